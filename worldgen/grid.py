@@ -12,7 +12,7 @@ import numpy as np
 
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
-    "line_cells", "dig", "border_mask", "offsets", "lines_cells",
+    "line_cells", "dig", "border_mask", "offsets", "distance_map_steps",
 ]
 
 _OFFSETS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -37,44 +37,64 @@ def border_mask(shape: tuple[int, int], width: int = 1) -> np.ndarray:
 
 def neighbour_count(mask: np.ndarray, radius: int = 1, *, include_centre: bool = False,
                     outside: bool = False) -> np.ndarray:
-    """Count True cells in the ``(2r+1)^2`` box around every cell.
+    """Count True cells in the ``(2r+1)^2`` box around every cell (``int32``, every platform).
 
     ``outside`` says what lies beyond the edge (True: walls for a cave
-    automaton).  Uses a summed-area table, so the cost does not grow with r.
+    automaton).  Small boxes (r <= 7) add shifted ``uint8`` rows then columns;
+    larger ones use a summed-area table, so the cost does not grow with r.
 
     >>> neighbour_count(np.eye(3, dtype=bool)).tolist()
     [[1, 2, 1], [2, 2, 2], [1, 2, 1]]
     """
     m = np.asarray(mask, dtype=bool)
     r = int(radius)
-    padded = np.pad(m, r + 1, constant_values=outside).astype(np.int32)
-    padded[0, :] = 0
-    padded[:, 0] = 0
-    sat = padded.cumsum(0).cumsum(1)
-    k = 2 * r + 1
+    if r < 0:
+        raise ValueError(f"radius must be >= 0, got {r}")
     h, w = m.shape
-    total = sat[k:k + h, k:k + w] - sat[0:h, k:k + w] - sat[k:k + h, 0:w] + sat[0:h, 0:w]
+    k = 2 * r + 1
+    if r <= 7:  # k * k <= 225 fits in uint8
+        padded = np.pad(m, r, constant_values=outside).view(np.uint8)
+        rows = padded[:, 0:w].copy()
+        for dx in range(1, k):
+            rows += padded[:, dx:dx + w]
+        box = rows[0:h].copy()
+        for dy in range(1, k):
+            box += rows[dy:dy + h]
+        total = box.astype(np.int32)
+    else:
+        padded = np.pad(m, r + 1, constant_values=outside).astype(np.int32)
+        padded[0, :] = 0
+        padded[:, 0] = 0
+        sat = padded.cumsum(0, dtype=np.int32).cumsum(1, dtype=np.int32)
+        total = sat[k:k + h, k:k + w] - sat[0:h, k:k + w] - sat[k:k + h, 0:w] + sat[0:h, 0:w]
     if not include_centre:
         total -= m
     return total
 
 
-def _edges(mask: np.ndarray, connectivity: int) -> tuple[np.ndarray, np.ndarray]:
-    """Flat index pairs (u, v) of neighbouring True cells, each pair once."""
-    h, w = mask.shape
-    flat = np.arange(h * w, dtype=np.int64).reshape(h, w)
-    us, vs = [], []
-    pairs = [((slice(None), slice(None, -1)), (slice(None), slice(1, None))),
-             ((slice(None, -1), slice(None)), (slice(1, None), slice(None)))]
+def _run_edges(m: np.ndarray, run_of: np.ndarray, connectivity: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of horizontal runs that touch across consecutive rows, few duplicates.
+
+    Along a stretch of columns where the same two rows touch, the two runs do
+    not change, so only the first column of each stretch makes an edge.
+    """
     if connectivity == 8:
-        pairs += [((slice(None, -1), slice(None, -1)), (slice(1, None), slice(1, None))),
-                  ((slice(None, -1), slice(1, None)), (slice(1, None), slice(None, -1)))]
-    elif connectivity != 4:
+        shifts = (0, 1, -1)   # row y+1 cell at x + shift touches row y cell at x
+    elif connectivity == 4:
+        shifts = (0,)
+    else:
         raise ValueError(f"connectivity must be 4 or 8, got {connectivity}")
-    for a, b in pairs:
-        both = mask[a] & mask[b]
-        us.append(flat[a][both])
-        vs.append(flat[b][both])
+    w = m.shape[1]
+    us, vs = [], []
+    for s in shifts:
+        lo, hi = max(0, -s), w - max(0, s)          # columns x with x + s inside
+        touch = m[:-1, lo:hi] & m[1:, lo + s:hi + s]
+        first = touch.copy()
+        first[:, 1:] &= ~touch[:, :-1]
+        ys, xs = np.nonzero(first)
+        xs = xs + lo
+        us.append(run_of[ys, xs])
+        vs.append(run_of[ys + 1, xs + s])
     return np.concatenate(us), np.concatenate(vs)
 
 
@@ -82,18 +102,28 @@ def label(mask: np.ndarray, connectivity: int = 4) -> tuple[np.ndarray, int]:
     """Label connected regions of True cells: ``(labels, count)``.
 
     Labels run 1..count in row-major order of each region's first cell; 0 is
-    background.  Union by hooking roots onto the smaller root plus pointer
-    jumping, all as array operations: O(log n) rounds in practice.
+    background.  Works on horizontal runs of True cells (far fewer than
+    cells): runs touching across rows are joined by hooking roots onto the
+    smaller root plus pointer jumping, all as array operations, O(log n)
+    rounds in practice.
 
     >>> lab, n = label(np.array([[1, 0, 1], [1, 0, 0]], dtype=bool))
     >>> n, lab.tolist()
     (2, [[1, 0, 2], [1, 0, 0]])
     """
     m = np.asarray(mask, dtype=bool)
+    if m.ndim != 2:
+        raise ValueError(f"label needs a 2-D mask, got shape {m.shape}")
+    offsets(connectivity)  # validates it
     h, w = m.shape
-    labels = np.zeros((h, w), dtype=np.int32)
-    parent = np.arange(h * w, dtype=np.int64)
-    u, v = _edges(m, connectivity)
+    starts = m.copy()
+    starts[:, 1:] &= ~m[:, :-1]
+    run_of = np.cumsum(starts.ravel(), dtype=np.int32).reshape(h, w) - 1   # run index on True cells
+    n_runs = int(run_of[-1, -1]) + 1 if m.size else 0
+    if n_runs == 0:
+        return np.zeros((h, w), dtype=np.int32), 0
+    u, v = _run_edges(m, run_of, connectivity)
+    parent = np.arange(n_runs, dtype=np.int32)
     while u.size:
         pu, pv = parent[u], parent[v]
         differ = pu != pv
@@ -106,14 +136,11 @@ def label(mask: np.ndarray, connectivity: int = 4) -> tuple[np.ndarray, int]:
             if np.array_equal(grand, parent):
                 break
             parent = grand
-    cells = np.flatnonzero(m)
-    if cells.size == 0:
-        return labels, 0
-    roots = parent[cells]
-    uniq, inverse = np.unique(roots, return_inverse=True)
-    # Roots are each region's smallest flat index, so sorted roots = row-major order.
-    labels.ravel()[cells] = inverse.astype(np.int32) + 1
-    return labels, int(uniq.size)
+    # Roots are each region's smallest run index, so sorted roots = row-major order.
+    is_root = parent == np.arange(n_runs, dtype=np.int32)
+    run_label = np.cumsum(is_root, dtype=np.int32)[parent]
+    labels = np.where(m, run_label[np.maximum(run_of, 0)], 0).astype(np.int32, copy=False)
+    return labels, int(np.count_nonzero(is_root))
 
 
 def largest_region(mask: np.ndarray, connectivity: int = 4) -> np.ndarray:
@@ -132,16 +159,45 @@ def distance_map(passable: np.ndarray, sources, connectivity: int = 4) -> np.nda
     ``sources`` is a bool mask or a sequence of ``(y, x)`` cells.  Sources on
     impassable cells still count as starts.  A breadth-first search that moves
     a whole frontier per step, touching each cell a bounded number of times.
+    :func:`distance_map_steps` is the same search in slices, for callers that
+    must yield while it runs.
 
     >>> distance_map(np.ones((1, 4), bool), [(0, 0)]).tolist()
     [[0, 1, 2, 3]]
     """
+    steps = distance_map_steps(passable, sources, connectivity, work=1 << 62)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+#: Work units charged per breadth-first level on top of 4 per cell expanded.
+_LEVEL_COST = 1024
+
+
+def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
+                       work: int = 1 << 18):
+    """:func:`distance_map` as a generator: ``dist = yield from distance_map_steps(...)``.
+
+    Yields the number of cells reached so far each time about ``work`` units
+    were spent (4 per cell expanded plus a fixed charge per level: counted,
+    never timed, so the slices are the same on every machine), then returns
+    the distance map.
+
+    >>> gen = distance_map_steps(np.ones((1, 6), bool), [(0, 0)], work=1)
+    >>> reached = list(gen)
+    >>> reached[:3]
+    [2, 3, 4]
+    """
     p = np.asarray(passable, dtype=bool)
     h, w = p.shape
     W = w + 2
-    open_ = np.zeros((h + 2, W), dtype=bool)
-    open_[1:-1, 1:-1] = p
-    open_ = open_.ravel()
+    idx = np.intp
+    todo = np.zeros((h + 2, W), dtype=bool)       # passable and not reached yet
+    todo[1:-1, 1:-1] = p
+    todo = todo.ravel()
     dist = np.full((h + 2) * W, -1, dtype=np.int32)
     src = np.asarray(sources)
     if src.dtype == bool:
@@ -149,22 +205,31 @@ def distance_map(passable: np.ndarray, sources, connectivity: int = 4) -> np.nda
     else:
         src = src.reshape(-1, 2)
         ys, xs = src[:, 0], src[:, 1]
-    frontier = np.unique((ys.astype(np.int64) + 1) * W + (xs.astype(np.int64) + 1))
+    frontier = np.unique((ys.astype(np.int64) + 1) * W + (xs.astype(np.int64) + 1)).astype(idx)
     dist[frontier] = 0
-    steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=np.int64)
-    stamp = np.zeros((h + 2) * W, dtype=np.int64)
+    todo[frontier] = False
+    steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
+    stamp = np.zeros((h + 2) * W, dtype=np.intp)
+    reached = int(frontier.size)
+    spent = 0
     d = 0
     while frontier.size:
         d += 1
         nb = (frontier[:, None] + steps[None, :]).ravel()
-        nb = nb[open_[nb] & (dist[nb] < 0)]
+        nb = nb[todo[nb]]
+        spent += 4 * frontier.size + _LEVEL_COST
         if nb.size == 0:
             break
         # De-duplicate without sorting: the last writer of each cell keeps it.
-        order = np.arange(nb.size, dtype=np.int64)
+        order = np.arange(nb.size, dtype=np.intp)
         stamp[nb] = order
         frontier = nb[stamp[nb] == order]
         dist[frontier] = d
+        todo[frontier] = False
+        reached += int(frontier.size)
+        if spent >= work:
+            spent = 0
+            yield reached
     return dist.reshape(h + 2, W)[1:-1, 1:-1].copy()
 
 
@@ -208,32 +273,3 @@ def dig(floor: np.ndarray, a: tuple[int, int], b: tuple[int, int]) -> int:
     floor[ys, xs] = True
     return changed
 
-
-def lines_cells(a, b) -> np.ndarray:
-    """Many 4-connected lines at once: rows ``[line, y, x]`` in walking order.
-
-    ``a`` and ``b`` are ``(k, 2)`` arrays of ``(y, x)`` end points; line ``i``
-    runs from ``a[i]`` to ``b[i]`` inclusive, every step one orthogonal move,
-    after ``t`` of its ``n`` steps it has made ``round(t * |dx| / n)`` x-moves
-    (halves round up), so it hugs the straight segment.  Integer arithmetic
-    only; the lines follow each other in input order.
-
-    >>> lines_cells([(0, 0), (5, 5)], [(1, 2), (5, 5)]).tolist()
-    [[0, 0, 0], [0, 0, 1], [0, 1, 1], [0, 1, 2], [1, 5, 5]]
-    """
-    a = np.asarray(a, dtype=np.int64).reshape(-1, 2)
-    b = np.asarray(b, dtype=np.int64).reshape(-1, 2)
-    dy, dx = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
-    ny, nx = np.abs(dy), np.abs(dx)
-    n = nx + ny
-    line = np.repeat(np.arange(a.shape[0], dtype=np.int64), n + 1)
-    starts = np.cumsum(n + 1) - (n + 1)
-    t = np.arange(line.size, dtype=np.int64) - starts[line]
-    nl, nxl = n[line], nx[line]
-    moves_x = (2 * t * nxl + nl) // np.maximum(2 * nl, 1)
-    moves_y = t - moves_x
-    out = np.empty((line.size, 3), dtype=np.int64)
-    out[:, 0] = line
-    out[:, 1] = a[line, 0] + np.sign(dy)[line] * moves_y
-    out[:, 2] = a[line, 1] + np.sign(dx)[line] * moves_x
-    return out
