@@ -1,0 +1,365 @@
+"""The island generator: noise x rolling-particle mask, water line at a quantile."""
+
+import hashlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import grid, island, registry, seeding
+from worldgen.island import IslandParams, classify, finish_mask, fractal_noise, normalize255
+from worldgen.registry import Progress, Stage
+from worldgen.tiles import T
+
+LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
+WATER = np.array([T.deep_water, T.shallow_water])
+SPEC = registry.get("island")
+
+
+def gen(seed, w=88, h=32, params=None, stage=None):
+    return registry.generate("island", seed, w, h, params, stage=stage)
+
+
+def digest(a: np.ndarray) -> str:
+    return hashlib.sha256(a.tobytes()).hexdigest()
+
+
+def check_map(result, water=0.6):
+    """The invariants every island keeps; returns the terrain tiles."""
+    st_ = result.stages
+    assert list(st_) == list(SPEC.stages)
+    h, w = result.height, result.width
+    for name in ("noise", "mask_plain", "mask", "combined"):
+        layer = st_[name]
+        assert layer.kind == "layer" and layer.data.dtype == np.float32 and layer.data.shape == (h, w)
+        assert layer.vrange == (0.0, 255.0)
+        assert layer.data.min() >= 0 and layer.data.max() <= 255
+    for name in ("noise", "mask_plain", "mask"):  # normalized: the full range is used
+        assert st_[name].data.min() == 0 and st_[name].data.max() == 255
+    expected = st_["noise"].data * st_["mask"].data / np.float32(255)
+    assert np.array_equal(st_["combined"].data, expected)
+    tiles = st_["terrain"].data
+    assert tiles.dtype == np.uint8 and tiles.shape == (h, w)
+    assert np.isin(tiles, np.concatenate([LAND, WATER])).all()
+    # Land never touches the edge.
+    assert not np.isin(tiles[grid.border_mask(tiles.shape)], LAND).any()
+    # The water fraction is met exactly, up to ties at the water line.
+    n = tiles.size
+    k = int((n - 1) * water)
+    wet = int(np.isin(tiles, WATER).sum())
+    height = normalize255(st_["combined"].data)
+    line = np.float32(st_["terrain"].info["water_line"])
+    ties = int(np.count_nonzero(height == line))
+    assert k + 1 <= wet <= k + max(ties, 1)
+    assert st_["terrain"].info["land_fraction"] == (n - wet) / n
+    return tiles
+
+
+# --------------------------------------------------------------------------- protocol
+
+
+def test_spec_registration():
+    assert SPEC.stages == ("noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain")
+    assert SPEC.default_size == (88, 32) and SPEC.min_size == (16, 16) and SPEC.max_size == (1024, 1024)
+    assert SPEC.bench_sizes == ((88, 32), (512, 512)) and SPEC.source == "000_7569994bbe06b055.txt"
+    names = {s.name for s in SPEC.param_specs}
+    assert {"octaves", "divisor", "particles", "life", "margin", "water"} <= names
+    assert all(s.help for s in SPEC.param_specs)
+
+
+def test_article_numbers_are_the_defaults():
+    p = IslandParams()
+    assert (p.octaves, p.divisor, p.water) == (8, 2.0, 0.6)
+    assert (p.deep, p.coast, p.plains, p.hills, p.mountain) == (40, 15, 35, 50, 25)
+    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 1}
+    # Particles scale with area, life and margin with the smaller side.
+    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 1}
+    assert island.particle_scale(512, 512)["scale"] > 1  # big maps roll particles on a coarser grid
+    explicit = IslandParams(particles=10, life=3, margin=0, mask_scale=2)
+    assert island.particle_scale(88, 32, explicit) == {"particles": 10, "life": 3, "margin": 0, "scale": 2}
+
+
+@pytest.mark.parametrize("w,h", [(88, 32), (64, 64), (16, 16), (200, 120)])
+def test_stages_and_invariants_at_several_sizes(w, h):
+    for i in range(3):
+        check_map(gen(f"sizes-{i}", w, h))
+
+
+def test_noise_terrain_is_the_same_rules_on_raw_noise():
+    r = gen("raw")
+    noise = r.stages["noise"].data
+    line = island.water_line(noise, 0.6)
+    assert r.stages["noise_terrain"].info["water_line"] == line
+    assert np.array_equal(r.stages["noise_terrain"].data, classify(noise, line))
+
+
+# --------------------------------------------------------------------------- invariants over many seeds
+
+
+@pytest.mark.parametrize("w,h,count", [(88, 32, 300), (64, 64, 120), (16, 16, 300), (40, 24, 150)])
+def test_invariants_over_many_seeds(w, h, count):
+    for i in range(count):
+        check_map(gen(f"many-{i}", w, h))
+
+
+def test_invariants_at_large_sizes():
+    for seed, (w, h) in [("big-a", (200, 120)), ("big-b", (512, 512)), ("big-c", (333, 97))]:
+        check_map(gen(seed, w, h))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), w=st.integers(16, 120), h=st.integers(16, 90),
+       water=st.floats(0.3, 0.9))
+def test_invariants_any_size_and_water(seed, w, h, water):
+    check_map(gen(seed, w, h, {"water": water}), water)
+
+
+def test_the_edge_guarantee_is_needed_and_only_sinks_the_ring():
+    """The rings alone let land reach the edge on some maps; the fix sinks only ring tiles."""
+    sunk = 0
+    for i in range(40):
+        r = gen(f"edge-{i}")
+        info = r.stages["terrain"].info
+        sunk += info["edge_tiles_sunk"] > 0
+        height = normalize255(r.stages["combined"].data)
+        inner = ~grid.border_mask(height.shape)
+        tiles = r.stages["terrain"].data
+        # Inside the ring, the tiles are exactly the article's rules.
+        assert np.array_equal(tiles[inner], classify(height, info["water_line"])[inner])
+    assert sunk > 0
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("w,h", [(88, 32), (64, 64), (200, 120)])
+def test_same_seed_same_bytes_other_seed_other_map(w, h):
+    a, b, c = gen("same", w, h), gen("same", w, h), gen("other", w, h)
+    for name in SPEC.stages:
+        assert a.stages[name].data.tobytes() == b.stages[name].data.tobytes()
+    assert a.last.data.tobytes() != c.last.data.tobytes()
+    assert a.stages["mask"].data.tobytes() != c.stages["mask"].data.tobytes()
+
+
+# Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
+#   .venv/bin/python -c "from tests.test_island import golden; golden()"
+GOLDEN = {
+    ("golden", 88, 32): "88cf8e722f035897f10e26998858b48cfb7f7714a503506efdee5b1a65190c99",
+    ("Deepisle", 64, 64): "fedebef03d4ee1ecf3dd70a22cd485472a8a788c2950b936d213279555ed21da",
+    ("wide", 200, 120): "b0c824dbc8542023c477fdc678ab6f421baafe03fd4fe561382ddd6c18d56a70",
+}
+
+
+def golden():
+    for (seed, w, h) in GOLDEN:
+        print(f"    ({seed!r}, {w}, {h}): \"{digest(gen(seed, w, h).last.data)}\",")
+
+
+@pytest.mark.parametrize("key", list(GOLDEN))
+def test_golden_digests(key):
+    seed, w, h = key
+    assert digest(gen(seed, w, h).last.data) == GOLDEN[key]
+
+
+# --------------------------------------------------------------------------- noise
+
+
+def test_noise_lowest_octave_sets_the_feature_scale():
+    """Octave 0 has period width/divisor: the full noise follows it, finer octaves only add detail."""
+    rng = lambda: seeding.rng(7, "noise")  # noqa: E731
+    base = fractal_noise(rng(), 128, 64, octaves=1)
+    full = fractal_noise(rng(), 128, 64, octaves=8)
+    assert np.corrcoef(base.ravel(), full.ravel())[0, 1] > 0.75
+    # One octave is smooth: neighbours nearly equal; eight octaves are rougher.
+    def lag1(a):
+        return np.corrcoef(a[:, :-1].ravel(), a[:, 1:].ravel())[0, 1]
+    assert lag1(base) > 0.98 and lag1(full) < lag1(base)
+
+
+def crossings(a):
+    """Mean sign changes per row about the median: about 2 per noise period."""
+    s = a > np.median(a)
+    return np.mean(np.count_nonzero(s[:, 1:] != s[:, :-1], axis=1))
+
+
+def test_noise_divisor_scales_the_features():
+    per_divisor = {}
+    for divisor in (2.0, 8.0):
+        per_divisor[divisor] = np.mean([
+            crossings(fractal_noise(seeding.rng(i, "noise"), 256, 64, octaves=1, divisor=divisor))
+            for i in range(20)])
+    # Two periods across the width at divisor 2 (a few crossings), eight at divisor 8.
+    assert 1.0 < per_divisor[2.0] < 6.0
+    assert 2.5 < per_divisor[8.0] / per_divisor[2.0] < 5.5
+
+
+def test_octaves_finer_than_a_tile_are_skipped():
+    # At 88x32 octaves 6 and 7 have periods 0.69 x 0.25 tiles and below: skipped.
+    eight = fractal_noise(seeding.rng(3, "noise"), 88, 32, octaves=8)
+    six = fractal_noise(seeding.rng(3, "noise"), 88, 32, octaves=6)
+    five = fractal_noise(seeding.rng(3, "noise"), 88, 32, octaves=5)
+    assert np.array_equal(eight, six) and not np.array_equal(six, five)
+
+
+def test_noise_gradients_are_unit_vectors_and_values_bounded():
+    assert np.allclose(np.hypot(island._GX, island._GY), 1.0, atol=1e-6)
+    raw = fractal_noise(seeding.rng(11, "noise"), 100, 60)
+    assert np.abs(raw).max() < 2.0  # sum of octaves of 2D gradient noise (each |n| <= 0.71)
+
+
+# --------------------------------------------------------------------------- particles
+
+
+def test_choice_table_picks_each_allowed_neighbour_equally():
+    table = island._choice_table().reshape(island._CHOICES, 256)
+    for mask in range(256):
+        picks = np.bincount(table[:, mask], minlength=9)
+        allowed = [d for d in range(8) if mask >> d & 1]
+        if not allowed:
+            assert picks[8] == island._CHOICES  # nowhere to go: stay
+        else:
+            assert all(picks[d] == island._CHOICES // len(allowed) for d in allowed)
+            assert picks.sum() == picks[allowed].sum()
+
+
+def roll(w, h, particles, life, margins, batches=1, trace=None, seed=5):
+    rngs = [seeding.rng(seed, "p", v) for v in range(len(margins))]
+    return island._drain(island.rolling_particles(
+        rngs, seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
+
+
+def test_every_step_rolls_to_a_random_neighbour_no_higher():
+    trace = []
+    w, h = 20, 12
+    roll(w, h, 150, 30, [0, 4], trace=trace)
+    assert len(trace) == 29
+    moved = stayed = left = 0
+    for counts, before, after in trace:
+        padded = np.pad(counts, ((0, 0), (1, 1), (1, 1)), constant_values=-1)  # off the map: lowest
+        for v in range(2):
+            for (y0, x0), (y1, x1) in zip(before[v], after[v]):
+                if y0 < 0:  # already gone: stays gone
+                    assert y1 < 0
+                    continue
+                here = counts[v, y0, x0]
+                window = padded[v, y0:y0 + 3, x0:x0 + 3]
+                allowed = window <= here
+                allowed[1, 1] = False
+                if y1 < 0:  # rolled off: only from the edge
+                    assert min(y0, x0) == 0 or y0 == h - 1 or x0 == w - 1
+                    left += 1
+                elif (y1, x1) == (y0, x0):
+                    assert not allowed.any()  # stays only when every neighbour is higher
+                    stayed += 1
+                else:
+                    assert max(abs(y1 - y0), abs(x1 - x0)) == 1
+                    assert counts[v, y1, x1] <= here
+                    moved += 1
+    assert moved > 1000 and left > 0
+
+
+def test_particle_mass_starts_and_margins():
+    w, h, n = 40, 24, 500
+    # Life 1: every particle deposits once where it starts.
+    plain, centred = roll(w, h, n, 1, [0, 6])
+    assert plain.sum() == centred.sum() == n
+    assert not centred[:6].any() and not centred[-6:].any()
+    assert not centred[:, :6].any() and not centred[:, -6:].any()
+    assert plain[0].any() or plain[-1].any() or plain[:, 0].any()  # the plain variant starts anywhere
+    # Longer lives: a particle deposits once per step until it rolls off the map.
+    plain, centred = roll(w, h, n, 20, [0, 6])
+    assert 0 < plain.sum() < n * 20 and centred.sum() <= n * 20
+    # Too short to reach the edge from 6 tiles in: no one is lost.
+    _, centred = roll(w, h, n, 6, [0, 6])
+    assert centred.sum() == n * 6
+    # Margins are clamped so a quarter of each side stays free to start in.
+    _, clamped = roll(16, 16, n, 1, [0, 50])
+    assert np.array_equal(np.flatnonzero(clamped.any(axis=0)), np.arange(6, 10))
+
+
+def test_batches_keep_starts_and_mass():
+    a = roll(30, 20, 300, 1, [0, 5], batches=1)
+    b = roll(30, 20, 300, 1, [0, 5], batches=7)
+    assert np.array_equal(a, b)  # the batch count never moves the starts
+    c = roll(30, 20, 300, 10, [0, 5], batches=3)
+    d = roll(30, 20, 300, 10, [0, 5], batches=3)
+    assert np.array_equal(c, d) and not np.array_equal(c, roll(30, 20, 300, 10, [0, 5]))
+
+
+def test_finish_mask_rings_and_normalization():
+    raw = seeding.rng(1, "t").integers(1, 100, (12, 20)).astype(np.float32)
+    factor = np.ones_like(raw)
+    factor[grid.border_mask(raw.shape, 2)] = np.float32(0.88)
+    factor[grid.border_mask(raw.shape, 1)] = np.float32(0.75)
+    assert np.array_equal(finish_mask(raw), normalize255(raw * factor))
+
+
+def mask_profile(stage, seeds, w, h):
+    return np.mean([gen(f"prof-{i}", w, h, stage=stage).stages[stage].data for i in range(seeds)], axis=0)
+
+
+def test_centre_biased_mask_is_a_centred_mound_and_plain_is_boxy():
+    w, h = 88, 32
+    centred = mask_profile("mask", 8, w, h)
+    plain = mask_profile("mask_plain", 8, w, h)
+    ys, xs = np.mgrid[0:h, 0:w]
+    cy, cx = (centred * ys).sum() / centred.sum(), (centred * xs).sum() / centred.sum()
+    assert abs(cy - (h - 1) / 2) < 1.5 and abs(cx - (w - 1) / 2) < 3
+    # Plain: a plateau across the width, falling off only near the edges (boxy);
+    # centre-biased: a mound whose flanks are already low where the plateau is high.
+    mid = w // 2
+    flat_plain = plain[h // 2, 8] / plain[h // 2, mid]
+    flat_centred = centred[h // 2, 8] / centred[h // 2, mid]
+    assert flat_plain > 0.65 and flat_centred < 0.6 and flat_plain > 1.3 * flat_centred
+    assert centred[h // 2, mid] > 200 and plain[h // 2, 0] < 0.5 * plain[h // 2, mid]
+    # Both fall towards every edge.
+    for m in (plain, centred):
+        centre = m[h // 2 - 2:h // 2 + 2, w // 2 - 4:w // 2 + 4]
+        assert m[grid.border_mask(m.shape)].mean() < 0.5 * centre.mean()
+
+
+def test_big_maps_roll_particles_on_a_coarser_grid():
+    r = gen("coarse", 200, 120, stage="mask")
+    info = r.stages["mask"].info
+    assert info["scale"] == 2 and info["sim_size"] == (100, 60)
+    assert r.stages["mask"].data.shape == (120, 200)
+    same = gen("coarse", 200, 120, {"mask_scale": 2}, stage="mask").stages["mask"].data
+    assert np.array_equal(same, r.stages["mask"].data)
+
+
+# --------------------------------------------------------------------------- terrain
+
+
+def test_classify_follows_the_article_thresholds():
+    line = 120.0
+    h = np.array([0, 80, 80.5, 120, 120.5, 134.9, 135, 154.9, 155, 205, 205.5, 230, 230.5, 255],
+                 dtype=np.float32)
+    expect = [T.deep_water, T.deep_water, T.shallow_water, T.shallow_water, T.sand, T.sand, T.grass,
+              T.grass, T.forest, T.forest, T.hills, T.hills, T.mountain, T.mountain]
+    assert classify(h, line).tolist() == expect
+    # Coast and plains come first even when the water line is high.
+    assert classify(np.array([215, 240], np.float32), 210.0).tolist() == [T.sand, T.grass]
+
+
+def test_water_line_is_the_article_quantile():
+    h = np.arange(100, dtype=np.float32)[::-1].copy()
+    assert island.water_line(h, 0.6) == 59.0  # sorted[int(99 * 0.6)]
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def test_progress_events_in_order_and_bounded():
+    items = list(registry.run("island", "prog", 512, 512))
+    names = [i.name for i in items if isinstance(i, Stage)]
+    assert names == list(SPEC.stages)
+    progress = [i for i in items if isinstance(i, Progress)]
+    particle = [p for p in progress if p.stage == "mask_plain"]
+    assert len(particle) >= 10  # the long particle loop hands control back often
+    assert all(0 < p.done <= 1 for p in progress)
+    assert [p.done for p in particle] == sorted(p.done for p in particle)
+    small = [i for i in registry.run("island", "prog", 88, 32) if isinstance(i, Progress)]
+    assert len(small) <= 12  # little overhead at the article's size
+    with_preview = [p for p in small if p.preview is not None]
+    assert all(p.preview.data.shape == (32, 88) for p in with_preview)

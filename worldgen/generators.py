@@ -1,0 +1,3 @@
+"""Importing this module registers every built-in generator, in gallery order."""
+
+from . import island  # noqa: F401
