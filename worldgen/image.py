@@ -111,15 +111,15 @@ def write_stage(path: str | Path, stage: Stage, final_tiles: np.ndarray | None =
                 scale: int = 1) -> None:
     """Write a stage by the file's extension: ``.png``, ``.txt`` or ``.npz``.
 
-    ``.txt`` of a float stage writes ``final_tiles`` (the run's tile map)."""
+    ``final_tiles`` (the run's final tile map) goes into a float stage's
+    ``.npz`` beside its layer; ``.txt`` needs a tile stage."""
     suffix = Path(path).suffix.lower()
     if suffix == ".png":
         write_png(path, stage_rgb(stage), scale)
     elif suffix == ".txt":
-        tiles = stage.data if stage.kind == "tiles" else final_tiles
-        if tiles is None:
-            raise ValueError(f"stage {stage.name!r} is a float layer; .txt needs a tile stage")
-        write_txt(path, tiles)
+        if stage.kind != "tiles":
+            raise ValueError(f"stage {stage.name!r} is a float layer; write it as .png or .npz")
+        write_txt(path, stage.data)
     elif suffix == ".npz":
         write_npz(path, stage, final_tiles)
     else:

@@ -152,6 +152,11 @@ class GeneratorSpec:
     max_size: tuple[int, int] = (1024, 1024)
     bench_sizes: tuple[tuple[int, int], ...] = ()
     source: str = ""
+    final: str = ""  # the map the game uses; default: the last stage
+
+    @property
+    def final_stage(self) -> str:
+        return self.final or self.stages[-1]
 
     @property
     def param_specs(self) -> tuple[ParamSpec, ...]:

@@ -1,0 +1,137 @@
+"""Command line: ``python -m worldgen list | bench | world | GEN ...``.
+
+Every generator subcommand is built from the registry.  Bad arguments exit
+with status 2 and one line on stderr; success prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from . import registry
+from .image import write_stage
+from .registry import ParamError
+from .seeding import MAX_SEED_CHARS
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Raised instead of argparse's exit so every failure is one line, status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # noqa: D401 - argparse hook
+        raise UsageError(message)
+
+
+def _size(text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:20]!r}") from None
+
+
+def _seed(text: str) -> str:
+    if len(text) > MAX_SEED_CHARS:
+        raise argparse.ArgumentTypeError(f"seed longer than {MAX_SEED_CHARS} characters")
+    return text
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text[:40]!r}")
+    return key.strip(), value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m worldgen", description="Deepisle procedural map generators.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("list", help="list generators, stages and parameters")
+    bench = sub.add_parser("bench", help="median milliseconds per generator and size")
+    bench.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
+    bench.add_argument("--repeat", type=_size, default=0, help="runs per size (default: by size)")
+    bench.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
+    bench.add_argument("--no-memory", action="store_true", help="skip the peak-memory run")
+    from . import world
+
+    world.add_world_command(sub)
+    for spec in registry.all_specs():
+        g = sub.add_parser(spec.name, help=spec.summary)
+        g.add_argument("--seed", type=_seed, required=True, help="any text")
+        g.add_argument("--width", type=_size, default=spec.default_size[0])
+        g.add_argument("--height", type=_size, default=spec.default_size[1])
+        g.add_argument("--stage", default=None,
+                       help=f"one of: {', '.join(spec.stages)} (default: {spec.final_stage})")
+        g.add_argument("--param", type=_key_value, action="append", default=[], metavar="NAME=VALUE")
+        g.add_argument("--out", required=True, help="output file: .png, .txt or .npz")
+        g.add_argument("--scale", type=_size, default=1, help="PNG pixels per tile (1..32)")
+    return parser
+
+
+def cmd_list() -> int:
+    for spec in registry.all_specs():
+        (w, h), (wlo, hlo), (whi, hhi) = spec.default_size, spec.min_size, spec.max_size
+        print(f"{spec.name}: {spec.summary}")
+        print(f"  size: default {w}x{h}, range {wlo}..{whi} x {hlo}..{hhi}")
+        print(f"  stages: {', '.join(spec.stages)}")
+        for p in spec.param_specs:
+            print(f"  --param {p.describe()}")
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    spec = registry.get(args.command)
+    spec.check_size(args.width, args.height)
+    if args.stage is not None:
+        spec.check_stage(args.stage)
+    if not 1 <= args.scale <= 32:
+        raise ParamError(f"--scale must be 1..32; got {args.scale}")
+    out = Path(args.out)
+    if out.suffix.lower() not in (".png", ".txt", ".npz"):
+        raise ParamError(f"--out must end in .png, .txt or .npz; got {out.name!r}")
+    params = spec.make_params(dict(args.param))
+    chosen = args.stage or spec.final_stage
+    # Run through the chosen stage and the final one: a layer's .npz carries the final tiles too.
+    last = max(chosen, spec.final_stage, key=spec.stages.index)
+    start = time.perf_counter()
+    result = registry.generate(spec.name, args.seed, args.width, args.height, params, stage=last)
+    ms = (time.perf_counter() - start) * 1000.0
+    stage = result.stages[chosen]
+    if stage.kind != "tiles" and out.suffix.lower() == ".txt":
+        raise ParamError(f"stage {chosen!r} is a float layer; write it as .png or .npz")
+    tiles = stage.data if stage.kind == "tiles" else result.stages[spec.final_stage].data
+    try:
+        write_stage(out, stage, tiles, scale=args.scale)
+    except OSError as exc:
+        raise ParamError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(json.dumps({"generator": spec.name, "seed": args.seed, "width": args.width,
+                      "height": args.height, "stage": stage.name, "milliseconds": round(ms, 3),
+                      "out": str(out)}, ensure_ascii=False))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "list":
+            return cmd_list()
+        if args.command == "bench":
+            from .bench import run_bench
+
+            return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory)
+        if args.command == "world":
+            from . import world
+
+            return world.run_world_command(args)
+        return cmd_generate(args)
+    except (UsageError, ParamError, ValueError) as exc:
+        print(f"worldgen: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
