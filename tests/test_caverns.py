@@ -1,0 +1,490 @@
+"""Tests for the ``caverns`` generator (worldgen/caverns.py).
+
+The source's criteria as invariants over many seeds and sizes: the start
+reaches the exit, nothing reachable is farther than the exit, no unreachable
+floor is left, the map edge is wall, extra walls make real loops, spawns sit
+on reachable floor away from the start; plus the stages' own rules (submap
+borders, gates, the automaton rule) and determinism.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import caverns, grid, registry, seeding
+from worldgen.registry import Progress, Stage
+from worldgen.tiles import WALKABLE, T
+
+STAGES = ("submaps", "labyrinth", "automata", "connected", "final")
+
+
+def generate(seed, width=96, height=64, params=None, stage=None):
+    return registry.generate("caverns", seed, width, height, params, stage=stage)
+
+
+def drain(seed, width, height, params=None):
+    """Every item the generator yields, previews copied (they are live views)."""
+    items = []
+    for item in registry.run("caverns", seed, width, height, params):
+        if isinstance(item, Progress) and item.preview is not None:
+            item = Progress(item.stage, item.done, Stage(item.preview.name, item.preview.data.copy()))
+        items.append(item)
+    return items
+
+
+def ref_rule(wall: np.ndarray) -> np.ndarray:
+    """The source's rule by explicit offsets (beyond the map: wall)."""
+    h, w = wall.shape
+    pad = np.ones((h + 4, w + 4), dtype=np.int32)
+    pad[2:-2, 2:-2] = wall
+    near = sum(pad[2 + dy:2 + dy + h, 2 + dx:2 + dx + w] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    far = sum(pad[2 + dy:2 + dy + h, 2 + dx:2 + dx + w] for dy in range(-2, 3) for dx in range(-2, 3))
+    return (near > 4) | (far < 3)
+
+
+def gate_pairs(g: caverns.Layout, tiles: np.ndarray) -> np.ndarray:
+    """Indices of pairs open on both sides (gates) in a tile map."""
+    flat = tiles.ravel()
+    return np.flatnonzero((flat[g.cell_a] != T.wall) & (flat[g.cell_b] != T.wall))
+
+
+def check_final(result, params=None):
+    """Every invariant the issue lists, on one finished run."""
+    spec = registry.get("caverns")
+    p = result.params if params is None else params
+    final = result.stages["final"]
+    tiles = final.data
+    h, w = tiles.shape
+    assert tiles.dtype == np.uint8 and (result.width, result.height) == (w, h)
+    assert set(np.unique(tiles).tolist()) <= {T.wall, T.floor, T.stairs_up, T.stairs_down}
+    assert (tiles[grid.border_mask(tiles.shape)] == T.wall).all()
+    pts = final.points
+    assert pts["start"].shape == (1, 2) and pts["exit"].shape == (1, 2)
+    (sx, sy), (ex, ey) = pts["start"][0], pts["exit"][0]
+    assert tiles[sy, sx] == T.stairs_up or (sx, sy) == (ex, ey)
+    assert tiles[ey, ex] == T.stairs_down
+    walk = WALKABLE[tiles]
+    dist = grid.distance_map(walk, [(sy, sx)], 4)
+    assert dist[ey, ex] >= 0, "the exit is reachable from the start"
+    assert dist[ey, ex] == dist.max(), "no reachable floor is farther than the exit"
+    assert not (walk & (dist < 0)).any(), "no unreachable floor remains"
+    assert final.info["exit_distance"] == dist[ey, ex]
+    # Spawns: distinct reachable floor cells away from the start, never the exit.
+    mon, items = pts["monsters"], pts["items"]
+    assert mon.ndim == 2 and mon.shape[1] == 2 and items.ndim == 2 and items.shape[1] == 2
+    both = np.concatenate([mon, items])
+    if both.size:
+        assert len({(int(x), int(y)) for x, y in both}) == len(both)
+        d = dist[both[:, 1], both[:, 0]]
+        assert (tiles[both[:, 1], both[:, 0]] == T.floor).all()
+        assert (d >= max(p.safe_radius, 1)).all()
+    far_enough = dist >= max(p.safe_radius, 1)
+    far_enough[ey, ex] = False
+    eligible = int(np.count_nonzero(far_enough))
+    k_mon = min(int(np.floor(p.monsters * eligible + 0.5)), eligible)
+    assert len(mon) == k_mon
+    assert len(items) == min(int(np.floor(p.items * eligible + 0.5)), eligible - k_mon)
+    assert list(result.stages) == list(STAGES)
+    assert spec.stages == STAGES
+    return dist
+
+
+# -- registration and stages --------------------------------------------------
+
+def test_registered_with_the_issue_sizes():
+    spec = registry.get("caverns")
+    assert spec.stages == STAGES
+    assert spec.default_size == (96, 64)
+    assert spec.bench_sizes == ((96, 64), (1000, 1000))
+    assert spec.max_size[0] >= 1000 and spec.max_size[1] >= 1000
+    assert spec.source == "002_ff8886b5662ccaa9.txt"
+    assert {s.name for s in spec.param_specs} >= {"submap", "gate", "loops", "fill", "iterations",
+                                                   "monsters", "items", "safe_radius"}
+
+
+def test_default_run_meets_every_invariant():
+    r = generate("Deepisle")
+    check_final(r)
+    for name in STAGES:
+        assert r.stages[name].data.shape == (64, 96) and r.stages[name].data.dtype == np.uint8
+
+
+def test_stop_at_a_stage():
+    r = generate("s", stage="automata")
+    assert list(r.stages) == ["submaps", "labyrinth", "automata"]
+
+
+# -- the invariants over many seeds and sizes ---------------------------------
+
+@settings(max_examples=250, deadline=None)
+@given(seed=st.integers(0, 10**9), width=st.integers(16, 90), height=st.integers(16, 70),
+       submap=st.integers(6, 24))
+def test_invariants_over_seeds_and_sizes(seed, width, height, submap):
+    r = generate(seed, width, height, {"submap": submap})
+    check_final(r)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), gate=st.sampled_from([0.0, 0.2, 1.0]),
+       loops=st.sampled_from([0.0, 0.5, 1.0]), fill=st.sampled_from([0.0, 0.3, 0.45, 0.6, 1.0]),
+       iterations=st.sampled_from([0, 1, 7, 100]), safe=st.sampled_from([0, 10, 60]),
+       dens=st.sampled_from([0.0, 0.05, 0.25]))
+def test_invariants_at_parameter_extremes(seed, gate, loops, fill, iterations, safe, dens):
+    params = {"gate": gate, "loops": loops, "fill": fill, "iterations": iterations,
+              "safe_radius": safe, "monsters": dens, "items": dens}
+    r = generate(seed, 60, 44, params)
+    check_final(r)
+
+
+@pytest.mark.parametrize("size,submap", [
+    ((97, 65), 16), ((100, 70), 16), ((50, 37), 16), ((17, 40), 16), ((16, 16), 16),
+    ((16, 16), 64), ((16, 16), 6), ((130, 23), 9), ((31, 200), 12), ((250, 181), 16),
+])
+def test_sizes_that_are_not_multiples_of_the_submap(size, submap):
+    width, height = size
+    for seed in range(6):
+        r = generate(f"size-{seed}", width, height, {"submap": submap})
+        check_final(r)
+
+
+def test_one_submap_maps_are_caves_not_rock():
+    floors = []
+    for seed in range(60):
+        r = generate(f"lone-{seed}", 16, 16, {"submap": 16})
+        check_final(r)
+        assert r.stages["labyrinth"].info["tree"].shape == (0, 2)
+        floors.append(r.stages["final"].info["floor"])
+    assert min(floors) >= 10
+    # All rock whatever the fill: the centre is carved, start and exit coincide.
+    r = generate("rock", 16, 16, {"fill": 1.0})
+    check_final(r)
+    final = r.stages["final"]
+    assert final.info["floor"] == 1 and final.data[8, 8] == T.stairs_down
+
+
+def test_big_maps():
+    r = generate("big", 1000, 1000)
+    dist = check_final(r)
+    assert dist.max() > 1000                   # a long way to the exit
+    assert r.stages["final"].points["monsters"].shape[0] > 1000
+    r = generate("wide", 640, 120, {"submap": 8})
+    check_final(r)
+
+
+# -- layout ------------------------------------------------------------------
+
+@pytest.mark.parametrize("width,height,submap", [(96, 64, 16), (97, 65, 16), (40, 17, 16),
+                                                 (16, 16, 64), (123, 77, 7)])
+def test_layout_shares_out_the_remainder(width, height, submap):
+    g = caverns.layout(width, height, submap)
+    for edges, size in ((g.xs, width), (g.ys, height)):
+        assert edges[0] == 0 and edges[-1] == size
+        spans = np.diff(edges)
+        assert spans.min() >= min(submap, size) and spans.max() - spans.min() <= 1
+    assert g.sub_of.shape == (height, width)
+    # Every pair: two facing border cells, each backed by an interior cell of its submap.
+    for cells, inner, subs in ((g.cell_a, g.inner_a, g.a), (g.cell_b, g.inner_b, g.b)):
+        assert g.border.ravel()[cells].all()
+        assert not g.border.ravel()[inner].any()
+        assert (g.sub_of.ravel()[cells] == subs[g.pair_wall]).all()
+        assert (g.sub_of.ravel()[inner] == subs[g.pair_wall]).all()
+    dy, dx = np.divmod(g.cell_b, width)
+    ay, ax = np.divmod(g.cell_a, width)
+    assert (np.abs(dy - ay) + np.abs(dx - ax) == 1).all()
+    # Corners of a submap are never part of a pair; pair counts are the wall lengths less 2.
+    assert (np.bincount(g.pair_wall, minlength=g.a.size) == g.count).all()
+    border_total = sum(int(v) for v in g.count)
+    assert border_total == (g.nx - 1) * (height - 2 * g.ny) + (g.ny - 1) * (width - 2 * g.nx)
+
+
+# -- stage rules ----------------------------------------------------------------
+
+def test_submaps_and_labyrinth_stages():
+    r = generate("labyrinth", 96, 64)
+    g = caverns.layout(96, 64, 16)
+    sub = r.stages["submaps"].data
+    assert np.array_equal(sub == T.wall, g.border)
+    lab = r.stages["labyrinth"].data
+    changed = lab != sub
+    assert (g.border | ~changed).all(), "the labyrinth only opens border cells"
+    info = r.stages["labyrinth"].info
+    tree, extra = info["tree"], info["extra"]
+    assert len(tree) == g.n_submaps - 1
+    # The tree spans every submap without a cycle (union-find over its walls).
+    parent = list(range(g.n_submaps))
+
+    def root(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+    for a, b in tree.tolist():
+        ra, rb = root(a), root(b)
+        assert ra != rb
+        parent[ra] = rb
+    assert len({root(i) for i in range(g.n_submaps)}) == 1
+    # Every opened wall has a gate; closed walls stay shut.
+    gates = gate_pairs(g, lab)
+    wall_of = {(int(a), int(b)): e for e, (a, b) in enumerate(zip(g.a, g.b))}
+    opened = {wall_of[(a, b)] for a, b in np.concatenate([tree, extra]).tolist()}
+    assert set(np.unique(g.pair_wall[gates]).tolist()) == opened
+    flat = lab.ravel()
+    shut = ~np.isin(g.pair_wall, sorted(opened))
+    assert (flat[g.cell_a[shut]] == T.wall).all() and (flat[g.cell_b[shut]] == T.wall).all()
+    # loops = 0.1 of the closed walls, rounded up.
+    closed = len(g.a) - len(tree)
+    assert len(extra) == int(np.ceil(0.1 * closed))
+
+
+def test_gate_probability_one_opens_every_pair_of_opened_walls():
+    r = generate("wide open", 64, 48, {"gate": 1.0, "loops": 0.0})
+    g = caverns.layout(64, 48, 16)
+    lab = r.stages["labyrinth"].data
+    gates = gate_pairs(g, lab)
+    per_wall = np.bincount(g.pair_wall[gates], minlength=len(g.a))
+    opened = per_wall > 0
+    assert opened.sum() == g.n_submaps - 1
+    assert (per_wall[opened] == g.count[opened]).all()
+
+
+def test_gate_probability_zero_still_opens_one_pair_per_wall():
+    r = generate("narrow", 96, 64, {"gate": 0.0, "loops": 0.0})
+    g = caverns.layout(96, 64, 16)
+    gates = gate_pairs(g, r.stages["labyrinth"].data)
+    per_wall = np.bincount(g.pair_wall[gates], minlength=len(g.a))
+    assert sorted(set(per_wall.tolist())) == [0, 1]
+    assert (per_wall == 1).sum() == g.n_submaps - 1
+    check_final(r)
+
+
+def test_automaton_applies_the_source_rule_with_borders_and_gates_fixed():
+    for seed in ("ca-1", "ca-2", "ca-3"):
+        items = drain(seed, 70, 50, {"iterations": 3})
+        g = caverns.layout(70, 50, 16)
+        stages = {i.name: i for i in items if isinstance(i, Stage)}
+        previews = [i.preview.data for i in items if isinstance(i, Progress) and i.stage == "automata"]
+        lab = stages["labyrinth"].data
+        gates = gate_pairs(g, lab)
+        fixed = g.border.copy()
+        fixed.ravel()[g.inner_a[gates]] = True
+        fixed.ravel()[g.inner_b[gates]] = True
+        state = previews[0] == T.wall                       # the random fill
+        assert np.array_equal(state[g.border], (lab == T.wall)[g.border])
+        assert not state.ravel()[g.inner_a[gates]].any()
+        assert len(previews) == 4                            # the fill, then 3 iterations
+        for step in previews[1:]:
+            expected = np.where(fixed, state, ref_rule(state))
+            assert np.array_equal(step == T.wall, expected)
+            state = expected
+        assert np.array_equal(stages["automata"].data == T.wall, state)
+        assert stages["automata"].info["iterations_run"] == 3
+
+
+def test_automaton_stops_early_only_at_a_fixed_point():
+    hits = 0
+    for seed in range(40):
+        r = generate(f"fix-{seed}", 32, 32, {"fill": 0.9, "iterations": 50, "submap": 8})
+        run = r.stages["automata"].info["iterations_run"]
+        if run < 50:
+            hits += 1
+            wall = r.stages["automata"].data == T.wall
+            g = caverns.layout(32, 32, 8)
+            free = ~g.border & ~_gate_inner(g, r)
+            assert np.array_equal(ref_rule(wall)[free], wall[free])
+        check_final(r)
+    assert hits > 0
+
+
+def _gate_inner(g, r):
+    gates = gate_pairs(g, r.stages["labyrinth"].data)
+    mask = np.zeros((g.height, g.width), bool)
+    mask.ravel()[g.inner_a[gates]] = True
+    mask.ravel()[g.inner_b[gates]] = True
+    return mask
+
+
+def test_automaton_keeps_borders_and_repair_only_digs_interiors():
+    for seed in range(10):
+        r = generate(f"keep-{seed}", 96, 64)
+        g = caverns.layout(96, 64, 16)
+        lab, auto = r.stages["labyrinth"].data, r.stages["automata"].data
+        conn = r.stages["connected"].data
+        assert np.array_equal(lab[g.border], auto[g.border])
+        dug = (auto == T.wall) & (conn != T.wall)
+        assert not (dug & g.border).any()
+        assert r.stages["connected"].info["dug"] == int(dug.sum())
+        # Pockets shown in "connected" are exactly what "final" walls up.
+        pockets = conn == T.unreachable
+        final = r.stages["final"].data
+        assert r.stages["connected"].info["pockets"] == int(pockets.sum())
+        assert (final[pockets] == T.wall).all()
+        assert np.array_equal(final[~pockets] == T.wall, conn[~pockets] == T.wall)
+
+
+def test_every_submap_gate_joins_its_submap():
+    # After repair, all gates of a submap connect inside the submap interior.
+    for seed in range(8):
+        r = generate(f"join-{seed}", 96, 64, {"fill": 0.55})
+        g = caverns.layout(96, 64, 16)
+        gates = gate_pairs(g, r.stages["labyrinth"].data)
+        floor = (r.stages["connected"].data != T.wall) & ~g.border
+        labels, _ = grid.label(floor, 4)
+        inner = np.concatenate([g.inner_a[gates], g.inner_b[gates]])
+        subs = g.sub_of.ravel()[inner]
+        comps = labels.ravel()[inner]
+        for s in np.unique(subs):
+            assert len(set(comps[subs == s].tolist())) == 1
+
+
+def test_extra_walls_make_loops():
+    """Walling up an extra (non-tree) wall keeps both of its submaps reachable."""
+    checked = 0
+    for seed in range(12):
+        r = generate(f"loop-{seed}", 96, 64, {"loops": 0.3})
+        g = caverns.layout(96, 64, 16)
+        final = r.stages["final"].data
+        (sx, sy), = r.stages["final"].points["start"]
+        extra = r.stages["labyrinth"].info["extra"]
+        assert len(extra) >= 1
+        wall_of = {(int(a), int(b)): e for e, (a, b) in enumerate(zip(g.a, g.b))}
+        gates = gate_pairs(g, r.stages["labyrinth"].data)
+        for a, b in extra.tolist():
+            e = wall_of[(a, b)]
+            pairs = gates[g.pair_wall[gates] == e]
+            assert pairs.size
+            cut = WALKABLE[final].copy()
+            cut.ravel()[g.cell_a[g.pair_wall == e]] = False
+            cut.ravel()[g.cell_b[g.pair_wall == e]] = False
+            dist = grid.distance_map(cut, [(sy, sx)], 4).ravel()
+            assert (dist[g.inner_a[pairs]] >= 0).all() and (dist[g.inner_b[pairs]] >= 0).all()
+            checked += 1
+    assert checked >= 12
+
+
+def test_no_loops_means_a_tree_of_submaps():
+    r = generate("tree", 96, 64, {"loops": 0.0})
+    assert len(r.stages["labyrinth"].info["extra"]) == 0
+    g = caverns.layout(96, 64, 16)
+    gates = gate_pairs(g, r.stages["labyrinth"].data)
+    assert np.unique(g.pair_wall[gates]).size == g.n_submaps - 1
+
+
+def test_spawn_density_and_safe_radius():
+    r = generate("spawn", 96, 64, {"monsters": 0.1, "items": 0.05, "safe_radius": 25})
+    dist = check_final(r)
+    mon = r.stages["final"].points["monsters"]
+    assert len(mon) > 50
+    assert (dist[mon[:, 1], mon[:, 0]] >= 25).all()
+    none = generate("spawn", 96, 64, {"monsters": 0.0, "items": 0.0})
+    assert none.stages["final"].points["monsters"].shape == (0, 2)
+    assert none.stages["final"].points["items"].shape == (0, 2)
+
+
+def test_start_lies_in_the_start_submap():
+    for seed in range(20):
+        r = generate(f"start-{seed}", 96, 64)
+        g = caverns.layout(96, 64, 16)
+        (sx, sy), = r.stages["final"].points["start"]
+        assert g.sub_of[sy, sx] == r.stages["labyrinth"].info["start_submap"]
+
+
+def test_exit_is_far_on_average():
+    # The exit is the farthest cell, so it is well beyond a random floor cell.
+    ratios = []
+    for seed in range(10):
+        r = generate(f"far-{seed}", 96, 64)
+        dist = check_final(r)
+        ratios.append(dist.max() / max(np.median(dist[dist >= 0]), 1))
+    assert min(ratios) > 1.3
+
+
+# -- progress ----------------------------------------------------------------
+
+def test_progress_animates_every_automaton_iteration():
+    items = drain("anim", 96, 64)
+    kinds = [(type(i).__name__, i.name if isinstance(i, Stage) else i.stage) for i in items]
+    stage_order = [name for kind, name in kinds if kind == "Stage"]
+    assert stage_order == list(STAGES)
+    ca = [i for i in items if isinstance(i, Progress) and i.stage == "automata"]
+    run = [i for i in items if isinstance(i, Stage) and i.name == "automata"][0].info["iterations_run"]
+    assert len(ca) == run + 1 or len(ca) == run        # the fill, then one per changing iteration
+    assert all(i.preview.data.shape == (64, 96) and i.preview.data.dtype == np.uint8 for i in ca)
+    assert [i.done for i in ca] == sorted(i.done for i in ca)
+    # Progress of a stage comes before that stage and never after it.
+    seen = set()
+    for kind, name in kinds:
+        if kind == "Stage":
+            seen.add(name)
+        else:
+            assert name not in seen
+
+
+def test_big_map_yields_often():
+    """At 1000x1000 every long loop yields (the work between yields is bounded by counts)."""
+    per_stage = {name: 0 for name in STAGES}
+    for item in registry.run("caverns", "often", 1000, 1000):
+        if isinstance(item, Progress):
+            per_stage[item.stage] += 1
+            assert item.preview is not None and item.preview.data.shape == (1000, 1000)
+    assert per_stage["labyrinth"] >= 3           # Prim's loop, in chunks of heap pops
+    assert per_stage["automata"] >= 50           # every iteration
+    assert per_stage["connected"] >= 20          # rows of submaps, slices of the final walk
+
+
+# -- determinism -----------------------------------------------------------------
+
+def test_same_seed_same_bytes_other_seed_other_map():
+    a = generate("same", 80, 60)
+    b = generate("same", 80, 60)
+    c = generate("other", 80, 60)
+    for name in STAGES:
+        assert a.stages[name].data.tobytes() == b.stages[name].data.tobytes()
+    for key in ("start", "exit", "monsters", "items"):
+        assert np.array_equal(a.stages["final"].points[key], b.stages["final"].points[key])
+    assert a.stages["final"].data.tobytes() != c.stages["final"].data.tobytes()
+    assert generate(seeding.seed_from_text("x") % 7, 80, 60).stages["final"].data.shape == (60, 80)
+
+
+def test_changing_loops_keeps_the_tree_and_gates():
+    a = generate("steps", 96, 64, {"loops": 0.0})
+    b = generate("steps", 96, 64, {"loops": 0.5})
+    assert np.array_equal(a.stages["labyrinth"].info["tree"], b.stages["labyrinth"].info["tree"])
+    g = caverns.layout(96, 64, 16)
+    ga = gate_pairs(g, a.stages["labyrinth"].data)
+    gb = gate_pairs(g, b.stages["labyrinth"].data)
+    assert set(ga.tolist()) <= set(gb.tolist())
+
+
+def points_digest(points) -> str:
+    h = hashlib.sha256()
+    for name in sorted(points):
+        h.update(name.encode())
+        h.update(np.asarray(points[name], dtype=np.int64).tobytes())
+    return h.hexdigest()[:16]
+
+
+# Golden digests: sha256 of the final tile bytes, and the first 16 hex digits of
+# a sha256 over the final points (name, then int64 [x, y] bytes, names sorted).
+# If a deliberate change to the generator alters them, regenerate with
+#   .venv/bin/python -c "import hashlib; from worldgen.registry import generate; \
+#   print(hashlib.sha256(generate('caverns', 'golden', 96, 64).last.data.tobytes()).hexdigest())"
+# (likewise for the other rows; points_digest(...) for the points) and say why in the commit.
+GOLDEN = [
+    ("golden", 96, 64, {},
+     "ce0455472d0018e42a7a7e34585041cb58fb50912268430b6a1037683d9e9d5d", "46138b199193ad5d"),
+    ("Deepisle", 150, 97, {"submap": 12},
+     "33c5eb1b7fce5c49719d56474df6ee0c2c7db978b6dbbc89dae28001a4587855", "57c67a2f93024abf"),
+    ("7", 40, 33, {"gate": 0.5, "loops": 1.0},
+     "f4c0e7ca3f6ae7abaa2301d1ede2a67cdef707b9ab3f1c501a8199c6735029cc", "f994a24caaf62faf"),
+]
+
+
+@pytest.mark.parametrize("seed,width,height,params,digest,points", GOLDEN)
+def test_golden_digests(seed, width, height, params, digest, points):
+    final = generate(seed, width, height, params).stages["final"]
+    assert hashlib.sha256(final.data.tobytes()).hexdigest() == digest
+    assert points_digest(final.points) == points
