@@ -1,0 +1,230 @@
+"""Tests for the seed-and-grow ``biomes`` generator (worldgen/biomes.py)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import biomes, registry
+from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
+from worldgen.registry import ParamError, Progress, Stage
+from worldgen.tiles import T
+
+BASE_IDS = [tid for _, tid in BASE_TYPES]
+#: Tiles that only transitions make (grass is also a base type).
+TRANSITION_IDS = sorted({row.becomes for row in TRANSITIONS} - set(BASE_IDS))
+
+
+def stages(seed, width=48, height=40, params=None):
+    return registry.generate("biomes", seed, width, height, params).stages
+
+
+def test_registered_with_the_issue_sizes():
+    spec = registry.get("biomes")
+    assert spec.stages == ("seeds", "growth", "transitions", "terrain")
+    assert spec.default_size == (100, 100)
+    assert spec.bench_sizes == ((100, 100), (1000, 1000))
+    assert spec.max_size[0] >= 1000 and spec.max_size[1] >= 1000
+    assert spec.make_params().seeds == 100
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.text(max_size=12), width=st.integers(16, 64), height=st.integers(16, 64))
+def test_every_tile_filled_no_lone_tiles_and_transitions_where_pairs_meet(seed, width, height):
+    s = stages(seed, width, height)
+    grown, mid, final = s["growth"].data, s["transitions"].data, s["terrain"].data
+    assert final.shape == (height, width) and final.dtype == np.uint8
+    # Every tile filled: growth claims every tile with a base type.
+    assert np.isin(grown, BASE_IDS).all()
+    assert (final != T.void).all()
+    # The transitions stage is exactly the table applied to the grown map.
+    assert np.array_equal(mid, apply_transitions(grown))
+    # No lone tiles after clean-up.
+    assert not lone_mask(final).any()
+    # Every transition tile of the final map sits where its pair meets in the grown map.
+    assert_transitions_where_pairs_meet(grown, final)
+    # Grass where forest grew: the forest/desert row, or clean-up copying a grass neighbour.
+    thinned = (final == T.grass) & (grown == T.forest)
+    assert ((qualifies(grown) == T.grass) | (mid != final))[thinned].all()
+    # Clean-up only touches lone tiles: everything else is the transitions stage.
+    # Clean-up changed only tiles that were lone.
+    assert np.count_nonzero(final != mid) <= s["terrain"].info["lone_fixed"]
+    assert lone_mask(mid)[final != mid].all()
+
+
+def assert_transitions_where_pairs_meet(grown, final):
+    """Every transition tile is one its row makes from the grown map, or touches
+    such a tile (clean-up may hand a lone tile the type of a neighbouring rim tile)."""
+    rows = qualifies(grown)
+    for y, x in zip(*np.nonzero(np.isin(final, TRANSITION_IDS))):
+        near = rows[max(0, y - 1):y + 2, max(0, x - 1):x + 2]
+        assert (near == final[y, x]).any(), (y, x, final[y, x])
+
+
+@pytest.mark.parametrize("row", TRANSITIONS, ids=lambda r: f"{r.tile}-{r.touching}-{r.becomes}")
+def test_each_transition_row_applies_where_its_pair_meets(row):
+    grown = np.full((3, 5), row.tile, np.uint8)
+    grown[:, 4] = row.touching
+    out = apply_transitions(grown)
+    assert (out[:, 3] == row.becomes).all()  # touches the pair: converted
+    assert (out[:, :3] == row.tile).all()    # away from it: unchanged
+
+
+def test_source_rule_and_precedence():
+    W, F, G = T.deep_water, T.forest, T.grass
+    grown = np.array([[W, W, F],
+                      [W, W, G],
+                      [W, W, G]], dtype=np.uint8)
+    out = apply_transitions(grown)
+    assert out[0, 1] == T.swamp   # water next to forest becomes swamp (the source's rule)
+    assert out[1, 1] == T.swamp   # touches forest and grass: the first row wins
+    assert out[2, 1] == T.sand    # water next to grass: beach
+    assert (out[:, 0] == W).all()
+    assert out[0, 2] == F and out[2, 2] == G  # only the water side changes
+    # A mask limits where transitions may be written.
+    mask = np.zeros_like(grown, dtype=bool)
+    mask[2] = True
+    masked = apply_transitions(grown, mask)
+    assert masked[0, 1] == W and masked[2, 1] == T.sand
+
+
+def test_transition_table_is_data_and_documented():
+    doc = biomes.__doc__
+    for row in TRANSITIONS:
+        assert row.tile in BASE_IDS and row.touching in BASE_IDS
+        assert row.becomes not in BASE_IDS or row.becomes == T.grass
+        names = [registry_name(row.tile), registry_name(row.touching), registry_name(row.becomes)]
+        assert all(n in doc for n in names)
+    assert any(r.tile == T.deep_water and r.touching == T.forest and r.becomes == T.swamp for r in TRANSITIONS)
+
+
+def registry_name(tid):
+    from worldgen.tiles import TILES
+    return TILES[tid].name
+
+
+def test_clean_lone_takes_a_neighbours_type():
+    grown = np.full((5, 5), T.grass, np.uint8)
+    grown[2, 2] = T.desert
+    tiles, fixed, _ = clean_lone(grown, grown, np.random.default_rng(0))
+    assert fixed == 1 and (tiles == T.grass).all()
+    # A lone tile between two types takes one of them, chosen at random.
+    grown = np.full((3, 6), T.grass, np.uint8)
+    grown[:, 3:] = T.forest
+    grown[1, 2] = T.mountain
+    picks = {int(clean_lone(grown, grown, np.random.default_rng(i))[0][1, 2]) for i in range(40)}
+    assert picks == {T.grass, T.forest}
+
+
+def test_same_seed_same_bytes_other_seed_other_map():
+    a, b, c = stages("Avalon"), stages("Avalon"), stages("Lyonesse")
+    for name in a:
+        assert a[name].data.tobytes() == b[name].data.tobytes()
+    assert a["terrain"].data.tobytes() != c["terrain"].data.tobytes()
+
+
+def test_seed_tiles_follow_the_weights_exactly():
+    s = stages("counts", 100, 100)
+    seeds = s["seeds"].data
+    assert np.count_nonzero(seeds) == 100
+    for (name, tid), count in zip(BASE_TYPES, (30, 25, 20, 10, 15)):
+        assert np.count_nonzero(seeds == tid) == count, name
+    # Every seed keeps its type through growth.
+    assert np.array_equal(s["growth"].data[seeds != 0], seeds[seeds != 0])
+
+
+def test_seed_counts_apportion_and_normalize():
+    assert seed_counts([0.3, 0.25, 0.2, 0.1, 0.15], 100) == [30, 25, 20, 10, 15]
+    assert seed_counts([3, 2.5, 2, 1, 1.5], 100) == [30, 25, 20, 10, 15]
+    assert seed_counts([1, 0, 0, 0, 0], 7) == [7, 0, 0, 0, 0]
+    assert sum(seed_counts([0.11, 0.13, 0.17, 0.19, 0.4], 33)) == 33
+    with pytest.raises(ParamError):
+        seed_counts([0, 0, 0, 0, 0], 100)
+
+
+def test_weights_are_normalized_so_scaling_them_changes_nothing():
+    base = stages("norm", 40, 32)["terrain"].data
+    doubled = stages("norm", 40, 32, {"grass": 0.6, "forest": 0.5, "water": 0.4,
+                                       "mountain": 0.2, "desert": 0.3})["terrain"].data
+    assert np.array_equal(base, doubled)
+
+
+def test_all_zero_weights_are_refused():
+    with pytest.raises(ParamError, match="weight"):
+        stages("zero", 32, 32, {"grass": 0, "forest": 0, "water": 0, "mountain": 0, "desert": 0})
+
+
+@pytest.mark.parametrize("weights", [
+    (0.30, 0.25, 0.20, 0.10, 0.15),  # the defaults
+    (0.10, 0.10, 0.10, 0.10, 0.60),  # a desert world
+])
+def test_type_shares_track_weights_over_many_seeds(weights):
+    params = dict(zip([n for n, _ in BASE_TYPES], weights))
+    shares = np.zeros(len(BASE_TYPES))
+    runs = 60
+    for i in range(runs):
+        grown = stages(f"share-{i}", 64, 64, {**params, "seeds": 40})["growth"].data
+        shares += [np.count_nonzero(grown == tid) / grown.size for tid in BASE_IDS]
+    shares /= runs
+    assert np.allclose(shares, weights, atol=0.025), (shares, weights)
+
+
+def test_growth_yields_a_progress_preview_per_loop():
+    items = list(registry.run("biomes", "progress", 60, 40))
+    previews = [i for i in items if isinstance(i, Progress) and i.stage == "growth" and i.preview is not None]
+    final = [i for i in items if isinstance(i, Stage) and i.name == "growth"][0]
+    assert len(previews) == final.info["loops"] >= 3
+    fractions = [p.done for p in previews]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
+    # Previews are views of the live map: blank tiles shrink loop by loop.
+    blanks = []
+    for item in registry.run("biomes", "progress", 60, 40):
+        if isinstance(item, Progress) and item.preview is not None:
+            blanks.append(int(np.count_nonzero(item.preview.data == T.void)))
+    assert blanks == sorted(blanks, reverse=True) and blanks[-1] == 0 and blanks[0] > 0
+
+
+def test_rough_zero_still_fills_and_spread_changes_the_map():
+    a = stages("knobs", 48, 48, {"rough": 0.0})["terrain"].data
+    b = stages("knobs", 48, 48, {"spread": 0.3})["terrain"].data
+    c = stages("knobs", 48, 48)["terrain"].data
+    assert (a != T.void).all() and (b != T.void).all()
+    assert not np.array_equal(a, c) and not np.array_equal(b, c)
+
+
+def test_without_transitions_only_base_types_remain():
+    s = stages("plain", 48, 48, {"transitions": False})
+    assert np.isin(s["terrain"].data, BASE_IDS).all()
+    assert not lone_mask(s["terrain"].data).any()
+
+
+def test_larger_map_fills_and_is_clean():
+    s = stages("large", 300, 200)
+    final = s["terrain"].data
+    assert (final != T.void).all() and not lone_mask(final).any()
+
+
+def test_more_seeds_than_tiles_is_capped():
+    s = stages("crowded", 16, 16, {"seeds": 10_000})
+    assert np.count_nonzero(s["seeds"].data) == 256
+
+
+# Golden digests: sha256 of the final tile bytes.  If a deliberate change to the
+# generator alters them, regenerate with
+#   .venv/bin/python -c "import hashlib; from worldgen import generate; \
+#   print(hashlib.sha256(generate('biomes', 'Deepisle', 100, 100).last.data.tobytes()).hexdigest())"
+GOLDEN = {
+    ("Deepisle", 100, 100): "022a171d9269d054e8379633848b4e8526d335565b6278b4f8d3b08c97df8736",
+    ("1000 Dungeons", 64, 48): "479331348059b2f66e4878da571cdcbc5557d04ab8eb304ea4af31da5aaf6675",
+    ("swamp", 200, 120): "1d60617bd13ed9a9a67be311d47a8bb59b857720604e87cfc180a89d082f0e37",
+}
+
+
+@pytest.mark.parametrize("seed,width,height", list(GOLDEN))
+def test_golden_digests(seed, width, height):
+    tiles = registry.generate("biomes", seed, width, height).last.data
+    assert hashlib.sha256(tiles.tobytes()).hexdigest() == GOLDEN[seed, width, height]

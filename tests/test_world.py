@@ -1,0 +1,285 @@
+"""Tests for named worlds, their locations and dungeon sites (worldgen/world.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import grid, seeding
+from worldgen.cli import main
+from worldgen.registry import Progress, Stage
+from worldgen.seeding import MAX_SEED_CHARS
+from worldgen.tiles import TILES, T
+from worldgen.world import (
+    DUNGEON_SIZES, LOCATION_SIZES, LOCATION_STAGES, N_LOCATIONS, SITES_PER_LOCATION, WALKABLE_LAND,
+    Location, World, WorldNameError, iter_location, place_sites, world_key,
+)
+
+#: Names whose every location is checked in full (sites, spacing, reachability).
+PINNED_NAMES = ("Avalon", "Lyonesse", "東京", "Ævalon ✨")
+#: Documented bound: at the default sizes no two sites of these worlds are closer than this.
+MIN_SPACING = 3.0
+
+
+@pytest.fixture(scope="module")
+def avalon() -> World:
+    return World.from_name("Avalon")
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def test_names_compare_after_trim_and_casefold():
+    a, b = World.from_name("  Avalon "), World.from_name("avalon")
+    assert a.key == b.key == "avalon" and a.seed == b.seed
+    assert a.name == "Avalon"  # the display name keeps the player's case
+    assert np.array_equal(a.location(0).tiles, b.location(0).tiles)
+    assert World.from_name("AVALON").seed == a.seed
+    assert World.from_name("New   York").seed == World.from_name(" new york ").seed
+    assert world_key("Straße") == world_key("STRASSE")
+    # NFC: a name typed decomposed (e + combining accent) is the same world.
+    assert World.from_name("Cafe\u0301").seed == World.from_name("Café").seed
+    assert World.from_name("Avalon").seed != World.from_name("Avalon2").seed
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t\n", "\u3000"])
+def test_empty_names_are_refused_with_a_clear_message(name):
+    with pytest.raises(WorldNameError, match="needs a name") as info:
+        World.from_name(name)
+    assert isinstance(info.value, ValueError)
+
+
+def test_long_names_are_capped_with_a_clear_message():
+    World.from_name("x" * MAX_SEED_CHARS)
+    World.from_name("  " + "x" * MAX_SEED_CHARS + "  ")  # trimmed first
+    with pytest.raises(WorldNameError, match=f"at most {MAX_SEED_CHARS} characters"):
+        World.from_name("x" * (MAX_SEED_CHARS + 1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_any_unicode_name_is_a_world_or_a_clear_refusal(name):
+    try:
+        world = World.from_name(name)
+    except WorldNameError as exc:
+        assert not name.split() and "name" in str(exc)
+        return
+    assert world.key and world_key(world.key) == world.key  # the key is its own normal form
+    assert World.from_name(f" {name}\t").seed == world.seed
+    assert world.seed == seeding.seed_from_text(world.key)
+
+
+def test_unicode_world_generates(avalon):
+    loc = World.from_name("Ævalon ✨ 東京 🐉").location(0)
+    assert len(loc.sites) == SITES_PER_LOCATION
+
+
+# ----------------------------------------------------------------------------- world
+
+
+def test_world_options_and_plans(avalon):
+    assert avalon.size == "medium" and avalon.dungeon == DUNGEON_SIZES["medium"]
+    large = World.from_name("Avalon", size="large")
+    assert (large.dungeon.width, large.dungeon.height, large.dungeon.levels) == (84, 52, 5)
+    assert [DUNGEON_SIZES[s].levels for s in ("small", "medium", "large")] == [3, 4, 5]
+    # The dungeon size is a world option that does not change the overworld.
+    assert np.array_equal(large.location(0).tiles, avalon.location(0).tiles)
+    with pytest.raises(ValueError, match="dungeon size"):
+        World.from_name("Avalon", size="huge")
+    plans = avalon.locations
+    assert len(plans) == avalon.n_locations == N_LOCATIONS == 10
+    assert [(p.width, p.height) for p in plans] == list(LOCATION_SIZES)
+    assert len({p.name for p in plans}) == 10 and len({p.seed for p in plans}) == 10
+    assert avalon.location_name(3) == plans[3].name
+    for bad in (-1, 10, 1.5, True):
+        with pytest.raises(ValueError, match="location"):
+            avalon.location(bad)
+
+
+@pytest.mark.parametrize("name", PINNED_NAMES)
+def test_every_location_has_100_spread_reachable_sites(name):
+    world = World.from_name(name)
+    all_seeds = set()
+    for i in range(N_LOCATIONS):
+        loc = world.location(i)
+        check_location(world, loc, i)
+        all_seeds |= {s.seed for s in loc.sites}
+    assert len(all_seeds) == N_LOCATIONS * SITES_PER_LOCATION  # distinct across the world
+
+
+def check_location(world: World, loc: Location, i: int) -> None:
+    h, w = loc.tiles.shape
+    assert (w, h) == LOCATION_SIZES[i] and loc.tiles.dtype == np.uint8
+    assert len(loc.sites) == SITES_PER_LOCATION
+    xy = loc.site_points()
+    assert [s.index for s in loc.sites] == list(range(SITES_PER_LOCATION))
+    # On walkable land (not water), and the terrain recorded is the tile under the site.
+    tiles_under = loc.tiles[xy[:, 1], xy[:, 0]]
+    assert WALKABLE_LAND[tiles_under].all()
+    assert [s.terrain for s in loc.sites] == [TILES[t].name for t in tiles_under]
+    assert [s.tile for s in loc.sites] == tiles_under.tolist()
+    # Spread: no two sites closer than the location's spacing, which is above the bound.
+    d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(d2, 1 << 40)
+    assert np.sqrt(d2.min()) >= loc.spacing - 1e-9
+    assert loc.spacing >= MIN_SPACING, (world.name, i, loc.spacing)
+    # All sites reachable overland from the start (and so from each other).
+    sx, sy = loc.start
+    assert WALKABLE_LAND[loc.tiles[sy, sx]] and (sx, sy) not in {(s.x, s.y) for s in loc.sites}
+    dist = grid.distance_map(WALKABLE_LAND[loc.tiles], [(sy, sx)], 4)
+    steps = dist[xy[:, 1], xy[:, 0]]
+    assert (steps >= 0).all()
+    assert steps.tolist() == [s.steps for s in loc.sites]
+    assert steps.tolist() == sorted(steps.tolist())  # numbered from near to far
+    # Per-site seeds: distinct and derived from (world, location, site).
+    assert [s.seed for s in loc.sites] == [seeding.derive(world.seed, "location", i, "site", j)
+                                           for j in range(SITES_PER_LOCATION)]
+    assert len({s.seed for s in loc.sites}) == SITES_PER_LOCATION
+
+
+def test_same_name_same_world_other_name_other_world(avalon):
+    again = World.from_name("Avalon")
+    for i in (0, 7):
+        a, b = avalon.location(i), again.location(i)
+        assert a.tiles.tobytes() == b.tiles.tobytes()
+        assert a.sites == b.sites and a.start == b.start
+    other = World.from_name("Lyonesse").location(0)
+    assert other.tiles.tobytes() != avalon.location(0).tiles.tobytes()
+
+
+def test_iter_location_reports_progress_then_stages_then_the_location(avalon):
+    items = list(iter_location(avalon, 2))
+    assert isinstance(items[-1], Location)
+    stages = [i for i in items if isinstance(i, Stage)]
+    assert tuple(s.name for s in stages) == LOCATION_STAGES
+    progress = [i for i in items if isinstance(i, Progress)]
+    assert len(progress) >= 10 and all(0.0 <= p.done <= 1.0 for p in progress)
+    assert {p.stage for p in progress} >= {"island", "biomes", "sites"}
+    assert any(p.preview is not None for p in progress if p.stage == "biomes")
+    loc = items[-1]
+    assert np.array_equal(loc.tiles, avalon.location(2).tiles) and loc.sites == avalon.location(2).sites
+    assert np.array_equal(stages[-1].points["sites"], loc.site_points())
+
+
+def test_biomes_grow_only_on_the_islands_lowland(avalon):
+    items = list(iter_location(avalon, 0))
+    island = next(i for i in items if isinstance(i, Stage) and i.name == "island").data
+    final = items[-1].tiles
+    lowland = (island == T.grass) | (island == T.forest)
+    # Sea, coast, hills and peaks come from the island unchanged.
+    assert np.array_equal(final[~lowland], island[~lowland])
+    # The lowland got biome types the island does not make (desert, swamp, lakes ...).
+    assert np.isin(final[lowland], [T.desert, T.deep_water, T.swamp, T.mountain]).any()
+    assert not (final == T.void).any()
+
+
+def test_place_sites_relaxes_spacing_when_land_is_scarce():
+    rng = np.random.default_rng(0)
+    land = np.zeros((30, 30), dtype=bool)
+    land[5:17, 5:17] = True  # 144 tiles for 100 sites
+    xy, r2 = place_sites(land, 100, rng)
+    assert len(xy) == 100 and len({(x, y) for x, y in xy.tolist()}) == 100
+    assert land[xy[:, 1], xy[:, 0]].all() and r2 >= 1
+    few = np.zeros((10, 10), dtype=bool)
+    few[2, :] = True
+    xy, _ = place_sites(few, 100, rng)
+    assert len(xy) == 10  # fewer tiles than sites: every tile, never a failure
+    roomy, r2 = place_sites(np.ones((100, 100), dtype=bool), 100, rng)
+    d2 = ((roomy[:, None] - roomy[None]) ** 2).sum(-1)
+    np.fill_diagonal(d2, 1 << 40)
+    assert d2.min() >= r2 >= 64  # lots of room: well spread
+
+
+# Golden digest of location 0 (tiles, and sites with their seeds) for a pinned name.
+# Regenerate after a deliberate change with
+#   .venv/bin/python -c "from tests.test_world import digests; print(digests('Avalon'))"
+# (Location 0 also depends on the island generator: a change there moves these too.)
+GOLDEN_AVALON_0 = ("773b1094e93d0287511080f0fed7ea54905000a80fda6bc94ba5ae485387a71e",
+                   "0f5657e15e4275cef6290b9f6a1e7fd4f5fc40a24917f3aac3ea933ebe9b5688")
+
+
+def digests(name: str, index: int = 0) -> tuple[str, str]:
+    loc = World.from_name(name).location(index)
+    sites = json.dumps([s.to_json() for s in loc.sites] + [list(loc.start)])
+    return (hashlib.sha256(loc.tiles.tobytes()).hexdigest(), hashlib.sha256(sites.encode()).hexdigest())
+
+
+def test_golden_digest_of_location_0():
+    assert digests("Avalon") == GOLDEN_AVALON_0
+
+
+# ----------------------------------------------------------------------------- CLI
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("suffix", [".png", ".txt", ".npz"])
+def test_cli_writes_the_location_map(capsys, tmp_path, suffix):
+    out_file = tmp_path / f"loc{suffix}"
+    code, out, err = run_cli(capsys, "world", "--seed", "  Avalon ", "--location", "1", "--out", str(out_file))
+    assert code == 0, err
+    line = json.loads(out)
+    assert line["world"] == "Avalon" and line["locations"] == [1] and line["sites"] == 100
+    loc = World.from_name("Avalon").location(1)
+    if suffix == ".npz":
+        with np.load(out_file) as npz:
+            assert np.array_equal(npz["tiles"], loc.tiles)
+            assert np.array_equal(npz["sites"], loc.site_points())
+            assert npz["start"].tolist() == [list(loc.start)]
+    elif suffix == ".png":
+        assert out_file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    else:
+        assert len(out_file.read_text(encoding="utf-8").splitlines()) == loc.height
+
+
+def test_cli_json_lists_all_locations_or_the_chosen_one(capsys, tmp_path):
+    out_file = tmp_path / "world.json"
+    code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--size", "small", "--out", str(out_file))
+    assert code == 0, err
+    body = json.loads(out_file.read_text(encoding="utf-8"))
+    assert body["world"]["dungeon_size"] == "small" and body["world"]["dungeon"]["levels"] == 3
+    assert [loc["index"] for loc in body["locations"]] == list(range(10))
+    site = body["locations"][0]["sites"][0]
+    assert set(site) >= {"x", "y", "terrain", "seed"}
+    assert site["seed"] == World.from_name("Avalon").location(0).sites[0].seed
+    code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--location", "4", "--out", str(out_file))
+    assert code == 0, err
+    assert [loc["index"] for loc in json.loads(out_file.read_text(encoding="utf-8"))["locations"]] == [4]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--seed", "   "], "needs a name"),
+    (["--seed", "x" * (MAX_SEED_CHARS + 1)], "at most"),
+    (["--seed", "x", "--location", "10"], "location"),
+    (["--seed", "x", "--location", "two"], "location"),
+    (["--seed", "x", "--size", "huge"], "size"),
+    (["--seed", "x", "--scale", "0"], "scale"),
+])
+def test_cli_bad_arguments_exit_2_with_one_line(capsys, tmp_path, argv, message):
+    code, out, err = run_cli(capsys, "world", *argv, "--out", str(tmp_path / "x.png"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_cli_json_survives_a_name_that_is_not_valid_utf8(capsys, tmp_path):
+    out_file = tmp_path / "odd.json"
+    code, out, err = run_cli(capsys, "world", "--seed", "odd\udcff", "--location", "0", "--out", str(out_file))
+    assert code == 0, err
+    body = json.loads(out_file.read_text(encoding="utf-8"))
+    assert body["world"]["name"] == "odd\udcff" and json.loads(out)["sites"] == 100
+
+
+def test_cli_bad_output_exits_2(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "x.bmp"))
+    assert code == 2 and ".json" in err and err.count("\n") == 1
+    code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "no" / "dir" / "x.png"))
+    assert code == 2 and "cannot write" in err

@@ -1,0 +1,471 @@
+"""Seed-and-grow biomes (1000 Dungeons, source ``003_bc7ae02ed1baa4b0.txt``).
+
+A few seed tiles of weighted base types are scattered at random; every growth
+loop each claimed tile on the frontier spreads its type into a random subset
+of its blank 8-neighbours, until every tile is claimed.  Transition tiles are
+then placed where two types meet, and a clean-up pass gives every lone tile
+the type of a random neighbour.
+
+Stages:
+
+``seeds``
+    ``seeds`` tiles (default 100) on a blank (``void``) map.  Their types are
+    apportioned exactly from the normalized weights (largest remainder), so a
+    weight of 0.30 with 100 seeds means 30 grass seeds, as the source says.
+``growth``
+    The grown map of base types.  One :class:`~worldgen.registry.Progress`
+    with a preview per growth loop, so the demo can step through the loops.
+``transitions``
+    :data:`TRANSITIONS` applied to the grown map.
+``terrain``
+    The final map after the clean-up of lone tiles.
+
+Why it does not look like squares or a Voronoi diagram
+------------------------------------------------------
+The source walks its list of claimed tiles in order and fills all eight
+neighbours, which grows square plots; its author breaks them up by the order
+of the list.  Here the order is random, done as whole arrays: each loop,
+every frontier tile tries each blank neighbour with a probability; where
+several tiles claim the same cell, a random priority decides.  A spread
+probability below 1 alone gives ragged but convex, Voronoi-like plots on big
+maps, so the probability also varies over the map with a smooth value-noise
+field (``rough``): growth crawls through "hard ground" and races through
+easy ground, so borders wind and plots take organic shapes.
+
+Transition table
+----------------
+One row per ``(tile, touching, becomes)``: a tile of type ``tile`` with an
+8-neighbour of type ``touching`` in the *grown* map becomes ``becomes``.  Only
+the ``tile`` side changes, so rims are one tile wide; the first matching row
+wins where a tile touches several types.
+
+=========== ========= ============= ============================================
+tile        touching  becomes       why
+=========== ========= ============= ============================================
+deep_water  forest    swamp         the source's rule: wooded shores are marsh
+deep_water  grass     sand          beach
+deep_water  desert    sand          beach (desert coast)
+deep_water  mountain  shallow_water rocky shallows at the foot of a cliff
+mountain    grass     hills         foothills
+mountain    forest    hills         wooded foothills
+mountain    desert    hills         badlands
+forest      desert    grass         woods thin out to grassland before sand
+=========== ========= ============= ============================================
+
+Clean-up runs after the transitions, so the final map has no lone tile,
+transition tiles included.  A lone tile (no 8-neighbour of its own type)
+takes the type of a random neighbour that is not lone itself, which makes it
+non-lone and never makes another tile lone.  A transition type is only taken
+from a rim tile its row made, so every transition tile of the final map is a
+tile its row converted or touches one: it sits where its pair meets (a
+one-tile mountain peak ringed by foothills becomes hills; a one-tile pond
+between a beach and a swamp joins one of them).  If a lone tile has no such
+neighbour after 8 passes, a last pass lets it take any non-lone neighbour
+(``info["lone_fallback"]`` counts these; none in thousands of test maps).
+
+>>> seed_counts([0.3, 0.25, 0.2, 0.1, 0.15], 100)
+[30, 25, 20, 10, 15]
+>>> seed_counts([1, 1, 1], 10)
+[4, 3, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from . import seeding
+from .registry import GeneratorSpec, ParamError, Progress, Stage, param, register
+from .tiles import TILES, T
+
+__all__ = [
+    "BiomeParams", "BASE_TYPES", "Transition", "TRANSITIONS", "SPEC", "run", "seed_counts", "FRAME",
+    "pad_frame", "padded_index", "ground_noise", "ground_thresholds", "growth_thresholds", "grow",
+    "apply_transitions", "qualifies", "lone_mask", "clean_lone",
+]
+
+#: The base types seeded and grown, ``(name, tile id)``, in parameter order.
+BASE_TYPES: tuple[tuple[str, int], ...] = (
+    ("grass", T.grass),
+    ("forest", T.forest),
+    ("water", T.deep_water),
+    ("mountain", T.mountain),
+    ("desert", T.desert),
+)
+
+
+class Transition(NamedTuple):
+    """A tile of type ``tile`` with an 8-neighbour ``touching`` becomes ``becomes``."""
+
+    tile: int
+    touching: int
+    becomes: int
+    why: str
+
+
+# fmt: off
+#: The transition table (documented in the module docstring); first matching row wins.
+TRANSITIONS: tuple[Transition, ...] = (
+    Transition(T.deep_water, T.forest,   T.swamp,         "the source's rule: wooded shores are marsh"),
+    Transition(T.deep_water, T.grass,    T.sand,          "beach"),
+    Transition(T.deep_water, T.desert,   T.sand,          "beach (desert coast)"),
+    Transition(T.deep_water, T.mountain, T.shallow_water, "rocky shallows at the foot of a cliff"),
+    Transition(T.mountain,   T.grass,    T.hills,         "foothills"),
+    Transition(T.mountain,   T.forest,   T.hills,         "wooded foothills"),
+    Transition(T.mountain,   T.desert,   T.hills,         "badlands"),
+    Transition(T.forest,     T.desert,   T.grass,         "woods thin out to grassland before sand"),
+)
+# fmt: on
+
+#: Growth probabilities are stored as integers: chance * 2**24.
+_P_ONE = 1 << 24
+#: Clean-up passes before giving up on a (pathological) lone tile.
+_CLEAN_PASSES = 8
+#: Marks the one-tile frame around a padded grid (never blank, never a neighbour).
+FRAME = 255
+
+
+@dataclass(frozen=True)
+class BiomeParams:
+    seeds: int = param(100, 1, 10_000, "seed tiles scattered before growth (at most one per tile)")
+    grass: float = param(0.30, 0.0, 1.0, "weight of grass seeds (the five weights are normalized)")
+    forest: float = param(0.25, 0.0, 1.0, "weight of forest seeds")
+    water: float = param(0.20, 0.0, 1.0, "weight of water seeds")
+    mountain: float = param(0.10, 0.0, 1.0, "weight of mountain seeds")
+    desert: float = param(0.15, 0.0, 1.0, "weight of desert seeds")
+    spread: float = param(0.9, 0.05, 1.0, "chance per loop that a claimed tile takes a blank neighbour (easy ground)")
+    rough: float = param(0.97, 0.0, 0.99, "how much a noise field slows growth in places: 0 round plots, ~1 winding")
+    transitions: bool = param(True, help="place transition tiles (swamp, beach, foothills) where types meet")
+
+    def weights(self) -> tuple[float, ...]:
+        return tuple(getattr(self, name) for name, _ in BASE_TYPES)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def seed_counts(weights: Sequence[float], n: int) -> list[int]:
+    """Split ``n`` seeds by ``weights`` (normalized) with largest remainders.
+
+    Weights are rounded to millionths and the split is integer arithmetic, so
+    it is the same on every platform; ties go to the earlier type.
+    """
+    units = [max(0, round(float(w) * 1_000_000)) for w in weights]
+    total = sum(units)
+    if total <= 0:
+        raise ParamError("at least one biome weight must be above 0")
+    counts = [n * u // total for u in units]
+    rest = n - sum(counts)
+    by_remainder = sorted(range(len(units)), key=lambda i: (-(n * units[i] % total), i))
+    for i in by_remainder[:rest]:
+        counts[i] += 1
+    return counts
+
+
+def pad_frame(a: np.ndarray, fill: int = FRAME) -> np.ndarray:
+    """A copy of ``a`` inside a one-tile frame of ``fill`` (the layout :func:`grow` works on)."""
+    out = np.full((a.shape[0] + 2, a.shape[1] + 2), fill, dtype=a.dtype)
+    out[1:-1, 1:-1] = a
+    return out
+
+
+def _steps(width: int) -> np.ndarray:
+    """Flat offsets of the 8 neighbours in a padded grid of ``width + 2`` columns."""
+    W = width + 2
+    return np.array([-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1], dtype=np.int64)
+
+
+def padded_index(flat: np.ndarray, width: int) -> np.ndarray:
+    """Flat cell indices of a ``width``-wide map to flat indices of its :func:`pad_frame` copy."""
+    y, x = np.divmod(flat.astype(np.int64), width)
+    return (y + 1) * (width + 2) + x + 1
+
+
+def _value_noise(rng: np.random.Generator, height: int, width: int, cell: int) -> np.ndarray:
+    """Smooth value noise in [0, 1], ``float32``, lattice spacing ``cell`` tiles.
+
+    Separable smoothstep interpolation of a random lattice: rows first, then
+    columns.  Element-wise float32 arithmetic only (no transcendental functions).
+    """
+    gh, gw = height // cell + 2, width // cell + 2
+    lattice = rng.random((gh, gw), dtype=np.float32)
+
+    def axis(n: int) -> tuple[np.ndarray, np.ndarray]:
+        t = (np.arange(n, dtype=np.float32) + np.float32(0.5)) / np.float32(cell)
+        i = t.astype(np.int64)
+        f = t - i.astype(np.float32)
+        return i, f * f * (np.float32(3) - np.float32(2) * f)  # smoothstep
+
+    y0, fy = axis(height)
+    x0, fx = axis(width)
+    left, right = lattice[:, x0], lattice[:, x0 + 1]
+    rows = left + (right - left) * fx  # (gh, width)
+    out = rows[y0 + 1]
+    upper = rows[y0]
+    out -= upper
+    out *= fy[:, None]
+    out += upper
+    return out
+
+
+def ground_noise(rng: np.random.Generator, height: int, width: int, spacing: float) -> list[np.ndarray]:
+    """The two octaves of the "ground" field, features ~2/3 and ~2/9 of ``spacing``."""
+    return [_value_noise(rng, height, width, cell) for cell in _octave_cells(spacing)]
+
+
+def _octave_cells(spacing: float) -> tuple[int, int]:
+    cell = max(2, int(spacing / 1.5))
+    return cell, max(2, cell // 3)
+
+
+def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float) -> np.ndarray:
+    """Per-tile spread chance from the ground noise, as padded flat ``uint32`` (chance * 2**24).
+
+    Where the min-max normalized noise ``f`` is 1 the chance is ``spread``;
+    it falls to ``spread * (1 - rough)`` as ``f * f`` falls to 0.
+    """
+    coarse, fine = octaves
+    f = coarse * np.float32(0.65)
+    f += np.float32(0.35) * fine
+    lo, hi = f.min(), f.max()
+    if hi > lo:
+        f -= lo
+        f *= np.float32(1.0) / (hi - lo)
+    else:
+        f[...] = 1
+    f *= f
+    f *= np.float32(spread * rough)
+    f += np.float32(spread * (1.0 - rough))
+    np.clip(f, np.float32(1.0 / 4096), np.float32(1.0), out=f)
+    f *= np.float32(_P_ONE)
+    return pad_frame(f.astype(np.uint32), 0).ravel()
+
+
+def growth_thresholds(rng: np.random.Generator, height: int, width: int, spacing: float,
+                      spread: float, rough: float) -> np.ndarray:
+    """:func:`ground_noise` then :func:`ground_thresholds` in one call.
+
+    ``spacing`` is the typical distance between seeds.
+    """
+    return ground_thresholds(ground_noise(rng, height, width, spacing), spread, rough)
+
+
+def grow(grid: np.ndarray, frontier: np.ndarray, thresholds: np.ndarray, width: int,
+         rng: np.random.Generator, max_loops: int) -> Iterator[int]:
+    """Grow claimed tiles into blank (0) tiles of a padded flat ``grid`` in place.
+
+    ``frontier`` holds padded flat indices of the claimed (seed) tiles; the
+    frame and any tile that must not be claimed hold non-zero ids.  Each loop
+    every frontier tile tries each blank 8-neighbour with its chance from
+    ``thresholds``; a cell claimed by several tiles goes to the highest random
+    priority (ties, which need equal 24-bit draws, go to the later direction).
+    Yields the number of tiles claimed after each loop; stops when no frontier
+    tile has a blank neighbour.  After ``max_loops`` loops every chance becomes
+    1, so the loop count is bounded by ``max_loops`` plus the grid's diameter.
+    """
+    steps = _steps(width)
+    best = np.zeros(grid.size, dtype=np.uint64)
+    frontier = np.asarray(frontier, dtype=np.int64)
+    loops = 0
+    while frontier.size:
+        loops += 1
+        nb = frontier[:, None] + steps[None, :]  # (k, 8) neighbour cells
+        blank = grid[nb] == 0
+        # A tile with no blank neighbour leaves the frontier (one whose last blank
+        # neighbour is taken this loop leaves it next loop).
+        open_ = blank.view(np.uint64)[:, 0] != 0  # any of the 8 bytes set
+        pair = np.flatnonzero(blank)  # (tile, direction) pairs facing a blank cell
+        target = nb.ravel()[pair]
+        draw = rng.integers(0, _P_ONE, size=pair.size, dtype=np.uint32)
+        if loops <= max_loops:
+            go = np.flatnonzero(draw < thresholds[target])
+            pair, target, draw = pair[go], target[go], draw[go]
+        # key: priority (24 bits) | direction (3 bits) | tile id (8 bits); unique per target.
+        key = draw.astype(np.uint64) << np.uint64(16)
+        key |= (pair & 7).astype(np.uint64) << np.uint64(8)
+        key |= grid[frontier[pair >> 3]]
+        np.maximum.at(best, target, key)
+        won = best[target] == key
+        claimed = target[won]
+        grid[claimed] = key[won].astype(np.uint8)  # the low byte is the tile id
+        best[target] = 0
+        frontier = np.concatenate([frontier[open_], claimed])
+        yield int(claimed.size)
+
+
+def _dilate8(mask: np.ndarray) -> np.ndarray:
+    """True where ``mask`` or any 8-neighbour of it is True (3x3 box, separable)."""
+    row = mask.copy()
+    row[:, 1:] |= mask[:, :-1]
+    row[:, :-1] |= mask[:, 1:]
+    out = row.copy()
+    out[1:] |= row[:-1]
+    out[:-1] |= row[1:]
+    return out
+
+
+def _touching(grown: np.ndarray, table: Sequence[Transition]) -> dict[int, np.ndarray]:
+    """For each ``touching`` type of the table: tiles with an 8-neighbour of it."""
+    out = {}
+    for tid in dict.fromkeys(row.touching for row in table):
+        same = grown == tid
+        out[tid] = _dilate8(same) & ~same
+    return out
+
+
+def qualifies(grown: np.ndarray, table: Sequence[Transition] = TRANSITIONS) -> np.ndarray:
+    """The tile each cell becomes under ``table`` (0 where no row applies)."""
+    touching = _touching(grown, table)
+    out = np.zeros(grown.shape, dtype=np.uint8)
+    for row in table:
+        hit = (out == 0) & (grown == row.tile) & touching[row.touching]
+        out[hit] = row.becomes
+    return out
+
+
+def apply_transitions(grown: np.ndarray, mask: np.ndarray | None = None,
+                      table: Sequence[Transition] = TRANSITIONS) -> np.ndarray:
+    """A copy of ``grown`` with the transition table applied (only inside ``mask``)."""
+    becomes = qualifies(grown, table)
+    if mask is not None:
+        becomes[~mask] = 0
+    return np.where(becomes != 0, becomes, grown)
+
+
+def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """Tiles (inside ``mask``) with no 8-neighbour of their own type.
+
+    >>> lone_mask(np.array([[1, 1, 2], [1, 3, 2], [4, 4, 2]], np.uint8)).astype(int).tolist()
+    [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
+    """
+    h, w = tiles.shape
+    padded = pad_frame(tiles, FRAME)
+    has_same = np.zeros((h, w), dtype=bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                has_same |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == tiles
+    lone = ~has_same
+    return lone if mask is None else lone & mask
+
+
+def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
+               mask: np.ndarray | None = None,
+               table: Sequence[Transition] = TRANSITIONS) -> tuple[np.ndarray, int, int]:
+    """Give every lone tile (inside ``mask``) the type of a random neighbour.
+
+    Only neighbours that are not lone themselves are candidates, so a fixed
+    tile is never lone again and no other tile becomes lone.  A transition
+    type (a ``becomes`` of ``table`` that is not a base type) is a candidate
+    only from a neighbour that its own row made from ``grown`` (a rim tile),
+    so a lone tile next to a rim may join the rim (a one-tile peak ringed by
+    foothills becomes hills) but no transition tile drifts away from where
+    its pair meets.  Neighbours outside ``mask`` never change but count as
+    candidates.  Repeats up to a bounded number of passes, then one last
+    pass lets a still-lone tile take any non-lone neighbour.  Returns
+    ``(tiles, tiles changed, tiles changed by that last pass)``.
+    """
+    tiles = tiles.copy()
+    h, w = tiles.shape
+    allowed = np.ones((h, w), dtype=bool) if mask is None else mask
+    steps = _steps(w)
+    base = {tid for _, tid in BASE_TYPES}
+    is_transition = np.zeros(256, dtype=bool)
+    is_transition[[row.becomes for row in table if row.becomes not in base]] = True
+    rim = pad_frame(qualifies(grown, table), 0).ravel()  # what each tile's own row makes it
+    changed = fallback = 0
+    for attempt in range(_CLEAN_PASSES + 1):
+        lone = lone_mask(tiles, allowed)
+        cells = np.flatnonzero(lone)
+        if cells.size == 0:
+            break
+        padded = pad_frame(tiles, FRAME).ravel()
+        nb = padded_index(cells, w)[:, None] + steps[None, :]
+        kinds = padded[nb]
+        ok = pad_frame(~lone, False).ravel()[nb]  # in the map and not lone
+        if attempt < _CLEAN_PASSES:  # the last pass is the documented fallback: any neighbour
+            # A transition type only comes from a tile its own row made (a rim tile).
+            fitting = ~is_transition[kinds] | (rim[nb] == kinds)
+            ok &= fitting
+        draw = rng.integers(1, 1 << 30, size=nb.shape, dtype=np.int64)
+        pick = np.argmax(np.where(ok, draw, 0), axis=1)
+        fixed = np.flatnonzero(ok.any(axis=1))
+        tiles.ravel()[cells[fixed]] = kinds[fixed, pick[fixed]]
+        changed += int(fixed.size)
+        fallback = int(fixed.size) if attempt == _CLEAN_PASSES else 0
+    return tiles, changed, fallback
+
+
+# ----------------------------------------------------------------------------- generator
+
+
+def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | Progress]:
+    """Yield ``seeds``, ``growth`` (with a Progress per loop), ``transitions``, ``terrain``."""
+    counts = seed_counts(p.weights(), min(p.seeds, width * height))
+    n = sum(counts)
+    type_ids = np.repeat(np.array([tid for _, tid in BASE_TYPES], dtype=np.uint8), counts)
+
+    # Seeds: distinct random tiles; the type order is fixed, the positions random.
+    cells = seeding.rng(seed, "seed-cells").choice(width * height, size=n, replace=False)
+    seeds_map = np.zeros((height, width), dtype=np.uint8)
+    seeds_map.ravel()[cells] = type_ids
+    by_type = {name: c for (name, _), c in zip(BASE_TYPES, counts)}
+    yield Stage("seeds", seeds_map.copy(),
+                info={"seed_counts": by_type,
+                      "seed_cells": [[int(c % width), int(c // width)] for c in cells]})
+
+    # Growth.
+    spacing = max(3.0, float(np.sqrt(width * height / max(n, 1))))
+    ground_rng = seeding.rng(seed, "ground")
+    octaves = []
+    for cell in _octave_cells(spacing):
+        octaves.append(_value_noise(ground_rng, height, width, cell))
+        yield Progress("growth", 0.0)
+    thresholds = ground_thresholds(octaves, p.spread, p.rough)
+    padded = pad_frame(seeds_map)
+    grid = padded.ravel()
+    view = padded[1:-1, 1:-1]
+    total = width * height
+    filled = n
+    loops = 0
+    for claimed in grow(grid, padded_index(cells, width), thresholds, width,
+                        seeding.rng(seed, "growth"), max_loops=4 * (width + height) + 64):
+        loops += 1
+        filled += claimed
+        yield Progress("growth", filled / total, preview=Stage("growth", view, info={"loop": loops}))
+    grown = view.copy()
+    yield Stage("growth", grown, info={"loops": loops})
+
+    # Transitions, then clean-up on the final map.
+    if p.transitions:
+        yield Progress("transitions", 0.0)
+        with_transitions = apply_transitions(grown)
+    else:
+        with_transitions = grown.copy()
+    yield Stage("transitions", with_transitions)
+    yield Progress("terrain", 0.0)
+    table = TRANSITIONS if p.transitions else ()
+    terrain, fixed, fallback = clean_lone(with_transitions, grown, seeding.rng(seed, "clean-up"), table=table)
+    counts_by_tile = np.bincount(terrain.ravel(), minlength=len(TILES))
+    yield Stage("terrain", terrain,
+                info={"loops": loops, "lone_fixed": fixed, "lone_fallback": fallback,
+                      "seed_counts": by_type,
+                      "tiles": {TILES[t].name: int(c) for t, c in enumerate(counts_by_tile) if c}})
+
+
+SPEC = register(GeneratorSpec(
+    name="biomes",
+    title="Biomes: seed and grow",
+    summary="weighted seed tiles grown into organic regions, with transition tiles and a clean-up pass",
+    stages=("seeds", "growth", "transitions", "terrain"),
+    params=BiomeParams,
+    run=run,
+    default_size=(100, 100),
+    min_size=(16, 16),
+    max_size=(1024, 1024),
+    bench_sizes=((100, 100), (1000, 1000)),
+    source="003_bc7ae02ed1baa4b0.txt",
+))
