@@ -3,3 +3,4 @@
 from . import island  # noqa: F401
 from . import biomes  # noqa: F401
 from . import caverns  # noqa: F401
+from . import mosaic  # noqa: F401

@@ -1,0 +1,554 @@
+"""Tests for worldgen.mosaic: master mask, styles, water, repair, points."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import grid, mosaic, seeding
+from worldgen.registry import REGISTRY, ParamError, Progress, Stage
+from worldgen.tiles import T, WALKABLE
+
+SPEC = mosaic.SPEC
+WATER = (T.deep_water, T.shallow_water)
+
+
+def drain(seed, width, height, **params):
+    """Run mosaic to the end: ({stage name: Stage}, [Progress ...]).
+
+    Drains ``mosaic.run`` through the spec exactly as ``registry.generate``
+    does, without importing the other generators."""
+    p = SPEC.make_params(params)
+    stages, progress = {}, []
+    for item in SPEC.run(seeding.seed_from_text(seed), width, height, p):
+        if isinstance(item, Stage):
+            stages[item.name] = item
+        else:
+            progress.append(item)
+    return stages, progress
+
+
+def gen(seed, width=100, height=100, **params):
+    return drain(seed, width, height, **params)[0]
+
+
+def digest(stages) -> str:
+    return hashlib.sha256(stages["final"].data.tobytes()).hexdigest()
+
+
+def area_styles(stages):
+    return [mosaic.STYLES[a["style"]] for a in stages["final"].info["areas"]]
+
+
+def check_map(stages, beach=2):
+    """Every invariant the issue names, on one run."""
+    mask = stages["mask"].data.astype(np.int64)
+    water, final, reach = stages["water"].data, stages["final"].data, stages["reachability"].data
+    styles = area_styles(stages)
+    n = len(styles)
+    h, w = final.shape
+    border = grid.border_mask((h, w))
+
+    # The cage, and area 0 is exactly that ring with the border style.
+    assert (final[border] == T.wall).all()
+    assert ((mask == 0) == border).all()
+    assert styles[0].name == "border"
+    assert mask.max() <= n - 1
+
+    # Each area holds only its style's tiles, apart from the beach seam (sand
+    # within `beach` tiles of a water area, on land that takes a beach).
+    wet_area = np.array([s.wet for s in styles])[mask]
+    seam = grid.neighbour_count(wet_area, max(beach, 0), include_centre=True) > 0
+    for a, style in enumerate(styles):
+        here = mask == a
+        ok = np.isin(water, style.tiles)
+        if style.beach:
+            ok |= (water == T.sand) & seam
+        assert ok[here].all(), (style.name, np.unique(water[here & ~ok]))
+        ok_final = ok | np.isin(final, (T.stairs_up, T.stairs_down))
+        if style.beach:
+            ok_final |= (final == T.sand) & seam
+        assert ok_final[here].all(), (style.name, np.unique(final[here & ~ok_final]))
+
+    # Deep water only where the rule allows: inside water areas, ringed by water;
+    # before the repair also never within 2 tiles of walkable land.
+    for m in (water, final):
+        deep = m == T.deep_water
+        assert not (deep & ~wet_area).any()
+        dry = ~np.isin(m, WATER)
+        near_dry = grid.neighbour_count(dry, 1, include_centre=True, outside=True) > 0
+        assert not (deep & near_dry).any()
+    land = WALKABLE[water] & (water != T.shallow_water)
+    near_land = grid.neighbour_count(land, 2, include_centre=True) > 0
+    assert not ((water == T.deep_water) & near_land).any()
+
+    # Final: every area filled, one 4-connected walkable region, no debug tiles.
+    assert not np.isin(final, (T.void, T.unreachable)).any()
+    walk = WALKABLE[final]
+    assert grid.label(walk, 4)[1] == 1
+
+    # Reachability: the water map with exactly the cut-off walkable tiles in red.
+    wwalk = WALKABLE[water]
+    main = grid.largest_region(wwalk, 4)
+    expect = water.copy()
+    expect[wwalk & ~main] = T.unreachable
+    assert np.array_equal(reach, expect)
+    assert not np.isin(reach, (T.stairs_up, T.stairs_down)).any()
+
+    # Points: stairs at start and exit, spawns on reachable floor away from the start.
+    pts = stages["final"].points
+    for name in ("start", "exit", "monsters", "items"):
+        assert pts[name].ndim == 2 and pts[name].shape[1] == 2
+    assert pts["start"].shape == (1, 2) and pts["exit"].shape == (1, 2)
+    (sx, sy), (ex, ey) = pts["start"][0], pts["exit"][0]
+    assert final[sy, sx] == T.stairs_up and final[ey, ex] == T.stairs_down
+    assert (sx, sy) != (ex, ey)
+    dist = grid.distance_map(walk, [(sy, sx)], 4)
+    floor = np.isin(final, (T.ground, T.sand, T.stairs_down))
+    assert dist[ey, ex] == dist[floor].max()
+    assert stages["final"].info["exit_steps"] == dist[ey, ex]
+    spawns = np.concatenate([pts["monsters"], pts["items"]])
+    assert len({tuple(p) for p in spawns.tolist()}) == len(spawns)
+    if len(spawns):
+        xs, ys = spawns[:, 0], spawns[:, 1]
+        assert floor[ys, xs].all()
+        assert (dist[ys, xs] >= 10).all()
+
+
+# --------------------------------------------------------------------------- spec
+
+def test_spec_is_registered_with_issue_sizes_and_stages():
+    assert REGISTRY["mosaic"] is SPEC
+    assert SPEC.stages == ("mask", "styles", "water", "final", "reachability")
+    assert SPEC.default_size == (100, 100)
+    assert SPEC.bench_sizes == ((100, 100), (500, 500))
+    assert SPEC.min_size == (24, 24) and SPEC.max_size == (1000, 1000)
+    preset = SPEC.param_spec("preset")
+    assert preset.default == "wild" and preset.choices == ("wild", "civilized")
+    areas = SPEC.param_spec("areas")
+    assert (areas.lo, areas.hi) == (2, 6)
+
+
+def test_bad_params_are_refused():
+    with pytest.raises(ParamError):
+        SPEC.make_params({"preset": "urban"})
+    with pytest.raises(ParamError):
+        SPEC.make_params({"areas": 7})
+    with pytest.raises(ParamError):
+        SPEC.make_params({"areas": 1})
+    assert SPEC.make_params({"preset": "civilized"}).preset == "civilized"
+
+
+def test_registry_generate_drives_it_and_stops_at_a_stage():
+    from worldgen.registry import generate
+
+    full = generate("mosaic", "via-registry", 64, 48, {"preset": "civilized"})
+    assert list(full.stages) == list(SPEC.stages)
+    assert digest(full.stages) == digest(gen("via-registry", 64, 48, preset="civilized"))
+    part = generate("mosaic", "via-registry", 64, 48, {"preset": "civilized"}, stage="water")
+    assert list(part.stages) == ["mask", "styles", "water"]
+
+
+def test_stages_come_in_order_with_kinds_and_shapes():
+    order = []
+    p = SPEC.make_params({"areas": 4})
+    for item in SPEC.run(seeding.seed_from_text("order"), 60, 40, p):
+        if isinstance(item, Stage):
+            order.append(item.name)
+    assert order == list(SPEC.stages)
+    stages = gen("order", 60, 40, areas=4)
+    mask = stages["mask"]
+    assert mask.kind == "layer" and mask.data.dtype == np.float32 and mask.vrange == (0.0, 4.0)
+    assert set(np.unique(mask.data).tolist()) == {0.0, 1.0, 2.0, 3.0, 4.0}
+    for name in ("styles", "water", "final", "reachability"):
+        assert stages[name].kind == "tiles" and stages[name].data.shape == (40, 60)
+
+
+# --------------------------------------------------------------------------- invariants
+
+SIZES = ((24, 24), (40, 30), (64, 64), (100, 100), (37, 80), (80, 41))
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_invariants_over_hundreds_of_seeds(chunk):
+    """500 runs: both presets, six sizes, every area count."""
+    for i in range(chunk * 50, chunk * 50 + 50):
+        preset = ("wild", "civilized")[i % 2]
+        w, h = SIZES[i % len(SIZES)]
+        areas = 2 + (i // 2) % 5
+        stages = gen(f"seed-{i}", w, h, preset=preset, areas=areas)
+        check_map(stages)
+        # every area of the master mask is present
+        counts = np.bincount(stages["mask"].data.astype(np.int64).ravel(), minlength=areas + 1)
+        assert (counts > 0).all(), (i, counts)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), preset=st.sampled_from(("wild", "civilized")),
+       areas=st.integers(2, 6), shapes=st.integers(1, 40), smooth=st.integers(0, 8),
+       beach=st.integers(0, 4), pocket=st.integers(0, 400),
+       w=st.integers(24, 90), h=st.integers(24, 90))
+def test_invariants_hold_for_any_parameters(seed, preset, areas, shapes, smooth, beach, pocket,
+                                           w, h):
+    stages = gen(seed, w, h, preset=preset, areas=areas, shapes=shapes, smooth=smooth,
+                 beach=beach, pocket=pocket)
+    check_map(stages, beach=beach)
+
+
+@pytest.mark.parametrize("preset,size", [("wild", (500, 500)), ("civilized", (300, 200))])
+def test_invariants_at_large_sizes(preset, size):
+    check_map(gen(f"large-{preset}", *size, preset=preset, areas=5))
+
+
+# --------------------------------------------------------------------------- determinism
+
+def test_same_seed_same_bytes_other_seed_other_map():
+    a, b = gen("same", 80, 60), gen("same", 80, 60)
+    for name in SPEC.stages:
+        assert a[name].data.tobytes() == b[name].data.tobytes()
+    for name, pts in a["final"].points.items():
+        assert np.array_equal(pts, b["final"].points[name])
+    assert a["final"].info == b["final"].info
+    assert digest(gen("other", 80, 60)) != digest(a)
+
+
+# Regenerate after an intended change with:
+#   .venv/bin/python -c "import tests.test_mosaic as t; print(t.current_goldens())"
+GOLDEN = {
+    ("Deepisle", 100, 100, "wild"): "1d38cd9058ad33663533fcbeb68fad34b30acf6f0dfe9c82359586695d4afa85",
+    ("Deepisle", 64, 48, "civilized"): "f6aae172f98ed2401b0a3387615116a5dba29fefe65911a9c6a6ecc4a68ba9e4",
+    ("golden-3", 160, 120, "wild"): "318447503a74eded605c7161e21ff23ac512f57dc9296f4e5044348c0ba6f3d7",
+}
+
+
+def current_goldens() -> dict:
+    return {key: digest(gen(key[0], key[1], key[2], preset=key[3])) for key in GOLDEN}
+
+
+@pytest.mark.parametrize("key", sorted(GOLDEN))
+def test_golden_digests(key):
+    seed, w, h, preset = key
+    assert digest(gen(seed, w, h, preset=preset)) == GOLDEN[key]
+
+
+# --------------------------------------------------------------------------- mask
+
+def _replay(shapes, h, w, areas):
+    """Rasterise the recorded shapes independently and add them modulo ``areas``
+    (a repair shape, recorded with ``set``, paints its area index instead)."""
+    index = np.zeros((h, w), dtype=np.int64)
+    Y, X = np.mgrid[0:h, 0:w]
+    for s in shapes:
+        if s["kind"] == "rectangle":
+            x0, y0, rw, rh = s["rect"]
+            cells = (X >= x0) & (X < x0 + rw) & (Y >= y0) & (Y < y0 + rh)
+        elif s["kind"] == "ellipse":
+            (cx, cy), (rx, ry) = s["centre"], s["radii"]
+            cells = ((X - cx) * ry) ** 2 + ((Y - cy) * rx) ** 2 <= (rx * ry) ** 2
+        else:
+            pts = s["points"]
+            signs = []
+            for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+                signs.append((bx - ax) * (Y - ay) - (by - ay) * (X - ax))
+            cells = (np.all([e >= 0 for e in signs], axis=0)
+                     | np.all([e <= 0 for e in signs], axis=0))
+        cells &= ~grid.border_mask((h, w))
+        if "set" in s:
+            index[cells] = s["set"] - 1
+        else:
+            index[cells] = (index[cells] + s["add"]) % areas
+    out = index + 1
+    out[grid.border_mask((h, w))] = 0
+    return out
+
+
+@pytest.mark.parametrize("preset", ["wild", "civilized"])
+def test_mask_without_smoothing_is_the_modulo_sum_of_its_shapes(preset):
+    for i in range(20):
+        w, h = SIZES[i % len(SIZES)]
+        areas = 2 + i % 5
+        stages = gen(f"mod-{i}", w, h, preset=preset, areas=areas, smooth=0)
+        info = stages["mask"].info
+        assert all(1 <= s["add"] < areas for s in info["shapes"] if "add" in s)
+        assert all(1 <= s["set"] <= areas for s in info["shapes"] if "set" in s)
+        assert np.array_equal(stages["mask"].data.astype(np.int64),
+                              _replay(info["shapes"], h, w, areas))
+
+
+def test_presets_draw_their_shapes_with_the_source_proportions():
+    kinds = {"wild": set(), "civilized": set()}
+    for i in range(40):
+        preset = ("wild", "civilized")[i % 2]
+        w, h = SIZES[i % len(SIZES)]
+        iw, ih = w - 2, h - 2
+        for s in gen(f"shape-{i}", w, h, preset=preset)["mask"].info["shapes"]:
+            kinds[preset].add(s["kind"])
+            if s["kind"] == "ellipse":
+                rx, ry = s["radii"]
+                ratio = min(rx, ry) / max(rx, ry)
+                assert 0.45 <= ratio <= 0.85, s
+            if s["kind"] == "triangle":
+                (x1, y1), (x2, y2), (x3, y3) = s["points"]
+                for (ax, ay), (bx, by) in (((x1, y1), (x2, y2)), ((x2, y2), (x3, y3)),
+                                           ((x3, y3), (x1, y1))):
+                    assert ax != bx and ay != by, s  # no axis-aligned edge
+                big_x, small_y = abs(x2 - x1), abs(y2 - y1)
+                small_x, big_y = abs(x3 - x1), abs(y3 - y1)
+                assert iw * 25 // 100 <= big_x <= iw * 50 // 100, s
+                assert ih * 25 // 100 <= big_y <= ih * 50 // 100, s
+                assert 1 <= small_x < max(2, iw * 25 // 100), s
+                assert 1 <= small_y < max(2, ih * 25 // 100), s
+    assert kinds["wild"] == {"ellipse", "triangle"}
+    assert kinds["civilized"] == {"rectangle", "triangle"}
+
+
+def _seams(mask):
+    """Cells with an orthogonal neighbour of another area, inside the border."""
+    inner = mask[1:-1, 1:-1]
+    diff = np.zeros(inner.shape, dtype=bool)
+    diff[:, 1:] |= inner[:, 1:] != inner[:, :-1]
+    diff[1:, :] |= inner[1:, :] != inner[:-1, :]
+    return int(diff.sum())
+
+
+def test_smoothing_shortens_area_borders():
+    """Same shapes (smoothing draws no numbers), fewer seams after the majority passes."""
+    for i in range(20):
+        preset = ("wild", "civilized")[i % 2]
+        raw = gen(f"smooth-{i}", 80, 80, preset=preset, areas=4, smooth=0)["mask"]
+        soft = gen(f"smooth-{i}", 80, 80, preset=preset, areas=4, smooth=2)["mask"]
+        adds = [s for s in raw.info["shapes"] if "add" in s]
+        assert adds == [s for s in soft.info["shapes"] if "add" in s]
+        assert _seams(soft.data) < 0.8 * _seams(raw.data), i
+
+
+# --------------------------------------------------------------------------- styles
+
+def _job(shape=(60, 60), seed=1, tiles=None, area=None, **params):
+    area = np.ones(shape, dtype=bool) if area is None else area
+    tiles = np.zeros(shape, dtype=np.uint8) if tiles is None else tiles
+    return mosaic.Job(seeding.rng(seed, "test"), area, tiles, (0, 0), SPEC.make_params(params))
+
+
+def _result(out):
+    if isinstance(out, np.ndarray):
+        return out
+    while True:
+        try:
+            next(out)
+        except StopIteration as stop:
+            return stop.value
+
+
+def test_style_table_declares_order_and_tiles():
+    for style in mosaic.STYLES.values():
+        assert style.solid in style.tiles or style.name == "water"
+        assert WALKABLE[style.dig] or style.name == "border"
+    assert mosaic.STYLES["water"].after and mosaic.STYLES["water"].wet
+    names = list(mosaic.STYLES)
+    phases = mosaic.style_phases(names)
+    assert phases["water"] > max(phases[n] for n in names if n != "water")
+    assert mosaic.style_phases(["caves", "noise"]) == {"caves": 0, "noise": 0}
+    # The wild preset has no ruins; the civilized one favours artificial styles.
+    assert mosaic.STYLES["ruins"].weights[0] == 0
+    assert mosaic.STYLES["garden"].weights[1] > mosaic.STYLES["garden"].weights[0]
+
+
+def test_style_order_is_declared_not_hard_wired(monkeypatch):
+    caves = mosaic.STYLES["caves"]
+    monkeypatch.setitem(mosaic.STYLES, "caves", mosaic.Style(
+        caves.name, caves.fill, caves.tiles, caves.solid, caves.dig, after=("noise",)))
+    assert mosaic.style_phases(["caves", "noise", "water", "border"]) == {
+        "caves": 1, "noise": 0, "water": 2, "border": 0}
+    monkeypatch.setitem(mosaic.STYLES, "noise", mosaic.Style(
+        "noise", caves.fill, caves.tiles, caves.solid, caves.dig, after=("caves",)))
+    with pytest.raises(ValueError, match="cycle"):
+        mosaic.style_phases(["caves", "noise"])
+
+
+def test_caves_leave_almost_no_isolated_pockets():
+    for seed in range(5):
+        tiles = _result(mosaic._caves(_job((100, 100), seed)))
+        ground = tiles == T.ground
+        assert set(np.unique(tiles).tolist()) <= {T.ground, T.wall}
+        assert 0.3 < ground.mean() < 0.8
+        assert grid.largest_region(ground, 4).sum() >= 0.9 * ground.sum()
+
+
+def test_noise_is_open_ground_with_ten_percent_walls():
+    tiles = _result(mosaic._noise(_job((200, 200))))
+    assert set(np.unique(tiles).tolist()) == {T.ground, T.wall}
+    assert abs((tiles == T.wall).mean() - 0.10) < 0.01
+
+
+def test_parse_stamp_reads_the_sources_notation():
+    stamp = mosaic.parse_stamp("11111 12221 13231 12221 11111")
+    assert stamp.shape == (5, 5)
+    assert stamp[2].tolist() == [1, 3, 2, 3, 1]
+    with pytest.raises(ValueError):
+        mosaic.parse_stamp("111 11")
+    with pytest.raises(ValueError):
+        mosaic.parse_stamp("1a1 111")
+
+
+def test_garden_stamps_are_connected_and_open_on_every_side():
+    assert any(s == "11111 12221 13231 12221 11111" for s, _ in mosaic.GARDEN_STAMPS)
+    for text, weight in mosaic.GARDEN_STAMPS:
+        assert weight > 0
+        walk = WALKABLE[mosaic._STAMPS[[s for s, _ in mosaic.GARDEN_STAMPS].index(text)]]
+        assert grid.label(walk, 4)[1] == 1, text
+        assert walk[0, 2] and walk[4, 2] and walk[2, 0] and walk[2, 4], text
+
+
+def test_garden_tiles_stamps_on_a_grid_with_water_as_a_minor_element():
+    tiles = _result(mosaic._garden(_job((100, 100), 3)))
+    stamps = {s.tobytes() for s in mosaic._STAMPS}
+    # find the grid offset: the one where every whole 5x5 block is a stamp
+    offsets = [(oy, ox) for oy in range(5) for ox in range(5)
+               if all(tiles[y:y + 5, x:x + 5].tobytes() in stamps
+                      for y in range(oy, 95, 5) for x in range(ox, 95, 5))]
+    assert offsets
+    # one walkable region, apart from stamps cut open by the crop's edge
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    main = grid.largest_region(WALKABLE[tiles], 4)
+    edge = grid.border_mask(tiles.shape)
+    for lab in range(1, count + 1):
+        region = labels == lab
+        assert (region & main).any() or (region & edge).any()
+    water = (tiles == T.shallow_water).mean()
+    assert 0.002 < water < 0.08
+    assert (tiles == T.hedge).mean() > 0.1
+
+
+def test_water_depth_and_coast_adapt_to_neighbours():
+    # A lake in the middle of a crop: ground to the west, wall to the east.
+    h, w = 40, 60
+    area = np.zeros((h, w), dtype=bool)
+    area[5:35, 10:50] = True
+    tiles = np.zeros((h, w), dtype=np.uint8)
+    tiles[:, :30] = T.ground
+    tiles[:, 30:] = T.wall
+    tiles[area] = T.void
+    for seed in range(5):
+        out = _result(mosaic._water(_job((h, w), seed, tiles=tiles, area=area)))
+        lake = out[area]
+        assert set(np.unique(lake).tolist()) <= {T.deep_water, T.shallow_water, T.ground}
+        assert (lake == T.deep_water).mean() > 0.3
+        assert (lake == T.ground).mean() < 0.15
+        # islets are islands: 4 tiles of water between them and the lake's edge
+        islets = (out == T.ground) & area
+        assert not (islets & (grid.neighbour_count(~area, 4, include_centre=True) > 0)).any()
+        deep = (out == T.deep_water) & area
+        # ground side: 2 tiles of shallow shelf; wall side: only 1
+        assert not deep[5:35, 10:12].any() and not deep[5:7, 10:30].any()
+        assert not deep[5:35, 49].any()
+        assert deep[5:35, 48].any() or deep[6:34, 47].any()
+
+
+def test_beach_lies_between_land_areas_and_water():
+    with_beach = without = 0
+    for i in range(40):
+        stages = gen(f"beach-{i}", 80, 80, areas=3)
+        styles = area_styles(stages)
+        if not any(s.wet for s in styles):
+            continue
+        water = stages["water"].data
+        assert (water == T.sand).any()
+        with_beach += 1
+        check_map(stages)
+        none = gen(f"beach-{i}", 80, 80, areas=3, beach=0)["water"].data
+        assert not (none == T.sand).any()
+        without += 1
+    assert with_beach >= 10 and without == with_beach
+
+
+# --------------------------------------------------------------------------- repair
+
+def test_repair_fills_small_pockets_and_joins_the_rest():
+    h, w = 20, 30
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    mask[:, 20:] = 2
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"], mosaic.STYLES["water"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:9] = T.ground                    # main region
+    tiles[3:5, 12:14] = T.ground                   # 4-tile pocket: filled
+    tiles[10:16, 12:17] = T.ground                 # 30-tile pocket: joined
+    tiles[1:-1, 20:-1] = T.deep_water              # a lake ...
+    tiles[8:10, 24:26] = T.ground                  # ... with an islet: joined by a ford
+    tiles[7:11, 23:27][tiles[7:11, 23:27] == T.deep_water] = T.shallow_water
+    deep_before = tiles == T.deep_water
+    islet = tiles == T.ground
+    islet[:, :20] = False
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    sizes = np.bincount(labels.ravel())
+    sizes[0] = 0
+    main = int(np.argmax(sizes))
+    report = mosaic._repair(tiles, mask, styles, labels, count, main, pocket=12)
+    assert report["filled_pockets"] == 1 and report["filled_tiles"] == 4
+    assert report["joined_pockets"] == 2 and report["dug_tiles"] > 0
+    assert (tiles[3:5, 12:14] == T.wall).all()
+    assert grid.label(WALKABLE[tiles], 4)[1] == 1
+    # the ford through the lake is shallow water, never ground
+    lake = mask == 2
+    assert np.array_equal((tiles == T.ground) & lake, islet)
+    assert (deep_before & (tiles == T.shallow_water)).any()
+
+
+def test_pocket_zero_joins_everything():
+    stages = gen("joiner", 100, 100, pocket=0, noise_walls=0.3, areas=4)
+    assert stages["final"].info["repair"]["filled_pockets"] == 0
+    check_map(stages)
+
+
+# --------------------------------------------------------------------------- points, info
+
+def test_spawn_density_and_safe_distance():
+    stages = gen("spawns", 100, 100, monsters=10.0, items=5.0, safe=20)
+    final = stages["final"].data
+    n_walk = int(WALKABLE[final].sum())
+    pts = stages["final"].points
+    assert len(pts["monsters"]) == int(10.0 * n_walk / 1000.0)
+    assert len(pts["items"]) == int(5.0 * n_walk / 1000.0)
+    (sx, sy) = pts["start"][0]
+    dist = grid.distance_map(WALKABLE[final], [(sy, sx)], 4)
+    both = np.concatenate([pts["monsters"], pts["items"]])
+    assert (dist[both[:, 1], both[:, 0]] >= 20).all()
+    empty = gen("spawns", 100, 100, monsters=0.0, items=0.0)["final"].points
+    assert empty["monsters"].shape == (0, 2) and empty["items"].shape == (0, 2)
+
+
+def test_final_info_lists_areas_with_shape_and_style():
+    counts = {"wild": {}, "civilized": {}}
+    for i in range(30):
+        preset = ("wild", "civilized")[i % 2]
+        info = gen(f"info-{i}", 64, 64, preset=preset, areas=3)["final"].info
+        assert info["preset"] == preset
+        areas = info["areas"]
+        assert [a["index"] for a in areas] == [0, 1, 2, 3]
+        assert areas[0]["style"] == "border" and areas[0]["shape"] == "frame"
+        assert sum(a["tiles"] for a in areas) == 64 * 64
+        names = [a["style"] for a in areas[1:]]
+        assert len(set(names)) == 3  # drawn without replacement: more styles than areas
+        for a in areas[1:]:
+            assert a["shape"] in ("base", "rectangle", "ellipse", "triangle")
+            counts[preset][a["style"]] = counts[preset].get(a["style"], 0) + 1
+    assert "ruins" not in counts["wild"]
+    artificial = lambda c: c.get("garden", 0) + c.get("ruins", 0)  # noqa: E731
+    assert artificial(counts["civilized"]) > artificial(counts["wild"])
+
+
+def test_progress_events_at_large_sizes():
+    stages, progress = drain("progress", 250, 200, areas=4)
+    assert {p.stage for p in progress} >= {"mask", "styles", "final"}
+    for p in progress:
+        assert isinstance(p, Progress) and p.stage in SPEC.stages and 0.0 <= p.done <= 1.0
+        assert p.preview is None or p.preview.data.shape == (200, 250)
+    assert len([p for p in progress if p.stage == "styles"]) >= 7  # CA iterations
+    _, small = drain("progress", 60, 60)
+    assert small == []
