@@ -214,9 +214,11 @@ def get(name: str) -> GeneratorSpec:
 
 
 def all_specs() -> list[GeneratorSpec]:
-    from . import generators  # noqa: F401
+    """Every generator: the built-in ones in their declared order, then any others."""
+    from .generators import BUILT_IN
 
-    return list(REGISTRY.values())
+    rank = {name: i for i, name in enumerate(BUILT_IN)}
+    return sorted(REGISTRY.values(), key=lambda spec: rank.get(spec.name, len(rank)))
 
 
 @dataclass

@@ -1,0 +1,402 @@
+"""Tests for the Brogue-style accretion generator ``rooms`` (worldgen/rooms.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import grid, registry, rooms, seeding
+from worldgen.registry import Progress, Stage
+from worldgen.rooms import KINDS, dead_end_mask, door_ok, fill_dead_ends
+from worldgen.tiles import T, WALKABLE
+
+DOORS = (T.door, T.secret_door)
+
+
+def stages(seed, width=79, height=29, params=None):
+    return registry.generate("rooms", seed, width, height, params).stages
+
+
+def footprints(rooms_info, shape):
+    """How many recorded rooms claim each cell (decoded from the row bitmasks)."""
+    count = np.zeros(shape, dtype=np.int32)
+    for room in rooms_info:
+        x, y, w, h = room["x"], room["y"], room["w"], room["h"]
+        rows = np.array(room["mask"], dtype=np.int64)
+        assert rows.shape == (h,)
+        cells = ((rows[:, None] >> np.arange(w, dtype=np.int64)) & 1).astype(bool)
+        assert cells[0].any() and cells[-1].any() and cells[:, 0].any() and cells[:, -1].any(), \
+            "the box is the footprint's bounding box"
+        count[y:y + h, x:x + w] += cells
+    return count
+
+
+def check_final(s, width, height, params=None):
+    """Every invariant the issue lists, on one run's stages."""
+    p = registry.get("rooms").make_params(params)
+    final = s["final"]
+    tiles = final.data
+    assert tiles.shape == (height, width) and tiles.dtype == np.uint8
+    walk = WALKABLE[tiles]
+    # The map edge is wall.
+    assert (tiles[grid.border_mask(tiles.shape)] == T.wall).all()
+    # One connected floor region (4-connectivity: no diagonal squeezing).
+    _, count = grid.label(walk, 4)
+    assert count == 1
+    # Stairs: one each, where the points say, far apart, everything reachable from the up stairs.
+    (sx, sy), = final.points["start"].tolist()
+    (ex, ey), = final.points["exit"].tolist()
+    assert tiles[sy, sx] == T.stairs_up and tiles[ey, ex] == T.stairs_down
+    assert np.count_nonzero(tiles == T.stairs_up) == 1 and np.count_nonzero(tiles == T.stairs_down) == 1
+    dist = grid.distance_map(walk, [(sy, sx)])
+    assert (dist[walk] >= 0).all()
+    assert dist[ey, ex] > 0
+    # Doors: well formed (floor on two opposite sides, wall on the other two), and listed.
+    dy, dx = np.nonzero(np.isin(tiles, DOORS))
+    for y, x in zip(dy.tolist(), dx.tolist()):
+        assert door_ok(walk, y, x), (x, y)
+    listed = {(x, y): secret for x, y, secret in final.info["doors"]}
+    assert set(listed) == set(zip(dx.tolist(), dy.tolist()))
+    for (x, y), secret in listed.items():
+        assert secret == (tiles[y, x] == T.secret_door)
+    # Rooms never overlap, stay inside the edge, and have known kinds.
+    claims = footprints(final.info["rooms"], tiles.shape)
+    assert claims.max() <= 1
+    assert not claims[grid.border_mask(tiles.shape)].any()
+    assert {room["kind"] for room in final.info["rooms"]} <= set(KINDS)
+    # Spawn points: on plain floor, distinct, away from the start.
+    spots = np.concatenate([final.points["monsters"], final.points["items"]]).reshape(-1, 2)
+    assert len({tuple(v) for v in spots.tolist()}) == len(spots)
+    if len(spots):
+        assert (tiles[spots[:, 1], spots[:, 0]] == T.floor).all()
+        assert (dist[spots[:, 1], spots[:, 0]] >= p.safe_radius).all()
+    # The room and door lists are plain JSON.
+    json.dumps(final.info)
+    return tiles
+
+
+# --------------------------------------------------------------------------- the generator
+
+
+def test_registered_with_the_issue_sizes_and_stages():
+    spec = registry.get("rooms")
+    assert spec.stages == ("rooms", "doors", "dead_ends", "loops", "final")
+    assert spec.default_size == (79, 29)
+    assert spec.bench_sizes == ((79, 29), (200, 200))
+    assert spec.min_size == (20, 12) and spec.max_size == (400, 400)
+    assert spec.make_params().shifts == 4
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.text(max_size=10), width=st.integers(20, 90), height=st.integers(12, 40),
+       keep=st.sampled_from([0.0, 0.0, 0.1, 0.5]))
+def test_invariants_over_many_seeds_and_sizes(seed, width, height, keep):
+    params = {"dead_end_keep": keep}
+    s = stages(seed, width, height, params)
+    tiles = check_final(s, width, height, params)
+    if keep == 0.0:
+        assert not dead_end_mask(WALKABLE[tiles]).any()
+
+
+@pytest.mark.parametrize("seed", [f"default-{i}" for i in range(60)])
+def test_default_size_with_no_dead_ends_kept(seed):
+    params = {"dead_end_keep": 0.0}
+    tiles = check_final(stages(seed, params=params), 79, 29, params)
+    assert not dead_end_mask(WALKABLE[tiles]).any()
+    # Fills the map like Brogue's levels do, not a small blob in the middle.
+    assert np.count_nonzero(WALKABLE[tiles]) > 0.3 * tiles.size
+
+
+@pytest.mark.parametrize("size", [(200, 200), (150, 40), (40, 150), (20, 12)])
+def test_larger_and_extreme_sizes(size):
+    w, h = size
+    for seed in ("big-a", "big-b"):
+        tiles = check_final(stages(seed, w, h, {"dead_end_keep": 0.0}), w, h)
+        assert not dead_end_mask(WALKABLE[tiles]).any()
+
+
+def test_max_size_runs():
+    check_final(stages("max", 400, 400), 400, 400)
+
+
+def test_every_stage_keeps_the_edge_and_shape():
+    s = stages("stages")
+    assert list(s) == list(registry.get("rooms").stages)
+    for stage in s.values():
+        assert stage.data.shape == (29, 79) and stage.data.dtype == np.uint8
+        assert (stage.data[grid.border_mask(stage.data.shape)] == T.wall).all()
+    # Joins are plain floor in ``rooms``; doors appear in ``doors``.
+    assert not np.isin(s["rooms"].data, DOORS).any()
+    assert np.isin(s["doors"].data, DOORS).any()
+    # Every door of the doors stage sits where the rooms stage had a join.
+    joined = np.isin(s["doors"].data, DOORS)
+    assert (s["rooms"].data[joined] == T.floor).all()
+
+
+def test_recorded_rooms_are_the_carved_floor():
+    for i in range(20):
+        s = stages(f"carved-{i}")
+        claims = footprints(s["final"].info["rooms"], (29, 79))
+        carved = s["rooms"].data == T.floor
+        assert (carved[claims > 0]).all()  # every recorded cell was dug
+        # Dug floor outside any room is a join, or a wall opened to fix a diagonal squeeze.
+        assert np.count_nonzero(carved & (claims == 0)) <= s["rooms"].info["joins"] + 8
+        for room in s["final"].info["rooms"]:
+            if room["kind"] == "corridor_h":
+                assert room["h"] == 1
+            if room["kind"] == "corridor_v":
+                assert room["w"] == 1
+            if room["kind"] in ("corridor_nwse", "corridor_nesw"):
+                assert room["w"] > 1 and room["h"] > 1
+                rows = room["mask"]
+                first, last = rows[0], rows[-1]
+                if room["kind"] == "corridor_nwse":  # from the top-left corner to the bottom-right
+                    assert first & 1 and last >> (room["w"] - 1) & 1
+                else:
+                    assert first >> (room["w"] - 1) & 1 and last & 1
+
+
+def test_doors_stage_doors_are_well_formed_before_dead_ends():
+    for i in range(30):
+        tiles = stages(f"doors-{i}")["doors"].data
+        walk = WALKABLE[tiles]
+        for y, x in np.argwhere(np.isin(tiles, DOORS)).tolist():
+            assert door_ok(walk, y, x)
+
+
+def test_dead_end_stage_fills_only_and_orphans_no_doors():
+    for i in range(30):
+        s = stages(f"dead-{i}", params={"dead_end_keep": 0.0})
+        before, after = WALKABLE[s["doors"].data], WALKABLE[s["dead_ends"].data]
+        assert not (after & ~before).any()  # only fills
+        assert not dead_end_mask(after).any()
+        for y, x in np.argwhere(np.isin(s["dead_ends"].data, DOORS)).tolist():
+            assert door_ok(after, y, x)
+
+
+def test_dead_end_keep_fraction():
+    s = stages("keep-all", params={"dead_end_keep": 1.0})
+    assert np.array_equal(WALKABLE[s["doors"].data], WALKABLE[s["dead_ends"].data])
+    kept = sum(np.count_nonzero(dead_end_mask(WALKABLE[stages(f"k{i}", params={"dead_end_keep": 0.5})
+                                                     ["final"].data])) for i in range(10))
+    assert kept > 0
+
+
+def test_rooms_stage_previews_step_through_rooms():
+    spec = registry.get("rooms")
+    it = spec.run(seeding.seed_from_text("preview"), 79, 29, spec.make_params())
+    previews, floors, last = 0, [], -1.0
+    for item in it:
+        if isinstance(item, Progress) and item.stage == "rooms":
+            assert last <= item.done <= 1.0
+            last = item.done
+            if item.preview is None:  # a run of misfits hands control back without a picture
+                continue
+            assert isinstance(item.preview, Stage) and item.preview.data.dtype == np.uint8
+            floors.append(int(np.count_nonzero(item.preview.data == T.floor)))
+            previews += 1
+        elif isinstance(item, Stage) and item.name == "final":
+            n_rooms = len(item.info["rooms"])
+    assert previews == n_rooms  # the first room, then one preview per room added
+    assert all(a < b for a, b in zip(floors, floors[1:]))  # each step adds floor
+
+
+def test_loops_open_only_walls_between_far_apart_areas():
+    checked = 0
+    for i in range(12):
+        s = stages(f"loops-{i}", params={"loops": 8.0, "loop_distance": 25})
+        before, after = WALKABLE[s["dead_ends"].data], WALKABLE[s["loops"].data]
+        new = np.argwhere(after & ~before)
+        assert np.array_equal(WALKABLE[s["final"].data], after)  # final keeps every loop
+        assert len(new) == s["loops"].info["loops"] == s["final"].info["loops"]
+        for y, x in new.tolist():
+            if before[y, x - 1] and before[y, x + 1]:
+                a, b = (y, x - 1), (y, x + 1)
+            else:
+                a, b = (y - 1, x), (y + 1, x)
+            assert before[a] and before[b]
+            assert grid.distance_map(before, [a])[b] >= 25
+            checked += 1
+    assert checked > 20
+
+
+def test_loops_zero_changes_nothing():
+    s = stages("no-loops", params={"loops": 0.0})
+    assert np.array_equal(s["dead_ends"].data, s["loops"].data)
+    assert s["final"].info["loops"] == 0
+
+
+def test_door_and_secret_chances():
+    s = stages("all-secret", params={"secret_chance": 1.0, "door_chance": 1.0})
+    tiles = s["final"].data
+    assert np.count_nonzero(tiles == T.secret_door) > 5 and not (tiles == T.door).any()
+    assert all(secret for _, _, secret in s["final"].info["doors"])
+    s = stages("no-doors", params={"door_chance": 0.0})
+    assert not np.isin(s["final"].data, DOORS).any() and s["final"].info["doors"] == []
+    check_final(s, 79, 29)
+
+
+def test_every_room_kind_appears():
+    seen = set()
+    for i in range(25):
+        seen |= {room["kind"] for room in stages(f"kinds-{i}")["final"].info["rooms"]}
+    assert seen == set(KINDS)
+
+
+def test_shifts_and_fuse_extremes_still_valid():
+    for params in ({"shifts": 0}, {"shifts": 16}, {"fuse_chance": 1.0}, {"fuse_chance": 0.0},
+                   {"corridor_chance": 1.0}, {"corridor_chance": 0.0, "cave_chance": 1.0},
+                   {"room_attempts": 4}, {"room_attempts": 200}):
+        for seed in ("x1", "x2", "x3"):
+            check_final(stages(seed, 60, 30, params), 60, 30, params)
+
+
+def test_spawn_density():
+    none = stages("dense", params={"monster_density": 0.0, "item_density": 0.0})["final"]
+    assert none.points["monsters"].shape == (0, 2) and none.points["items"].shape == (0, 2)
+    some = stages("dense", params={"monster_density": 0.05, "item_density": 0.02})["final"]
+    n_floor = np.count_nonzero(some.data == T.floor)
+    assert len(some.points["monsters"]) == int(n_floor * 0.05 + 0.5)
+    assert len(some.points["items"]) == int(n_floor * 0.02 + 0.5)
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def test_same_seed_same_bytes_other_seed_other_map():
+    a, b, c = stages("same"), stages("same"), stages("other")
+    for name in a:
+        assert a[name].data.tobytes() == b[name].data.tobytes()
+    assert a["final"].info == b["final"].info
+    for name in a:
+        assert {k: v.tolist() for k, v in a[name].points.items()} == \
+               {k: v.tolist() for k, v in b[name].points.items()}
+    assert a["final"].data.tobytes() != c["final"].data.tobytes()
+
+
+# sha256 of the final tile bytes.  They change whenever the generator's output
+# changes on purpose; regenerate with
+#   python -c "import hashlib; from worldgen.registry import generate as g; \
+#   print(hashlib.sha256(g('rooms', 'Deepisle', 79, 29).last.data.tobytes()).hexdigest())"
+# (and the other pairs below) and paste the new values.
+GOLDEN = {
+    ("Deepisle", 79, 29): "6d0bbbcabe975562135b8ca1e983b0d443855ac5cb0343c1088855b87c71e34f",
+    ("brogue", 120, 50): "7f23e27c181c077dd0eda92ae6ef139e03b18e72f68f7740802b5cbc8d3a1a0e",
+    ("7", 200, 200): "18160c96ad154e2d16a4a5643bdcc77b1497376186a9a94678f40cb6ae528f99",
+}
+
+
+@pytest.mark.parametrize("key", sorted(GOLDEN))
+def test_golden_digests(key):
+    seed, w, h = key
+    digest = hashlib.sha256(registry.generate("rooms", seed, w, h).last.data.tobytes()).hexdigest()
+    assert digest == GOLDEN[key]
+
+
+# --------------------------------------------------------------------------- dead ends
+
+
+def spiral_fixture():
+    """A 4x4 room with a spiral corridor leaving it.
+
+    The corridor first runs down, then left, up, right... so its tip is not at
+    the start of any scan order: a single pass over the map in row-major order
+    (what the source's list version degenerated to) eats only part of it.
+    """
+    m = np.zeros((24, 24), dtype=bool)
+    m[2:6, 2:6] = True  # the room
+    # Spiral: down from (6, 4), then west, north, east, south ... shrinking.
+    y, x = 6, 4
+    path = [(y, x)]
+    moves = [((1, 0), 15), ((0, 1), 16), ((-1, 0), 8), ((0, -1), 12), ((1, 0), 5), ((0, 1), 8),
+             ((-1, 0), 2)]
+    for (dy, dx), n in moves:
+        for _ in range(n):
+            y, x = y + dy, x + dx
+            path.append((y, x))
+    for y, x in path:
+        m[y, x] = True
+    return m, path
+
+
+def source_list_version(walkable):
+    """The source's pseudo-code in Python, with its bug: the two lists alias."""
+    cells = walkable.copy()
+    h, w = cells.shape
+    first = [(y, x) for y in range(h) for x in range(w)]
+    temp = []
+    while first:
+        for y, x in first:
+            if cells[y, x]:
+                walls = sum(1 for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                            if not (0 <= y + dy < h and 0 <= x + dx < w) or not cells[y + dy, x + dx])
+                if walls == 3:
+                    cells[y, x] = False
+                    temp.extend([(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)])
+        first.clear()
+        first = temp  # "set the first list = the temporary list"
+        temp.clear()  # "clear the temporary list": clears ``first`` too
+    return cells
+
+
+def reference_peel(walkable):
+    """Fill any dead end until none is left, one at a time: the 2-core, slowly."""
+    cells = walkable.copy()
+    while True:
+        ends = np.argwhere(dead_end_mask(cells))
+        if len(ends) == 0:
+            return cells
+        cells[tuple(ends[0])] = False
+
+
+def test_spiral_dead_end_is_eaten_whole():
+    m, path = spiral_fixture()
+    out = fill_dead_ends(m)
+    assert np.array_equal(out[2:6, 2:6], np.ones((4, 4), bool))  # the room stays
+    assert not out[6:].any() and np.count_nonzero(out) == 16  # the whole corridor goes
+    assert not dead_end_mask(out).any()
+
+
+def test_the_source_bug_would_fail_the_spiral_test():
+    """Guards the test above: the buggy list version leaves most of the spiral."""
+    m, path = spiral_fixture()
+    buggy = source_list_version(m)
+    assert np.count_nonzero(buggy) > 16
+    assert dead_end_mask(buggy).any()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 14), st.integers(3, 14), st.floats(0.3, 0.8))
+def test_fill_dead_ends_matches_the_slow_reference(seed, h, w, density):
+    m = np.random.default_rng(seed).random((h, w)) < density
+    out = fill_dead_ends(m)
+    assert np.array_equal(out, reference_peel(m))
+    assert not dead_end_mask(out).any()
+    assert not (out & ~m).any()
+
+
+def test_fill_dead_ends_keep():
+    m, _ = spiral_fixture()
+    assert np.array_equal(fill_dead_ends(m, 1.0, np.random.default_rng(0)), m)
+    with pytest.raises(ValueError):
+        fill_dead_ends(m, 0.5)
+
+
+def test_dead_end_mask_counts_the_map_edge_as_wall():
+    m = np.zeros((3, 5), dtype=bool)
+    m[1, :] = True
+    assert dead_end_mask(m).tolist()[1] == [True, False, False, False, True]
+
+
+def test_door_ok():
+    walk = np.zeros((3, 3), dtype=bool)
+    walk[1, :] = True
+    assert door_ok(walk, 1, 1)
+    walk[0, 1] = True  # a third open side
+    assert not door_ok(walk, 1, 1)
+    assert not door_ok(walk, 0, 0)  # on the edge
