@@ -1,0 +1,143 @@
+"""The demo and gallery through the real async loop with scripted events."""
+
+import asyncio
+
+import numpy as np
+import pygame
+import pytest
+
+from game.app import App, first_scene
+from game.browser import Storage
+from game.demo import DemoScene
+from game.gallery import GalleryScene
+from game.settings import parse_query
+from worldgen import registry
+
+
+def make_app(query: str, tmp_path) -> App:
+    app = App(parse_query(query), storage=Storage(tmp_path), seed=1)
+    app.push(first_scene(app))
+    return app
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def click(pos=(480, 270)):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+def run(app, frames, events=None):
+    """Run ``frames`` frames; ``events`` maps a frame number to events posted at its start."""
+    events = events or {}
+
+    def script(a):
+        for event in events.get(a.frame, ()):
+            pygame.event.post(event)
+
+    asyncio.run(app.run(frames=app.frame + frames, script=script))
+
+
+def screen_digest(app):
+    return pygame.surfarray.array3d(app.screen).tobytes()
+
+
+def test_url_picks_generator_stage_and_seed(tmp_path):
+    app = make_app("demo=island&stage=mask&seed=abc", tmp_path)
+    run(app, 5)
+    demo = app.top
+    assert isinstance(demo, DemoScene)
+    assert (demo.spec.name, demo.stage_name, demo.seed) == ("island", "mask", "abc")
+    expected = registry.generate("island", "abc", stage="mask").stages["mask"].data
+    assert np.array_equal(demo.view[1].data, expected)
+
+
+def test_click_rolls_a_new_seed_and_map(tmp_path):
+    app = make_app("demo=island&seed=abc", tmp_path)
+    run(app, 5)
+    before_seed, before_map = app.top.seed, app.top.view[1].data.copy()
+    before_pixels = screen_digest(app)
+    run(app, 5, {app.frame + 1: [click()]})
+    assert app.top.seed != before_seed
+    assert not np.array_equal(app.top.view[1].data, before_map)
+    assert screen_digest(app) != before_pixels
+
+
+def test_keys_switch_stages(tmp_path):
+    app = make_app("demo=island&seed=k&stage=noise", tmp_path)
+    run(app, 3)
+    f = app.frame
+    run(app, 6, {f + 1: [key(pygame.K_RIGHT)], f + 3: [key(pygame.K_4)]})
+    assert app.top.stage_name == "mask"
+    run(app, 3, {app.frame + 1: [key(pygame.K_LEFT)]})
+    assert app.top.stage_name == "mask_plain" and app.top.view[0] == "mask_plain"
+
+
+def test_overlay_hides_and_bad_url_values_are_shown(tmp_path):
+    app = make_app("demo=island&seed=x&w=zzz&stage=nope", tmp_path)
+    run(app, 3)
+    texts = [t[0] for t in app.top.toasts.items]
+    assert "w='zzz' is not a whole number; using 88" in texts
+    shown = screen_digest(app)
+    run(app, 2, {app.frame + 1: [key(pygame.K_h)]})
+    assert app.top.show_ui is False and screen_digest(app) != shown
+
+
+def test_animation_steps_through_progress_and_stages(tmp_path):
+    app = make_app("demo=island&seed=anim&stage=noise", tmp_path)
+    run(app, 3)
+    seen = set()
+    run(app, 1, {app.frame: [key(pygame.K_SPACE)]})
+    for _ in range(200):
+        run(app, 1)
+        seen.add(app.top.view[0].split()[0])
+        if not app.top.animating:
+            break
+    assert set(registry.get("island").stages) <= seen
+
+
+def test_export_and_share(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)
+    run(app, 5)
+    png = app.top.export("png")
+    txt = app.top.export("txt")
+    assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert len(open(txt, encoding="utf-8").read().splitlines()) == 32
+    link = app.top.share()
+    assert "mode=demo" in link and "seed=exp" in link and "p.octaves=5" in link
+    assert link in capsys.readouterr().out  # natively the link is printed
+    again = parse_query(link.split("?", 1)[1])
+    assert (again.generator, again.stage, again.seed, again.params) == ("island", "terrain", "exp", {"octaves": 5})
+
+
+def test_worst_frame_while_regenerating_small_island(tmp_path):
+    """Regenerating never takes more than one frame's work budget at 88x32.
+
+    The 16 ms target is measured by the benchmark note; here we check the
+    mechanism: each click's generation completes within the per-frame budget."""
+    app = make_app("demo=island&seed=w", tmp_path)
+    run(app, 5)
+    for _ in range(5):
+        run(app, 2, {app.frame: [click()]})
+        assert app.top.work.done and app.top.view[0] == "terrain"
+
+
+def test_gallery_lists_every_generator_and_opens_a_demo(tmp_path):
+    app = make_app("mode=gallery", tmp_path)
+    gallery = app.top
+    assert isinstance(gallery, GalleryScene)
+    assert [r.spec.name for r in gallery.rows] == [s.name for s in registry.all_specs()]
+    for _ in range(400):
+        run(app, 1)
+        if all(r.work.done for r in gallery.rows):
+            break
+    assert all(set(r.thumbs) == set(r.spec.stages) for r in gallery.rows)
+    target = gallery.thumb_rect(0, 2).center
+    run(app, 3, {app.frame: [click(target)]})
+    demo = app.top
+    assert isinstance(demo, DemoScene) and demo.stage_name == registry.all_specs()[0].stages[2]
+    assert demo.seed == gallery.rows[0].seed
+    run(app, 2, {app.frame: [key(pygame.K_ESCAPE)]})
+    assert app.top is gallery

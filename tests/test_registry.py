@@ -1,0 +1,117 @@
+"""The registry protocol, with a tiny generator registered for the test only."""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from worldgen import registry, seeding
+from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param
+from worldgen.tiles import GLYPHS, PALETTE, TILES, TRANSPARENT, WALKABLE, T, legend_json
+
+
+@dataclass(frozen=True)
+class ToyParams:
+    fill: float = param(0.5, 0.0, 1.0, "wall fraction")
+    rounds: int = param(2, 0, 5, "progress events")
+    style: str = param("a", choices=("a", "b"), help="a style")
+    flag: bool = param(False, help="a switch")
+
+
+calls = []
+
+
+def toy_run(seed, width, height, p):
+    rng = seeding.rng(seed, "toy")
+    walls = rng.random((height, width)) < p.fill
+    calls.append("first")
+    yield Stage("first", np.where(walls, T.wall, T.floor).astype(np.uint8))
+    for i in range(p.rounds):
+        yield Progress("second", (i + 1) / p.rounds)
+    calls.append("second")
+    yield Stage("second", walls.astype(np.float32), kind="layer", points={"start": np.array([[0, 0]])})
+
+
+@pytest.fixture()
+def toy():
+    spec = registry.register(GeneratorSpec("toy", "Toy", "a test generator", ("first", "second"),
+                                           ToyParams, toy_run, (8, 6), (2, 2), (50, 50)))
+    calls.clear()
+    yield spec
+    del registry.REGISTRY["toy"]
+
+
+def test_generate_drains_all_stages_in_order(toy):
+    result = registry.generate("toy", "s", 8, 6)
+    assert list(result.stages) == ["first", "second"]
+    assert result.last.kind == "layer" and result.stages["first"].data.shape == (6, 8)
+
+
+def test_generate_stops_at_the_requested_stage(toy):
+    registry.generate("toy", "s", stage="first")
+    assert calls == ["first"]  # the later stage was never computed
+
+
+def test_same_seed_same_bytes_and_params_parse(toy):
+    a = registry.generate("toy", "x", params={"fill": "0.25"}).stages["first"].data
+    b = registry.generate("toy", "x", params={"fill": 0.25}).stages["first"].data
+    c = registry.generate("toy", "y", params={"fill": 0.25}).stages["first"].data
+    assert a.tobytes() == b.tobytes() != c.tobytes()
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"fill": "2"}, "fill must be in 0.0..1.0"),
+    ({"fill": "nan"}, "fill expects float"),
+    ({"rounds": "1.5"}, "rounds expects int"),
+    ({"style": "c"}, "style must be one of a, b"),
+    ({"flag": "maybe"}, "flag expects bool"),
+    ({"nope": "1"}, "toy has no parameter 'nope'"),
+])
+def test_bad_params_raise_clear_errors(toy, values, message):
+    with pytest.raises(ParamError, match=message):
+        toy.make_params(values)
+
+
+def test_size_and_stage_and_name_checks(toy):
+    with pytest.raises(ParamError, match="size must be 2..50 x 2..50"):
+        registry.generate("toy", "s", 51, 6)
+    with pytest.raises(ParamError, match="no stage 'third'"):
+        registry.generate("toy", "s", stage="third")
+    with pytest.raises(ParamError, match="unknown generator 'nothing'"):
+        registry.get("nothing")
+
+
+def test_param_table_clamp_and_non_default(toy):
+    spec = toy.param_spec("rounds")
+    assert (spec.default, spec.lo, spec.hi, spec.type) == (2, 0, 5, int)
+    assert spec.clamp(99) == 5 and spec.clamp(-3) == 0
+    assert toy.non_default(toy.make_params({"rounds": 3})) == {"rounds": 3}
+
+
+def test_tile_table_is_consistent():
+    assert len(PALETTE) == len(WALKABLE) == len(TRANSPARENT) == len(GLYPHS) == len(TILES)
+    assert [t.id for t in TILES] == list(range(len(TILES)))
+    assert len({t.name for t in TILES}) == len(TILES)
+    assert not WALKABLE[T.wall] and WALKABLE[T.floor] and not TRANSPARENT[T.wall]
+    assert '"name": "wall"' in legend_json()
+
+
+def test_every_registered_generator_follows_the_protocol():
+    """Each real generator yields exactly its declared stages, in order, with valid data."""
+    for spec in registry.all_specs():
+        w, h = spec.min_size
+        seen = []
+        for item in registry.run(spec.name, "protocol", max(w, 32), max(h, 32)):
+            if isinstance(item, Stage):
+                seen.append(item.name)
+                assert item.data.shape == (max(h, 32), max(w, 32)), (spec.name, item.name)
+                if item.kind == "tiles":
+                    assert item.data.max() < len(TILES)
+                else:
+                    assert item.data.dtype == np.float32
+            else:
+                assert isinstance(item, Progress) and 0.0 <= item.done <= 1.0
+        assert tuple(seen) == spec.stages, spec.name
+        for p in spec.param_specs:
+            assert p.help, f"{spec.name}.{p.name} needs a one-line description"
+            assert p.choices or p.lo <= p.default <= p.hi
