@@ -39,6 +39,7 @@ screenshots: $(VENV)/.installed
 	done
 	$(PY) -m worldgen mosaic --seed $(SHOT_SEED) --param preset=civilized --scale 4 --out docs/img/mosaic-civilized.png
 	$(PY) -m worldgen world --seed Avalon --location 0 --scale 4 --out docs/img/world-avalon-0.png
+	$(PY) -m game.shots docs/img
 
 clean:
 	rm -rf build .pytest_cache .hypothesis exports

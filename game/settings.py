@@ -27,14 +27,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
-from worldgen import registry
+from worldgen import registry, world
 from worldgen.registry import ParamError
 from worldgen.seeding import MAX_SEED_CHARS, normalize_seed_text
 
 __all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "DUNGEON_SIZES"]
 
 MODES = ("play", "demo", "gallery")
-DUNGEON_SIZES = ("small", "medium", "large")
+DUNGEON_SIZES = tuple(world.DUNGEON_SIZES)
 MAX_QUERY_CHARS = 4096
 MAX_KEYS = 64
 

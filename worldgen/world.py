@@ -60,7 +60,7 @@ location has a seeded two-word name ("Amber Downs"), distinct per world.
 Dungeon size (a world option, ``small|medium|large``) does not change the
 overworld; it says how big each site's dungeon will be
 (:data:`DUNGEON_SIZES`): small 48x32 tiles and 3 levels, medium 64x40 and
-4, large 84x52 and 5 (the same numbers as the game's ``content.py``).
+4, large 84x52 and 5 (the game adds its monster and item caps in ``game/content.py``).
 
 CLI: ``python -m worldgen world --seed NAME [--location N] [--size S]
 --out FILE`` writes location N's map (default 0) as ``.png``/``.txt``/
