@@ -19,7 +19,7 @@ from worldgen.registry import Progress, Stage
 
 from . import browser, ui
 from .app import WORK_BUDGET_MS, App, Scene
-from .render import scaled, stage_surface
+from .render import fitted_stage_surface
 from .settings import Settings, to_query
 from .work import Work
 
@@ -188,6 +188,8 @@ class DemoScene(Scene):
                     self._advance_one()
                     self.anim_wait = ANIMATE_FRAMES
             return
+        if self._render_pending():
+            return  # a big stage's render fills this frame; generation resumes next frame
         if not work.done:
             work.step()
         stage = work.stages.get(self.stage_name)
@@ -215,12 +217,18 @@ class DemoScene(Scene):
         if work.done:
             self.animating = False
 
+    def _view_key(self, area: pygame.Rect) -> object:
+        return (id(self.view[1]), self.view[0], area.size) if self.view is not None else None
+
+    def _render_pending(self) -> bool:
+        return self.view is not None and self._view_key(self.app.screen.get_rect()) != self._surface_key
+
     def draw(self, surface: pygame.Surface) -> None:
         area = surface.get_rect()
         if self.view is not None:
-            key = (id(self.view[1]), self.view[0], area.size)
+            key = self._view_key(area)
             if key != self._surface_key:
-                self._surface, self._rect = scaled(stage_surface(self.view[1]), area)
+                self._surface, self._rect = fitted_stage_surface(self.view[1], area)
                 self._surface_key = key
             surface.blit(self._surface, self._rect)
         work = self.work

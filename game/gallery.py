@@ -17,7 +17,7 @@ from worldgen.registry import GeneratorSpec
 from . import ui
 from .app import WORK_BUDGET_MS, App, Scene
 from .demo import DemoScene
-from .render import fit_rect, stage_surface
+from .render import fitted_stage_surface
 from .work import Work
 
 __all__ = ["GalleryScene"]
@@ -39,9 +39,7 @@ class _Row:
     def harvest(self) -> None:
         for name, stage in self.work.stages.items():
             if name not in self.thumbs:
-                surface = stage_surface(stage)
-                size = fit_rect(surface.get_size(), pygame.Rect((0, 0), self.thumb)).size
-                self.thumbs[name] = pygame.transform.scale(surface, size)
+                self.thumbs[name], _ = fitted_stage_surface(stage, pygame.Rect((0, 0), self.thumb))
 
 
 class GalleryScene(Scene):

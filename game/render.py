@@ -11,7 +11,7 @@ import pygame.surfarray  # noqa: F401  (explicit for pygbag)
 from worldgen.image import stage_rgb
 from worldgen.registry import Stage
 
-__all__ = ["rgb_surface", "stage_surface", "fit_rect", "scaled"]
+__all__ = ["rgb_surface", "stage_surface", "fit_rect", "fitted_stage_surface"]
 
 
 def rgb_surface(rgb: np.ndarray) -> pygame.Surface:
@@ -35,6 +35,20 @@ def fit_rect(size: tuple[int, int], area: pygame.Rect) -> pygame.Rect:
     return rect
 
 
-def scaled(surface: pygame.Surface, area: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
-    rect = fit_rect(surface.get_size(), area)
-    return pygame.transform.scale(surface, rect.size), rect
+def fitted_stage_surface(stage: Stage, area: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+    """``stage`` drawn to fit ``area``: like ``scaled(stage_surface(stage), area)``.
+
+    A map larger than the area is first sampled down to the area's pixels
+    (the same picture a nearest-neighbour scale gives), so a 1000x1000 map
+    costs a screenful of palette lookups, not a million.
+    """
+    h, w = stage.data.shape
+    rect = fit_rect((w, h), area)
+    if rect.width >= w and rect.height >= h:
+        return pygame.transform.scale(stage_surface(stage), rect.size), rect
+    ys = (np.arange(rect.height) * h) // rect.height
+    xs = (np.arange(rect.width) * w) // rect.width
+    points = {name: (np.asarray(pts).reshape(-1, 2) * (rect.width, rect.height)) // (w, h)
+              for name, pts in stage.points.items()}
+    sampled = Stage(stage.name, stage.data[np.ix_(ys, xs)], stage.kind, stage.vrange, points, stage.info)
+    return stage_surface(sampled), rect

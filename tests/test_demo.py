@@ -141,3 +141,24 @@ def test_gallery_lists_every_generator_and_opens_a_demo(tmp_path):
     assert demo.seed == gallery.rows[0].seed
     run(app, 2, {app.frame: [key(pygame.K_ESCAPE)]})
     assert app.top is gallery
+
+
+def test_big_stage_is_sampled_down_to_the_screen(tmp_path):
+    """A map larger than the view is drawn from sampled tiles: same picture as a
+    nearest-neighbour scale, without a palette lookup per map tile."""
+    from game.render import fitted_stage_surface
+    from worldgen.tiles import PALETTE
+
+    App(parse_query(""), storage=Storage(tmp_path))  # a display for surfaces
+    stage = registry.generate("caverns", "big", 600, 400).last
+    surface, rect = fitted_stage_surface(stage, pygame.Rect(0, 0, 300, 300))
+    assert surface.get_size() == rect.size == (300, 200)
+    pixels = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    ys, xs = np.arange(200) * 400 // 200, np.arange(300) * 600 // 300
+    expected = PALETTE[stage.data[np.ix_(ys, xs)]]
+    marked = np.zeros((200, 300), bool)  # spawn markers overwrite a few pixels
+    for pts in stage.points.values():
+        pts = np.asarray(pts).reshape(-1, 2) // 2
+        marked[pts[:, 1], pts[:, 0]] = True
+    assert np.array_equal(pixels[~marked], expected[~marked])
+    assert marked.any() and not np.array_equal(pixels[marked], expected[marked])
