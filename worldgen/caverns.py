@@ -313,18 +313,6 @@ def _automaton_step(wall: np.ndarray, free: np.ndarray, fixed_wall: np.ndarray) 
     return new
 
 
-def _pick(rng: np.random.Generator, cells: np.ndarray, k: int) -> np.ndarray:
-    """``k`` distinct entries of ``cells``, in a seeded random order."""
-    if k <= 0 or cells.size == 0:
-        return cells[:0]
-    return cells[rng.choice(cells.size, size=min(k, cells.size), replace=False)]
-
-
-def _points(flat: np.ndarray, w: int) -> np.ndarray:
-    y, x = np.divmod(np.asarray(flat, dtype=np.int64), w)
-    return np.stack([x, y], axis=1).astype(np.int64).reshape(-1, 2)
-
-
 def _open_gates(g: Layout, gate: float, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every candidate pair's outcome, drawn up front for all walls.
 
@@ -504,7 +492,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     reach = dist >= 0
     pockets = floor & ~reach
     live[pockets] = T.unreachable
-    start_pt = _points([start], w)
+    start_pt = grid.flat_to_points([start], w)
     yield Stage("connected", live.copy(), points={"start": start_pt},
                 info={"dug": dug, "pockets": int(np.count_nonzero(pockets))})
 
@@ -516,12 +504,12 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     live[ey, ex] = T.stairs_down
     eligible = np.flatnonzero(dist.ravel() >= max(p.safe_radius, 1))
     eligible = eligible[eligible != exit_flat]
-    k_mon = min(int(np.floor(p.monsters * eligible.size + 0.5)), eligible.size)
-    k_item = min(int(np.floor(p.items * eligible.size + 0.5)), eligible.size - k_mon)
-    chosen = _pick(seeding.rng(seed, "spawns"), eligible, k_mon + k_item)
-    points = {"start": start_pt, "exit": _points([exit_flat], w),
-              "monsters": _points(np.sort(chosen[:k_mon]), w),
-              "items": _points(np.sort(chosen[k_mon:]), w)}
+    k_mon = int(np.floor(p.monsters * eligible.size + 0.5))
+    k_item = int(np.floor(p.items * eligible.size + 0.5))
+    monsters, items = grid.pick_cells(seeding.rng(seed, "spawns"), eligible, (k_mon, k_item))
+    points = {"start": start_pt, "exit": grid.flat_to_points([exit_flat], w),
+              "monsters": grid.flat_to_points(np.sort(monsters), w),
+              "items": grid.flat_to_points(np.sort(items), w)}
     yield Stage("final", live, points=points,
                 info={"exit_distance": int(dist[ey, ex]), "floor": int(np.count_nonzero(reach)),
                       "dug": dug, "iterations_run": iterations_run})

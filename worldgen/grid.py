@@ -12,7 +12,7 @@ import numpy as np
 
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
-    "line_cells", "dig", "border_mask", "offsets", "distance_map_steps",
+    "line_cells", "dig", "border_mask", "offsets", "distance_map_steps", "flat_to_points", "pick_cells",
 ]
 
 _OFFSETS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -273,3 +273,34 @@ def dig(floor: np.ndarray, a: tuple[int, int], b: tuple[int, int]) -> int:
     floor[ys, xs] = True
     return changed
 
+
+
+def flat_to_points(flat, width: int) -> np.ndarray:
+    """Flat cell indices of a ``width``-wide grid as ``(k, 2)`` ``[x, y]`` points.
+
+    >>> flat_to_points([0, 5, 7], 4).tolist()
+    [[0, 0], [1, 1], [3, 1]]
+    """
+    y, x = np.divmod(np.asarray(flat, dtype=np.int64).reshape(-1), width)
+    return np.stack([x, y], axis=1)
+
+
+def pick_cells(rng: np.random.Generator, candidates: np.ndarray, counts) -> list[np.ndarray]:
+    """Distinct random cells from ``candidates``, split into groups of ``counts``.
+
+    When there are fewer candidates than asked for, earlier groups are served
+    first.  Spawn points (monsters, then items) use this.
+
+    >>> a, b = pick_cells(np.random.default_rng(0), np.arange(5), (3, 4))
+    >>> len(a), len(b), len(set(a) | set(b))
+    (3, 2, 5)
+    """
+    candidates = np.asarray(candidates)
+    total = min(int(sum(counts)), candidates.size)
+    chosen = candidates[rng.choice(candidates.size, size=total, replace=False)] if total else candidates[:0]
+    groups, start = [], 0
+    for k in counts:
+        k = max(0, min(int(k), total - start))
+        groups.append(chosen[start:start + k])
+        start += k
+    return groups

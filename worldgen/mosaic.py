@@ -606,16 +606,10 @@ def _points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams):  # ge
     n_walk = int(np.count_nonzero(dist >= 0))
     cand = np.flatnonzero(floor.ravel() & (dist.ravel() >= max(p.safe, 1)))
     cand = cand[cand != exit_]
-    k_m = min(int(p.monsters * n_walk / 1000.0), cand.size)
-    k_i = min(int(p.items * n_walk / 1000.0), cand.size - k_m)
-    pick = cand[rng.choice(cand.size, size=k_m + k_i, replace=False)] if k_m + k_i else cand[:0]
-
-    def xy(flat) -> np.ndarray:
-        flat = np.asarray(flat, dtype=np.int64).reshape(-1)
-        return np.stack([flat % w, flat // w], axis=1).astype(np.int64)
-
-    points = {"start": xy([start]), "exit": xy([exit_]), "monsters": xy(pick[:k_m]),
-              "items": xy(pick[k_m:])}
+    monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
+                                                  int(p.items * n_walk / 1000.0)))
+    points = {name: grid.flat_to_points(flat, w) for name, flat in
+              (("start", [start]), ("exit", [exit_]), ("monsters", monsters), ("items", items))}
     return points, int(dist.ravel()[exit_])
 
 

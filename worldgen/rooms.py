@@ -948,11 +948,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     n_floor = int(np.count_nonzero(floor))
     n_mon = int(n_floor * p.monster_density + 0.5)
     n_item = int(n_floor * p.item_density + 0.5)
-    total = min(n_mon + n_item, cand.size)
-    pick = seeding.rng(seed, "spawns").choice(cand.size, size=total, replace=False) if total else []
-    chosen = cand[np.asarray(pick, dtype=np.int64)]
-    n_mon = min(n_mon, total)
-    pts = np.stack([chosen % width, chosen // width], axis=1).astype(np.int64)
+    monsters, items = grid.pick_cells(seeding.rng(seed, "spawns"), cand, (n_mon, n_item))
 
     records = []
     for j in range(0, len(b.rooms), 512):
@@ -968,8 +964,8 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     yield Stage("final", tiles, points={
         "start": np.array([[up[1], up[0]]], dtype=np.int64),
         "exit": np.array([[down[1], down[0]]], dtype=np.int64),
-        "monsters": pts[:n_mon],
-        "items": pts[n_mon:],
+        "monsters": grid.flat_to_points(monsters, width),
+        "items": grid.flat_to_points(items, width),
     }, info=info)
 
 
