@@ -55,12 +55,18 @@ class Settings:
 
 
 def clean_text(text: str, limit: int = MAX_SEED_CHARS) -> tuple[str, bool]:
-    """NFC-normalize, drop control/format/unassigned characters and lone
-    surrogates, trim, cut to ``limit``.  Returns ``(text, changed)``."""
+    """NFC-normalize, drop control/format/unassigned characters, lone
+    surrogates and line breaks, trim, cut to ``limit``.  Returns ``(text, changed)``."""
     norm = normalize_seed_text(text)
-    kept = "".join(ch for ch in norm if unicodedata.category(ch)[0] != "C")
+    kept = "".join(ch for ch in norm if not _unsafe(ch))
     kept = kept.strip()[:limit]
     return kept, kept != text
+
+
+def _unsafe(ch: str) -> bool:
+    """Characters that could break a one-line canvas label (controls, separators)."""
+    category = unicodedata.category(ch)
+    return category[0] == "C" or category in ("Zl", "Zp")
 
 
 def _short(text: str) -> str:

@@ -5,7 +5,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from game.settings import MAX_QUERY_CHARS, Settings, parse_argv, parse_query, to_query
+from game.settings import MAX_QUERY_CHARS, Settings, _unsafe, parse_argv, parse_query, to_query
 from worldgen import registry
 from worldgen.seeding import MAX_SEED_CHARS
 
@@ -50,6 +50,12 @@ def test_markup_and_control_characters_are_plain_text():
     assert any("cleaned" in m for m in s.messages)
 
 
+def test_line_separators_never_reach_a_label():
+    s = parse_query("mode=" + quote("a\u2028b\nc") + "&demo=island&seed=" + quote("x\u2029y"))
+    assert s.seed == "xy"
+    assert "unknown mode 'abc'; using play" in s.messages
+
+
 def test_huge_seed_is_cut_and_huge_query_is_bounded():
     s = parse_query("demo=island&seed=" + "é" * 5000)
     assert len(s.seed) == MAX_SEED_CHARS
@@ -88,7 +94,9 @@ def _assert_valid(s: Settings):
                           (s.height, spec.min_size[1], spec.max_size[1])):
         assert value is None or lo <= value <= hi
     spec.make_params(s.params)  # every kept parameter is valid
-    assert all(isinstance(m, str) and "<" not in m or "'" in m for m in s.messages)
+    # Messages are drawn as one-line canvas labels: no controls or line breaks
+    # from the URL can reach them.
+    assert all(isinstance(m, str) and not any(_unsafe(ch) for ch in m) for m in s.messages)
 
 
 def test_share_query_round_trips():
