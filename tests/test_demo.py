@@ -162,3 +162,30 @@ def test_big_stage_is_sampled_down_to_the_screen(tmp_path):
         marked[pts[:, 1], pts[:, 0]] = True
     assert np.array_equal(pixels[~marked], expected[~marked])
     assert marked.any() and not np.array_equal(pixels[marked], expected[marked])
+
+
+@pytest.mark.parametrize("gen, stage", [("biomes", "growth"), ("caverns", "automata"), ("rooms", "rooms")])
+def test_animation_shows_the_steps_inside_a_stage(tmp_path, gen, stage):
+    """Space replays generation: growth loops, automaton iterations, rooms being
+    added appear one by one, each a different picture."""
+    app = make_app(f"demo={gen}&seed=steps", tmp_path)
+    run(app, 3)
+    run(app, 1, {app.frame: [key(pygame.K_SPACE)]})
+    frames = []
+    for _ in range(3000):
+        run(app, 1)
+        label, shown = app.top.view
+        if label.startswith(stage + " ") and (not frames or not np.array_equal(frames[-1], shown.data)):
+            frames.append(shown.data.copy())
+        if not app.top.animating:
+            break
+    assert len(frames) >= 5
+    final = registry.generate(gen, "steps", stage=stage).stages[stage].data
+    assert not np.array_equal(frames[0], final)  # the first steps are unfinished work
+    # step mode: N advances exactly one item while paused
+    run(app, 1, {app.frame: [key(pygame.K_n)]})
+    before = app.top.work.items
+    run(app, 3)
+    assert app.top.paused and app.top.work.items == before
+    run(app, 1, {app.frame: [key(pygame.K_n)]})
+    assert app.top.work.items == before + 1
