@@ -77,7 +77,8 @@ class Storage:
             if win is not None:
                 value = win.localStorage.getItem(self.prefix + key)
                 return None if value is None else str(value)
-            return self._path(key).read_text(encoding="utf-8")
+            with open(self._path(key), encoding="utf-8", newline="") as fh:  # as written: no newline translation
+                return fh.read()
         except (OSError, UnicodeDecodeError):
             return None
         except Exception:  # noqa: BLE001 - localStorage disabled (private mode, sandboxed iframe)
@@ -92,7 +93,7 @@ class Storage:
             path = self._path(key)
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(path.name + ".tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
+            with open(tmp, "w", encoding="utf-8", newline="") as fh:
                 fh.write(value)
                 fh.flush()
                 os.fsync(fh.fileno())

@@ -222,6 +222,20 @@ class Level:
                     occupied[m.y, m.x] = True
         return out
 
+    def shove_from(self, x: int, y: int) -> None:
+        """Move a monster standing on ``(x, y)`` (where the player arrives) to
+        the nearest free walkable cell; it stays only if there is none."""
+        blocker = self.monster_at(x, y)
+        if blocker is None:
+            return
+        dist = grid.distance_map(self.walkable, [(y, x)], 8)
+        for m in self.monsters:
+            dist[m.y, m.x] = -1
+        ys, xs = np.nonzero(dist > 0)
+        if ys.size:
+            k = int(np.argmin(dist[ys, xs]))  # the first cell (row-major) of the least distance
+            blocker.x, blocker.y = int(xs[k]), int(ys[k])
+
     def kill(self, m: Monster) -> None:
         self.monsters.remove(m)
         self.killed.append(m.index)
@@ -246,7 +260,7 @@ class Level:
             killed = {int(i) for i in d.get("killed", [])}
             taken = {int(i) for i in d.get("taken", [])}
             found = [int(i) for i in d.get("found", [])]
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             return False
         self.seen = seen
         for m in [m for m in self.monsters if m.index in killed]:

@@ -12,7 +12,7 @@ import numpy as np
 
 from .content import ITEM_BY_ID, ItemKind, MonsterKind, xp_to_next
 
-__all__ = ["Player", "Monster", "FloorItem", "attack_roll", "MAX_INVENTORY"]
+__all__ = ["Player", "Monster", "FloorItem", "attack_roll", "clamp_int", "MAX_INVENTORY"]
 
 MAX_INVENTORY = 20
 HIT_CHANCE = 0.85
@@ -103,18 +103,48 @@ class Player:
 
     @classmethod
     def from_json(cls, d: dict) -> "Player":
-        def item(v):
-            return v if v in ITEM_BY_ID else None
+        """The player from a save, clamped: a missing or non-number value takes
+        the new player's; max HP 1..100000, HP 1..max HP, attack and defence
+        0..10000, level 1..1000, XP 0..10**9; gear must be of its kind (a
+        weapon wielded, armour worn) and the pack holds known items, never the
+        treasure, at most :data:`MAX_INVENTORY`.  Raises ``TypeError`` if
+        ``d`` is not a dict."""
+        if not isinstance(d, dict):
+            raise TypeError("the player is not a dict")
+        new = cls()
 
-        p = cls(hp=int(d["hp"]), max_hp=int(d["max_hp"]), base_attack=int(d["atk"]),
-                base_defence=int(d["def"]), level=int(d["level"]), xp=int(d["xp"]),
-                weapon=item(d.get("weapon")), armour=item(d.get("armour")),
-                inventory=[i for i in d.get("inventory", []) if i in ITEM_BY_ID][:MAX_INVENTORY],
-                regen_counter=int(d.get("regen", 0)))
-        if p.max_hp < 1 or p.level < 1:
-            raise ValueError("bad player")
-        p.hp = max(1, min(p.hp, p.max_hp))
+        def num(key, lo, hi, default):
+            return clamp_int(d.get(key), lo, hi, default)
+
+        def gear(key, kind):
+            v = d.get(key)
+            return v if isinstance(v, str) and v in ITEM_BY_ID and ITEM_BY_ID[v].kind == kind else None
+
+        pack = d.get("inventory")
+        pack = pack if isinstance(pack, list) else []
+        p = cls(max_hp=num("max_hp", 1, 100_000, new.max_hp), base_attack=num("atk", 0, 10_000, new.base_attack),
+                base_defence=num("def", 0, 10_000, new.base_defence), level=num("level", 1, 1000, new.level),
+                xp=num("xp", 0, 10**9, new.xp), weapon=gear("weapon", "weapon"), armour=gear("armour", "armour"),
+                inventory=[i for i in pack if isinstance(i, str) and i in ITEM_BY_ID
+                           and ITEM_BY_ID[i].kind != "treasure"][:MAX_INVENTORY],
+                regen_counter=num("regen", 0, 1000, 0))
+        p.hp = num("hp", 1, p.max_hp, p.max_hp)
         return p
+
+
+def clamp_int(value, lo: int, hi: int, default: int) -> int:
+    """A number read from a save as an int clamped to ``[lo, hi]``; ``default``
+    when it is no number (None, a list, "abc", NaN, infinity, a bool).
+
+    >>> clamp_int("12", 0, 10, 5), clamp_int(-3.7, 0, 10, 5), clamp_int(float("nan"), 0, 10, 5)
+    (10, 0, 5)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return default
+    try:
+        return max(lo, min(hi, int(value)))
+    except (ValueError, OverflowError):  # "abc", NaN, infinity, 5000 digits
+        return default
 
 
 def attack_roll(rng: np.random.Generator, attack: int, defence: int) -> int:

@@ -24,7 +24,7 @@ from worldgen.world import LOCATION_STAGES
 from . import save, ui
 from .app import WORK_BUDGET_MS, App, Scene
 from .content import ITEM_BY_ID, RECIPES, sites_to_unlock
-from .session import BAD, Game
+from .session import BAD, Game, usable
 from .view import GameView
 from .work import Work
 
@@ -73,7 +73,7 @@ class PlayScene(Scene):
         if g.busy or g.loc is None:
             return False
         text = save.encode(g.to_json())
-        ok = save.write(self.app.storage, text, self.last_saved)
+        ok = save.write(self.app.storage, text, self.last_saved, check=usable)
         g.dirty = False
         if ok:
             self.last_saved = text
@@ -91,6 +91,8 @@ class PlayScene(Scene):
                 g.path = []
                 if event.key not in MOVE_KEYS:
                     return True
+            if g.dead:  # the death screen comes this frame and erases the save: no menu to quit by first
+                return True
             if g.busy:
                 return event.key != pygame.K_ESCAPE or self._menu()
             return self._key(event)
@@ -158,25 +160,26 @@ class PlayScene(Scene):
 
     def _build(self) -> None:
         g = self.game
+        request = g.pending
         if self.install_next:  # the work finished last frame: install now, in a frame of its own
             self.install_next = False
             work, self.work = self.work, None
-            if work.error is not None or (g.pending[0] == "level" and "final" not in work.stages):
-                self._build_failed(work.error)
+            if work.error is not None or (request[0] == "level" and "final" not in work.stages):
+                self._build_failed(work.error, request)
                 return
             try:
-                if g.pending[0] == "location":
+                if request[0] == "location":
                     g.install_location(work.result)
                 else:
                     g.install_level(work.stages["final"])
             except Exception as exc:  # noqa: BLE001 - a map the game cannot use: say so, keep running
-                self._build_failed(exc)
+                self._build_failed(exc, request)
             return
         if self.work is None:
             try:
                 iterator = g.build_iterator()
             except Exception as exc:  # noqa: BLE001 - shown to the player, never kills the loop
-                self._build_failed(exc)
+                self._build_failed(exc, request)
                 return
             names = (registry.get(g.loc.sites[g.pending[1]].style).stages if g.pending[0] == "level"
                      else LOCATION_STAGES)
@@ -184,17 +187,21 @@ class PlayScene(Scene):
         if self.work.step():
             self.install_next = True
 
-    def _build_failed(self, error) -> None:
+    def _build_failed(self, error, request: tuple) -> None:
+        """``request`` is what was being built (an install may have cleared
+        ``game.pending`` before it failed)."""
         g = self.game
         self.work = None
         self.toasts.add(f"Building the map failed: {error}", ui.BAD)
-        kind = g.pending[0]
+        kind = request[0]
         g.pending = None
         if kind == "level":
-            if g.level is None:  # entering from the overworld: stay outside
-                g.mode, g.site, g.levels = "overworld", None, {}
+            if g.level is None or g.loc is None:  # entering from the overworld: stay outside
+                g.mode, g.site, g.levels, g.level, g.depth = "overworld", None, {}, None, 0
+                if g.loc is not None:
+                    g.pos = g._valid_over(g.pos, g.loc)
             else:  # changing depth: stay where we are
-                g.mode = "dungeon"
+                g.mode, g.depth = "dungeon", g.level.key.depth
             g.say("The way is blocked by rubble.", BAD)
             g.version += 1
         elif g.loc is None:
@@ -222,14 +229,34 @@ def _title(app: App, messages: tuple[str, ...] = ()):
 # -- overlays ------------------------------------------------------------------
 class _Overlay(Scene):
     opaque = False
+    _layer_key = None
+    _shades: dict = {}  # (size, alpha) -> a translucent surface, shared by all overlays
 
     def box(self, surface: pygame.Surface, w: int, h: int) -> pygame.Rect:
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (360, 240)
-        ui.panel(surface, surface.get_rect(), 110)
-        ui.panel(surface, rect, 235)
+        surface.blit(self._shade(surface.get_size(), 110), (0, 0))
+        surface.blit(self._shade(rect.size, 235), rect.topleft)
         pygame.draw.rect(surface, ui.DIM, rect, 1)
         return rect
+
+    def _shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """What ``ui.panel`` draws, made once instead of every frame."""
+        shade = self._shades.get((size, alpha))
+        if shade is None:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((8, 10, 16, alpha))
+            self._shades[(size, alpha)] = shade
+        return shade
+
+    def layer(self, key, size: tuple[int, int], paint) -> pygame.Surface:
+        """The box's text, painted by ``paint(layer)`` onto a transparent surface
+        only when ``key`` changes (dozens of text renders, not every frame)."""
+        if key != self._layer_key:
+            self._layer = pygame.Surface(size, pygame.SRCALPHA)
+            paint(self._layer)
+            self._layer_key = key
+        return self._layer
 
 
 class InventoryScene(_Overlay):
@@ -237,6 +264,7 @@ class InventoryScene(_Overlay):
     use the selected one; x discards it; Esc/Tab (or i) closes."""
 
     TOP = 74  # y of the first row (the box is centred on the map area)
+    ROW = 18  # row height: a full pack (20 rows) ends inside the box
 
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
@@ -266,7 +294,7 @@ class InventoryScene(_Overlay):
                     self._use()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            slot = (event.pos[1] - self.TOP) // 20
+            slot = (event.pos[1] - self.TOP) // self.ROW
             if 0 <= slot < len(inv) and abs(event.pos[0] - 360) < 300:
                 if slot == self.selected:
                     self._use()
@@ -284,25 +312,29 @@ class InventoryScene(_Overlay):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        p = self.game.player
         rect = self.box(surface, 600, 420)
-        ui.text(surface, "Pack", (rect.x + 16, rect.y + 10), 28, ui.ACCENT)
-        ui.text(surface, "letter/Enter: use, equip or craft   x: discard   Esc: close",
-                (rect.x + 90, rect.y + 16), 18, ui.DIM)
-        top = self.TOP
+        key = (tuple(self.game.player.inventory), self.selected)
+        surface.blit(self.layer(key, rect.size, self._paint), rect.topleft)
+
+    def _paint(self, layer: pygame.Surface) -> None:
+        p = self.game.player
+        rect = layer.get_rect()
+        top = self.TOP - 30  # the box's top is at y = 30 on screen
+        ui.text(layer, "Pack", (16, 10), 28, ui.ACCENT)
+        ui.text(layer, "letter/Enter: use, equip or craft   x: discard   Esc: close", (90, 16), 18, ui.DIM)
         if not p.inventory:
-            ui.text(surface, "(empty)", (rect.x + 16, top), 20, ui.DIM)
+            ui.text(layer, "(empty)", (16, top), 20, ui.DIM)
         counts: dict[str, int] = {}
         for i in p.inventory:
             counts[i] = counts.get(i, 0) + 1
         for slot, item_id in enumerate(p.inventory):
             kind = ITEM_BY_ID[item_id]
-            y = top + slot * 20 - 2
+            y = top + slot * self.ROW - 1
             if slot == self.selected:
-                pygame.draw.rect(surface, (60, 60, 90), (rect.x + 8, y, rect.width - 16, 20))
+                pygame.draw.rect(layer, (60, 60, 90), (8, y, rect.width - 16, self.ROW))
             note = _describe(kind, counts.get(item_id, 0))
-            ui.text(surface, f"{chr(ord('a') + slot)})  {kind.name}", (rect.x + 16, y + 1), 20, kind.colour)
-            ui.text(surface, note, (rect.x + 250, y + 2), 18, ui.DIM)
+            ui.text(layer, f"{chr(ord('a') + slot)})  {kind.name}", (16, y + 1), 20, kind.colour)
+            ui.text(layer, note, (250, y + 2), 18, ui.DIM)
 
 
 def _describe(kind, count: int) -> str:
@@ -328,7 +360,7 @@ class WorldMapScene(_Overlay):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             char = getattr(event, "unicode", "") or ""
-            if char.isdigit():
+            if len(char) == 1 and char in "0123456789":  # not str.isdigit: "²" is a digit int() refuses
                 index = (int(char) - 1) % 10
                 if index < self.game.world.n_locations:
                     self._go(index)
@@ -356,20 +388,25 @@ class WorldMapScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         g = self.game
         rect = self.box(surface, 560, 380)
-        ui.text(surface, f"The world of {g.name}", (rect.x + 16, rect.y + 10), 28, ui.ACCENT)
-        ui.text(surface, "1-9, 0: travel to an open location", (rect.x + 16, rect.y + 36), 18, ui.DIM)
+        key = (g.location, g.unlocked, tuple(len(g.cleared.get(i, ())) for i in range(g.world.n_locations)))
+        surface.blit(self.layer(key, rect.size, self._paint), rect.topleft)
+
+    def _paint(self, layer: pygame.Surface) -> None:
+        g = self.game
+        ui.text(layer, f"The world of {g.name}", (16, 10), 28, ui.ACCENT)
+        ui.text(layer, "1-9, 0: travel to an open location", (16, 36), 18, ui.DIM)
         for i in range(g.world.n_locations):
-            y = 110 + i * 26
+            y = 60 + i * 26  # 110 on screen: the box's top is at y = 50
             open_ = i < g.unlocked
             cleared = len(g.cleared.get(i, ()))
             mark = ">" if i == g.location else " "
             line = f"{mark} {(i + 1) % 10}. {g.world.location_name(i) if open_ else '???'}"
             colour = ui.ACCENT if i == g.location else (ui.INK if open_ else ui.DIM)
-            ui.text(surface, line, (rect.x + 24, y), 22, colour)
+            ui.text(layer, line, (24, y), 22, colour)
             status = f"{cleared} sites cleared" if open_ else "locked"
             if open_ and i + 1 == g.unlocked and i + 1 < g.world.n_locations:
                 status += f" (need {sites_to_unlock(100)} to open the next)"
-            ui.text(surface, status, (rect.x + 250, y + 2), 18, ui.DIM)
+            ui.text(layer, status, (250, y + 2), 18, ui.DIM)
 
 
 HELP = (
@@ -396,9 +433,12 @@ class HelpScene(_Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box(surface, 600, 400)
-        ui.text(surface, "How to play", (rect.x + 16, rect.y + 10), 28, ui.ACCENT)
+        surface.blit(self.layer(HELP, rect.size, self._paint), rect.topleft)
+
+    def _paint(self, layer: pygame.Surface) -> None:
+        ui.text(layer, "How to play", (16, 10), 28, ui.ACCENT)
         for i, line in enumerate(HELP):
-            ui.text(surface, line, (rect.x + 20, rect.y + 50 + i * 27), 20)
+            ui.text(layer, line, (20, 50 + i * 27), 20)
 
 
 class MenuScene(_Overlay):

@@ -30,6 +30,7 @@ import base64
 import hashlib
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -54,14 +55,31 @@ def encode(body: dict) -> str:
     return f'{{"body":{body_json},"game":"{GAME}","sum":"{_sum(body_json)}","version":{VERSION}}}'
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError("not a finite number")
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
 def decode(text: str | None) -> tuple[dict | None, str]:
-    """``(body, "")`` for a good save, else ``(None, why)``; never raises."""
+    """``(body, "")`` for a good save, else ``(None, why)``; never raises.
+
+    NaN, Infinity and float literals that overflow (``1e999``) are refused
+    with the rest of a damaged save (the game never writes them); integers
+    of any size pass, for the reader to clamp."""
     if text is None:
         return None, "no save"
+    if not isinstance(text, str):
+        return None, "the save is damaged (not text)"
     if len(text) > MAX_SAVE_CHARS:
         return None, "the save is too large"
     try:
-        outer = json.loads(text)
+        outer = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         return None, "the save is damaged (not JSON)"
     if not isinstance(outer, dict) or outer.get("game") != GAME:
@@ -71,53 +89,97 @@ def decode(text: str | None) -> tuple[dict | None, str]:
     body = outer.get("body")
     if not isinstance(body, dict):
         return None, "the save is damaged (no body)"
-    body_json = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    try:
+        body_json = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except (ValueError, RecursionError):  # nested deeper than the encoder goes
+        return None, "the save is damaged (not JSON)"
     if outer.get("sum") != _sum(body_json):
         return None, "the save is damaged (checksum mismatch)"
     return body, ""
 
 
-def write(storage: Any, text: str, known_good: str | None = None) -> bool:
-    """Write ``text`` as the save; True once it reads back equal.
+def _get(storage: Any, key: str) -> str | None:
+    """``storage.get`` that never raises (a storage that throws holds nothing)."""
+    try:
+        value = storage.get(key)
+    except Exception:  # noqa: BLE001 - any storage failure reads as "no value"
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _set(storage: Any, key: str, text: str) -> bool:
+    """``storage.set`` then read back; False on any failure, never raises."""
+    try:
+        ok = storage.set(key, text)
+    except Exception:  # noqa: BLE001 - quota, blocked storage, a disk error: a failed write
+        return False
+    return bool(ok) and _get(storage, key) == text
+
+
+def _passes(body: dict, check: Callable[[dict], bool] | None) -> bool:
+    try:
+        return check is None or bool(check(body))
+    except Exception:  # noqa: BLE001 - a check that fails refuses the save
+        return False
+
+
+def _usable(text: str | None, check: Callable[[dict], bool] | None) -> bool:
+    body, _ = decode(text)
+    return body is not None and _passes(body, check)
+
+
+def write(storage: Any, text: str, known_good: str | None = None,
+          check: Callable[[dict], bool] | None = None) -> bool:
+    """Write ``text`` as the save; True once it reads back equal.  Never raises.
 
     The previous good save is copied to the backup key first; on any failure
-    the previous save is restored and False returned.  ``known_good`` is the
+    (``set`` returning False or raising, a read-back that differs) the
+    previous save is restored and False returned.  ``known_good`` is the
     text of the last save this process wrote and verified (saves re-checking
-    it)."""
-    previous = storage.get(KEY)
+    it); ``check(body)`` says whether a decoded save is usable, so a
+    well-formed but unusable save never replaces a good backup.  A text too
+    large for :func:`decode` to accept is not written at all."""
+    if len(text) > MAX_SAVE_CHARS:
+        return False
+    previous = _get(storage, KEY)
     if previous == text:
         return True
-    good_previous = previous is not None and (previous == known_good or decode(previous)[0] is not None)
-    if good_previous:
-        if not storage.set(BACKUP_KEY, previous) or storage.get(BACKUP_KEY) != previous:
-            return False  # no safe copy of the old save: do not touch it
-    if storage.set(KEY, text) and storage.get(KEY) == text:
+    good_previous = previous is not None and (previous == known_good or _usable(previous, check))
+    if good_previous and not _set(storage, BACKUP_KEY, previous):
+        return False  # no safe copy of the old save: do not touch it
+    if _set(storage, KEY, text):
         return True
     if good_previous:
-        storage.set(KEY, previous)
+        _set(storage, KEY, previous)
     return False
 
 
-def load(storage: Any) -> tuple[dict | None, str]:
+def load(storage: Any, check: Callable[[dict], bool] | None = None) -> tuple[dict | None, str]:
     """The saved body, or the backup if the main save is unusable.
 
     Returns ``(body, message)``; the message tells the player what happened
-    (empty when the main save loaded, or when there is no save at all)."""
-    main_text = storage.get(KEY)
+    (empty when the main save loaded, or when there is no save at all).
+    ``check(body)`` can refuse a save that decodes but cannot be played."""
+    main_text = _get(storage, KEY)
     body, why = decode(main_text)
+    if body is not None and not _passes(body, check):
+        body, why = None, "the save could not be read"
     if body is not None:
         return body, ""
-    back, _ = decode(storage.get(BACKUP_KEY))
-    if back is not None:
-        return back, f"{why}; loaded the previous save" if main_text is not None else ""
+    back_text = _get(storage, BACKUP_KEY)
+    if _usable(back_text, check):
+        return decode(back_text)[0], f"{why}; loaded the previous save" if main_text is not None else ""
     if main_text is None:
         return None, ""
     return None, why
 
 
 def erase(storage: Any) -> None:
-    storage.delete(KEY)
-    storage.delete(BACKUP_KEY)
+    for key in (KEY, BACKUP_KEY):
+        try:
+            storage.delete(key)
+        except Exception:  # noqa: BLE001 - a storage that cannot delete keeps a save death meant to end
+            pass
 
 
 def pack_mask(mask: np.ndarray) -> str:
@@ -127,12 +189,15 @@ def pack_mask(mask: np.ndarray) -> str:
 
 def unpack_mask(text: str, shape: tuple[int, int]) -> np.ndarray | None:
     """The mask back, or None if the text is damaged or of another size."""
+    n = int(shape[0]) * int(shape[1])
+    size = (n + 7) // 8
     try:
-        raw = zlib.decompress(base64.b64decode(text.encode("ascii"), validate=True))
+        inflate = zlib.decompressobj()
+        # At most one byte more than a mask of this shape: a zlib bomb is refused unread.
+        raw = inflate.decompress(base64.b64decode(text.encode("ascii"), validate=True), size + 1)
     except (ValueError, zlib.error, AttributeError):
         return None
-    n = int(shape[0]) * int(shape[1])
-    if len(raw) != (n + 7) // 8:
+    if len(raw) != size or not inflate.eof:
         return None
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8))[:n]
     return bits.reshape(shape).astype(bool)

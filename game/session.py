@@ -21,18 +21,20 @@ import numpy as np
 from worldgen import grid, seeding
 from worldgen.registry import Stage
 from worldgen.tiles import T
+from worldgen.world import SITES_PER_LOCATION
 
 from . import content
 from .content import ITEM_BY_ID, RECIPES
 from .dungeon import Level, LevelKey, level_iterator
-from .entities import MAX_INVENTORY, Player, attack_roll
+from .entities import MAX_INVENTORY, Player, attack_roll, clamp_int
 from .worldmap import LocationData, WorldMap
 
-__all__ = ["Game", "GOOD", "BAD", "NOTE", "LOOT"]
+__all__ = ["Game", "usable", "GOOD", "BAD", "NOTE", "LOOT"]
 
 GOOD, BAD, NOTE, LOOT = (150, 230, 140), (255, 120, 100), (236, 232, 220), (255, 215, 120)
 STEPS = {(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)}
 MAX_LOG = 200
+BIG = 2**31 - 1  # cap for counts and the turn read from a save
 
 
 class Game:
@@ -67,6 +69,7 @@ class Game:
         self.deepest = 0
         self.version = 0  # bumped whenever something visible changed
         self.dirty = False  # something worth saving changed
+        self.repaired: list[str] = []  # parts of the save this game was loaded from that were clamped
 
     # -- messages ------------------------------------------------------------
     def say(self, text: str, colour=NOTE) -> None:
@@ -96,18 +99,24 @@ class Game:
         self.pending = None
         self.mode = "overworld"
         self.site, self.depth, self.level, self.levels = None, 0, None, {}
+        cleared = self.cleared.get(data.index)
+        if cleared:  # a save may name sites this location does not have
+            cleared.intersection_update(range(len(data.sites)))
         pos = self.over_pos.get(data.index, data.start)
         if self.resume is not None:
-            r = self.resume
+            r = self.resume  # already checked and clamped by from_json
             self.resume = None
-            if r.get("mode") == "dungeon" and 0 <= int(r.get("site", -1)) < len(data.sites):
-                self.pos = self._valid_over(tuple(r.get("over", pos)), data)
-                self.site = int(r["site"])
-                depth = max(1, min(self.size.levels, int(r.get("depth", 1))))
-                self.pending = ("level", self.site, depth, ("at", tuple(r.get("pos", (-1, -1)))))
+            if r["mode"] == "dungeon" and 0 <= r["site"] < len(data.sites):
+                self.pos = self._valid_over(r["over"] or pos, data)
+                self.site = r["site"]
+                self.pending = ("level", self.site, r["depth"], ("at", r["pos"] or (-1, -1)))
                 self.mode = "dungeon-loading"
                 return
-            pos = tuple(r.get("pos", pos))
+            if r["mode"] == "dungeon":
+                self.say("The saved dungeon site does not exist; you are back in the open.", BAD)
+            pos = r["pos"] or pos
+            if self._valid_over(pos, data) != pos:
+                self.say("Your saved place was not on the map; you are back at the start.", BAD)
         self.pos = self._valid_over(pos, data)
         self.over_pos[data.index] = self.pos
         self.say(f"You arrive in {data.name}.", LOOT)
@@ -143,19 +152,13 @@ class Game:
         self.mode, self.site, self.depth, self.level = "dungeon", site_index, depth, level
         if arrive == "up" or (arrive == "down" and level.down is not None):
             self.pos = level.up if arrive == "up" else level.down
-            blocker = level.monster_at(*self.pos)
-            if blocker is not None:  # shove a monster off the stairs
-                h, w = level.shape
-                for dx, dy in sorted(STEPS):
-                    nx, ny = self.pos[0] + dx, self.pos[1] + dy
-                    if 0 <= nx < w and 0 <= ny < h and level.walkable[ny, nx] and level.monster_at(nx, ny) is None:
-                        blocker.x, blocker.y = nx, ny
-                        break
-        else:
+        else:  # ("at", (x, y)) from a save: that cell if it can be stood on, else the stairs up
             x, y = arrive[1] if isinstance(arrive, tuple) else level.up
             h, w = level.shape
-            ok = 0 <= x < w and 0 <= y < h and level.walkable[y, x] and level.monster_at(x, y) is None
-            self.pos = (x, y) if ok else level.up
+            self.pos = (x, y) if 0 <= x < w and 0 <= y < h and level.walkable[y, x] else level.up
+            if self.pos != (x, y):
+                self.say("Your saved place was not on the level; you are back at the stairs.", BAD)
+        level.shove_from(*self.pos)
         self.deepest = max(self.deepest, depth + 10 * self.location)
         level.update_view(*self.pos)
         self.path = []
@@ -167,8 +170,11 @@ class Game:
     def busy(self) -> bool:
         return self.pending is not None or self.dead
 
-    def rng(self) -> np.random.Generator:
-        return seeding.rng(self.run_seed, "turn", self.turn)
+    def rng(self, *labels: str) -> np.random.Generator:
+        """The rolls of this turn; each roller in a turn has its own label (the
+        same stream for the player's blow and the monsters' reply would make
+        them miss and hit together)."""
+        return seeding.rng(self.run_seed, "turn", self.turn, *labels)
 
     def current_site(self):
         return self.loc.sites[self.site] if self.site is not None and self.loc else None
@@ -253,7 +259,7 @@ class Game:
         return True
 
     def _player_attacks(self, m) -> None:
-        dmg = attack_roll(self.rng(), self.player.attack, m.defence)
+        dmg = attack_roll(self.rng("player"), self.player.attack, m.defence)
         if dmg == 0:
             self.say(f"You miss {m.name}.", NOTE)
             return
@@ -586,22 +592,90 @@ class Game:
 
     @classmethod
     def from_json(cls, body: dict, world: WorldMap | None = None) -> "Game":
-        """Raises (KeyError, TypeError, ValueError) on a malformed body."""
-        world = world or WorldMap(str(body["world"]), str(body.get("size", "medium")))
-        g = cls(world, str(body.get("size", "medium")), int(body.get("run", 0)))
-        g.turn = int(body.get("turn", 0))
-        g.unlocked = max(1, min(world.n_locations, int(body.get("unlocked", 1))))
-        g.location = max(0, min(g.unlocked - 1, int(body.get("location", 0))))
-        g.cleared = {int(k): {int(i) for i in v} for k, v in dict(body.get("cleared", {})).items()}
-        g.over_pos = {int(k): (int(v[0]), int(v[1])) for k, v in dict(body.get("over", {})).items()}
+        """The game a save body describes.
+
+        Raises ``ValueError`` (or ``TypeError``) when the body cannot be a
+        game: not a dict, no world name, an unusable name, no player.
+        Everything else is clamped, never trusted: numbers that are not
+        numbers take their new-game value, counts and the turn are cut to
+        ``[0, 2**31)``, the run seed to ``[0, 2**63)``, the location to the
+        open ones, cleared sites and remembered positions that do not exist
+        are dropped, and where the player stood is checked against the map
+        when it is built (an unusable cell becomes the start or the stairs
+        up).  The player's own clamps are in :meth:`Player.from_json`.
+        """
+        if not isinstance(body, dict) or not isinstance(body.get("world"), str):
+            raise ValueError("the save names no world")
+        size = body.get("size")
+        size = size if isinstance(size, str) and size in content.DUNGEON_SIZES else "medium"
+        world = world or WorldMap(body["world"], size)
+        g = cls(world, size, clamp_int(body.get("run"), 0, 2**63 - 1, 0))
+        g.turn = clamp_int(body.get("turn"), 0, BIG, 0)
+        g.unlocked = clamp_int(body.get("unlocked"), 1, world.n_locations, 1)
+        g.location = clamp_int(body.get("location"), 0, g.unlocked - 1, 0)
+        g.cleared = {}
+        for k, v in _dict(body.get("cleared")).items():
+            loc = clamp_int(k, -1, world.n_locations, -1)
+            if 0 <= loc < world.n_locations and isinstance(v, list):
+                ids = {clamp_int(i, -1, SITES_PER_LOCATION, -1) for i in v[:SITES_PER_LOCATION * 2]}
+                g.cleared[loc] = ids - {-1, SITES_PER_LOCATION}
+        g.over_pos = {}
+        for k, v in _dict(body.get("over")).items():
+            loc, cell = clamp_int(k, -1, world.n_locations, -1), _cell(v)
+            if 0 <= loc < world.n_locations and cell is not None:
+                g.over_pos[loc] = cell
+        if not isinstance(body.get("player"), dict):
+            raise ValueError("the save holds no player")
         g.player = Player.from_json(body["player"])
-        g.deltas = {str(k): v for k, v in dict(body.get("levels", {})).items() if isinstance(v, dict)}
-        stats = body.get("stats", {})
-        g.kills, g.deepest = int(stats.get("kills", 0)), int(stats.get("deepest", 0))
-        where = body.get("where", {})
-        g.resume = dict(where) if isinstance(where, dict) else None
+        g.deltas = {str(k): v for k, v in _dict(body.get("levels")).items() if isinstance(v, dict)}
+        stats = _dict(body.get("stats"))
+        g.kills, g.deepest = clamp_int(stats.get("kills"), 0, BIG, 0), clamp_int(stats.get("deepest"), 0, BIG, 0)
+        where = _dict(body.get("where"))
+        g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
+                    "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
+                    "depth": clamp_int(where.get("depth"), 1, g.size.levels, 1),
+                    "pos": _cell(where.get("pos")), "over": _cell(where.get("over"))}
         g.pending = ("location", g.location)
+        g.repaired = _repaired(body, g)
         return g
+
+
+def _repaired(body: dict, g: Game) -> list[str]:
+    """The parts of a save body the clamps of :meth:`Game.from_json` changed."""
+    where = _dict(body.get("where"))
+    r = g.resume
+    read = {
+        "size": g.size_name, "run": g.run_seed, "turn": g.turn, "location": g.location, "unlocked": g.unlocked,
+        "cleared": {str(k): sorted(v) for k, v in g.cleared.items() if v},
+        "over": {str(k): list(v) for k, v in g.over_pos.items()},
+        "player": g.player.to_json(), "stats": {"kills": g.kills, "deepest": g.deepest},
+        "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
+                  **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
+                     if r["mode"] == "dungeon" else {})},
+    }
+    saved = dict(body, where={k: where.get(k) for k in read["where"]})
+    return [name for name, value in read.items() if saved.get(name) != value]
+
+
+def usable(body: dict) -> bool:
+    """Whether a decoded save body can be played (for :func:`game.save.load`)."""
+    try:
+        Game.from_json(body)
+    except Exception:  # noqa: BLE001 - any failure means "cannot be played"
+        return False
+    return True
+
+
+def _cell(value) -> tuple[int, int] | None:
+    """``[x, y]`` from a save as a pair of ints (clamped far off any map), else None."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    x, y = clamp_int(value[0], -1, BIG, -1), clamp_int(value[1], -1, BIG, -1)
+    return (x, y) if x >= 0 and y >= 0 else None
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _a(name: str) -> str:

@@ -30,6 +30,15 @@ def _run(app, frames: int) -> None:
     asyncio.run(app.run(frames=app.frame + frames))
 
 
+def _settle(app, g, max_frames: int = 2000) -> None:
+    """Run frames until the map being built is in (bounded: a stuck build fails loudly)."""
+    for _ in range(max_frames):
+        if not g.busy:
+            return
+        _run(app, 1)
+    raise RuntimeError(f"a map build did not finish within {max_frames} frames")
+
+
 def _key(k: int, u: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u))
 
@@ -81,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     _key(pygame.K_RETURN, "\r")
     _run(app, 3)
     g = app.top.game
-    while g.busy:
-        _run(app, 1)
+    _settle(app, g)
     site = sorted(g.loc.sites, key=lambda s: abs(s.x - g.pos[0]) + abs(s.y - g.pos[1]))[1]
     g.travel_to(site.x, site.y)
     _run(app, 12)
@@ -99,8 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         g.version += 1
         _key(pygame.K_RETURN, "\r")
         _run(app, 2)
-        while g.busy:
-            _run(app, 1)
+        _settle(app, g)
         _explore(app, g, 40)
         g.player.inventory = ["potion", "dagger", "iron_ore", "iron_ore"]
         g.player.base_attack = 3

@@ -11,11 +11,11 @@ import pygame
 
 from worldgen.world import world_key
 
-from . import save, ui
+from . import content, save, ui
 from .app import WORK_BUDGET_MS, App, Scene
 from .names import make_name
 from .render import rgb_surface
-from .session import Game
+from .session import Game, usable
 from .settings import DUNGEON_SIZES, clean_text
 from .work import Work
 from .worldmap import LocationData, WorldMap
@@ -25,6 +25,7 @@ __all__ = ["TitleScene", "start_game", "continue_game", "MAX_NAME"]
 MAX_NAME = 40
 PREVIEW_DELAY = 0.35  # seconds after the last keystroke before the preview is generated
 PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
+LEVELS = {name: size.levels for name, size in content.DUNGEON_SIZES.items()}
 
 
 def start_game(app: App, name: str, size: str, preview: LocationData | None = None) -> Scene:
@@ -45,9 +46,11 @@ def continue_game(app: App, body: dict, messages: tuple[str, ...] = ()) -> Scene
 
     try:
         game = Game.from_json(body)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+    except Exception:  # noqa: BLE001 - any save the game cannot use is refused with a message
         return None
     game.say(f"Welcome back to {game.name}.")
+    if game.repaired:
+        messages = tuple(messages) + (f"Saved game: unusable values in {', '.join(game.repaired)} were reset.",)
     return app.replace(PlayScene(app, game, messages))
 
 
@@ -61,8 +64,8 @@ def _key(name: str) -> str:
 
 def _int(value) -> int:
     try:
-        return int(value)
-    except (TypeError, ValueError):
+        return max(0, min(99, int(value)))
+    except (TypeError, ValueError, OverflowError):
         return 0
 
 
@@ -74,7 +77,7 @@ class TitleScene(Scene):
             self.toasts.add(m, ui.BAD)
         self.auto = auto and bool(app.settings.world)
         self.size = app.settings.dungeon_size if app.settings.dungeon_size in DUNGEON_SIZES else "medium"
-        self.saved, why = save.load(app.storage)
+        self.saved, why = save.load(app.storage, check=usable)
         if why:
             self.toasts.add(f"Saved game: {why}", ui.BAD)
         if self.saved is not None and not isinstance(self.saved.get("world"), str):
@@ -82,7 +85,7 @@ class TitleScene(Scene):
             self.saved = None
         if self.saved is not None:
             self.name = str(self.saved["world"])[:MAX_NAME]
-            self.size = str(self.saved.get("size", self.size))
+            self.size = self._saved_size()
         else:
             self.name = make_name(app.ui_rng)
         self.preview_work: Work | None = None
@@ -103,6 +106,11 @@ class TitleScene(Scene):
             b.append(ui.Button("Continue (F1)", pygame.Rect(40, 430, 200, 34), self.continue_saved))
         return b
 
+    def _saved_size(self) -> str:
+        """The saved game's dungeon size, read as :meth:`Game.from_json` reads it."""
+        size = self.saved.get("size") if self.saved is not None else None
+        return size if isinstance(size, str) and size in DUNGEON_SIZES else "medium"
+
     def roll(self) -> None:
         self.name = make_name(self.app.ui_rng)
         self._name_changed()
@@ -116,7 +124,7 @@ class TitleScene(Scene):
             self.toasts.add("Type a world name first (or Tab to roll one).", ui.BAD)
             return
         if (self.saved is not None and _key(name) == _key(str(self.saved.get("world")))
-                and self.size == self.saved.get("size")):
+                and self.size == self._saved_size()):
             self.continue_saved()
             return
         same = self.preview_world is not None and self.preview_world.key == _key(name)
@@ -255,15 +263,16 @@ class TitleScene(Scene):
             b.draw(surface)
             if b.label == self.size:
                 pygame.draw.rect(surface, ui.ACCENT, b.rect, 3)
-        levels = {"small": 3, "medium": 4, "large": 5}.get(self.size, 4)
+        levels = LEVELS.get(self.size, 4)
         ui.text(surface, f"{levels} levels per dungeon", (40, 368), 18, ui.DIM)
         if self.saved is not None:
-            s = self.saved
+            s, size = self.saved, self._saved_size()
             where = s.get("where", {}) if isinstance(s.get("where"), dict) else {}
-            depth = f", depth {where.get('depth')}" if where.get("mode") == "dungeon" else ""
-            ui.text(surface, f"Saved game: {str(s.get('world'))[:30]} ({s.get('size')}), location "
+            depth = max(1, min(LEVELS[size], _int(where.get("depth"))))  # as the game will clamp it
+            depth = f", depth {depth}" if where.get("mode") == "dungeon" else ""
+            ui.text(surface, f"Saved game: {str(s.get('world'))[:30]} ({size}), location "
                              f"{_int(s.get('location')) + 1}{depth}", (40, 404), 20)
-            if _key(self.name) != _key(str(s.get("world"))) or self.size != s.get("size"):
+            if _key(self.name) != _key(str(s.get("world"))) or self.size != size:
                 ui.text(surface, "Start begins a new game in place of the saved one.", (40, 474), 18, ui.DIM)
         ui.text(surface, "Move: arrows / WASD+QEZC / hjklyubn / numpad.  Enter: enter a site, stairs.  "
                          "Click: walk there.  ? in game: help", (40, 512), 18, ui.DIM)
