@@ -4,7 +4,8 @@ Rows come from the registry, so a new generator appears here without any
 change to this file.  Thumbnails are generated a few ms per frame (one
 :class:`~game.work.Work` per generator, drained in turn); click a thumbnail
 to open that stage's demo with the same seed, Esc there to come back.
-Up/Down or the mouse wheel scroll; R rolls new seeds for every row.
+Up/Down or the mouse wheel scroll; R rolls new seeds for every row; Esc
+returns to the title screen when the gallery was opened from it.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class GalleryScene(Scene):
                 self.scroll_by(-ROW_H)
             elif event.key == pygame.K_r:
                 self.rows = [_Row(row.spec, self.app.roll_seed(), self.thumb) for row in self.rows]
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and len(self.app.scenes) > 1:
+                self.app.pop()  # opened from the title screen
             else:
                 return False
             return True

@@ -104,7 +104,14 @@ class TitleScene(Scene):
             b.append(ui.Button(size, pygame.Rect(40 + i * 110, 330, 100, 30), lambda s=size: self.set_size(s)))
         if self.saved is not None:
             b.append(ui.Button("Continue (F1)", pygame.Rect(40, 430, 200, 34), self.continue_saved))
+        b.append(ui.Button("Generators (F2)", pygame.Rect(260, 430, 200, 34), self.open_gallery))
         return b
+
+    def open_gallery(self) -> None:
+        """The click-to-regenerate demos of every generator; Esc comes back here."""
+        from .gallery import GalleryScene
+
+        self.app.push(GalleryScene(self.app))
 
     def _saved_size(self) -> str:
         """The saved game's dungeon size, read as :meth:`Game.from_json` reads it."""
@@ -164,6 +171,8 @@ class TitleScene(Scene):
                 self.start()
             elif key == pygame.K_F1:
                 self.continue_saved()
+            elif key == pygame.K_F2:
+                self.open_gallery()
             elif key == pygame.K_TAB:
                 self.roll()
             elif key == pygame.K_BACKSPACE:

@@ -189,3 +189,18 @@ def test_animation_shows_the_steps_inside_a_stage(tmp_path, gen, stage):
     assert app.top.paused and app.top.work.items == before
     run(app, 1, {app.frame: [key(pygame.K_n)]})
     assert app.top.work.items == before + 1
+
+
+def test_title_screen_opens_the_gallery_and_esc_returns(tmp_path):
+    from game.title import TitleScene
+
+    app = make_app("", tmp_path)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    run(app, 2, {app.frame: [key(pygame.K_F2)]})
+    assert isinstance(app.top, GalleryScene)
+    run(app, 2, {app.frame: [key(pygame.K_ESCAPE)]})
+    assert app.top is title and app.running
+    gallery_only = make_app("mode=gallery", tmp_path)
+    run(gallery_only, 2, {gallery_only.frame: [key(pygame.K_ESCAPE)]})
+    assert isinstance(gallery_only.top, GalleryScene)  # nothing beneath: Esc does not quit
