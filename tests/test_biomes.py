@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from worldgen import biomes, registry
 from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
-from worldgen.registry import ParamError, Progress, Stage
+from worldgen.registry import Progress, Stage
 from worldgen.tiles import T
 
 BASE_IDS = [tid for _, tid in BASE_TYPES]
@@ -142,8 +142,11 @@ def test_seed_counts_apportion_and_normalize():
     assert seed_counts([3, 2.5, 2, 1, 1.5], 100) == [30, 25, 20, 10, 15]
     assert seed_counts([1, 0, 0, 0, 0], 7) == [7, 0, 0, 0, 0]
     assert sum(seed_counts([0.11, 0.13, 0.17, 0.19, 0.4], 33)) == 33
-    with pytest.raises(ParamError):
-        seed_counts([0, 0, 0, 0, 0], 100)
+    # All-zero weights are in range: equal weights.  Weights too small for
+    # millionths are split by their exact values.
+    assert seed_counts([0, 0, 0, 0, 0], 100) == [20, 20, 20, 20, 20]
+    assert seed_counts([5e-324, 0, 0, 0, 1e-7], 10) == [0, 0, 0, 0, 10]
+    assert seed_counts([1e-9, 3e-9, 0, 0, 0], 8) == [2, 6, 0, 0, 0]
 
 
 def test_weights_are_normalized_so_scaling_them_changes_nothing():
@@ -153,9 +156,10 @@ def test_weights_are_normalized_so_scaling_them_changes_nothing():
     assert np.array_equal(base, doubled)
 
 
-def test_all_zero_weights_are_refused():
-    with pytest.raises(ParamError, match="weight"):
-        stages("zero", 32, 32, {"grass": 0, "forest": 0, "water": 0, "mountain": 0, "desert": 0})
+def test_all_zero_weights_mean_equal_weights():
+    zero = stages("zero", 32, 32, {"grass": 0, "forest": 0, "water": 0, "mountain": 0, "desert": 0})
+    equal = stages("zero", 32, 32, {"grass": 1, "forest": 1, "water": 1, "mountain": 1, "desert": 1})
+    assert np.array_equal(zero["terrain"].data, equal["terrain"].data)
 
 
 @pytest.mark.parametrize("weights", [

@@ -12,6 +12,7 @@ Stages:
     ``seeds`` tiles (default 100) on a blank (``void``) map.  Their types are
     apportioned exactly from the normalized weights (largest remainder), so a
     weight of 0.30 with 100 seeds means 30 grass seeds, as the source says.
+    All five weights at 0 (each is in range) means equal weights.
 ``growth``
     The grown map of base types.  One :class:`~worldgen.registry.Progress`
     with a preview per growth loop, so the demo can step through the loops.
@@ -73,6 +74,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
@@ -131,7 +133,7 @@ FRAME = 255
 @dataclass(frozen=True)
 class BiomeParams:
     seeds: int = param(100, 1, 10_000, "seed tiles scattered before growth (at most one per tile)")
-    grass: float = param(0.30, 0.0, 1.0, "weight of grass seeds (the five weights are normalized)")
+    grass: float = param(0.30, 0.0, 1.0, "weight of grass seeds (the five weights are normalized; all 0: equal)")
     forest: float = param(0.25, 0.0, 1.0, "weight of forest seeds")
     water: float = param(0.20, 0.0, 1.0, "weight of water seeds")
     mountain: float = param(0.10, 0.0, 1.0, "weight of mountain seeds")
@@ -151,12 +153,21 @@ def seed_counts(weights: Sequence[float], n: int) -> list[int]:
     """Split ``n`` seeds by ``weights`` (normalized) with largest remainders.
 
     Weights are rounded to millionths and the split is integer arithmetic, so
-    it is the same on every platform; ties go to the earlier type.
+    it is the same on every platform; ties go to the earlier type.  Weights
+    that are all below half a millionth are split by their exact values
+    instead, and all-zero weights (every one is in range) mean equal weights.
+
+    >>> seed_counts([0, 0, 0, 0, 0], 10), seed_counts([1e-9, 3e-9, 0, 0, 0], 4)
+    ([2, 2, 2, 2, 2], [1, 3, 0, 0, 0])
     """
     units = [max(0, round(float(w) * 1_000_000)) for w in weights]
+    if sum(units) <= 0:
+        exact = [Fraction(max(0.0, float(w))) for w in weights]  # floats are exact binary fractions
+        scale = max(f.denominator for f in exact)
+        units = [int(f * scale) for f in exact] if any(exact) else [1] * len(exact)
     total = sum(units)
-    if total <= 0:
-        raise ParamError("at least one biome weight must be above 0")
+    if total <= 0:  # only with no weights at all
+        raise ParamError("biome weights are needed")
     counts = [n * u // total for u in units]
     rest = n - sum(counts)
     by_remainder = sorted(range(len(units)), key=lambda i: (-(n * units[i] % total), i))

@@ -28,6 +28,9 @@ Decisions where the article is silent (see also the README):
   do not share lattice zeros.  Octaves whose period is below one tile on both
   axes are skipped: sampled once per tile they are aliased white noise of
   amplitude <= 1/64, not detail.  (At 88x32 that keeps 6 of the 8 octaves.)
+  The lowest octave is never skipped: when even it is finer than a tile
+  (``divisor`` above both sides) it is all the noise there is, and without
+  it the map would be flat and all water whatever ``water`` says.
 * Simultaneous particles: they move in lock-step.  Every step all particles
   choose their move on the grid as it stood after the previous step (so each
   sees its own earlier deposits and everyone else's), then all deposits of
@@ -149,9 +152,9 @@ def _noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int
     for o, (perm, offset) in enumerate(tables):
         px = width / divisor / (1 << o)
         py = height / divisor / (1 << o)
-        if max(px, py) < 1.0:
+        if o > 0 and max(px, py) < 1.0:
             continue  # finer than a tile on both axes: aliasing, not detail
-        amp = np.float32(0.5 ** o)
+        amp = np.float32(1.0 / (1 << o))  # 2^-o exactly, no pow()
         xi, xf = _axis(width, px, offset[0])
         yi, yf = _axis(height, py, offset[1])
         x0, y0 = int(xi[0]), int(yi[0])

@@ -564,7 +564,7 @@ def _repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np
         if joined[flat_labels[start]]:
             continue
         c = start
-        while True:
+        for _ in range(int(dist[c]) + 1):  # one cell per step down to the main region (dist 0)
             if WALKABLE[flat_tiles[c]]:
                 joined[flat_labels[c]] = True
             else:
@@ -589,11 +589,12 @@ def _points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams):  # ge
 
     Two sweeps: the floor cell farthest (by walking) from a random floor cell is
     the start, the floor cell farthest from the start the exit.  Floor is
-    ground or sand (walkable otherwise, should a map have none).
+    ground or sand (walkable otherwise, should a map have fewer than two such
+    cells: start and exit need two).
     """
     walk = WALKABLE[tiles]
     floor = (tiles == T.ground) | (tiles == T.sand)
-    if not floor.any():
+    if np.count_nonzero(floor) < 2:
         floor = walk
     cells = np.flatnonzero(floor)
     w = tiles.shape[1]
