@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from worldgen import grid, island, registry, seeding
-from worldgen.island import IslandParams, classify, finish_mask, fractal_noise, normalize255
+from worldgen.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
+                             finish_mask, fractal_noise, normalize255, work_cap)
 from worldgen.registry import Progress, Stage
 from worldgen.tiles import T
 
@@ -363,3 +364,27 @@ def test_progress_events_in_order_and_bounded():
     assert len(small) <= 12  # little overhead at the article's size
     with_preview = [p for p in small if p.preview is not None]
     assert all(p.preview.data.shape == (32, 88) for p in with_preview)
+
+
+# ----------------------------------------------------------------------------- work caps
+
+
+@given(st.integers(1, 2_000_000), st.integers(1, 5000), st.integers(1, 1_000_000), st.integers(8, 2 * 1026 * 1026))
+def test_work_cap_bounds_every_legal_request(particles, life, batches, cells):
+    n, l, b = work_cap(particles, life, batches, cells)
+    assert 1 <= n <= particles and 1 <= l <= life and 1 <= b <= min(batches, n)
+    assert n * l <= max(MAX_PARTICLE_STEPS, l)  # one particle may always live one step
+    assert b * l <= MAX_LOCK_STEPS and (b * l * cells <= MAX_CELL_STEPS or (b, l) == (1, 1))
+    within = (particles * life <= MAX_PARTICLE_STEPS and min(batches, particles) * life <= MAX_LOCK_STEPS
+              and min(batches, particles) * life * cells <= MAX_CELL_STEPS)
+    if within:
+        assert (n, l, b) == (particles, life, min(batches, particles))
+
+
+def test_runaway_request_is_clamped_and_reported():
+    """A legal but absurd request (the article's one-by-one release of a huge
+    population on a tiny map) runs a bounded amount of work and says so."""
+    info = registry.generate("island", "cap", 16, 16, {"life": 5000, "batches": 1_000_000},
+                             stage="mask").stages["mask"].info
+    assert info["sim_batches"] * info["sim_life"] <= MAX_LOCK_STEPS
+    assert info["sim_batches"] < 1_000_000

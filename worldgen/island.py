@@ -82,7 +82,7 @@ from worldgen.tiles import T
 
 __all__ = [
     "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "classify",
-    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS",
+    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "work_cap",
 ]
 
 #: The article's map size; the particle numbers are quoted for it.
@@ -313,6 +313,38 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
 
 
+#: Work caps (documented clamps).  Every lock-step sweeps the whole particle
+#: grid, and every particle-step moves one particle, so a run costs about
+#: ``lock-steps x grid cells + particles x life``.  The parameter ranges allow
+#: requests that would run for minutes or years in a browser tab; these caps
+#: keep the worst legal request to a few seconds.  The defaults and the
+#: article's one-by-one mode at 88x32 (``batches=3000``) are within both.
+MAX_PARTICLE_STEPS = 40_000_000  # particles x life, per population
+MAX_CELL_STEPS = 1_000_000_000  # lock-steps x grid cells, all populations together
+MAX_LOCK_STEPS = 200_000  # lock-steps (batches x life): each has a fixed Python cost
+
+
+def work_cap(particles: int, life: int, batches: int, cells: int) -> tuple[int, int, int]:
+    """Clamp ``(particles, life, batches)`` to the work caps for a grid of
+    ``cells`` cells (all populations): life is cut first, then particles, then
+    batches.  Requests within the caps are returned unchanged.
+    ``info["sim_particles"|"sim_life"|"sim_batches"]`` of the mask stages
+    report what ran.
+
+    >>> work_cap(3000, 50, 3000, 2 * 90 * 34)
+    (3000, 50, 3000)
+    >>> work_cap(2_000_000, 5000, 1_000_000, 2 * 1026 * 1026)
+    (2000000, 20, 23)
+    """
+    max_steps = max(1, min(MAX_LOCK_STEPS, MAX_CELL_STEPS // cells))
+    life = min(life, max_steps)
+    if particles * life > MAX_PARTICLE_STEPS:
+        life = max(1, MAX_PARTICLE_STEPS // particles)
+        particles = min(particles, MAX_PARTICLE_STEPS // life)
+    batches = max(1, min(batches, particles, max_steps // life))
+    return particles, life, batches
+
+
 def _clamp_margin(margin: int, side: int) -> int:
     """Keep at least a quarter of the side (>= 1 cell) to start in."""
     return max(0, min(margin, (side - max(1, side // 4)) // 2))
@@ -477,11 +509,12 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
     n = max(1, round(sp["particles"] / (s * s)))
     life = max(1, round(sp["life"] / s))
     margin = round(sp["margin"] / s)
+    n, life, batches = work_cap(n, life, p.batches, 2 * (ws + 2) * (hs + 2))
     rngs = [seeding.rng(seed, "mask_plain"), seeding.rng(seed, "mask")]
     raw = yield from rolling_particles(rngs, seeding.rng(seed, "mask_moves"), ws, hs, n, life,
-                                       [0, margin], batches=p.batches, progress="mask_plain",
+                                       [0, margin], batches=batches, progress="mask_plain",
                                        preview=s == 1)  # coarse counts would not fit the map
-    info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life,
+    info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
                 sim_margin=(_clamp_margin(margin, ws), _clamp_margin(margin, hs)))
     return raw, s, info
 
