@@ -69,10 +69,17 @@ class PlayScene(Scene):
 
     # -- saving ------------------------------------------------------------------
     def save_now(self) -> bool:
+        """Save the game; while a map is being built, save the moment before
+        the build was asked for (nothing to save when the game just started)."""
         g = self.game
-        if g.busy or g.loc is None:
+        if g.dead or g.loc is None:
             return False
-        text = save.encode(g.to_json())
+        if g.pending is not None:
+            if g.resume_point is None:
+                return False
+            text = save.encode(g.resume_point)
+        else:
+            text = save.encode(g.to_json())
         ok = save.write(self.app.storage, text, self.last_saved, check=usable)
         g.dirty = False
         if ok:
@@ -458,9 +465,7 @@ class MenuScene(_Overlay):
         self.app.push(HelpScene(self.app))
 
     def quit(self) -> None:
-        game = self.play.game
-        if not game.busy:
-            self.play.save_now()
+        self.play.save_now()
         self.app.pop()
         self.app.replace(_title(self.app))
 

@@ -60,6 +60,9 @@ class Game:
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
         self.log: list[tuple[str, tuple[int, int, int], int]] = []
         self.pending: tuple | None = ("location", 0)
+        # The save body of the moment just before the pending build was asked
+        # for: what "save and quit" writes while a map is still being built.
+        self.resume_point: dict | None = None
         self.resume: dict | None = None  # where to put the player after loading
         self.path: list[tuple[int, int]] = []
         self.path_seen: set[int] = set()  # monsters already in view when a walk began
@@ -325,6 +328,7 @@ class Game:
             self.say("There is no dungeon here.", NOTE)
             self.version += 1
             return False
+        self.resume_point = self.to_json()
         self.site = site.index
         self.levels = {}
         self.pending = ("level", site.index, 1, "up")
@@ -362,6 +366,7 @@ class Game:
             self._arrive(self.site, depth, arrive)
             self.say(f"You reach depth {depth}.", NOTE)
             return
+        self.resume_point = self.to_json()
         self.pending = ("level", self.site, depth, arrive)
         self.mode = "dungeon-loading"
 
@@ -565,6 +570,7 @@ class Game:
             return False
         if index == self.location:
             return False
+        self.resume_point = self.to_json()
         self.over_pos[self.location] = self.pos
         self.pending = ("location", index)
         self.mode = "overworld-loading"

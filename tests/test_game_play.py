@@ -285,3 +285,24 @@ def test_a_failing_level_build_keeps_the_game_running(tmp_path, monkeypatch):
     assert isinstance(app.top, PlayScene) and g.mode == "overworld" and not g.busy
     assert any("rubble" in line for line, _, _ in g.log)
     assert any("no map today" in m for m, _, _ in app.top.toasts.items)
+
+
+def test_quitting_while_a_level_loads_keeps_the_moment_before(tmp_path):
+    """Save-and-quit during a level build writes the game as it was when the
+    build was asked for, not an older autosave."""
+    app = make_app("world=Quitland&size=small", tmp_path)
+    assert run_until(app, lambda: loaded(app))
+    g = app.top.game
+    site = g.loc.sites[5]
+    g.pos = (site.x, site.y)  # moved into place directly; the action itself goes through events
+    g.turn += 7
+    turn = g.turn
+    # Enter starts the build; Esc and Q in the same frame quit before it can finish.
+    press(app, key(pygame.K_RETURN, "\r"), key(pygame.K_ESCAPE), key(pygame.K_q, "q"))
+    assert isinstance(app.top, TitleScene)
+    again = make_app("", tmp_path)
+    assert isinstance(again.top, TitleScene) and again.top.saved["world"] == "Quitland"
+    press(again, key(pygame.K_F1))
+    assert run_until(again, lambda: loaded(again))
+    resumed = again.top.game
+    assert (resumed.mode, resumed.pos, resumed.turn) == ("overworld", (site.x, site.y), turn)
