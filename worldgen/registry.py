@@ -237,16 +237,22 @@ class Result:
         return next(reversed(self.stages.values()))
 
 
-def run(name: str, seed: str | int, width: int | None = None, height: int | None = None,
-        params: Any = None) -> Iterator[Stage | Progress]:
-    """The stage iterator for a generator, with size and params validated."""
-    spec = get(name)
+def _resolve(spec: GeneratorSpec, width: int | None, height: int | None, params: Any) -> tuple[int, int, Any]:
+    """Default and validate a request's size and parameters."""
     w, h = spec.default_size
     width = w if width is None else int(width)
     height = h if height is None else int(height)
     spec.check_size(width, height)
     if params is None or isinstance(params, Mapping):
         params = spec.make_params(params)
+    return width, height, params
+
+
+def run(name: str, seed: str | int, width: int | None = None, height: int | None = None,
+        params: Any = None) -> Iterator[Stage | Progress]:
+    """The stage iterator for a generator, with size and params validated."""
+    spec = get(name)
+    width, height, params = _resolve(spec, width, height, params)
     return spec.run(seeding.seed_from_text(seed), width, height, params)
 
 
@@ -261,11 +267,7 @@ def generate(name: str, seed: str | int, width: int | None = None, height: int |
     spec = get(name)
     if stage is not None:
         spec.check_stage(stage)
-    w, h = spec.default_size
-    width = w if width is None else int(width)
-    height = h if height is None else int(height)
-    if params is None or isinstance(params, Mapping):
-        params = spec.make_params(params)
+    width, height, params = _resolve(spec, width, height, params)
     result = Result(name, str(seed), width, height, params)
     for item in run(name, seed, width, height, params):
         if isinstance(item, Stage):
