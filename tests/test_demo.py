@@ -1,42 +1,17 @@
 """The demo and gallery through the real async loop with scripted events."""
 
-import asyncio
-
 import numpy as np
 import pygame
 import pytest
 
-from game.app import App, first_scene
+from game.app import App
 from game.browser import Storage
 from game.demo import DemoScene
 from game.gallery import GalleryScene
 from game.settings import parse_query
 from worldgen import registry
 
-
-def make_app(query: str, tmp_path) -> App:
-    app = App(parse_query(query), storage=Storage(tmp_path), seed=1)
-    app.push(first_scene(app))
-    return app
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos=(480, 270)):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
-
-
-def run(app, frames, events=None):
-    """Run ``frames`` frames; ``events`` maps a frame number to events posted at its start."""
-    events = events or {}
-
-    def script(a):
-        for event in events.get(a.frame, ()):
-            pygame.event.post(event)
-
-    asyncio.run(app.run(frames=app.frame + frames, script=script))
+from gameloop import click, key, make_app, run
 
 
 def screen_digest(app):
@@ -58,7 +33,7 @@ def test_click_rolls_a_new_seed_and_map(tmp_path):
     run(app, 5)
     before_seed, before_map = app.top.seed, app.top.view[1].data.copy()
     before_pixels = screen_digest(app)
-    run(app, 5, {app.frame + 1: [click()]})
+    run(app, 5, {1: [click()]})
     assert app.top.seed != before_seed
     assert not np.array_equal(app.top.view[1].data, before_map)
     assert screen_digest(app) != before_pixels
@@ -67,10 +42,9 @@ def test_click_rolls_a_new_seed_and_map(tmp_path):
 def test_keys_switch_stages(tmp_path):
     app = make_app("demo=island&seed=k&stage=noise", tmp_path)
     run(app, 3)
-    f = app.frame
-    run(app, 6, {f + 1: [key(pygame.K_RIGHT)], f + 3: [key(pygame.K_4)]})
+    run(app, 6, {1: [key(pygame.K_RIGHT)], 3: [key(pygame.K_4)]})
     assert app.top.stage_name == "mask"
-    run(app, 3, {app.frame + 1: [key(pygame.K_LEFT)]})
+    run(app, 3, {1: [key(pygame.K_LEFT)]})
     assert app.top.stage_name == "mask_plain" and app.top.view[0] == "mask_plain"
 
 
@@ -80,7 +54,7 @@ def test_overlay_hides_and_bad_url_values_are_shown(tmp_path):
     texts = [t[0] for t in app.top.toasts.items]
     assert "w='zzz' is not a whole number; using 88" in texts
     shown = screen_digest(app)
-    run(app, 2, {app.frame + 1: [key(pygame.K_h)]})
+    run(app, 2, {1: [key(pygame.K_h)]})
     assert app.top.show_ui is False and screen_digest(app) != shown
 
 
@@ -88,7 +62,7 @@ def test_animation_steps_through_progress_and_stages(tmp_path):
     app = make_app("demo=island&seed=anim&stage=noise", tmp_path)
     run(app, 3)
     seen = set()
-    run(app, 1, {app.frame: [key(pygame.K_SPACE)]})
+    run(app, 1, {0: [key(pygame.K_SPACE)]})
     for _ in range(200):
         run(app, 1)
         seen.add(app.top.view[0].split()[0])
@@ -120,7 +94,7 @@ def test_worst_frame_while_regenerating_small_island(tmp_path):
     app = make_app("demo=island&seed=w", tmp_path)
     run(app, 5)
     for _ in range(5):
-        run(app, 2, {app.frame: [click()]})
+        run(app, 2, {0: [click()]})
         assert app.top.work.done and app.top.view[0] == "terrain"
 
 
@@ -135,11 +109,11 @@ def test_gallery_lists_every_generator_and_opens_a_demo(tmp_path):
             break
     assert all(set(r.thumbs) == set(r.spec.stages) for r in gallery.rows)
     target = gallery.thumb_rect(0, 2).center
-    run(app, 3, {app.frame: [click(target)]})
+    run(app, 3, {0: [click(target)]})
     demo = app.top
     assert isinstance(demo, DemoScene) and demo.stage_name == registry.all_specs()[0].stages[2]
     assert demo.seed == gallery.rows[0].seed
-    run(app, 2, {app.frame: [key(pygame.K_ESCAPE)]})
+    run(app, 2, {0: [key(pygame.K_ESCAPE)]})
     assert app.top is gallery
 
 
@@ -170,7 +144,7 @@ def test_animation_shows_the_steps_inside_a_stage(tmp_path, gen, stage):
     added appear one by one, each a different picture."""
     app = make_app(f"demo={gen}&seed=steps", tmp_path)
     run(app, 3)
-    run(app, 1, {app.frame: [key(pygame.K_SPACE)]})
+    run(app, 1, {0: [key(pygame.K_SPACE)]})
     frames = []
     for _ in range(3000):
         run(app, 1)
@@ -183,11 +157,11 @@ def test_animation_shows_the_steps_inside_a_stage(tmp_path, gen, stage):
     final = registry.generate(gen, "steps", stage=stage).stages[stage].data
     assert not np.array_equal(frames[0], final)  # the first steps are unfinished work
     # step mode: N advances exactly one item while paused
-    run(app, 1, {app.frame: [key(pygame.K_n)]})
+    run(app, 1, {0: [key(pygame.K_n)]})
     before = app.top.work.items
     run(app, 3)
     assert app.top.paused and app.top.work.items == before
-    run(app, 1, {app.frame: [key(pygame.K_n)]})
+    run(app, 1, {0: [key(pygame.K_n)]})
     assert app.top.work.items == before + 1
 
 
@@ -197,10 +171,10 @@ def test_title_screen_opens_the_gallery_and_esc_returns(tmp_path):
     app = make_app("", tmp_path)
     title = app.top
     assert isinstance(title, TitleScene)
-    run(app, 2, {app.frame: [key(pygame.K_F2)]})
+    run(app, 2, {0: [key(pygame.K_F2)]})
     assert isinstance(app.top, GalleryScene)
-    run(app, 2, {app.frame: [key(pygame.K_ESCAPE)]})
+    run(app, 2, {0: [key(pygame.K_ESCAPE)]})
     assert app.top is title and app.running
     gallery_only = make_app("mode=gallery", tmp_path)
-    run(gallery_only, 2, {gallery_only.frame: [key(pygame.K_ESCAPE)]})
+    run(gallery_only, 2, {0: [key(pygame.K_ESCAPE)]})
     assert isinstance(gallery_only.top, GalleryScene)  # nothing beneath: Esc does not quit

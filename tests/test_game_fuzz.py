@@ -19,7 +19,6 @@
   and then.
 """
 
-import asyncio
 import copy
 import json
 from collections import Counter
@@ -32,18 +31,18 @@ from hypothesis import strategies as st
 
 import game.app as app_module
 from game import save
-from game.app import App, first_scene
 from game.browser import Storage
 from game.content import ITEM_BY_ID, RECIPES
 from game.entities import MAX_INVENTORY
 from game.play import MOVE_KEYS, DeathScene, PlayScene
 from game.session import Game, usable
-from game.settings import parse_query
 from game.title import TitleScene
 from game.work import Work
 from game.worldmap import WorldMap
 from worldgen import grid
 from worldgen.tiles import WALKABLE
+
+from gameloop import key, make_app, run, run_until
 
 SIZES = ("small", "medium", "large")
 
@@ -51,28 +50,6 @@ SIZES = ("small", "medium", "large")
 @pytest.fixture(autouse=True)
 def fast_clock(monkeypatch):
     monkeypatch.setattr(app_module, "FPS", 0)  # no frame cap: tests count frames, not seconds
-
-
-def make_app(query, storage):
-    app = App(parse_query(query), storage=storage, seed=1)
-    app.push(first_scene(app))
-    return app
-
-
-def key(k, u=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u, scancode=0)
-
-
-def run(app, frames, script=None):
-    asyncio.run(app.run(frames=app.frame + frames, script=script))
-
-
-def run_until(app, condition, limit=400):
-    for _ in range(limit):
-        if condition():
-            return True
-        run(app, 1)
-    return condition()
 
 
 def playing(app):
@@ -223,7 +200,7 @@ def monkey(tmp_path, name, size, frames, seed):
         assert not errors, errors
         assert a.running
 
-    run(app, frames, script)
+    run(app, frames, script=script)
     assert app.running and app.scenes and app.frame == frames
     assert not scene_errors(app)
     return app, state

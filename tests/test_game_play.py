@@ -8,7 +8,6 @@ onto the stairs, a monster next to the player) so the test does not depend on
 where a seed puts them; every action itself goes through events.
 """
 
-import asyncio
 import json
 
 import numpy as np
@@ -17,12 +16,12 @@ import pytest
 
 import game.app as app_module
 from game import save
-from game.app import App, first_scene
 from game.browser import Storage
 from game.content import ITEM_BY_ID
 from game.play import DeathScene, PlayScene, TRAVEL_FRAMES
-from game.settings import parse_query
 from game.title import TitleScene
+
+from gameloop import click, key, make_app, press, run, run_until, text
 
 STEP_KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP,
              (1, 1): pygame.K_n, (-1, -1): pygame.K_y, (1, -1): pygame.K_u, (-1, 1): pygame.K_b}
@@ -31,48 +30,6 @@ STEP_KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DO
 @pytest.fixture(autouse=True)
 def fast_clock(monkeypatch):
     monkeypatch.setattr(app_module, "FPS", 0)  # no frame cap: tests count frames, not seconds
-
-
-def make_app(query, directory):
-    app = App(parse_query(query), storage=Storage(directory), seed=1)
-    app.push(first_scene(app))
-    return app
-
-
-def key(k, u=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u, scancode=0)
-
-
-def text(t):
-    return pygame.event.Event(pygame.TEXTINPUT, text=t)
-
-
-def click(pos):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
-
-
-def run(app, frames, events=None):
-    """Run ``frames`` frames; ``events`` maps a frame offset to events posted at its start."""
-    start = app.frame
-    events = events or {}
-
-    def script(a):
-        for event in events.get(a.frame - start, ()):
-            pygame.event.post(event)
-
-    asyncio.run(app.run(frames=start + frames, script=script))
-
-
-def run_until(app, condition, limit=400):
-    for _ in range(limit):
-        if condition():
-            return True
-        run(app, 1)
-    return condition()
-
-
-def press(app, *events, frames=2):
-    run(app, frames, {0: list(events)})
 
 
 def loaded(app):
