@@ -222,9 +222,9 @@ def test_more_seeds_than_tiles_is_capped():
 #   .venv/bin/python -c "import hashlib; from worldgen import generate; \
 #   print(hashlib.sha256(generate('biomes', 'Deepisle', 100, 100).last.data.tobytes()).hexdigest())"
 GOLDEN = {
-    ("Deepisle", 100, 100): "022a171d9269d054e8379633848b4e8526d335565b6278b4f8d3b08c97df8736",
-    ("1000 Dungeons", 64, 48): "479331348059b2f66e4878da571cdcbc5557d04ab8eb304ea4af31da5aaf6675",
-    ("swamp", 200, 120): "1d60617bd13ed9a9a67be311d47a8bb59b857720604e87cfc180a89d082f0e37",
+    ("Deepisle", 100, 100): "93238569bf4d1725c6fc77d6bd59cfda2247a013ce8721c427ea46261bae9de0",
+    ("1000 Dungeons", 64, 48): "cb91c8c53ebea326af0ba3799b0e8bfb8c7b979590cc0f7d13c7f2c0162183a4",
+    ("swamp", 200, 120): "8e675eeba0ef88264661d4491b65ff9e7e571411ac349189d6e441cf7ed4bba2",
 }
 
 

@@ -70,6 +70,9 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["island", "--seed", "a", "--out", "/nonexistent-dir/x.png"], "cannot write"),
     (["island", "--seed", "a" * 500, "--out", "x.png"], "seed longer than 200"),
     (["island", "--seed", "a", "--stage", "noise", "--param", "octaves", "--out", "x.png"], "NAME=VALUE"),
+    (["island", "--seed", "a", "--frame", "9x", "--out", "x.png"], "expected WIDTHxHEIGHT"),
+    (["island", "--seed", "a", "--frame", "96x54", "--out", "x.txt"], "--frame writes a .png"),
+    (["island", "--seed", "a", "--frame", "96x54", "--legend", "--out", "x.png"], "drop --scale and --legend"),
     (["island", "--out", "x.png"], "required: --seed"),
     ([], "required: command"),
 ])
@@ -88,5 +91,31 @@ def test_real_process_has_no_traceback_and_bench_runs(tmp_path):
                             "--json", "--no-memory"], capture_output=True, text=True, timeout=120)
     assert bench.returncode == 0, bench.stderr
     rows = [json.loads(line) for line in bench.stdout.splitlines()]
-    assert [(r["width"], r["height"]) for r in rows] == list(registry.get("island").bench_sizes)
-    assert all(r["median_ms"] > 0 for r in rows)
+    spec = registry.get("island")
+    assert [(r["width"], r["height"]) for r in rows] == [*spec.bench_sizes, spec.max_size]
+    assert all(r["median_ms"] > 0 and 0 < r["step_ms"] <= r["max_ms"] for r in rows)
+    assert all(r["step_stage"] in spec.stages for r in rows)
+
+
+def test_legend_option_adds_the_caption_strip(capsys, tmp_path):
+    plain, captioned = tmp_path / "plain.png", tmp_path / "legend.png"
+    for out, extra in ((plain, []), (captioned, ["--legend"])):
+        code, out_text, err = run_cli(capsys, "rooms", "--seed", "key", "--scale", "2", "--out", str(out), *extra)
+        assert code == 0 and err == "" and json.loads(out_text)["scale"] == 2
+    height = lambda path: int.from_bytes(path.read_bytes()[20:24], "big")  # noqa: E731 - IHDR height
+    assert height(plain) == 29 * 2 and height(captioned) > height(plain)
+
+
+def test_scale_over_the_pixel_budget_is_lowered_with_one_note(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "island", "--seed", "big", "--width", "1024", "--height", "1024",
+                             "--scale", "16", "--out", str(tmp_path / "big.png"))
+    assert code == 0 and json.loads(out)["scale"] == 8
+    assert err.count("\n") == 1 and "--scale 16 lowered to 8" in err and "67,108,864-pixel budget" in err
+
+
+def test_frame_draws_the_map_centred_at_a_whole_scale(capsys, tmp_path):
+    out = tmp_path / "poster.png"
+    code, text, err = run_cli(capsys, "rooms", "--seed", "f", "--frame", "200x100", "--out", str(out))
+    assert code == 0 and err == ""
+    data = out.read_bytes()
+    assert data[16:24] == (200).to_bytes(4, "big") + (100).to_bytes(4, "big")

@@ -1,9 +1,19 @@
-"""``python -m worldgen bench``: median milliseconds per generator and size.
+"""``python -m worldgen bench``: median time and longest step per generator and size.
 
-Each generator declares its benchmark sizes (``GeneratorSpec.bench_sizes``,
-the targets named in its issue).  Seeds differ per run so a lucky map cannot
-flatter the median; the peak-memory column is one extra run under
+Each generator declares its benchmark sizes (``GeneratorSpec.bench_sizes``);
+its largest legal size (``max_size``) is always added, because that is where
+the longest step between two yields is worst.  A run drains the stage
+iterator and times every gap between two items: the sum is the run's time,
+the largest gap the longest *step* (what one frame of the game or the demo
+may have to wait for).  Seeds differ per run so a lucky map cannot flatter
+the median; the peak-memory column is one extra run under
 :mod:`tracemalloc` (numpy reports its buffers to it).
+
+``--compare`` times, in the same run, the in-repo reference
+(:func:`reference_frontier_fill`, a plain numpy multi-source frontier fill:
+the floor any seed-and-grow fill must stand on) and quotes the peers'
+published figures (:data:`QUOTED`), so every ratio comes from one machine
+and one minute.
 """
 
 from __future__ import annotations
@@ -12,28 +22,55 @@ import json
 import statistics
 import time
 import tracemalloc
+from typing import NamedTuple
 
-from . import registry
+import numpy as np
 
-__all__ = ["measure", "run_bench"]
+from . import registry, seeding
+from .registry import Stage
+
+__all__ = ["measure", "run_bench", "drain_timed", "reference_frontier_fill", "QUOTED", "compare_rows"]
 
 
 def _runs_for(width: int, height: int) -> int:
     cells = width * height
-    return 31 if cells <= 20_000 else 11 if cells <= 300_000 else 5
+    return 31 if cells <= 20_000 else 11 if cells <= 300_000 else 5 if cells <= 1_100_000 else 3
+
+
+def drain_timed(iterator) -> tuple[float, float, str]:
+    """Drain a stage iterator: ``(total ms, longest gap ms, stage of the longest gap)``.
+
+    The gap before each item is the work done to produce it; the longest one
+    is named by the stage its item belongs to.
+    """
+    clock = time.perf_counter
+    longest, where = 0.0, ""
+    start = last = clock()
+    for item in iterator:
+        now = clock()
+        if now - last > longest:
+            longest = now - last
+            where = item.name if isinstance(item, Stage) else getattr(item, "stage", "")
+        last = now
+    end = clock()
+    return (end - start) * 1000.0, longest * 1000.0, where
 
 
 def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = True) -> dict:
+    """One table row: median/min/max ms, the longest step over all runs, peak MiB."""
     runs = repeat or _runs_for(width, height)
     registry.generate(name, "warm-up", width, height)  # first-call imports and caches
-    times = []
+    times, steps, where = [], [], []
     for i in range(runs):
-        start = time.perf_counter()
-        registry.generate(name, f"bench-{i}", width, height)
-        times.append((time.perf_counter() - start) * 1000.0)
+        total, step, stage = drain_timed(registry.run(name, f"bench-{i}", width, height))
+        times.append(total)
+        steps.append(step)
+        where.append(stage)
+    worst = int(np.argmax(steps))
     row = {"generator": name, "width": width, "height": height, "runs": runs,
            "median_ms": round(statistics.median(times), 2), "min_ms": round(min(times), 2),
-           "max_ms": round(max(times), 2)}
+           "max_ms": round(max(times), 2), "step_ms": round(steps[worst], 2),
+           "step_stage": where[worst]}
     if memory:
         tracemalloc.start()
         registry.generate(name, "bench-memory", width, height)
@@ -42,20 +79,131 @@ def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = 
     return row
 
 
+def _sizes(spec: registry.GeneratorSpec) -> list[tuple[int, int]]:
+    sizes = list(spec.bench_sizes or (spec.default_size,))
+    if tuple(spec.max_size) not in sizes:
+        sizes.append(tuple(spec.max_size))
+    return sizes
+
+
+# --------------------------------------------------------------------------- references
+
+def reference_frontier_fill(width: int, height: int, seeds: int = 100, seed: int = 0) -> np.ndarray:
+    """REFERENCE ONLY (timed by ``bench --compare``, used by no generator).
+
+    The plainest whole-array seed-and-grow: ``seeds`` random cells of 5
+    types, then every loop each frontier cell claims all its blank
+    8-neighbours (the last writer wins a contested cell) until the grid is
+    full.  Every cell is claimed exactly once and examined a bounded number
+    of times, so this is the floor that a seed-and-grow fill with random
+    growth chances, transitions and a clean-up (``biomes``) is measured
+    against.  Returns the ``uint8`` owner map ``[y, x]``.
+
+    >>> bool(reference_frontier_fill(6, 4, seeds=2).min() > 0)
+    True
+    """
+    rng = seeding.rng(seed, "reference")
+    W = width + 2
+    owner = np.full((height + 2) * W, 255, dtype=np.uint8)   # 255: frame
+    inner = owner.reshape(height + 2, W)[1:-1, 1:-1]
+    inner[...] = 0
+    cells = rng.choice(width * height, size=min(seeds, width * height), replace=False)
+    y, x = np.divmod(cells, width)
+    frontier = ((y + 1) * W + x + 1).astype(np.intp)
+    owner[frontier] = rng.integers(1, 6, size=frontier.size, dtype=np.uint8)
+    steps = np.array([-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1], dtype=np.intp)
+    stamp = np.zeros(owner.size, dtype=np.intp)
+    while frontier.size:
+        nb = (frontier[:, None] + steps).ravel()
+        src = np.repeat(owner[frontier], steps.size)
+        blank = owner[nb] == 0
+        nb, src = nb[blank], src[blank]
+        owner[nb] = src
+        order = np.arange(nb.size, dtype=np.intp)
+        stamp[nb] = order
+        frontier = nb[stamp[nb] == order]
+    return inner.copy()
+
+
+class Quote(NamedTuple):
+    """A peer's published figure, set beside one of our rows."""
+
+    generator: str
+    size: tuple[int, int]     # our size to compare with
+    peer: str
+    peer_ms: float
+    note: str
+
+
+#: Peers' figures as issue 13 measured and quoted them (never re-run here:
+#: they are JavaScript or C).  Our row at ``size`` is timed in the same run.
+QUOTED: tuple[Quote, ...] = (
+    Quote("rooms", (79, 29), "rot.js Map.Digger 80x25", 0.73, "no dead-end removal, no loops"),
+    Quote("island", (88, 32), "libtcod noise alone 88x32", 0.27, "noise only, no particles"),
+    Quote("caverns", (300, 300), "rot.js Cellular 300x300", 455.0 + 2400.0,
+          "5 generations 455 ms + connect 2.4 s"),
+)
+
+
+def _beside_reference(width: int, height: int, repeat: int) -> tuple[float, float]:
+    """Median ms of ``biomes`` and of the reference fill, timed alternately (same load for both)."""
+    runs = repeat or _runs_for(width, height)
+    reference_frontier_fill(width, height, seed=1 << 32)   # warm-up
+    registry.generate("biomes", "warm-up", width, height)
+    ours, ref = [], []
+    for i in range(runs):
+        start = time.perf_counter()
+        reference_frontier_fill(width, height, seed=i)
+        middle = time.perf_counter()
+        drain_timed(registry.run("biomes", f"bench-{i}", width, height))
+        ours.append((time.perf_counter() - middle) * 1000.0)
+        ref.append((middle - start) * 1000.0)
+    return statistics.median(ours), statistics.median(ref)
+
+
+def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
+    """Our figure beside each reference, all measured now: one dict per comparison."""
+    rows = []
+    if not only or "biomes" in only:
+        ours_ms, ref_ms = _beside_reference(1000, 1000, repeat)
+        rows.append({"generator": "biomes", "size": "1000x1000", "ours_ms": round(ours_ms, 2),
+                     "peer": "numpy multi-source frontier fill (in-repo, timed alternately)",
+                     "peer_ms": round(ref_ms, 2), "ratio": round(ours_ms / ref_ms, 2)})
+    for q in QUOTED:
+        if only and q.generator not in only:
+            continue
+        ours = measure(q.generator, *q.size, repeat, memory=False)
+        rows.append({"generator": q.generator, "size": f"{q.size[0]}x{q.size[1]}",
+                     "ours_ms": ours["median_ms"], "peer": f"{q.peer} (quoted: {q.note})",
+                     "peer_ms": q.peer_ms, "ratio": round(ours["median_ms"] / q.peer_ms, 2)})
+    return rows
+
+
+# --------------------------------------------------------------------------- printing
+
 def run_bench(only: list[str] | None = None, repeat: int = 0, as_json: bool = False,
-              memory: bool = True) -> int:
+              memory: bool = True, compare: bool = False) -> int:
+    if compare:
+        rows = compare_rows(repeat, only)
+        if not as_json:
+            print(f"{'generator':<10} {'size':>10} {'ours ms':>9} {'peer ms':>9} {'ratio':>6}  peer")
+        for row in rows:
+            print(json.dumps(row) if as_json else
+                  f"{row['generator']:<10} {row['size']:>10} {row['ours_ms']:>9.2f} "
+                  f"{row['peer_ms']:>9.2f} {row['ratio']:>6.2f}  {row['peer']}", flush=True)
+        return 0
     specs = [registry.get(n) for n in only] if only else registry.all_specs()
     if not as_json:
         print(f"{'generator':<10} {'size':>10} {'runs':>5} {'median ms':>10} {'min ms':>8} "
-              f"{'max ms':>8} {'peak MiB':>9}")
+              f"{'max ms':>8} {'step ms':>8} {'(stage)':<14} {'peak MiB':>9}")
     for spec in specs:
-        for width, height in spec.bench_sizes or (spec.default_size,):
+        for width, height in _sizes(spec):
             row = measure(spec.name, width, height, repeat, memory)
             if as_json:
                 print(json.dumps(row))
             else:
                 peak = f"{row['peak_mib']:>9.2f}" if memory else f"{'-':>9}"
                 print(f"{spec.name:<10} {f'{width}x{height}':>10} {row['runs']:>5} "
-                      f"{row['median_ms']:>10.2f} {row['min_ms']:>8.2f} {row['max_ms']:>8.2f} {peak}",
-                      flush=True)
+                      f"{row['median_ms']:>10.2f} {row['min_ms']:>8.2f} {row['max_ms']:>8.2f} "
+                      f"{row['step_ms']:>8.2f} {row['step_stage']:<14} {peak}", flush=True)
     return 0

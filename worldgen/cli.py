@@ -1,4 +1,4 @@
-"""Command line: ``python -m worldgen list | bench | world | GEN ...``.
+"""Command line: ``python -m worldgen list | bench | sweep | world | GEN ...``.
 
 Every generator subcommand is built from the registry.  Bad arguments exit
 with status 2 and one line on stderr; success prints one JSON line.
@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 from . import registry
-from .image import write_stage
+from .image import PIXEL_BUDGET, fit_scale, framed_picture, picture, write_png, write_stage
 from .registry import ParamError
-from .seeding import MAX_SEED_CHARS
+from .seeding import MAX_SEED_CHARS, clean_seed_text
 
 __all__ = ["main"]
 
@@ -38,9 +38,24 @@ def _size(text: str) -> int:
 
 
 def _seed(text: str) -> str:
-    if len(text) > MAX_SEED_CHARS:
+    """The seed as every entry point cleans it (``seeding.clean_seed_text``)."""
+    clean = clean_seed_text(text)
+    if len(clean) > MAX_SEED_CHARS:
         raise argparse.ArgumentTypeError(f"seed longer than {MAX_SEED_CHARS} characters")
-    return text
+    if not clean:
+        raise argparse.ArgumentTypeError("the seed is empty (once spaces and invisible characters are dropped)")
+    return clean
+
+
+def _frame(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    try:
+        size = (int(width, 10), int(height, 10))
+    except ValueError:
+        size = (0, 0)
+    if not sep or not (1 <= size[0] <= 16384 and 1 <= size[1] <= 16384 and size[0] * size[1] <= PIXEL_BUDGET):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 960x540 (each 1..16384), got {text[:20]!r}")
+    return size
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -54,14 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m worldgen", description="Deepisle procedural map generators.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list generators, stages and parameters")
-    bench = sub.add_parser("bench", help="median milliseconds per generator and size")
+    bench = sub.add_parser("bench", help="median milliseconds and longest step per generator and size")
     bench.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
     bench.add_argument("--repeat", type=_size, default=0, help="runs per size (default: by size)")
     bench.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
     bench.add_argument("--no-memory", action="store_true", help="skip the peak-memory run")
+    bench.add_argument("--compare", action="store_true",
+                       help="time the in-repo reference and quote the peers' figures beside ours")
+    sweep = sub.add_parser("sweep", help="random legal requests per generator: counts of broken promises")
+    sweep.add_argument("--maps", type=_size, default=100, help="requests per generator")
+    sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
+    sweep.add_argument("--seed", type=_size, default=0, help="which random requests (a whole number)")
     from . import world
 
-    world.add_world_command(sub)
+    world.add_world_command(sub, key_value=_key_value)
     for spec in registry.all_specs():
         g = sub.add_parser(spec.name, help=spec.summary)
         g.add_argument("--seed", type=_seed, required=True, help="any text")
@@ -71,7 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"one of: {', '.join(spec.stages)} (default: {spec.final_stage})")
         g.add_argument("--param", type=_key_value, action="append", default=[], metavar="NAME=VALUE")
         g.add_argument("--out", required=True, help="output file: .png, .txt or .npz")
-        g.add_argument("--scale", type=_size, default=1, help="PNG pixels per tile (1..32)")
+        g.add_argument("--scale", type=_size, default=1,
+                       help=f"PNG pixels per tile (1..32; lowered to fit {PIXEL_BUDGET:,} pixels)")
+        g.add_argument("--legend", action="store_true",
+                       help="PNG: add a caption strip naming the point markers (start, exit, ...)")
+        g.add_argument("--frame", type=_frame, default=None, metavar="WxH",
+                       help="PNG: the map as the game's demo shows it in a WxH window (an embed's poster)")
     return parser
 
 
@@ -96,6 +122,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".png", ".txt", ".npz"):
         raise ParamError(f"--out must end in .png, .txt or .npz; got {out.name!r}")
+    if args.frame and (out.suffix.lower() != ".png" or args.legend or args.scale != 1):
+        raise ParamError("--frame writes a .png of its own size: drop --scale and --legend")
     params = spec.make_params(dict(args.param))
     chosen = args.stage or spec.final_stage
     # Run through the chosen stage and the final one: a layer's .npz carries the final tiles too.
@@ -107,13 +135,40 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if stage.kind != "tiles" and out.suffix.lower() == ".txt":
         raise ParamError(f"stage {chosen!r} is a float layer; write it as .png or .npz")
     tiles = stage.data if stage.kind == "tiles" else result.stages[spec.final_stage].data
+    scale = args.scale
     try:
-        write_stage(out, stage, tiles, scale=args.scale)
+        if args.frame:
+            write_png(out, framed_picture(stage, *args.frame))
+        elif out.suffix.lower() == ".png":
+            scale = _write_picture(out, picture(stage, args.legend), scale)
+        else:
+            write_stage(out, stage, tiles)
     except OSError as exc:
         raise ParamError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(json.dumps({"generator": spec.name, "seed": args.seed, "width": args.width,
                       "height": args.height, "stage": stage.name, "milliseconds": round(ms, 3),
-                      "out": str(out)}, ensure_ascii=False))
+                      "out": str(out), "scale": scale}, ensure_ascii=False))
+    return 0
+
+
+def _write_picture(out: Path, rgb, scale: int) -> int:
+    """Write ``rgb`` at ``scale``, lowered to fit the pixel budget with a one-line note; return the scale used."""
+    h, w = rgb.shape[:2]
+    used = fit_scale(h, w, scale)
+    if used < scale:
+        print(f"worldgen: note: --scale {scale} lowered to {used}: {w * scale}x{h * scale} pixels is over "
+              f"the {PIXEL_BUDGET:,}-pixel budget", file=sys.stderr)
+    write_png(out, rgb, used)
+    return used
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Print each broken request, then one JSON line of counts per generator."""
+    from .promises import sweep
+
+    for name in args.gen or [spec.name for spec in registry.all_specs()]:
+        registry.get(name)  # an unknown name is one clear line
+        print(json.dumps(sweep(name, args.maps, args.seed, report=print), ensure_ascii=False), flush=True)
     return 0
 
 
@@ -125,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             from .bench import run_bench
 
-            return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory)
+            return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory,
+                             compare=args.compare)
+        if args.command == "sweep":
+            return cmd_sweep(args)
         if args.command == "world":
             from . import world
 

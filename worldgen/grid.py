@@ -4,15 +4,26 @@ All arrays are indexed ``[y, x]``; cells are given as ``(y, x)`` tuples and
 points as ``[x, y]`` rows only at the public edges (stages, CLI).
 
 Connectivity is 4 (orthogonal) or 8 (orthogonal + diagonal) throughout.
+
+Over 400 lines on purpose: this is the one toolkit of grid operations the
+generators share (one neighbour count, one set of offset tables, dead ends
+and door checks next to them); bitset forms of some live in ``bitgrid.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
+
+from .bitgrid import BitGrid
 
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
     "line_cells", "dig", "border_mask", "offsets", "distance_map_steps", "flat_to_points", "pick_cells",
+    "WALK", "walk_distance", "dilate", "dead_end_mask", "fill_dead_ends", "door_ok",
+    "label_steps",
 ]
 
 _OFFSETS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -28,6 +39,22 @@ def offsets(connectivity: int) -> tuple[tuple[int, int], ...]:
     raise ValueError(f"connectivity must be 4 or 8, got {connectivity}")
 
 
+#: The game's movement rule, one definition for the generators and the game: a
+#: step goes to any of the 8 neighbours, diagonals included, and a diagonal step
+#: may pass between two walls.  Distances "on foot" (a cavern's far exit, the
+#: stairs of rooms, a monster's chase, click-to-walk) are counted with it.
+WALK = 8
+
+
+def walk_distance(passable: np.ndarray, sources) -> np.ndarray:
+    """Steps on foot (:data:`WALK`) from the nearest source; -1 where unreachable.
+
+    >>> walk_distance(np.ones((3, 3), bool), [(0, 0)]).tolist()
+    [[0, 1, 2], [1, 1, 2], [2, 2, 2]]
+    """
+    return distance_map(passable, sources, WALK)
+
+
 def border_mask(shape: tuple[int, int], width: int = 1) -> np.ndarray:
     """True on the outermost ``width`` rings of a grid."""
     mask = np.ones(shape, dtype=bool)
@@ -36,20 +63,25 @@ def border_mask(shape: tuple[int, int], width: int = 1) -> np.ndarray:
 
 
 def neighbour_count(mask: np.ndarray, radius: int = 1, *, include_centre: bool = False,
-                    outside: bool = False) -> np.ndarray:
+                    outside: bool = False, connectivity: int = 8) -> np.ndarray:
     """Count True cells in the ``(2r+1)^2`` box around every cell (``int32``, every platform).
 
     ``outside`` says what lies beyond the edge (True: walls for a cave
     automaton).  Small boxes (r <= 7) add shifted ``uint8`` rows then columns;
     larger ones use a summed-area table, so the cost does not grow with r.
+    ``connectivity=4`` counts only the 4 orthogonal neighbours (radius 1).
 
     >>> neighbour_count(np.eye(3, dtype=bool)).tolist()
     [[1, 2, 1], [2, 2, 2], [1, 2, 1]]
+    >>> neighbour_count(np.eye(3, dtype=bool), connectivity=4).tolist()
+    [[0, 2, 0], [2, 0, 2], [0, 2, 0]]
     """
     m = np.asarray(mask, dtype=bool)
     r = int(radius)
     if r < 0:
         raise ValueError(f"radius must be >= 0, got {r}")
+    if offsets(connectivity) is _OFFSETS4:
+        return _orthogonal_count(m, r, include_centre, outside)
     h, w = m.shape
     k = 2 * r + 1
     if r <= 7:  # k * k <= 225 fits in uint8
@@ -105,24 +137,63 @@ def label(mask: np.ndarray, connectivity: int = 4) -> tuple[np.ndarray, int]:
     background.  Works on horizontal runs of True cells (far fewer than
     cells): runs touching across rows are joined by hooking roots onto the
     smaller root plus pointer jumping, all as array operations, O(log n)
-    rounds in practice.
+    rounds in practice.  :func:`label_steps` is the same work in slices.
 
     >>> lab, n = label(np.array([[1, 0, 1], [1, 0, 0]], dtype=bool))
     >>> n, lab.tolist()
     (2, [[1, 0, 2], [1, 0, 0]])
+    """
+    steps = label_steps(mask, connectivity)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
+                tick: Callable[[], Any] | None = None):
+    """:func:`label` as a generator: ``labels, count = yield from label_steps(...)``.
+
+    Runs are found and mapped to labels in bands of about ``cells`` cells,
+    and hooked together a round at a time; with ``tick`` it yields ``tick()``
+    after each band and round (without, nothing), so a 1000x1000 map never
+    holds the loop for long.  The result does not depend on the band size.
+
+    >>> def result(gen):
+    ...     try:
+    ...         while True:
+    ...             next(gen)
+    ...     except StopIteration as stop:
+    ...         return stop.value
+    >>> result(label_steps(np.eye(3, dtype=bool), cells=3))[1]
+    3
     """
     m = np.asarray(mask, dtype=bool)
     if m.ndim != 2:
         raise ValueError(f"label needs a 2-D mask, got shape {m.shape}")
     offsets(connectivity)  # validates it
     h, w = m.shape
-    starts = m.copy()
-    starts[:, 1:] &= ~m[:, :-1]
-    run_of = np.cumsum(starts.ravel(), dtype=np.int32).reshape(h, w) - 1   # run index on True cells
-    n_runs = int(run_of[-1, -1]) + 1 if m.size else 0
+    band = max(1, cells // max(w, 1))
+    run_of = np.empty((h, w), dtype=np.int32)  # run index on True cells
+    n_runs = 0
+    us, vs = [], []
+    for r0 in range(0, h, band):
+        r1 = min(h, r0 + band)
+        part = m[r0:r1]
+        starts = part.copy()
+        starts[:, 1:] &= ~part[:, :-1]
+        run_of[r0:r1] = np.cumsum(starts.ravel(), dtype=np.int32).reshape(r1 - r0, w) + (n_runs - 1)
+        n_runs += int(np.count_nonzero(starts))
+        lo = max(r0 - 1, 0)  # the row pair across the band's top edge too
+        u, v = _run_edges(m[lo:r1], run_of[lo:r1], connectivity)
+        us.append(u)
+        vs.append(v)
+        if tick is not None:
+            yield tick()
     if n_runs == 0:
         return np.zeros((h, w), dtype=np.int32), 0
-    u, v = _run_edges(m, run_of, connectivity)
+    u, v = np.concatenate(us), np.concatenate(vs)
     parent = np.arange(n_runs, dtype=np.int32)
     while u.size:
         pu, pv = parent[u], parent[v]
@@ -136,10 +207,17 @@ def label(mask: np.ndarray, connectivity: int = 4) -> tuple[np.ndarray, int]:
             if np.array_equal(grand, parent):
                 break
             parent = grand
+        if tick is not None:
+            yield tick()
     # Roots are each region's smallest run index, so sorted roots = row-major order.
     is_root = parent == np.arange(n_runs, dtype=np.int32)
     run_label = np.cumsum(is_root, dtype=np.int32)[parent]
-    labels = np.where(m, run_label[np.maximum(run_of, 0)], 0).astype(np.int32, copy=False)
+    labels = np.empty((h, w), dtype=np.int32)
+    for r0 in range(0, h, band):
+        r1 = min(h, r0 + band)
+        labels[r0:r1] = np.where(m[r0:r1], run_label[np.maximum(run_of[r0:r1], 0)], 0)
+        if tick is not None:
+            yield tick()
     return labels, int(np.count_nonzero(is_root))
 
 
@@ -175,21 +253,24 @@ def distance_map(passable: np.ndarray, sources, connectivity: int = 4) -> np.nda
 
 #: Work units charged per breadth-first level on top of 4 per cell expanded.
 _LEVEL_COST = 1024
+#: Frontier cells expanded per numpy pass within a level.
+_CHUNK = 1 << 15
 
 
 def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
-                       work: int = 1 << 18):
+                       work: int = 1 << 18, tick: Callable[[int], Any] | None = None):
     """:func:`distance_map` as a generator: ``dist = yield from distance_map_steps(...)``.
 
     Yields the number of cells reached so far each time about ``work`` units
-    were spent (4 per cell expanded plus a fixed charge per level: counted,
-    never timed, so the slices are the same on every machine), then returns
-    the distance map.
+    were spent (4 per cell expanded, a fixed charge per level and half a unit
+    per cell for setting up: counted, never timed, so the slices are the same
+    on every machine), then returns the distance map.  With ``tick`` it yields ``tick(reached)`` instead, so a
+    generator relays its own events (``tick=lambda n: Progress(...)``).
 
     >>> gen = distance_map_steps(np.ones((1, 6), bool), [(0, 0)], work=1)
     >>> reached = list(gen)
     >>> reached[:3]
-    [2, 3, 4]
+    [1, 2, 3]
     """
     p = np.asarray(passable, dtype=bool)
     h, w = p.shape
@@ -211,25 +292,41 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
     stamp = np.zeros((h + 2) * W, dtype=np.intp)
     reached = int(frontier.size)
-    spent = 0
+    spent = (h + 2) * W // 2  # setting up touched every cell a few times
+    if spent >= work:
+        spent = 0
+        yield reached if tick is None else tick(reached)
     d = 0
     while frontier.size:
         d += 1
-        nb = (frontier[:, None] + steps[None, :]).ravel()
-        nb = nb[todo[nb]]
-        spent += 4 * frontier.size + _LEVEL_COST
-        if nb.size == 0:
+        found = []
+        # A level is expanded in chunks, so one huge frontier (every edge cell of
+        # a big region) can be sliced too; each chunk's cells leave ``todo`` at
+        # once, so later chunks never find them again.
+        for c0 in range(0, frontier.size, _CHUNK):
+            part = frontier[c0:c0 + _CHUNK]
+            nb = (part[:, None] + steps[None, :]).ravel()
+            nb = nb[todo[nb]]
+            spent += 4 * part.size
+            if nb.size:
+                # De-duplicate without sorting: the last writer of each cell keeps it.
+                order = np.arange(nb.size, dtype=np.intp)
+                stamp[nb] = order
+                nb = nb[stamp[nb] == order]
+                dist[nb] = d
+                todo[nb] = False
+                reached += int(nb.size)
+                found.append(nb)
+            if spent >= work and c0 + _CHUNK < frontier.size:
+                spent = 0
+                yield reached if tick is None else tick(reached)
+        spent += _LEVEL_COST
+        if not found:
             break
-        # De-duplicate without sorting: the last writer of each cell keeps it.
-        order = np.arange(nb.size, dtype=np.intp)
-        stamp[nb] = order
-        frontier = nb[stamp[nb] == order]
-        dist[frontier] = d
-        todo[frontier] = False
-        reached += int(frontier.size)
+        frontier = np.concatenate(found) if len(found) > 1 else found[0]
         if spent >= work:
             spent = 0
-            yield reached
+            yield reached if tick is None else tick(reached)
     return dist.reshape(h + 2, W)[1:-1, 1:-1].copy()
 
 
@@ -304,3 +401,173 @@ def pick_cells(rng: np.random.Generator, candidates: np.ndarray, counts) -> list
         groups.append(chosen[start:start + k])
         start += k
     return groups
+
+
+def _orthogonal_count(m: np.ndarray, radius: int, include_centre: bool, outside: bool) -> np.ndarray:
+    """:func:`neighbour_count` over the 4 orthogonal neighbours."""
+    if radius != 1:
+        raise ValueError(f"a 4-connected count has radius 1, got {radius}")
+    p = np.pad(m, 1, constant_values=outside).view(np.uint8)
+    total = (p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]).astype(np.int32)
+    if include_centre:
+        total += m
+    return total
+
+
+def dilate(mask: np.ndarray, connectivity: int = 8) -> np.ndarray:
+    """``mask`` grown by one cell to its 4 or 8 neighbours.
+
+    >>> dilate(np.eye(3, dtype=bool)[:1], 4).astype(int).tolist()
+    [[1, 1, 0]]
+    """
+    return neighbour_count(mask, 1, include_centre=True, connectivity=connectivity) > 0
+
+
+def dead_end_mask(walkable: np.ndarray) -> np.ndarray:
+    """Walkable cells with at most one walkable 4-neighbour (3+ walls; the edge is wall).
+
+    >>> dead_end_mask(np.ones((1, 3), bool)).tolist()
+    [[True, False, True]]
+    """
+    walk = np.asarray(walkable, dtype=bool)
+    g = BitGrid(walk.shape[1], walk.shape[0])
+    return g.to_mask(g.dead_ends(g.from_mask(walk)))
+
+
+def fill_dead_ends(walkable: np.ndarray, keep: float = 0.0,
+                   rng: np.random.Generator | None = None) -> np.ndarray:
+    """Fill dead ends until none is left; returns the new mask (the 2-core).
+
+    A dead end is a walkable cell with 3 walls among its 4 neighbours (4 walls:
+    a lone cell).  Filling one re-checks its neighbours, so a dead-end corridor
+    is eaten back to the junction it came from.  ``keep`` is the chance each
+    dead end found at the start survives, with its whole corridor.  The work
+    is :meth:`worldgen.bitgrid.BitGrid.fill_dead_ends`: the source's work list,
+    held as bits.
+
+    The source's list version (Softly Into the Night) stopped early: its
+    "first list = temporary list; clear the temporary list" reads, in Python,
+    as two names for one list, so the work list was empty after one pass and
+    only corridors whose tip came first in scan order were eaten.  Here every
+    pass takes a fresh set of cells.  The result does not depend on the order
+    cells are visited.
+
+    >>> m = np.array([[0, 0, 0, 0, 0],
+    ...               [0, 1, 1, 1, 0],
+    ...               [0, 1, 1, 1, 0],
+    ...               [0, 0, 1, 0, 0],
+    ...               [0, 0, 1, 0, 0]], dtype=bool)
+    >>> fill_dead_ends(m).astype(int)[3:].tolist()
+    [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    """
+    walk = np.asarray(walkable, dtype=bool)
+    g = BitGrid(walk.shape[1], walk.shape[0])
+    return g.to_mask(g.fill_dead_ends(g.from_mask(walk), keep, rng))
+
+
+def door_ok(walkable: np.ndarray, y: int, x: int) -> bool:
+    """True when (y, x) has walkable cells on two opposite sides and walls on the other two.
+
+    >>> door_ok(np.array([[0, 0, 0], [1, 1, 1], [0, 0, 0]], bool), 1, 1)
+    True
+    """
+    h, w = walkable.shape
+    if not (1 <= y <= h - 2 and 1 <= x <= w - 2):
+        return False
+    n, s, we, e = walkable[y - 1, x], walkable[y + 1, x], walkable[y, x - 1], walkable[y, x + 1]
+    return bool((n and s and not we and not e) or (we and e and not n and not s))
+
+
+__all__ += ["dig_to_anchors"]
+
+
+def dig_to_anchors(floor: np.ndarray, comp: np.ndarray, passable: np.ndarray, anchor_mask: np.ndarray,
+                   targets, rng: np.random.Generator) -> int:
+    """Join every component of ``comp`` listed in ``targets`` to the anchors by a shortest dig.
+
+    A breadth-first search (4-connected) from every anchor cell over
+    ``passable`` (rock included: digging is walking through it) gives each
+    cell its distance to the nearest anchor.  From each target component's
+    cell nearest an anchor (ties: the first) a tracer walks downhill to
+    distance 0, a random downhill neighbour per step, all tracers at once;
+    every cell it steps on becomes True in ``floor`` (C-contiguous, changed
+    in place).  Separate regions of ``passable`` dig toward their own
+    anchors; ``passable`` must be False on the grid's outer ring.  Returns
+    the number of cells turned to floor.
+
+    >>> floor = np.zeros((3, 6), bool)
+    >>> floor[1, [1, 4]] = True
+    >>> inside = ~border_mask(floor.shape)
+    >>> dig_to_anchors(floor, label(floor)[0], inside, floor & (np.arange(6) < 2), [2],
+    ...                np.random.default_rng(0))
+    2
+    >>> floor[1].astype(int).tolist()
+    [0, 1, 1, 1, 1, 0]
+    """
+    if not floor.flags.c_contiguous:
+        raise ValueError("floor must be C-contiguous (it is dug through a flat view)")
+    h, w = floor.shape
+    dist = distance_map(passable, anchor_mask, 4).ravel()
+    is_target = np.zeros(int(comp.max()) + 1, dtype=bool)
+    is_target[np.asarray(targets, dtype=np.int64)] = True
+    flat_comp = comp.ravel()
+    cells = np.flatnonzero(is_target[flat_comp])
+    cells = cells[np.lexsort((cells, dist[cells], flat_comp[cells]))]
+    head = np.r_[True, flat_comp[cells[1:]] != flat_comp[cells[:-1]]]
+    cur = cells[head]                       # each target's cell nearest an anchor
+    d = dist[cur].astype(np.int64)
+    steps = np.array([-w, 1, w, -1], dtype=np.int64)
+    flat_floor = floor.reshape(-1)
+    dug = 0
+    turn = np.arange(4)
+    for _ in range(h * w):                  # bounded: distances only shrink
+        walking = np.flatnonzero(d > 0)
+        if walking.size == 0:
+            break
+        nb = cur[walking, None] + steps[None, :]
+        downhill = dist[nb] == (d[walking] - 1)[:, None]
+        pick = (rng.integers(0, 4, size=walking.size)[:, None] + turn[None, :]) % 4
+        first = np.argmax(np.take_along_axis(downhill, pick, 1), axis=1)
+        rows = np.arange(walking.size)
+        cur[walking] = nb[rows, pick[rows, first]]
+        d[walking] -= 1
+        dug += int(np.count_nonzero(~flat_floor[cur[walking]]))
+        flat_floor[cur[walking]] = True
+    return dug
+
+
+__all__ += ["distinct_indices"]
+
+
+def distinct_indices(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """``k`` distinct random indices below ``n``, in random order, in O(k) (not O(n)) work.
+
+    Rounds of uniform draws keep the indices not taken before (first
+    occurrence wins); each round keeps at least half of what is still
+    missing while ``k <= n / 2`` (spawn densities are at most 0.25 each), so
+    the count of rounds is small and bounded; past the bound the rest comes
+    from a permutation of what is left.  (``rng.choice(n, k, replace=False)``
+    permutes all ``n`` once ``k`` is over 2% of it: 20 ms for a 2000x2000 cave.)
+
+    >>> idx = distinct_indices(np.random.default_rng(0), 10, 4)
+    >>> len(set(idx.tolist())), bool(idx.max() < 10)
+    (4, True)
+    """
+    k = min(k, n)
+    taken = np.zeros(n, dtype=bool)
+    picked = []
+    missing = k
+    for _ in range(32):
+        if missing == 0:
+            break
+        draws = rng.integers(0, n, size=missing + missing // 8 + 8)
+        draws = draws[~taken[draws]]
+        _, first = np.unique(draws, return_index=True)
+        fresh = draws[np.sort(first)][:missing]
+        taken[fresh] = True
+        picked.append(fresh)
+        missing -= fresh.size
+    if missing:
+        rest = np.flatnonzero(~taken)
+        picked.append(rest[rng.permutation(rest.size)[:missing]])
+    return np.concatenate(picked) if picked else np.zeros(0, dtype=np.int64)

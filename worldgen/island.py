@@ -16,73 +16,57 @@ After "World Generation Breakdown" (Dance of Death; seeds/000_7569994bbe06b055.t
 3. ``combined``: ``noise * mask / 255``.
 4. ``terrain``: the water line is the value at index ``int((n-1) * water)`` of
    the sorted heights; terrain by elevation relative to it (see :func:`classify`).
+   Its ``info`` says ``water_line``, ``land_fraction`` and ``edge_tiles_sunk``.
 
 Arrays are indexed ``[y, x]``.
 
-Decisions where the article is silent (see also the README):
+Decisions where the article is silent (the README lists every departure):
 
-* Noise determinism: gradients come from a fixed table of 16 unit vectors
-  written as exact constants (no sin/cos at run time), picked by a 256-entry
-  permutation drawn from the seeded generator; every octave has its own
-  permutation and a random sub-lattice offset (multiples of 1/256), so octaves
-  do not share lattice zeros.  Octaves whose period is below one tile on both
-  axes are skipped: sampled once per tile they are aliased white noise of
-  amplitude <= 1/64, not detail.  (At 88x32 that keeps 6 of the 8 octaves.)
-  The lowest octave is never skipped: when even it is finer than a tile
-  (``divisor`` above both sides) it is all the noise there is, and without
-  it the map would be flat and all water whatever ``water`` says.
-* Simultaneous particles: they move in lock-step.  Every step all particles
-  choose their move on the grid as it stood after the previous step (so each
-  sees its own earlier deposits and everyone else's), then all deposits of
-  the step are added at once with ``bincount`` (several particles on one tile
-  all count).  A particle with no neighbour <= its tile stays and deposits
-  again.  It deposits up to ``life`` times (once at its start).  Off the map
-  counts as lower than any tile, so a particle on the edge may roll off and
-  is then gone, as in the original code (where particles died at the edge):
-  with a wall instead they pile up against it and the mound grows towards
-  the edges, not the centre.  The article rolled particles one by one; all at
-  once takes 3 ms instead of 3 s at 88x32 and looks alike, but the mound is
-  a little wider (earlier particles no longer shape the slope for later
-  ones).  ``batches=B`` releases B groups one after another (B times the
-  steps); ``batches=particles`` is the article's one-by-one algorithm.
-* Scaling: ``particles`` scales with area (3000 per 88*32 tiles); ``margin``
-  and ``life`` with the smaller side (12 and 50 per 32 tiles).  Explicit
-  margins are clamped per axis so that a quarter of the side (>= 1 tile) stays
-  free to start in.  Above :data:`MASK_CELLS` tiles the particles run on a grid
-  ``s`` times coarser (particles / s^2, life / s, margin / s: the same mound)
-  and the mask is upsampled bilinearly; the rings and the normalization are
-  applied at full size.  Simulating 279k particles for 800 steps at 512x512
-  tile by tile would take seconds; ``mask_scale=1`` still does it on request.
+* Noise determinism: 16 unit gradients written as exact constants (no
+  sin/cos at run time), a seeded 256-entry permutation and a random
+  sub-lattice offset per octave.  Octaves whose period is below one tile on
+  both axes are skipped (aliased white noise of amplitude <= 1/64: at 88x32
+  that keeps 6 of the 8 octaves); the lowest octave never is.
+* Particles move in lock-step (:mod:`worldgen.particles`): all choose their
+  move on the grid left by the previous step, then deposit at once; off the
+  map counts as lower than any tile, so a particle may roll off and is then
+  gone.  ``batches=particles`` is the article's one-by-one algorithm.
+* Scaling: particles scale with area (3000 per 88x32), margin and life with
+  the smaller side (12 and 50 per 32).  Above :data:`MASK_CELLS` tiles the
+  particles run on a grid ``s`` times coarser and the mask is upsampled.
 * Terrain scale: thresholds apply to the combined height renormalized to
-  0..255 (as the original code did), so "255-25" is the top of this map's
-  range.  Water is ``height <= water line``, so without ties exactly
-  ``int((n-1) * water) + 1`` tiles are water.
-* Edge guarantee: the rings alone leave land on the edge in about two thirds
-  of the 88x32 maps (a quarter with ``batches=4``, one in ten one by one),
-  and in some maps at most sizes, so when the water line is taken the outer
-  ring counts as the lowest ground (the quantile is over the other tiles, the
-  ring being water by fiat), and ring tiles that are higher than the line are
-  drawn as shallow water (``info["edge_tiles_sunk"]`` counts them).  The
-  edge is always water, the water fraction is still exact (unless the ring
-  alone is more than ``water`` of the map: tiny maps with little water), and
-  heights are not touched.  ``noise_terrain`` has no such fix.
+  0..255 (as the original code did), so "255-25" is the top of the map.
+* Water: exactly the ``int((n-1) * water) + 1`` lowest tiles, by (height,
+  noise, row-major order): level ground (a sparse mask leaves much of the
+  map at 0) is split by the noise, so the fraction holds at any particle
+  setting.  The outer ring counts as the lowest ground (the rings alone
+  leave land on the edge in two thirds of the 88x32 maps), so land never
+  touches the edge; ring tiles above the line are drawn as shallow water
+  (``info["edge_tiles_sunk"]``).  A request whose ring alone is over
+  ``water`` + 0.02 of the map is refused (:func:`check_request`).
+
+(Over 400 lines: the four stages share the noise and the water line; the
+particles live in :mod:`worldgen.particles`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from worldgen import grid, seeding
-from worldgen.registry import GeneratorSpec, Progress, Stage, param, register
+from worldgen.particles import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, clamp_margin, rolling_particles,
+                                work_cap)
+from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from worldgen.tiles import T
 
 __all__ = [
-    "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "classify",
+    "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "lowest_cells", "classify",
+    "ring_share", "check_request",
     "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "work_cap",
+    "MAX_CELL_STEPS", "MAX_LOCK_STEPS", "MAX_PARTICLE_STEPS",
 ]
 
 #: The article's map size; the particle numbers are quoted for it.
@@ -91,8 +75,6 @@ ARTICLE_W, ARTICLE_H = 88, 32
 MASK_CELLS = 96 * 96
 #: Ring multipliers (outermost, second outermost).
 RING = (np.float32(0.75), np.float32(0.88))
-#: Work (cells + particles touched) between two Progress events in the particle loop.
-_WORK_PER_YIELD = 300_000
 #: Noise cells summed between two Progress events (one octave at 512x512).
 _NOISE_CELLS_PER_YIELD = 1 << 18
 
@@ -232,18 +214,50 @@ def water_line(height: np.ndarray, fraction: float) -> float:
     return float(np.partition(flat, k)[k])
 
 
+def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.ndarray:
+    """The ``count`` lowest cells by ``(height, tiebreak, row-major order)``: a bool mask.
+
+    Exactly ``count`` cells, however flat the field: cells level with the
+    cut are taken by the lower ``tiebreak`` (the island uses its noise), then
+    in row-major order.  Two partitions and a few passes, no full sort.
+
+    >>> h = np.array([[0, 0, 0], [0, 5, 0]], np.float32)
+    >>> lowest_cells(h, np.array([[3, 1, 2], [0, 0, 9]], np.float32), 3).astype(int).tolist()
+    [[0, 1, 1], [1, 0, 0]]
+    """
+    flat, tb = np.asarray(height).ravel(), np.asarray(tiebreak).ravel()
+    count = max(0, min(int(count), flat.size))
+    mask = np.zeros(flat.size, dtype=bool)
+    if count:
+        cut = np.partition(flat, count - 1)[count - 1]
+        np.less(flat, cut, out=mask)
+        need = count - int(np.count_nonzero(mask))
+        level = np.flatnonzero(flat == cut)
+        if need < level.size:
+            keys = tb[level]
+            key_cut = np.partition(keys, need - 1)[need - 1]
+            lower = level[keys < key_cut]
+            level = np.concatenate([lower, level[keys == key_cut][:need - lower.size]])
+        mask[level] = True
+    return mask.reshape(np.shape(height))
+
+
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
 
 
-def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams()) -> np.ndarray:
+def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
+             water: np.ndarray | None = None) -> np.ndarray:
     """Tiles by elevation (heights on 0..255), as the article lists them.
 
-    Water (height <= line): shallow above ``line - deep``, else deep.  Land:
-    sand below ``line + coast``, grass below ``line + plains``, then mountain
-    above ``255 - mountain``, hills above ``255 - hills``, forest otherwise.
-    Each rule implies the ones before it, so the tile is the count of
-    thresholds passed (six comparisons: much faster than ``searchsorted``).
+    Water (height <= line, or where ``water`` is True when given): shallow
+    above ``line - deep``, else deep.  Land: sand below ``line + coast``,
+    grass below ``line + plains``, then mountain above ``255 - mountain``,
+    hills above ``255 - hills``, forest otherwise.  Each rule implies the
+    ones before it, so the tile is the count of thresholds passed (six
+    comparisons: much faster than ``searchsorted``).  With ``water``, land
+    level with the line (ties the mask broke) is sand and water above it
+    shallow.
 
     >>> classify(np.array([0, 100, 130, 150, 200, 210, 240], np.float32), 120.0).tolist()
     [1, 2, 3, 4, 5, 6, 7]
@@ -271,33 +285,35 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams()) 
     for b in breaks:
         np.greater_equal(h, b, out=passed)
         index += passed.view(np.uint8)
+    if water is not None:
+        np.minimum(index, np.where(water, np.uint8(1), np.uint8(255)), out=index)  # water: at most shallow
+        np.maximum(index, np.where(water, np.uint8(0), np.uint8(2)), out=index)    # land: at least sand
     return _TERRAIN.take(index)
 
 
-# --------------------------------------------------------------------------- particles
+def ring_share(width: int, height: int) -> float:
+    """Share of the map on its outer ring (always water: land never touches the edge).
 
-_OFFSETS8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-#: 840 = lcm(1..8): ``r % k`` is exactly uniform over k choices for r uniform in 0..839.
-_CHOICES = 840
-
-
-@lru_cache(maxsize=1)
-def _choice_table() -> np.ndarray:
-    """``table[(r << 8) | bits]``: the (r % k)-th set bit of ``bits`` (k set bits), 8 if none.
-
-    Bit i of ``bits`` is neighbour ``_OFFSETS8[i]``; 8 means "stay".  With r
-    uniform in 0..839 every allowed neighbour is exactly equally likely.
+    >>> ring_share(88, 32)
+    0.08380681818181818
     """
-    masks = np.arange(256)
-    bits = ((masks[:, None] >> np.arange(8)[None, :]) & 1).astype(bool)
-    count = bits.sum(axis=1)
-    nth = np.full((256, 8), 8, dtype=np.uint8)  # nth[m, j]: index of the j-th set bit of m
-    rank = np.cumsum(bits, axis=1) - 1
-    m_idx, d_idx = np.nonzero(bits)
-    nth[m_idx, rank[m_idx, d_idx]] = d_idx
-    j = np.arange(_CHOICES)[:, None] % np.maximum(count, 1)[None, :]  # (840, 256)
-    return nth[masks[None, :], j].ravel()
+    return (2 * (width + height) - 4) / (width * height)
 
+
+def check_request(width: int, height: int, p: IslandParams) -> None:
+    """Refuse, in one line naming them, a ``water`` the map's edge alone exceeds.
+
+    The outer ring is water by rule, so a map whose ring is more than
+    ``water`` (+ the 0.02 tolerance) of its tiles cannot meet the fraction:
+    small maps with little water (16x16: the ring is 23%).
+    """
+    share = ring_share(width, height)
+    if share > p.water + 0.02:
+        raise ParamError(f"island: water={p.water:g} is below the edge ring's share of a {width}x{height} map "
+                         f"({share:.3f}, always water); ask for water >= {share - 0.02:.3f} or a larger map")
+
+
+# --------------------------------------------------------------------------- particles
 
 def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) -> dict[str, int]:
     """The particle parameters actually used at this size (autos resolved, not yet coarsened)."""
@@ -311,160 +327,6 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
         while -(-width // scale) * -(-height // scale) > MASK_CELLS:
             scale += 1
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
-
-
-#: Work caps (documented clamps).  Every lock-step sweeps the whole particle
-#: grid, and every particle-step moves one particle, so a run costs about
-#: ``lock-steps x grid cells + particles x life``.  The parameter ranges allow
-#: requests that would run for minutes or years in a browser tab; these caps
-#: keep the worst legal request to a few seconds.  The defaults and the
-#: article's one-by-one mode at 88x32 (``batches=3000``) are within both.
-MAX_PARTICLE_STEPS = 40_000_000  # particles x life, per population
-MAX_CELL_STEPS = 1_000_000_000  # lock-steps x grid cells, all populations together
-MAX_LOCK_STEPS = 200_000  # lock-steps (batches x life): each has a fixed Python cost
-
-
-def work_cap(particles: int, life: int, batches: int, cells: int) -> tuple[int, int, int]:
-    """Clamp ``(particles, life, batches)`` to the work caps for a grid of
-    ``cells`` cells (all populations): life is cut first, then particles, then
-    batches.  Requests within the caps are returned unchanged.
-    ``info["sim_particles"|"sim_life"|"sim_batches"]`` of the mask stages
-    report what ran.
-
-    >>> work_cap(3000, 50, 3000, 2 * 90 * 34)
-    (3000, 50, 3000)
-    >>> work_cap(2_000_000, 5000, 1_000_000, 2 * 1026 * 1026)
-    (2000000, 20, 23)
-    """
-    max_steps = max(1, min(MAX_LOCK_STEPS, MAX_CELL_STEPS // cells))
-    life = min(life, max_steps)
-    if particles * life > MAX_PARTICLE_STEPS:
-        life = max(1, MAX_PARTICLE_STEPS // particles)
-        particles = min(particles, MAX_PARTICLE_STEPS // life)
-    batches = max(1, min(batches, particles, max_steps // life))
-    return particles, life, batches
-
-
-def _clamp_margin(margin: int, side: int) -> int:
-    """Keep at least a quarter of the side (>= 1 cell) to start in."""
-    return max(0, min(margin, (side - max(1, side // 4)) // 2))
-
-
-def rolling_particles(rngs: list[np.random.Generator], moves: np.random.Generator, width: int,
-                      height: int, particles: int, life: int, margins: list[int], batches: int = 1,
-                      trace: list | None = None, progress: str | None = None,
-                      preview: bool = True) -> Iterator[Progress]:
-    """Roll one particle population per start rng on its own grid; returns raw counts.
-
-    ``rngs[v]`` places population v's particles (at least ``margins[v]``
-    from the edges, clamped: see module doc); ``moves`` draws every move of
-    every population (one draw per chunk of steps is much cheaper than one
-    per population).  Each population is released in ``batches`` equal
-    batches, one after the other; the particles of a batch (of all
-    populations at once) move in lock-step.
-
-    A generator: yields :class:`Progress` (``progress`` names the stage; with
-    ``preview``, a float32 copy of the first population's counts) and returns an ``int64`` array
-    ``(len(rngs), height, width)`` of deposits, each summing to at most
-    ``particles * life`` (a particle that rolls off stops).  With ``trace``
-    (a list), appends per step ``[counts_before, yx_before, yx_after]``:
-    ``(k, h, w)`` and ``(k, n, 2)`` arrays for the batch, ``[-1, -1]`` for a
-    particle that has left the map.
-
-    Layout: the k grids get a one-cell frame of value -1 and lie end to end in
-    one flat array, with guard cells of the dtype's maximum before and after;
-    positions are flat indices.  The frame is lower than any tile, so a
-    particle on the edge may roll onto it, and it is then dead: the frame's
-    deposits are wiped every step and, since no tile is <= -1 and no guard is
-    <= anything, it can only drift along frames, never back onto a map.
-    Each step computes for every cell the 8 bits "neighbour <= me" with one
-    comparison over a 3x3 window view, packs them 8 cells per ``uint64`` word
-    (bytes hold 0/1, so the integer matmul ``sum_i 2^i * word_i`` over the 8
-    directions never carries between bytes: it is an OR), then every
-    particle picks its move with one table lookup (:func:`_choice_table`).
-    """
-    k = len(rngs)
-    batches = max(1, min(batches, particles))
-    hp, wp = height + 2, width + 2
-    cells = hp * wp
-    dtype = np.int32 if particles * life < np.iinfo(np.int32).max else np.int64
-    n8 = -(-k * cells // 8) * 8
-    lead = wp + 1
-    buf = np.full(lead + n8 + wp + 1, np.iinfo(dtype).max, dtype=dtype)
-    flat = buf[lead:lead + k * cells]
-    counts = flat.reshape(k, hp, wp)
-    counts[:] = 0
-    is_frame = np.zeros((k, hp, wp), dtype=bool)
-    is_frame[:, 0, :] = is_frame[:, -1, :] = is_frame[:, :, 0] = is_frame[:, :, -1] = True
-    frame = np.flatnonzero(is_frame)
-    flat[frame] = -1
-    item = buf.strides[0]
-    window = np.lib.stride_tricks.as_strided(
-        buf, shape=(3, 3, n8), strides=(wp * item, item, item), writeable=False)
-    centre = buf[lead:lead + n8]
-    less = np.empty((3, 3, n8), dtype=bool)
-    less_words = less.reshape(9, n8).view(np.uint64)
-    weights = np.array([1, 2, 4, 8, 0, 16, 32, 64, 128], dtype=np.uint64)  # centre: 0
-    words = np.empty(n8 // 8, dtype=np.uint64)
-    bits = words.view(np.uint8)  # bits[i]: which neighbours of cell i are <= it
-    offs = np.array([dy * wp + dx for dy, dx in _OFFSETS8] + [0], dtype=np.intp)
-    table = _choice_table()
-    # All starts first, so that the batch count never changes where particles start.
-    starts = np.empty((k, particles), dtype=np.intp)
-    for v, (rng, margin) in enumerate(zip(rngs, margins)):
-        mx, my = _clamp_margin(margin, width), _clamp_margin(margin, height)
-        ys = rng.integers(my, height - my, size=particles)
-        xs = rng.integers(mx, width - mx, size=particles)
-        starts[v] = v * cells + (ys + 1) * wp + (xs + 1)
-    every = max(1, _WORK_PER_YIELD // (k * cells + k * -(-particles // batches)))
-    total_steps = batches * life
-    done = 0
-
-    def deposit(pos: np.ndarray) -> None:
-        np.add(flat, np.bincount(pos, minlength=k * cells), out=flat, casting="unsafe")
-        flat[frame] = -1
-
-    def where(pos: np.ndarray) -> np.ndarray:
-        n = pos.size // k
-        v, rest = np.divmod(pos, cells)
-        y, x = np.divmod(rest, wp)
-        yx = np.stack([y - 1, x - 1], axis=-1)
-        yx[is_frame.ravel()[pos] | (v != np.arange(k * n) // n)] = -1
-        return yx.reshape(k, n, 2)
-
-    for batch in range(batches):
-        lo, hi = particles * batch // batches, particles * (batch + 1) // batches
-        pos = starts[:, lo:hi].reshape(-1).copy()
-        n = pos.size
-        index = np.empty(n, dtype=np.uint32)
-        # Moves are drawn per chunk of steps (bounded memory); the chunk size
-        # depends only on (particles, life, batches): part of the recipe.
-        chunk = max(1, min(life - 1, (1 << 20) // n))
-        choices = np.empty((0, n), dtype=np.uint32)
-        deposit(pos)
-        for t in range(1, life):
-            c = (t - 1) % chunk
-            if c == 0:
-                choices = moves.integers(0, _CHOICES, size=(min(chunk, life - t), n), dtype=np.uint32)
-                choices <<= 8
-            if trace is not None:
-                trace.append([counts[:, 1:-1, 1:-1].astype(np.int64), where(pos)])
-            np.less_equal(window, centre, out=less)
-            np.matmul(weights, less_words, out=words)
-            np.bitwise_or(choices[c], bits.take(pos), out=index)
-            pos += offs.take(table.take(index))
-            deposit(pos)
-            if trace is not None:
-                trace[-1].append(where(pos))
-            done += 1
-            if progress is not None and done % every == 0:
-                shown = None
-                if preview:
-                    live = counts[0, 1:-1, 1:-1].astype(np.float32)
-                    shown = Stage(progress, live, kind="layer", vrange=(0.0, float(max(live.max(), 1))))
-                yield Progress(progress, done / total_steps, shown)
-        done += 1
-    return counts[:, 1:-1, 1:-1].astype(np.int64)
 
 
 def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
@@ -515,7 +377,7 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
                                        [0, margin], batches=batches, progress="mask_plain",
                                        preview=s == 1)  # coarse counts would not fit the map
     info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
-                sim_margin=(_clamp_margin(margin, ws), _clamp_margin(margin, hs)))
+                sim_margin=(clamp_margin(margin, ws), clamp_margin(margin, hs)))
     return raw, s, info
 
 
@@ -530,15 +392,30 @@ def _full_mask(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarr
 # --------------------------------------------------------------------------- run
 
 def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage | Progress]:
-    """Yield the island's stages in order (see :data:`SPEC`)."""
+    """Yield the island's stages in order (see :data:`SPEC`).
+
+    On maps over :data:`_NOISE_CELLS_PER_YIELD` tiles, whole-map steps are
+    separated by :class:`Progress` events so no single step grows with the map
+    beyond a few passes (none on small maps, where they would cost more than
+    they split).
+    """
+    check_request(width, height, p)
+    big = width * height > _NOISE_CELLS_PER_YIELD
+
+    def pause(stage: str, done: float):
+        if big:
+            yield Progress(stage, done)
+
     raw = yield from _noise_steps(seeding.rng(seed, "noise"), width, height, p.octaves, p.divisor)
     noise = normalize255(raw)
     yield Stage("noise", noise, kind="layer", vrange=(0.0, 255.0))
 
     line = water_line(noise, p.water)
+    yield from pause("noise_terrain", 0.5)
     yield Stage("noise_terrain", classify(noise, line, p), info={"water_line": line})
 
     raw_masks, scale, mask_info = yield from _mask_steps(seed, width, height, p)
+    yield from pause("mask_plain", 1.0)
     plain = _full_mask(raw_masks[0], scale, width, height)
     yield Stage("mask_plain", plain, kind="layer", vrange=(0.0, 255.0), info=dict(mask_info, margin=0))
     mask = _full_mask(raw_masks[1], scale, width, height)
@@ -548,21 +425,26 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     combined /= np.float32(255)
     yield Stage("combined", combined, kind="layer", vrange=(0.0, 255.0))
 
-    # Terrain on the combined height renormalized to 0..255.  Edge guarantee
-    # (module doc): the outer ring counts as the lowest ground when the water
-    # line is taken, and ring tiles above it are drawn as the water they are.
+    # Terrain on the combined height renormalized to 0..255.  Water: the
+    # int((n-1) x water) + 1 lowest tiles, the outer ring counting as the
+    # lowest ground (so land never touches the edge; all of it, should it be
+    # more: check_request refuses what that would push over the tolerance)
+    # and level ground split by the noise (so a flat mask cannot flood the map).
     height_map = normalize255(combined)
-    ring = np.flatnonzero(grid.border_mask(height_map.shape))
-    edge = height_map.ravel()[ring]
-    lowered = height_map.copy()
-    lowered.ravel()[ring] = -1.0
-    line = water_line(lowered, p.water)
-    tiles = classify(height_map, line, p)
-    tiles.ravel()[ring] = classify(np.minimum(edge, np.float32(line)), line, p)
-    land = int(np.count_nonzero(lowered > np.float32(line)))
+    yield from pause("terrain", 0.1)
+    ring = grid.border_mask(height_map.shape)
+    lowered = np.where(ring, np.float32(-1), height_map)
+    count = max(int((height_map.size - 1) * p.water) + 1, int(np.count_nonzero(ring)))
+    yield from pause("terrain", 0.25)
+    wet = lowest_cells(lowered, noise, count)
+    line = float(np.max(lowered, where=wet, initial=np.float32(-1)))
+    yield from pause("terrain", 0.5)
+    tiles = classify(height_map, line, p, water=wet)
+    yield from pause("terrain", 0.75)
+    land = int(np.count_nonzero(~wet))
     yield Stage("terrain", tiles, info={
         "water_line": line, "land_fraction": land / tiles.size, "water_fraction": p.water,
-        "edge_tiles_sunk": int(np.count_nonzero(edge > np.float32(line)))})
+        "edge_tiles_sunk": int(np.count_nonzero(height_map[ring] > np.float32(line)))})
 
 
 SPEC = register(GeneratorSpec(

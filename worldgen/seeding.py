@@ -18,7 +18,7 @@ import unicodedata
 
 import numpy as np
 
-__all__ = ["MAX_SEED_CHARS", "normalize_seed_text", "seed_from_text", "derive", "rng"]
+__all__ = ["MAX_SEED_CHARS", "normalize_seed_text", "clean_seed_text", "is_invisible", "seed_from_text", "derive", "rng"]
 
 #: Longer seed texts are refused by the CLI and clamped by the URL parser.
 MAX_SEED_CHARS = 200
@@ -32,16 +32,52 @@ def normalize_seed_text(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def clean_seed_text(text: str) -> str:
+    r"""The one normalization of seed text, wherever it comes from: the CLI, a
+    link, the title screen or a save.
+
+    NFC (:func:`normalize_seed_text`), then every character that cannot be
+    seen or that could break a one-line label is dropped (controls, format
+    characters such as zero-width spaces and joiners, lone surrogates, line
+    and paragraph separators), then surrounding whitespace is trimmed.  Length is not cut here: callers refuse (CLI) or
+    clamp (links) texts over :data:`MAX_SEED_CHARS`.
+
+    >>> clean_seed_text(" Ava\u200blon\n ") == clean_seed_text("Avalon") == "Avalon"
+    True
+    >>> clean_seed_text("Cafe\u0301") == "Caf\u00e9"
+    True
+    """
+    norm = normalize_seed_text(text)
+    return "".join(ch for ch in norm if not is_invisible(ch)).strip()
+
+
+#: Dropped from seed text: controls, format characters (zero-width spaces,
+#: joiners, direction marks), lone surrogates, line and paragraph separators.
+#: Unassigned code points (Cn) are kept: which ones are unassigned changes with
+#: the Unicode version of the Python running, and a seed must not.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def is_invisible(ch: str) -> bool:
+    """Whether ``ch`` is dropped from seed text (see :data:`_INVISIBLE`)."""
+    return unicodedata.category(ch) in _INVISIBLE
+
+
 def _digest(data: bytes) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
 def seed_from_text(text: str | int) -> int:
-    """Turn any text (a world name, a URL seed) into a 64-bit integer seed.
+    r"""Turn any text (a world name, a URL seed) into a 64-bit integer seed.
 
-    Integers are treated as their decimal text, so ``42`` and ``"42"`` agree.
+    The text is cleaned first (:func:`clean_seed_text`), so the same visible
+    text is the same seed however it was typed or pasted.  Integers are
+    treated as their decimal text, so ``42`` and ``"42"`` agree.
+
+    >>> seed_from_text(" Avalon ") == seed_from_text("Avalon\u200b")
+    True
     """
-    return _digest(normalize_seed_text(str(text)).encode("utf-8", "surrogatepass"))
+    return _digest(clean_seed_text(str(text)).encode("utf-8", "surrogatepass"))
 
 
 def derive(seed: int, *labels: str | int) -> int:

@@ -49,6 +49,13 @@ TILES: tuple[Tile, ...] = (
     Tile(16, "ground",        ".", (132, 116, 84),   True,  True),   # open outdoor ground
     Tile(17, "unreachable",   "!", (220, 40, 40),    True,  True),   # debug: walkable but cut off
     Tile(18, "hedge",         "%", (40, 120, 48),    False, False),  # garden hedge (mosaic)
+    # dungeon features (worldgen.features): they block the way; statues also block sight
+    Tile(19, "statue",        "&", (196, 192, 200),  False, False),
+    Tile(20, "table",         "=", (150, 104, 64),   False, True),   # furniture
+    Tile(21, "fountain",      "{", (96, 176, 236),   False, True),   # heals once (the game)
+    Tile(22, "dry_fountain",  "{", (120, 120, 128),  False, True),
+    Tile(23, "altar",         "_", (224, 200, 120),  False, True),   # names what you carry, once
+    Tile(24, "trap",          "^", (200, 60, 160),   True,  True),   # hidden in the game until found
 )
 # fmt: on
 

@@ -18,52 +18,44 @@ one longer than :data:`~worldgen.seeding.MAX_SEED_CHARS` characters, raises
 
 How a location is made (:func:`iter_location`)
 -----------------------------------------------
-1. **Island** (``worldgen.island``): shape, elevation, the sea, the beaches
-   and the high ground.  Its deep and shallow water, sand, hills and
-   mountains are kept: elevation decides where the coast and the peaks are.
-   (Its rolling-particle mask runs 2x coarser, ``mask_scale=2``: the same
-   mound at a third of the cost, which keeps a location within budget.)
+1. **Island** (``worldgen.island``, mask 2x coarser: the same mound at a
+   third of the cost): shape, elevation, sea, beaches and high ground.
 2. **Biomes** (``worldgen.biomes``) grow over the island's lowland only (its
-   grass and forest tiles): seeds are drawn on lowland tiles (one per 100,
-   the source's density, 8..200), growth is confined to the lowland, the
-   transition table is applied there (lakes get beaches and swamps, inland
-   mountains get foothills) and lone tiles are cleaned up.  Lowland that no
-   seed reaches (a tiny islet) keeps the island's tile.  So the island says
-   *where* land is and how high; the biomes say *what* grows on it, with
-   the organic seed-and-grow look instead of elevation bands.
+   grass and forest): one seed per 100 lowland tiles (the source's density,
+   8..200), transitions and clean-up there too; lowland no seed reaches keeps
+   the island's tile.  The island says *where* land is, the biomes *what*.
 3. **Sites**: 100 dungeon sites on walkable land (not water) of the largest
-   4-connected walkable land region, so every site can be walked to from
-   every other and from the start.  Spacing is dart throwing with a
-   shrinking radius: the first radius is ``sqrt(2 * region / 100)``; a site
-   is drawn uniformly among the region tiles at least the radius from every
-   site so far; when none is left the squared radius shrinks by an eighth
-   (at most 64 times, down to 1 tile).  The result is spread out like a
-   Poisson-disc set; ``Location.spacing`` is the last radius, and no two
-   sites are closer than it (at the default sizes it is typically 4-6
-   tiles; the tests pin names whose every location keeps it >= 3).
-   If the region has fewer than 100 tiles, other walkable land is used too.
+   4-connected walkable land region, spread by dart throwing with a
+   shrinking radius (:func:`place_sites`); ``Location.spacing`` is the last
+   radius (typically 4-6 tiles; the tests pin names that keep it >= 3).
+   (A region under 100 tiles adds the other walkable land.)
 4. **Start**: the region tile nearest the region's centroid that is not a
    site.  Sites are numbered by walking distance from the start (ties: draw
    order), so dungeon 1 is the nearest and the last is the farthest.
 
 Each site has its own seed, ``seeding.derive(world.seed, "location", i,
-"site", j)``, and records the terrain under it (its name; ``tile`` is the
-id), which later decides the dungeon's style and resources.
+"site", j)``, and the terrain under it, which decides the dungeon's style.
 
-Locations get larger and harsher (:data:`LOCATION_SIZES`, :func:`location_plan`):
+Locations get larger and harsher (:func:`location_size`, :func:`location_plan`):
 128x80 tiles for locations 0-3 (a 960x540 window shows 60x34 tiles of 16
 pixels, so the camera roams about 2x2.4 screens), 144x88 for 4-6 and 160x96
 for 7-9; the sea rises from 58% to 64% of the map and the biome weights
 shift from grass and forest towards desert, mountains and lakes.  Each
 location has a seeded two-word name ("Amber Downs"), distinct per world.
 
-Dungeon size (a world option, ``small|medium|large``) does not change the
-overworld; it says how big each site's dungeon will be
-(:data:`DUNGEON_SIZES`): small 48x32 tiles and 3 levels, medium 64x40 and
-4, large 84x52 and 5 (the game adds its monster and item caps in ``game/content.py``).
+World parameters (:class:`WorldParams`; defaults as above): the first
+locations' ``width`` and ``height``, whether later ones ``grow`` (each tier
+adds an eighth of the width and a tenth of the height), and ``unlock_share``
+of a location's sites to clear before the next opens (:func:`sites_to_unlock`).
+The source's world is ``width=100 height=100 grow=false unlock_share=1``.
+
+Dungeon size (``small|medium|large``) does not change the overworld: it is
+each site's dungeon (:data:`DUNGEON_SIZES`: 48x32 and 3 levels, 64x40 and 4,
+84x52 and 5).  (Over 400 lines: names, plans, generation and the CLI of one
+world; the generators it calls live in their own modules.)
 
 CLI: ``python -m worldgen world --seed NAME [--location N] [--size S]
---out FILE`` writes location N's map (default 0) as ``.png``/``.txt``/
+[--param NAME=VALUE ...] --out FILE`` writes location N's map (default 0) as ``.png``/``.txt``/
 ``.npz`` (points ``sites`` and ``start``), or ``.json`` with the world and
 its locations: all 10, or only location N when ``--location`` is given.
 """
@@ -71,10 +63,11 @@ its locations: all 10, or only location N when ``--location`` is given.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,13 +75,14 @@ from typing import Any
 import numpy as np
 
 from . import biomes, grid, seeding
-from .registry import Progress, Stage
+from .registry import ParamError, ParamSpec, Progress, Stage, param
 from .seeding import MAX_SEED_CHARS
 from .tiles import TILES, WALKABLE, T
 
 __all__ = [
-    "World", "Location", "LocationPlan", "Site", "DungeonSize", "WorldNameError", "world_key",
-    "display_name", "location_plan", "iter_location", "generate_location", "place_sites",
+    "World", "WorldParams", "Location", "LocationPlan", "Site", "DungeonSize", "WorldNameError", "world_key",
+    "display_name", "location_plan", "location_size", "sites_to_unlock", "iter_location", "generate_location",
+    "place_sites", "world_param_specs", "make_world_params",
     "DUNGEON_SIZES", "LOCATION_SIZES", "N_LOCATIONS", "SITES_PER_LOCATION", "LOCATION_STAGES",
     "add_world_command", "run_world_command",
 ]
@@ -97,8 +91,8 @@ N_LOCATIONS = 10
 SITES_PER_LOCATION = 100
 #: The stages :func:`iter_location` yields before the :class:`Location` itself.
 LOCATION_STAGES = ("island", "biomes", "sites")
-#: Overworld size (width, height) per location.
-LOCATION_SIZES: tuple[tuple[int, int], ...] = ((128, 80),) * 4 + ((144, 88),) * 3 + ((160, 96),) * 3
+#: Size tier of each location: later tiers are larger (with ``WorldParams.grow``).
+LOCATION_TIERS = (0, 0, 0, 0, 1, 1, 1, 2, 2, 2)
 #: Island water fraction at the first and the last location (linear in between).
 WATER_RANGE = (0.58, 0.64)
 #: Biome weights (grass, forest, water, mountain, desert) at the first and last location.
@@ -121,6 +115,61 @@ _FIRST_NAMES = ("Green", "Amber", "Misty", "Silver", "Ashen", "Howling", "Sunken
                 "Hollow", "Golden", "Thorn", "Salt", "Raven", "Ember", "Frost")
 _SECOND_NAMES = ("Shores", "Vale", "Marches", "Downs", "Reach", "Moors", "Isles", "Wilds", "Barrens",
                  "Fells", "Coast", "Holt", "Steppe", "Deeps", "Crags", "Waste")
+
+
+@dataclass(frozen=True)
+class WorldParams:
+    """The world's parameter table (defaults: the game's world; the source's in the module doc)."""
+
+    width: int = param(128, 48, 256, "width of the first locations in tiles (later tiers add width/8 each)")
+    height: int = param(80, 32, 256, "height of the first locations in tiles (later tiers add height/10 each)")
+    grow: bool = param(True, help="later locations are larger (locations 4-6 one tier, 7-9 two)")
+    unlock_share: float = param(0.10, 0.01, 1.0,
+                                "share of a location's sites to clear before the next opens (the source: 1)")
+
+
+def world_param_specs() -> tuple[ParamSpec, ...]:
+    """:class:`WorldParams` as :class:`~worldgen.registry.ParamSpec` rows (for the CLI and links)."""
+    return tuple(ParamSpec(f.name, type(f.default), f.default, f.metadata["lo"], f.metadata["hi"],
+                           f.metadata["help"], f.metadata["choices"]) for f in dataclasses.fields(WorldParams))
+
+
+def make_world_params(values: Mapping[str, object] | None = None) -> WorldParams:
+    """Parse and validate ``{name: value or text}``; raises :class:`ParamError` naming the parameter.
+
+    >>> make_world_params({"width": "100", "unlock_share": 1}).width
+    100
+    """
+    specs = {spec.name: spec for spec in world_param_specs()}
+    parsed = {}
+    for name, value in (values or {}).items():
+        if name not in specs:
+            raise ParamError(f"the world has no parameter {str(name)[:40]!r} (known: {', '.join(specs)})")
+        parsed[name] = specs[name].parse(value)
+    return WorldParams(**parsed)
+
+
+def location_size(params: WorldParams, index: int) -> tuple[int, int]:
+    """``(width, height)`` of location ``index``.
+
+    >>> [location_size(WorldParams(), i) for i in (0, 4, 9)]
+    [(128, 80), (144, 88), (160, 96)]
+    """
+    tier = LOCATION_TIERS[index] if params.grow else 0
+    return params.width + tier * (params.width // 8), params.height + tier * (params.height // 10)
+
+
+def sites_to_unlock(n_sites: int, share: float) -> int:
+    """Sites of a location to clear before the next opens: ``ceil(n_sites x share)``, 1..n_sites.
+
+    >>> sites_to_unlock(100, 0.10), sites_to_unlock(100, 1.0), sites_to_unlock(7, 0.1), sites_to_unlock(0, 0.5)
+    (10, 100, 1, 1)
+    """
+    return max(1, min(int(n_sites), int(np.ceil(n_sites * share - 1e-9))))
+
+
+#: Overworld size (width, height) per location with the default parameters.
+LOCATION_SIZES: tuple[tuple[int, int], ...] = tuple(location_size(WorldParams(), i) for i in range(N_LOCATIONS))
 
 
 class WorldNameError(ValueError):
@@ -147,8 +196,8 @@ DUNGEON_SIZES: dict[str, DungeonSize] = {
 
 
 def display_name(name: str) -> str:
-    """The name as the player typed it, NFC, trimmed, inner whitespace runs as one space."""
-    return " ".join(seeding.normalize_seed_text(str(name)).split())
+    """The name as typed, cleaned as every seed is, inner whitespace runs as one space."""
+    return " ".join(seeding.clean_seed_text(str(name)).split())
 
 
 def world_key(name: str) -> str:
@@ -243,13 +292,25 @@ class World:
     key: str    # what is compared and seeded: see world_key()
     seed: int
     size: str = "medium"
+    params: WorldParams = WorldParams()
 
     @classmethod
-    def from_name(cls, name: str, size: str = "medium") -> "World":
+    def from_name(cls, name: str, size: str = "medium",
+                  params: WorldParams | Mapping[str, object] | None = None) -> "World":
         if size not in DUNGEON_SIZES:
             raise ValueError(f"dungeon size must be one of {', '.join(DUNGEON_SIZES)}; got {str(size)[:20]!r}")
+        if not isinstance(params, WorldParams):
+            params = make_world_params(params)
         key = world_key(name)
-        return cls(display_name(name), key, seeding.seed_from_text(key), size)
+        return cls(display_name(name), key, seeding.seed_from_text(key), size, params)
+
+    @property
+    def unlock_share(self) -> float:
+        """Share of a location's sites to clear before the next opens."""
+        return self.params.unlock_share
+
+    def sites_to_unlock(self, n_sites: int = SITES_PER_LOCATION) -> int:
+        return sites_to_unlock(n_sites, self.params.unlock_share)
 
     @property
     def dungeon(self) -> DungeonSize:
@@ -275,7 +336,9 @@ class World:
     def to_json(self) -> dict[str, Any]:
         d = self.dungeon
         return {"name": self.name, "key": self.key, "seed": self.seed, "dungeon_size": self.size,
-                "dungeon": {"width": d.width, "height": d.height, "levels": d.levels}}
+                "dungeon": {"width": d.width, "height": d.height, "levels": d.levels},
+                "params": dataclasses.asdict(self.params),
+                "sites_to_unlock": self.sites_to_unlock()}
 
 
 # ----------------------------------------------------------------------------- generation
@@ -291,7 +354,7 @@ def location_plan(world: World, index: int) -> LocationPlan:
     """Size, seed, name, water and biome weights of a location (cheap)."""
     index = _check_index(index)
     t = index / (N_LOCATIONS - 1)
-    width, height = LOCATION_SIZES[index]
+    width, height = location_size(world.params, index)
     water = round(WATER_RANGE[0] + (WATER_RANGE[1] - WATER_RANGE[0]) * t, 4)
     weights = tuple(round(a + (b - a) * t, 4) for a, b in zip(WEIGHTS_FIRST, WEIGHTS_LAST))
     # Names: a seeded pairing of two word lists, distinct first words per world.
@@ -343,17 +406,19 @@ def _grow_biomes(seed: int, island: np.ndarray, plan: LocationPlan) -> Iterator[
     octaves = biomes.ground_noise(seeding.rng(seed, "biome-ground"), height, width, spacing)
     defaults = biomes.BiomeParams()
     thresholds = biomes.ground_thresholds(octaves, defaults.spread, defaults.rough)
+    delays = biomes.growth_delays(thresholds, seeding.rng(seed, "biome-delays"))
     filled, loops = n, 0
-    for claimed in biomes.grow(padded.ravel(), biomes.padded_index(picked, width), thresholds, width,
-                               seeding.rng(seed, "biome-growth"), max_loops=4 * (width + height) + 64):
+    for claimed in biomes.grow(padded.ravel(), biomes.padded_index(picked, width), delays, width,
+                               seeding.rng(seed, "biome-growth")):
         loops += 1
         filled += claimed
         yield Progress("biomes", 0.9 * filled / cells.size, preview=Stage("biomes", view))
     grown = view.copy()
     unreached = grown == T.void
     grown[unreached] = island[unreached]  # lowland no seed reached keeps the island's tile
-    mixed = biomes.apply_transitions(grown, lowland)
-    tiles, fixed, _ = biomes.clean_lone(mixed, grown, seeding.rng(seed, "biome-clean-up"), lowland)
+    becomes = biomes.qualifies(grown)
+    mixed = biomes.apply_transitions(grown, lowland, becomes=becomes)
+    tiles, fixed, _ = biomes.clean_lone(mixed, grown, seeding.rng(seed, "biome-clean-up"), lowland, rim=becomes)
     yield Progress("biomes", 1.0)
     by_type = {name: c for (name, _), c in zip(biomes.BASE_TYPES, counts)}
     return tiles, {"biome_seeds": n, "biome_seed_counts": by_type, "growth_loops": loops, "lone_fixed": fixed}
@@ -362,9 +427,12 @@ def _grow_biomes(seed: int, island: np.ndarray, plan: LocationPlan) -> Iterator[
 def place_sites(land: np.ndarray, n: int, rng: np.random.Generator) -> tuple[np.ndarray, int]:
     """``n`` spread-out cells of the bool mask ``land``: ``((k, 2) [x, y] in draw order, r2)``.
 
-    Dart throwing with a shrinking radius (module doc); ``r2`` is the final
-    squared spacing: no two cells are closer than ``sqrt(r2)``.  ``k < n`` only
-    when ``land`` has fewer than ``n`` cells.  Integer arithmetic throughout.
+    Dart throwing with a shrinking radius: the first is ``sqrt(2 * cells /
+    n)``; a cell is drawn uniformly among those at least the radius from
+    every pick so far; when none is left the squared radius shrinks by an
+    eighth (at most :data:`MAX_RELAX` times, then 1).  ``r2`` is the final
+    squared spacing: no two cells are closer than ``sqrt(r2)``.  ``k < n``
+    only when ``land`` has fewer than ``n`` cells.  Integer arithmetic only.
     """
     h, w = land.shape
     cells = np.flatnonzero(land)
@@ -457,30 +525,22 @@ def generate_location(world: World, index: int) -> Location:
 # ----------------------------------------------------------------------------- CLI
 
 
-def _location_arg(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a location number 0..{N_LOCATIONS - 1}, "
-                                         f"got {text[:20]!r}") from None
-    if not 0 <= value < N_LOCATIONS:
-        raise argparse.ArgumentTypeError(f"location must be 0..{N_LOCATIONS - 1}; got {value}")
-    return value
-
-
-def _scale_arg(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:20]!r}") from None
-    if not 1 <= value <= 32:
-        raise argparse.ArgumentTypeError(f"--scale must be 1..32; got {value}")
-    return value
+def _int_arg(name: str, lo: int, hi: int):
+    """An argparse type: a whole number ``lo..hi``, else one clear line naming ``name``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} expects a whole number {lo}..{hi}, "
+                                             f"got {text[:20]!r}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{name} must be {lo}..{hi}; got {value}")
+        return value
+    return parse
 
 
 def _json_text(obj: Any) -> str:
-    """JSON with readable Unicode; escaped where the text is not valid UTF-8 (a name
-    from a command line can hold lone surrogates)."""
+    """JSON with readable Unicode; escaped where not valid UTF-8 (lone surrogates from argv)."""
     text = json.dumps(obj, ensure_ascii=False)
     try:
         text.encode("utf-8")
@@ -489,18 +549,23 @@ def _json_text(obj: Any) -> str:
     return text
 
 
-def add_world_command(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``world --seed NAME [--location N] [--size S] --out FILE [--scale K]``."""
+def add_world_command(subparsers: Any, key_value: Any = str) -> argparse.ArgumentParser:
+    """Add ``world --seed NAME [--location N] [--size S] [--param NAME=VALUE] --out FILE [--scale K]``.
+
+    ``key_value`` parses one ``NAME=VALUE`` (the CLI passes its own parser).
+    """
     p = subparsers.add_parser(
         "world", help="a named world: location maps and their dungeon sites",
         description="Write a location's map (.png/.txt/.npz, points 'sites' and 'start') or the "
                     "world's locations and sites as .json (all 10, or only --location N).")
     p.add_argument("--seed", required=True, help="the world's name (trimmed and case-folded)")
-    p.add_argument("--location", type=_location_arg, default=None,
+    p.add_argument("--location", type=_int_arg("location", 0, N_LOCATIONS - 1), default=None,
                    help=f"0..{N_LOCATIONS - 1} (maps: default 0; .json: default all)")
     p.add_argument("--size", choices=tuple(DUNGEON_SIZES), default="medium", help="dungeon size")
     p.add_argument("--out", required=True, help="output file: .png, .txt, .npz or .json")
-    p.add_argument("--scale", type=_scale_arg, default=1, help="PNG pixels per tile (1..32)")
+    p.add_argument("--scale", type=_int_arg("--scale", 1, 32), default=1, help="PNG pixels per tile (1..32)")
+    p.add_argument("--param", type=key_value, action="append", default=[], metavar="NAME=VALUE",
+                   help="a world parameter: " + "; ".join(spec.describe() for spec in world_param_specs()))
     return p
 
 
@@ -512,7 +577,7 @@ def run_world_command(args: argparse.Namespace) -> int:
     suffix = out.suffix.lower()
     if suffix not in (".png", ".txt", ".npz", ".json"):
         raise ValueError(f"--out must end in .png, .txt, .npz or .json; got {out.name!r}")
-    world = World.from_name(args.seed, size=args.size)
+    world = World.from_name(args.seed, size=args.size, params=dict(args.param))
     start = time.perf_counter()
     if suffix == ".json":
         indices = list(range(N_LOCATIONS)) if args.location is None else [args.location]
@@ -529,7 +594,7 @@ def run_world_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise ValueError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(_json_text({"command": "world", "world": world.name, "key": world.key, "seed": world.seed,
-                      "dungeon_size": world.size, "locations": indices,
-                      "sites": sum(len(loc.sites) for loc in locations),
+                      "dungeon_size": world.size, "params": dataclasses.asdict(world.params),
+                      "locations": indices, "sites": sum(len(loc.sites) for loc in locations),
                       "milliseconds": round(ms, 3), "out": str(out)}))
     return 0

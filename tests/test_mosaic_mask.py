@@ -1,0 +1,75 @@
+"""Tests for mosaic's master mask units: shapes (worldgen/mosaic/shapes.py) and
+the modulo rule and majority smoothing (mask.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import mosaic
+from worldgen.mosaic import slices
+from worldgen.mosaic.mask import make_mask, mask_preview, smooth
+from worldgen.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
+from worldgen.registry import Progress
+
+SPEC = mosaic.SPEC
+
+
+def run_to_end(gen):
+    events = []
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            return stop.value, events
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SHAPE_KINDS[1:]), st.integers(0, 2**32 - 1), st.integers(5, 80),
+       st.integers(5, 80))
+def test_shapes_lie_inside_the_interior_and_match_their_box(kind, seed, h, w):
+    cells, (y0, y1, x0, x1), info = shape(kind, np.random.default_rng(seed), h, w)
+    assert 0 <= y0 <= y1 <= h and 0 <= x0 <= x1 <= w
+    assert cells.shape == (y1 - y0, x1 - x0) and cells.dtype == bool
+    assert {"rectangle": "rect", "ellipse": "centre", "triangle": "points"}[kind] in info
+
+
+def test_unknown_shape_and_to_map_shift():
+    with pytest.raises(ValueError):
+        shape("hexagon", np.random.default_rng(0), 10, 10)
+    assert to_map({"rect": [0, 1, 3, 4], "points": [[0, 0], [2, 1], [1, 2]]}) == {
+        "rect": [1, 2, 3, 4], "points": [[1, 1], [3, 2], [2, 3]]}
+    assert set(PRESETS) == {"wild", "civilized"}
+
+
+def test_smooth_takes_the_majority_and_keeps_its_own_on_a_tie():
+    index = np.zeros((9, 9), dtype=np.uint8)
+    index[4, 4] = 1                                 # a lone cell: outvoted
+    index[:, 7:] = 2                                # a band: stays
+    out, events = run_to_end(smooth(index, 3))
+    assert events == [] and out[4, 4] == 0 and (out[:, 7:] == 2).all()
+    tie = np.array([[0, 1]], dtype=np.uint8)        # one each in every 5x5 box
+    assert run_to_end(smooth(tie, 2))[0].tolist() == [[0, 1]]
+    ticks = run_to_end(smooth(index, 3, lambda: Progress("mask", 0.5)))[1]
+    assert len(ticks) == 1                          # one band of rows
+
+
+def test_smooth_in_bands_of_rows_is_the_same_pass(monkeypatch):
+    index = np.random.default_rng(2).integers(0, 4, size=(37, 23)).astype(np.uint8)
+    whole, _ = run_to_end(smooth(index, 4))
+    monkeypatch.setattr(slices, "BAND_CELLS", 23 * 3)  # bands of 3 rows
+    banded, ticks = run_to_end(smooth(index, 4, lambda: Progress("mask", 0.5)))
+    assert len(ticks) == 13 and np.array_equal(banded, whole)
+
+
+def test_make_mask_fills_every_area_with_the_border_ring_as_zero():
+    p = SPEC.make_params({"areas": 5, "shapes": 3, "smooth": 4})
+    (mask, kinds, shapes), events = run_to_end(make_mask(np.random.default_rng(3), 40, 50, p))
+    assert events == []                             # small maps report nothing
+    assert mask.shape == (40, 50) and (mask[0] == 0).all() and (mask[:, -1] == 0).all()
+    assert set(np.unique(mask[1:-1, 1:-1]).tolist()) == {1, 2, 3, 4, 5}
+    assert kinds.max() < len(SHAPE_KINDS) and len(shapes) >= 3
+    preview = mask_preview(mask[1:-1, 1:-1] - 1, 5)
+    assert preview.kind == "layer" and np.array_equal(preview.data, mask.astype(np.float32))

@@ -1,0 +1,193 @@
+"""Tests for mosaic's final steps: coast (worldgen/mosaic/coast.py), reachability
+and repair (repair.py), start, exit and spawns (points.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from worldgen import grid, mosaic, seeding
+from worldgen.mosaic import slices
+from worldgen.mosaic.coast import coast_rule, lay_beach
+from worldgen.mosaic.points import place_points
+from worldgen.mosaic.repair import reachability, regions, repair, shore_up
+from worldgen.registry import Progress
+from worldgen.tiles import WALKABLE, T
+
+SPEC = mosaic.SPEC
+
+
+def result(gen):
+    """Run a generator helper to its end (no ticks asked for: no events); its value."""
+    events = list(_events(gen))
+    assert events[:-1] == [] and events[-1][0] == "done"
+    return events[-1][1]
+
+
+def _events(gen):
+    while True:
+        try:
+            yield "event", next(gen)
+        except StopIteration as stop:
+            yield "done", stop.value
+            return
+
+
+def test_repair_fills_small_pockets_and_joins_the_rest():
+    h, w = 20, 30
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    mask[:, 20:] = 2
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"], mosaic.STYLES["water"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:9] = T.ground                    # main region
+    tiles[3:5, 12:14] = T.ground                   # 4-tile pocket: filled
+    tiles[10:16, 12:17] = T.ground                 # 30-tile pocket: joined
+    tiles[1:-1, 20:-1] = T.deep_water              # a lake ...
+    tiles[8:10, 24:26] = T.ground                  # ... with an islet: joined by a ford
+    tiles[7:11, 23:27][tiles[7:11, 23:27] == T.deep_water] = T.shallow_water
+    deep_before = tiles == T.deep_water
+    islet = tiles == T.ground
+    islet[:, :20] = False
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    sizes = np.bincount(labels.ravel())
+    sizes[0] = 0
+    main = int(np.argmax(sizes))
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=12))
+    assert report["filled_pockets"] == 1 and report["filled_tiles"] == 4
+    assert report["joined_pockets"] == 2 and report["dug_tiles"] > 0
+    assert (tiles[3:5, 12:14] == T.wall).all()
+    assert grid.label(WALKABLE[tiles], 4)[1] == 1
+    # the ford through the lake is shallow water, never ground
+    lake = mask == 2
+    assert np.array_equal((tiles == T.ground) & lake, islet)
+    assert (deep_before & (tiles == T.shallow_water)).any()
+
+
+def test_repair_keeps_the_walkable_minimum_by_joining_instead_of_filling():
+    h, w = 20, 30
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[2:6, 2:6] = T.ground                     # main region, 16 tiles
+    tiles[10:12, 10:13] = T.ground                 # 6-tile pocket
+    tiles[14:17, 20:24] = T.ground                 # 12-tile pocket
+    labels, count, main = result(regions(tiles))
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=100, min_walkable=25))
+    # Filling both would leave 16 walkable tiles: only the smaller one is filled.
+    assert report["filled_pockets"] == 1 and report["filled_tiles"] == 6
+    assert report["joined_pockets"] == 1
+    assert (tiles[10:12, 10:13] == T.wall).all() and (tiles[14:17, 20:24] == T.ground).all()
+    assert grid.label(WALKABLE[tiles], 4)[1] == 1 and WALKABLE[tiles].sum() >= 25
+
+
+def test_regions_and_reachability_mark_what_the_land_walker_cannot_reach():
+    tiles = np.full((5, 9), T.wall, dtype=np.uint8)
+    tiles[1:4, 1:4] = T.ground
+    tiles[2, 6] = T.sand
+    tiles[2, 4:6] = T.deep_water                   # deep water stops the walker
+    labels, count, main = result(regions(tiles))
+    assert count == 2 and labels[2, 2] == main
+    reach, cut = reachability(tiles, labels, main)
+    assert cut == 1 and reach[2, 6] == T.unreachable
+    assert np.array_equal(reach[tiles != T.sand], tiles[tiles != T.sand])
+
+
+def test_beach_is_sand_on_beach_land_only_within_its_width():
+    mask = np.zeros((12, 20), dtype=np.uint8)
+    mask[1:-1, 1:10] = 1                           # caves (beach)
+    mask[1:-1, 10:19] = 2                          # water
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["caves"], mosaic.STYLES["water"]]
+    tiles = np.where(mask == 1, T.ground, T.void).astype(np.uint8)
+    tiles[mask == 0] = T.wall
+    assert list(lay_beach(tiles, mask, 2, styles, (0, 12, 0, 20), 2)) == []
+    sand = tiles == T.sand
+    assert sand[1:-1, 8:10].all() and not sand[:, :8].any() and not sand[mask != 1].any()
+    tiles2 = np.where(mask == 1, T.ground, T.void).astype(np.uint8)
+    assert list(lay_beach(tiles2, mask, 2, styles, (0, 12, 0, 20), 0)) == []
+    assert not (tiles2 == T.sand).any()
+
+
+def test_coast_rule_keeps_deep_water_away_from_land_and_walls():
+    tiles = np.full((9, 15), T.deep_water, dtype=np.uint8)
+    tiles[:, 0] = T.ground
+    tiles[:, -1] = T.wall
+    assert list(coast_rule(tiles)) == []
+    # Shallow: 2 tiles of shelf by the ground, 1 by the wall, and by the map edge
+    # (beyond it counts as non-water); deep everywhere else.
+    expected = np.zeros(tiles.shape, dtype=bool)
+    expected[1:-1, 3:-2] = True
+    assert np.array_equal(tiles == T.deep_water, expected)
+    assert (tiles[:, 1:-1][~expected[:, 1:-1]] == T.shallow_water).all()
+
+
+def test_points_are_far_apart_on_foot_and_spawns_keep_their_distance():
+    tiles = np.full((12, 30), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:-1] = T.ground
+    tiles[1:-1, 15] = T.wall
+    tiles[5, 15] = T.ground                        # one gap in a wall across the map
+    p = SPEC.make_params({"monsters": 30.0, "items": 30.0, "safe": 6})
+    ticks = []
+    gen = place_points(seeding.rng(1, "t"), tiles, p, lambda: ticks.append(1) or Progress("final", 0.75))
+    events = []
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            points, facts = stop.value
+            break
+    assert len(events) == len(ticks) >= 3 and all(isinstance(e, Progress) for e in events)
+    (sx, sy), (ex, ey) = points["start"][0], points["exit"][0]
+    dist = grid.walk_distance(WALKABLE[tiles], [(sy, sx)])
+    assert facts == {"exit_steps": dist[ey, ex], "stairs_on": "land"}
+    assert dist[ey, ex] == dist[tiles == T.ground].max() and (sx < 15) != (ex < 15)
+    spawns = np.concatenate([points["monsters"], points["items"]])
+    assert len(spawns) and (dist[spawns[:, 1], spawns[:, 0]] >= 6).all()
+    assert not any((x, y) == (ex, ey) for x, y in spawns.tolist())
+
+
+def test_shore_up_makes_a_landless_lake_playable():
+    tiles = np.full((20, 30), T.deep_water, dtype=np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    tiles[1, 1:-1] = T.shallow_water               # one row of shallows, no land at all
+    shallowed = result(shore_up(tiles, 200))
+    walk = WALKABLE[tiles]
+    assert shallowed > 0 and walk.sum() >= 200
+    assert grid.label(walk, 4)[1] == 1              # the new shallows touch the old ones
+    row1 = np.zeros(tiles.shape, dtype=bool)
+    row1[1, 1:-1] = True                            # the old shallows: clear of deep water now
+    assert not ((tiles == T.deep_water) & (grid.neighbour_count(row1, 2, include_centre=True) > 0)).any()
+    # A map with land keeps its deep water unless it is short of walkable tiles.
+    lake = np.full((10, 10), T.deep_water, dtype=np.uint8)
+    lake[:, :3] = T.ground
+    assert result(shore_up(lake, 30)) == 0 and (lake == T.deep_water).sum() == 70
+
+
+def test_a_lake_with_no_land_puts_its_stairs_in_clear_shallows():
+    """Found by the sweep: two areas, caves turned all wall, the rest a deep lake."""
+    params = {"preset": "wild", "areas": 2, "shapes": 1, "smooth": 3, "cave_fill": 0.55,
+              "noise_walls": 0.04, "beach": 3, "pocket": 0, "monsters": 29.8, "items": 7.4,
+              "safe": 27}
+    import test_mosaic
+
+    stages = test_mosaic.gen("sweep-10-490", 121, 41, **params)
+    assert not np.isin(stages["water"].data, (T.ground, T.sand)).any()
+    test_mosaic.check_map(stages, **params)
+    assert stages["final"].info["repair"]["shallowed_tiles"] > 0
+    assert stages["final"].info["stairs_on"] == "shallows"
+
+
+def test_coast_rule_and_beach_in_bands_match_the_whole_map(monkeypatch):
+    rng = np.random.default_rng(5)
+    tiles = rng.choice(np.array([T.deep_water, T.shallow_water, T.ground, T.wall], np.uint8),
+                       size=(41, 30), p=[0.5, 0.2, 0.2, 0.1])
+    mask = (rng.random((41, 30)) < 0.5).astype(np.uint8) + 1
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["caves"], mosaic.STYLES["water"]]
+    whole, banded = tiles.copy(), tiles.copy()
+    assert list(coast_rule(whole)) == [] and list(lay_beach(whole, mask, 2, styles, (3, 40, 2, 29), 3)) == []
+    monkeypatch.setattr(slices, "BAND_CELLS", 30 * 4)
+    tick = lambda: Progress("water", 0.5)  # noqa: E731
+    assert len(list(coast_rule(banded, tick))) == 11
+    assert len(list(lay_beach(banded, mask, 2, styles, (3, 40, 2, 29), 3, tick))) == 10
+    assert np.array_equal(whole, banded)

@@ -1,0 +1,120 @@
+"""Tests for the growing dungeon (worldgen/rooms/attach.py) and its corridors
+(corridors.py): the live bitsets stay true to the rooms placed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from worldgen import grid, registry
+from worldgen.rooms import corridors
+from worldgen.rooms.attach import Builder, pack_site, unpack_site
+from worldgen.rooms.shapes import Stamp
+from worldgen.tiles import T
+
+PARAMS = registry.get("rooms").make_params()
+
+
+def rows_to_mask(rows, width):
+    return np.array([[(r >> x) & 1 for x in range(width)] for r in rows], dtype=bool)
+
+
+def grown(seed, w=79, h=29, attempts=64, params=PARAMS):
+    b = Builder(seed, w, h, params)
+    b.first_room()
+    for _ in range(attempts):
+        b.attempt()
+    return b
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_live_bitsets_match_the_rooms_and_joins(seed):
+    b = grown(seed)
+    open_ = rows_to_mask(b.open, b.w)
+    assert np.array_equal(open_, b.tiles == T.floor)
+    edge = grid.border_mask(open_.shape)
+    assert np.array_equal(rows_to_mask(b.near, b.w), grid.dilate(open_, 8) | edge)
+    blocked = rows_to_mask(b.blocked, b.w)
+    joins = np.zeros_like(open_)
+    for y, x in b.joins:
+        joins[y, x] = True
+    assert np.array_equal(blocked, open_ | grid.dilate(joins, 4) | edge)
+    assert b.floor == int(open_.sum())
+    # Rooms never overlap; every floor cell is a room's or a join.
+    claims = np.zeros(open_.shape, dtype=int)
+    for i in range(len(b.stamps)):
+        kind, y0, x0, s = b.room(i)
+        claims[y0:y0 + s.h, x0:x0 + s.w] += s.mask()
+    assert claims.max() == 1 and np.array_equal((claims > 0) | joins, open_)
+
+
+def test_sites_pack_into_one_int_and_live_sites_have_room_ahead():
+    assert unpack_site(pack_site(3, 400, 2, -1, 1)) == (3, 400, 2, -1, 1)
+    b = grown(11, attempts=20)
+    for site in b.sites:
+        y, x, d, room, fails = unpack_site(site)
+        assert 0 <= room < len(b.stamps) and fails <= 2
+        assert 0 < y < b.h - 1 and 0 < x < b.w - 1
+
+
+def test_space_measures_free_cells_with_bit_tricks():
+    b = Builder(1, 30, 20, PARAMS)
+    b.place("rect", Stamp.box(4, 6), 8, 10, None, sites=False)
+    # The north face at (7, 12): rows 6..1 are free, row 0 is the edge; beside
+    # the first cell ahead, columns 11..1 west and 13..28 east (capped at 14).
+    assert b.space(7, 12, 0) == (6, 11, 14)
+    assert b.run(7, 12, 0, 3) == 3
+    # The west face at (9, 9): columns 8..1 free; no room ahead: no sides measured.
+    assert b.space(9, 9, 2) == (8, 8, 9)
+    assert b.space(9, 8, 3) == (0, 0, 0)  # facing the room: its halo is ahead
+
+
+def test_fits_refuses_touching_and_fused_rooms_share_a_wall_line():
+    b = Builder(2, 30, 20, PARAMS)
+    s = Stamp.box(3, 3)
+    b.place("rect", s, 5, 5, None, sites=False)
+    assert not b.fits(s, 5, 8, fuse=False)   # side by side: no wall between
+    assert not b.fits(s, 8, 8, fuse=False)   # touching at a corner
+    assert b.fits(s, 5, 9, fuse=False)       # one wall column between: a door there
+    assert b.fits(s, 5, 8, fuse=True)        # fused: its edge on the neighbour's wall line
+    assert not b.fits(s, 5, 7, fuse=True)    # overlapping floor
+    assert not b.fits(s, 0, 5, fuse=False)    # on the map edge
+
+
+def test_a_corridor_leaves_its_site_and_points_at_a_room_beyond():
+    b = Builder(5, 40, 20, PARAMS)
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    site = [8, 14, 3, 0, 0]  # east of the room, facing east
+    assert corridors.try_corridor(b, site, fuse=False, diagonal=False)
+    kind, y0, x0, s = b.room(1)
+    assert kind == "corridor_h" and (y0, x0) == (8, 15) and s.h == 1
+    assert b.joins == [(8, 14)]
+    py, px, pd, tries = b.priority
+    assert (py, pd, tries) == (8, 3, 0) and px == x0 + s.w
+
+
+def test_a_drunken_walk_joins_doorways_of_two_rooms():
+    ok = 0
+    for seed in range(40):
+        b = grown(seed, attempts=30)
+        before = len(b.joins)
+        for k in range(len(b.sites)):
+            site = list(unpack_site(b.sites[k]))
+            if site[0] and corridors.try_drunken(b, site):
+                ok += 1
+                kind, y0, x0, s = b.room(len(b.stamps) - 1)
+                assert kind == "drunken" and len(b.joins) == before + 2
+                (y1, x1), (y2, x2) = b.joins[-2:]
+                cells = rows_to_mask(s.rows, s.w)
+                assert grid.label(cells, 4)[1] == 1  # one path
+                break
+    assert ok > 10
+
+
+def test_fix_diagonals_leaves_no_corner_only_contact():
+    for seed in range(10):
+        b = grown(seed)
+        b.fix_diagonals()
+        o = rows_to_mask(b.open, b.w)
+        a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]
+        assert not ((a & e & ~c & ~d) | (c & d & ~a & ~e)).any()

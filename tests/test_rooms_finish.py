@@ -1,0 +1,108 @@
+"""Tests for the rooms generator's finishing units: doors (worldgen/rooms/doors.py),
+loops (loops.py) and stairs (stairs.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from worldgen import grid, registry
+from worldgen.bitgrid import BitGrid, bit_indices
+from worldgen.rooms.doors import finish_doors, lay_doors
+from worldgen.rooms.draw import Draw
+from worldgen.rooms.loops import SPACING, loop_candidates, open_loops
+from worldgen.rooms.stairs import farthest, pick_stair, stair_masks
+from worldgen.tiles import WALKABLE, T
+
+SPEC = registry.get("rooms")
+
+
+def two_rooms():
+    """Two 3x4 rooms, a corridor between them through a join at (4, 8)."""
+    tiles = np.full((9, 17), T.wall, dtype=np.uint8)
+    tiles[3:6, 2:6] = T.floor
+    tiles[3:6, 11:15] = T.floor
+    tiles[4, 6:11] = T.floor
+    return tiles
+
+
+def test_lay_doors_follows_the_chances():
+    joins = [(4, 6), (4, 10)]
+    tiles = two_rooms()
+    assert lay_doors(tiles, joins, Draw(np.random.default_rng(0)),
+                     SPEC.make_params({"door_chance": 0.0})) == []
+    assert (tiles[4, 6], tiles[4, 10]) == (T.floor, T.floor)
+    doors = lay_doors(tiles, joins, Draw(np.random.default_rng(0)),
+                      SPEC.make_params({"door_chance": 1.0, "secret_chance": 1.0}))
+    assert doors == joins and (tiles[4, 6], tiles[4, 10]) == (T.secret_door, T.secret_door)
+
+
+def test_finish_doors_walls_orphans_and_opens_doors_with_three_sides():
+    tiles = two_rooms()
+    tiles[4, 6] = T.door                            # a good door
+    tiles[2, 8] = T.door                            # walled in on three sides
+    tiles[4, 9] = T.door
+    tiles[5, 9] = T.floor                           # floor on three sides now
+    g = BitGrid(17, 9)
+    walk, kept = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(4, 6), (2, 8), (4, 9)])
+    assert kept == [(4, 6)]
+    assert tiles[2, 8] == T.wall and tiles[4, 9] == T.floor
+    assert np.array_equal(g.to_mask(walk), WALKABLE[tiles])
+
+
+def test_loop_candidates_are_walls_between_two_floors_away_from_doors():
+    tiles = np.full((9, 17), T.wall, dtype=np.uint8)
+    tiles[4:7, 2:6] = T.floor                      # two rooms ...
+    tiles[4:7, 11:15] = T.floor
+    tiles[2, 3:14] = T.floor                       # ... a wall below a corridor
+    g = BitGrid(17, 9)
+    cells, horiz = loop_candidates(g, g.from_mask(WALKABLE[tiles]), g.from_cells([(3, 4)]))
+    found = sorted(divmod(int(c), 17) for c in cells)
+    assert found == [(3, 11), (3, 12), (3, 13)]  # (3, 3..5) are the door and beside it
+    assert not horiz.any()                         # floors north and south
+    walkable = WALKABLE[tiles]
+    assert all(grid.door_ok(walkable, y, x) and not walkable[y, x] for y, x in found)
+
+
+def test_open_loops_keeps_its_bound_and_spacing():
+    tiles = np.full((9, 40), T.wall, dtype=np.uint8)
+    tiles[2, 1:39] = T.floor                        # a long U: two arms one wall apart
+    tiles[4, 1:39] = T.floor
+    tiles[2:5, 38] = T.floor
+    g = BitGrid(40, 9)
+    walk = g.from_mask(WALKABLE[tiles])
+    dist = [grid.walk_distance(WALKABLE[tiles], [(2, 1)])]
+    p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+    doors = []
+    walk2, opened = open_loops(tiles, g, walk, doors, dist, 10, p, Draw(np.random.default_rng(3)),
+                               np.random.default_rng(4))
+    new = bit_indices(walk2 & ~walk)
+    assert opened == len(new) >= 2
+    before = WALKABLE[tiles].copy()
+    before[[i // 40 for i in new], [i % 40 for i in new]] = False
+    for i in new:                                   # only where the arms are 30+ steps apart
+        y, x = divmod(i, 40)
+        assert grid.walk_distance(before, [(y - 1, x)])[y + 1, x] >= 30
+    xs = sorted(i % 40 for i in new)
+    assert all(b - a > SPACING for a, b in zip(xs, xs[1:]))
+    assert open_loops(tiles, g, walk, doors, dist, 0, p, Draw(np.random.default_rng(3)),
+                      np.random.default_rng(4)) == (walk, 0)
+
+
+def test_stairs_go_on_room_floor_farthest_away():
+    tiles = two_rooms()
+    g = BitGrid(17, 9)
+    walk = g.from_mask(WALKABLE[tiles])
+    inside, open_floor, floor = stair_masks(g, walk, walk)
+    assert bit_indices(inside) == [4 * 17 + 3, 4 * 17 + 4, 4 * 17 + 12, 4 * 17 + 13]
+    assert open_floor == floor == walk              # no dead end here
+    levels = [1 << (4 * 17 + 3)]
+    gen = g.levels(walk, levels[0])
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        levels = stop.value
+    assert farthest(levels, inside) == 4 * 17 + 13
+    assert pick_stair((inside, open_floor, floor), levels) == 4 * 17 + 13
+    only = 1 << (4 * 17 + 13)
+    assert pick_stair((only, floor), levels, exclude=4 * 17 + 13) == farthest(levels, floor & ~only)

@@ -1,0 +1,96 @@
+"""Tests for the rooms generator's designs (worldgen/rooms/shapes.py): stamps,
+their door sites, each room kind, and the cave library."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldgen import grid
+from worldgen.rooms import shapes
+from worldgen.rooms.draw import Draw
+from worldgen.rooms.shapes import DIRS, Stamp
+
+
+def brute_sites(mask, d):
+    """Cells outside ``mask`` with floor at cell - d and none at the cell or beside it."""
+    h, w = mask.shape
+    dy, dx = DIRS[d]
+    pad = np.pad(mask, 2)
+    out = []
+    for y in range(-1, h + 1):
+        for x in range(-1, w + 1):
+            at = lambda yy, xx: pad[yy + 2, xx + 2]  # noqa: E731
+            if (at(y - dy, x - dx) and not at(y, x) and not at(y + dx, x + dy)
+                    and not at(y - dx, x - dy)):
+                out.append((y, x))
+    return sorted(out, key=(lambda s: (s[1], s[0])) if d < 2 else (lambda s: s))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 9), st.integers(1, 9))
+def test_stamp_round_trips_and_sites_match_their_definition(seed, h, w):
+    m = np.random.default_rng(seed).random((h, w)) < 0.6
+    m[0, 0] = m[-1, -1] = True  # the box is the bounding box
+    s = Stamp.from_mask(m)
+    assert (s.h, s.w, s.cells) == (h, w, int(m.sum()))
+    assert np.array_equal(Stamp(s.rows, w).mask(), m)
+    y0, x0, again = Stamp.from_cells([(y + 3, x + 5) for y, x in np.argwhere(m).tolist()])
+    assert (y0, x0, again.rows) == (3, 5, s.rows)
+    for d in range(4):
+        assert sorted(s.sites(d)) == sorted(brute_sites(m, d))
+        along = 1 if d < 2 else 0
+        assert [p[along] for p in s.sites(d)] == sorted(p[along] for p in s.sites(d))
+
+
+@pytest.mark.parametrize("h,w", [(1, 1), (1, 5), (4, 1), (3, 7)])
+def test_a_box_knows_its_sites_and_bits_without_looking(h, w):
+    box = Stamp.box(h, w)
+    same = Stamp(box.rows, w)  # the generic path
+    assert box.rect and box.cells == h * w
+    for d in range(4):
+        assert box.sites(d) == same.sites(d)
+    assert box.rows == same.rows and box.cells == same.cells
+    window = np.zeros((h, w), np.uint8)
+    box.paint(window, 7)
+    assert (window == 7).all()
+
+
+@pytest.mark.parametrize("design", [shapes.design_rect, shapes.design_conglomerate,
+                                    shapes.design_cross, shapes.design_circle])
+def test_designs_fit_their_span_and_are_one_region(design):
+    r = Draw(np.random.default_rng(7))
+    made = 0
+    for i in range(200):
+        mh, mw = 3 + i % 12, 4 + i % 17
+        s = design(r, mh, mw)
+        if s is None:
+            continue
+        made += 1
+        m = s.mask()
+        assert s.h <= mh and s.w <= mw
+        assert m[0].any() and m[-1].any() and m[:, 0].any() and m[:, -1].any()
+        assert grid.label(m, 4)[1] == 1
+        if s.boxes is not None:  # its rectangles paint exactly the floor
+            window = np.zeros(m.shape, np.uint8)
+            s.paint(window, 1)
+            assert np.array_equal(window.astype(bool), m)
+    assert made > 100
+
+
+def test_cave_library_is_fixed_varied_and_fits_its_boxes():
+    small, big = shapes.cave_library(False), shapes.cave_library(True)
+    assert len(small) >= 700 and len(big) >= 90
+    assert all(s.h <= 18 and s.w <= 18 and s.cells >= 12 for s in small)
+    assert all(s.h <= 18 and s.w <= 36 for s in big)
+    assert len({s.rows for s in small}) > 0.9 * len(small)  # mirror images differ
+    assert all(grid.label(s.mask(), 4)[1] == 1 for s in small[:80])
+    # Grown once per process from a fixed seed: the same stamps on every call.
+    assert shapes.cave_library(False) is small
+    r = Draw(np.random.default_rng(1))
+    assert shapes.design_cave(r, 4, 4) is None  # nothing that small
+    cave = shapes.design_cave(r, 30, 60)
+    assert cave is not None and cave in small
+    assert shapes.design("circle", r, 2, 2) is None or shapes.design("circle", r, 2, 2)[0] == "rect"

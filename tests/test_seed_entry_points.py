@@ -1,0 +1,99 @@
+"""One seed normalization for every entry point: the CLI, a link, the title
+screen and a save give the same map for the same visible text."""
+
+import hashlib
+import json
+import subprocess
+import sys
+from urllib.parse import quote
+
+import numpy as np
+import pygame
+import pytest
+
+import game.app as app_module
+from game.browser import Storage
+from game.rules import save
+from game.rules.location import WorldMap
+from game.scenes.demo import DemoScene
+from game.scenes.play import PlayScene
+from game.settings import parse_query
+from worldgen import registry
+from worldgen.seeding import clean_seed_text, seed_from_text
+
+from gameloop import key, make_app, press, run_until, text
+
+# The same visible text, typed four ways: padded, with a zero-width space, a
+# decomposed accent, a trailing newline.
+VARIANTS = ["Avalé", " Avalé ", "Ava\u200blé", "Avale\u0301\n"]
+
+
+@pytest.fixture(autouse=True)
+def fast_clock(monkeypatch):
+    monkeypatch.setattr(app_module, "FPS", 0)
+
+
+def digest(tiles: np.ndarray) -> str:
+    return hashlib.blake2b(np.ascontiguousarray(tiles).tobytes(), digest_size=12).hexdigest()
+
+
+def test_the_variants_are_one_seed():
+    assert len({clean_seed_text(v) for v in VARIANTS}) == 1
+    assert len({seed_from_text(v) for v in VARIANTS}) == 1
+    assert seed_from_text("Avalé") != seed_from_text("Avale")
+
+
+def cli_digest(out, seed: str) -> tuple[str, str]:
+    done = subprocess.run([sys.executable, "-m", "worldgen", "caverns", "--seed", seed, "--width", "48",
+                           "--height", "32", "--out", str(out)], capture_output=True, text=True, check=True)
+    with np.load(out) as data:
+        return digest(data["tiles"]), json.loads(done.stdout)["seed"]
+
+
+def test_cli_and_link_give_the_same_map(tmp_path):
+    cli = {cli_digest(tmp_path / f"m{i}.npz", v) for i, v in enumerate(VARIANTS)}
+    assert len(cli) == 1
+    (cli_map, printed), = cli
+    assert printed == "Avalé"  # the CLI reports the seed it used
+    for v in VARIANTS:
+        settings = parse_query(f"?mode=demo&demo=caverns&w=48&h=32&seed={quote(v)}")
+        tiles = registry.generate("caverns", settings.seed, 48, 32).stages["final"].data
+        assert digest(tiles) == cli_map, v
+
+
+def test_cli_refuses_a_seed_that_is_only_invisible():
+    done = subprocess.run([sys.executable, "-m", "worldgen", "island", "--seed", " \u200b ", "--out", "x.png"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "seed is empty" in done.stderr and len(done.stderr.splitlines()) <= 2
+
+
+def test_title_link_and_save_name_the_same_world(tmp_path):
+    worlds = {WorldMap(v).key for v in VARIANTS}
+    assert len(worlds) == 1
+    world = WorldMap(VARIANTS[0])
+    # The title screen: the name typed with a zero-width space and padding.
+    app = make_app("", tmp_path / "a")
+    press(app, *[key(pygame.K_BACKSPACE)] * 30, text(" Ava\u200bl"), text("é "))
+    press(app, key(pygame.K_RETURN, "\r"))
+    assert run_until(app, lambda: isinstance(app.top, PlayScene) and app.top.game.loc is not None)
+    typed = app.top.game
+    assert typed.world.key == world.key
+    # A link with the decomposed accent.
+    link = make_app(f"world={quote(VARIANTS[3])}", tmp_path / "b")
+    assert run_until(link, lambda: isinstance(link.top, PlayScene) and link.top.game.loc is not None)
+    assert link.top.game.world.key == world.key
+    assert (link.top.game.loc.tiles == typed.loc.tiles).all()
+    # A save naming the world with a zero-width space loads the same world.
+    body = typed.to_json()
+    body["world"] = VARIANTS[2]
+    store = Storage(tmp_path / "c")
+    assert save.write(store, save.encode(body))
+    again = make_app("", store)
+    press(again, key(pygame.K_F1))
+    assert run_until(again, lambda: isinstance(again.top, PlayScene) and again.top.game.loc is not None)
+    assert (again.top.game.loc.tiles == typed.loc.tiles).all()
+
+
+def test_demo_scene_uses_the_cleaned_seed(tmp_path):
+    app = make_app(f"?mode=demo&demo=island&seed={quote(' Ava' + chr(0x200b) + 'lé ')}", tmp_path)
+    assert isinstance(app.top, DemoScene) and app.top.seed == "Avalé"

@@ -1,0 +1,198 @@
+"""Whole-grid operations on Python ints used as bitsets: bit ``y * width + x``.
+
+One big-int operation touches every cell of a small grid at once, for about
+the cost of one numpy call's overhead, so where numpy spends most of its time
+entering and leaving calls these win.  Measured on a 79x29 dungeon: 8-way
+breadth-first levels 50 us (numpy frontier search 513 us), dead-end filling
+13 us (a bytearray work list 98 us); on 400x400, 8 ms against 10.5 ms and
+1.4 ms against 1.2 ms.  On a 1000x1000 map numpy is faster: the rooms
+generator uses these, the big-map generators :mod:`worldgen.grid`.
+
+A :class:`BitGrid` knows the grid's shape and the column masks that stop a
+sideways shift from wrapping into the next row.
+
+>>> g = BitGrid(4, 3)
+>>> g.to_mask(g.dilate(g.from_cells([(1, 1)]), 4)).astype(int).tolist()
+[[0, 1, 0, 0], [1, 1, 1, 0], [0, 1, 0, 0]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BitGrid", "bit_indices"]
+
+
+def bit_indices(bits: int) -> list[int]:
+    """The set bits of ``bits``, lowest first (cheap for a few bits).
+
+    >>> bit_indices(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class BitGrid:
+    """A ``width`` x ``height`` grid of bits, ``[y, x]`` at bit ``y * width + x``."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.w, self.h = width, height
+        self.n = width * height
+        self.all = (1 << self.n) - 1
+        first = sum(1 << (y * width) for y in range(height))  # column 0
+        self.not_first = self.all ^ first
+        self.not_last = self.all ^ (first << (width - 1))
+
+    # ---- conversions
+
+    def from_mask(self, mask: np.ndarray) -> int:
+        """A ``bool`` array of the grid's shape as bits."""
+        packed = np.packbits(np.asarray(mask, dtype=bool).ravel(), bitorder="little")
+        return int.from_bytes(packed.tobytes(), "little")
+
+    def to_mask(self, bits: int) -> np.ndarray:
+        """Bits as a ``bool`` array ``[y, x]``."""
+        raw = np.frombuffer(bits.to_bytes((self.n + 7) // 8, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, count=self.n, bitorder="little").view(bool).reshape(self.h, self.w)
+
+    def from_cells(self, cells) -> int:
+        """Cells ``(y, x)`` as bits (through a mask: OR-ing one bit at a time into
+        a big int costs a copy of it per cell)."""
+        mask = np.zeros((self.h, self.w), dtype=bool)
+        if len(cells):
+            ys, xs = zip(*cells)
+            mask[ys, xs] = True
+        return self.from_mask(mask)
+
+    def indices(self, bits: int) -> np.ndarray:
+        """Flat indices of the set bits, ascending (row-major order)."""
+        return np.flatnonzero(self.to_mask(bits).ravel())
+
+    # ---- neighbourhoods
+
+    def sides(self, bits: int) -> tuple[int, int, int, int]:
+        """Each cell's north, south, west and east neighbour's bit, at the cell."""
+        w = self.w
+        return ((bits << w) & self.all, bits >> w,
+                (bits << 1) & self.not_first, (bits >> 1) & self.not_last)
+
+    def dilate(self, bits: int, connectivity: int = 8) -> int:
+        """``bits`` grown by one cell to the 4 or 8 neighbours."""
+        w = self.w
+        row = bits | ((bits << 1) & self.not_first) | ((bits >> 1) & self.not_last)
+        if connectivity == 8:
+            return (row | (row << w) | (row >> w)) & self.all
+        if connectivity == 4:
+            return row | ((bits << w) & self.all) | (bits >> w)
+        raise ValueError(f"connectivity must be 4 or 8, got {connectivity}")
+
+    def dead_ends(self, bits: int) -> int:
+        """Set cells with at most one set 4-neighbour (the edge counts as unset).
+
+        >>> g = BitGrid(3, 1)
+        >>> bit_indices(g.dead_ends(0b111))
+        [0, 2]
+        """
+        n, s, w, e = self.sides(bits)
+        two = (n & s) | (w & e) | ((n | s) & (w | e))
+        return bits & ~two
+
+    def passages(self, bits: int) -> int:
+        """Cells whose 4 neighbours are set on two opposite sides and unset on the
+        other two (where a door stands; the edge counts as unset).
+
+        >>> g = BitGrid(3, 3)
+        >>> bit_indices(g.passages(g.from_cells([(1, 0), (1, 2), (0, 0)])))
+        [4]
+        """
+        n, s, w, e = self.sides(bits)
+        return (n & s & ~(w | e)) | (w & e & ~(n | s))
+
+    def fill_dead_ends(self, bits: int, keep: float = 0.0,
+                       rng: np.random.Generator | None = None) -> int:
+        """Unset dead ends until none is left: the 2-core of the set cells.
+
+        ``keep`` is the chance each dead end found at the start survives, with
+        the corridor behind it (drawn with ``rng``, one number per dead end in
+        row-major order).  Each pass unsets every dead end at once; only cells
+        next to one that went can be dead ends in the next pass, so this is the
+        source's work list with the list held as bits.  Passes are bounded by
+        the cell count.
+        """
+        kept = 0
+        if keep > 0.0:
+            tips = bit_indices(self.dead_ends(bits))
+            if tips and rng is None:
+                raise ValueError("keep > 0 needs an rng")
+            if tips:
+                for i, draw in zip(tips, rng.random(len(tips)).tolist()):
+                    if draw < keep:
+                        kept |= 1 << i
+        for _ in range(self.n + 1):
+            dead = self.dead_ends(bits) & ~kept
+            if not dead:
+                break
+            bits ^= dead
+        return bits
+
+    # ---- distances
+
+    def levels(self, passable: int, sources: int, connectivity: int = 8, work: int = 0,
+               tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+        """Breadth-first levels: ``levels = yield from grid.levels(...)``.
+
+        ``levels[k]`` holds the cells first reached in ``k`` steps over
+        ``passable`` (``levels[0]`` is ``sources``).  With ``work``, yields
+        ``tick()`` each time about that many cell-steps were spent (counted,
+        not timed, so the slices are the same on every machine).
+
+        >>> g = BitGrid(5, 1)
+        >>> gen = g.levels(0b11011, 0b1)
+        >>> try:
+        ...     next(gen)
+        ... except StopIteration as stop:
+        ...     print([bit_indices(f) for f in stop.value])
+        [[0], [1]]
+        """
+        todo = passable & ~sources
+        front = sources
+        out = [front]
+        spent = 0
+        while front:
+            front = self.dilate(front, connectivity) & todo
+            if not front:
+                break
+            todo ^= front
+            out.append(front)
+            spent += self.n
+            if work and spent >= work:
+                spent = 0
+                yield tick() if tick is not None else None
+        return out
+
+    def distances(self, levels: list[int]) -> np.ndarray:
+        """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from
+        :meth:`levels`: bit planes of the level number, one unpack each."""
+        planes = [0] * max(1, (len(levels) - 1).bit_length())
+        reached = 0
+        for k, front in enumerate(levels):
+            reached |= front
+            j = 0
+            while k:
+                if k & 1:
+                    planes[j] |= front
+                k >>= 1
+                j += 1
+        dist = np.where(self.to_mask(reached), 0, -1).astype(np.int32)
+        for j, plane in enumerate(planes):
+            if plane:
+                dist += self.to_mask(plane).astype(np.int32) << j
+        return dist

@@ -1,0 +1,112 @@
+"""Dungeon features: statues, furniture, fountains, altars and traps, put on
+a finished dungeon map (the rooms source text's plans for a level's dressing).
+
+Features that block the way stand only on *interior* floor, a cell whose 8
+neighbours are all floor, and never next to another: the ring around each is
+then all floor, so no walk is ever cut (with 8-way or 4-way steps alike) and
+the map stays one piece.  A feature can make a diagonal walk through its
+cell one step longer, so generators dress a map before they choose the exit
+and the spawn points, measuring on the dressed map.  Traps are walkable and
+lie on plain floor not beside a feature.  Nothing stands on or next to a cell
+in ``keep``.
+
+``density`` scales both counts: at 1 there is about one blocking feature per
+:data:`FLOOR_PER_FEATURE` interior cells and one trap per
+:data:`FLOOR_PER_TRAP` floor cells.  The kind of each feature is drawn from
+:data:`WEIGHTS` (a statue blocks sight, a table only the way, a fountain heals
+once, an altar names what the player carries; the game gives them meaning).
+
+The map is dressed in bands of :data:`BAND` rows, each with its own random
+stream (so the result does not depend on how the work is sliced) and none
+using its first or last row (so features of two bands never touch); the
+generator yields :class:`~worldgen.registry.Progress` between bands.
+
+>>> import numpy as np
+>>> from worldgen.tiles import T
+>>> tiles = np.full((12, 16), T.floor, np.uint8); tiles[[0, -1], :] = T.wall; tiles[:, [0, -1]] = T.wall
+>>> try:  # a map under BAND rows is dressed without a yield
+...     next(place(tiles, 1, np.zeros_like(tiles, bool), density=8.0))
+... except StopIteration as done:
+...     info = done.value
+>>> info["features"] > 0 and int(np.isin(tiles, FEATURE_TILES).sum()) == info["features"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from . import grid, seeding
+from .registry import Progress, Stage
+from .tiles import T
+
+__all__ = ["place", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND"]
+
+FLOOR_PER_FEATURE = 90
+FLOOR_PER_TRAP = 300
+BAND = 128  # rows dressed between two yields
+#: (tile, weight) of the blocking features.
+WEIGHTS = ((T.statue, 35), (T.table, 30), (T.fountain, 20), (T.altar, 15))
+FEATURE_TILES = tuple(t for t, _ in WEIGHTS)
+_FLOORLIKE = (T.floor, T.ground)
+
+
+def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
+          stage: str = "final", shown: Stage | None = None) -> Iterator[Progress]:
+    """``info = yield from place(...)``: features and traps on ``tiles``
+    (changed in place), drawn from ``seed``; ``info`` holds the counts for
+    the stage's ``info``.  ``keep``: cells whose 3x3 stays clear.  Progress
+    (on maps over :data:`BAND` rows) is in ``stage``, showing ``shown``."""
+    h, w = tiles.shape
+    n_features = n_traps = 0
+    weights = np.cumsum([w_ for _, w_ in WEIGHTS])
+    kinds_table = np.array(FEATURE_TILES, dtype=np.uint8)
+    for band, y0 in enumerate(range(0, h, BAND)):
+        y1 = min(h, y0 + BAND)
+        rng = seeding.rng(seed, "features", band)
+        lo, hi = max(0, y0 - 1), min(h, y1 + 1)  # with a halo row each side
+        part = tiles[lo:hi]
+        floor = np.isin(part, _FLOORLIKE)
+        near_keep = grid.neighbour_count(keep[lo:hi], 1, include_centre=True) > 0
+        inside = np.zeros_like(floor)
+        inside[y0 - lo + 1:y1 - lo - 1] = True  # not the band's own first or last row
+        clear = floor & ~near_keep & inside
+        interior = clear & (grid.neighbour_count(floor, 1) == 8)
+        want = int(density * np.count_nonzero(interior) / FLOOR_PER_FEATURE)
+        chosen = _spaced(interior, want, rng)
+        kinds = np.searchsorted(weights, rng.integers(0, int(weights[-1]), chosen.size), side="right")
+        part.flat[chosen] = kinds_table[kinds]
+        blocking = np.isin(part, FEATURE_TILES)
+        open_floor = clear & np.isin(part, _FLOORLIKE) & ~(grid.neighbour_count(blocking, 1) > 0)
+        cells = np.flatnonzero(open_floor)
+        k = min(cells.size, int(density * np.count_nonzero(floor[y0 - lo:y1 - lo]) / FLOOR_PER_TRAP))
+        if k:
+            part.flat[rng.choice(cells, k, replace=False)] = T.trap
+        n_features += int(chosen.size)
+        n_traps += k
+        if h > BAND:
+            yield Progress(stage, y1 / h, shown)
+    return {"features": n_features, "traps": n_traps}
+
+
+def _spaced(candidates: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Up to ``n`` flat indices of ``candidates`` (a bool mask), none in
+    another's 8-neighbourhood: each candidate draws a priority, those above
+    every other candidate around them are kept (an independent set, in whole
+    arrays), and the ``n`` of highest priority are taken."""
+    if n <= 0 or not candidates.any():
+        return np.zeros(0, dtype=np.intp)
+    priority = np.where(candidates, rng.random(candidates.shape), -1.0)
+    h, w = candidates.shape
+    pad = np.full((h + 2, w + 2), -1.0)
+    pad[1:-1, 1:-1] = priority
+    best = np.full(candidates.shape, -1.0)
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            if (dy, dx) != (1, 1):
+                np.maximum(best, pad[dy:dy + h, dx:dx + w], out=best)
+    winners = np.flatnonzero(candidates & (priority > best))
+    order = np.argsort(-priority.ravel()[winners], kind="stable")
+    return np.sort(winners[order[:n]])

@@ -1,0 +1,65 @@
+"""Start and exit at the two ends of a long walk; spawn points away from the start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from .. import grid
+from ..promises import min_exit_steps
+from ..registry import Progress
+from ..tiles import WALKABLE, T
+from .params import MosaicParams
+from .repair import distances, is_land
+from .slices import Tick, pause
+
+__all__ = ["place_points"]
+
+
+def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
+                 tick: Tick = None) -> Iterator[Progress]:
+    """``points, facts = yield from place_points(...)``; ``facts`` holds
+    ``exit_steps`` and ``stairs_on`` (``"land"`` or ``"shallows"``).
+
+    Two sweeps on foot (:data:`worldgen.grid.WALK`, the game's 8-way steps):
+    the floor cell farthest from a random floor cell is the start, the floor
+    cell farthest from the start the exit.  Floor is land (ground or sand);
+    should a map have fewer than two land cells, walkable cells with no deep
+    water within 2 tiles (:func:`~worldgen.mosaic.repair.shore_up` makes
+    them), or should the land exit lie nearer than ``promises.min_exit_steps``.
+    Yields ``tick()`` between pieces of work, when given.
+    """
+    walk = WALKABLE[tiles]
+    yield from pause(tick)
+    floor = is_land(tiles)
+    stairs_on = "land"
+    if np.count_nonzero(floor) < 2:
+        stairs_on = "shallows"
+        floor = walk & (grid.neighbour_count(tiles == T.deep_water, 2, include_centre=True) == 0)
+    yield from pause(tick)
+    cells = np.flatnonzero(floor)
+    w = tiles.shape[1]
+    probe = int(cells[int(rng.integers(cells.size))])
+    dist = yield from distances(walk, [divmod(probe, w)], grid.WALK, tick)
+    start = int(np.argmax(np.where(floor, dist, -1)))
+    yield from pause(tick)
+    dist = yield from distances(walk, [divmod(start, w)], grid.WALK, tick)
+    exit_ = int(np.argmax(np.where(floor, dist, -1)))
+    need = min_exit_steps(w, tiles.shape[0])
+    if dist.ravel()[exit_] < need and stairs_on == "land":
+        # Too little land for the stairs to stand apart: they may go in the shallows too.
+        shallows = walk & (grid.neighbour_count(tiles == T.deep_water, 2, include_centre=True) == 0)
+        wider = np.where(floor | shallows, dist, -1)
+        if wider.max() > dist.ravel()[exit_]:
+            floor, stairs_on = floor | shallows, "shallows"
+            exit_ = int(np.argmax(wider))
+    yield from pause(tick)
+    n_walk = int(np.count_nonzero(dist >= 0))
+    cand = np.flatnonzero(floor.ravel() & (dist.ravel() >= max(p.safe, 1)))
+    cand = cand[cand != exit_]
+    monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
+                                                  int(p.items * n_walk / 1000.0)))
+    points = {name: grid.flat_to_points(flat, w) for name, flat in
+              (("start", [start]), ("exit", [exit_]), ("monsters", monsters), ("items", items))}
+    return points, {"exit_steps": int(dist.ravel()[exit_]), "stairs_on": stairs_on}

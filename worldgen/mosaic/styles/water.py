@@ -1,0 +1,69 @@
+"""Style ``water``: a lake with a few islets, its depth from the surroundings
+and a coast that adapts to the ground or wall beside it (so it runs last)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from ... import grid
+from ...registry import Progress
+from ...tiles import WALKABLE, T
+from ..style import Job
+
+__all__ = ["water", "lake_tiles"]
+
+
+def water(job: Job) -> Iterator[Progress]:
+    """A lake with a few islets; depth from the surroundings; coast from the neighbours.
+
+    A water cell is deep when every cell within a radius of 0, 1 or 2 (drawn
+    per cell) is water of this area; an automaton smooths the deep part; then
+    the coast adapts: water within 2 tiles of walkable land (ground, sand,
+    islets) or 1 tile of a wall stays shallow, so ground slopes gently and
+    walls drop off steeply.  Returns the tiles.
+    """
+    rng, area = job.rng, job.area
+    shape = area.shape
+    # Islets: a majority rule run on a minority of land (only a few blobs survive)
+    # on a grid 3x coarser, scaled up and rounded at full resolution; they keep
+    # 4 tiles of water between them and the lake's edge.
+    coarse = rng.random((shape[0] // 3 + 1, shape[1] // 3 + 1)) < 0.34
+    for _ in range(3):
+        coarse = grid.neighbour_count(coarse, 1, include_centre=True) >= 5
+    land = np.repeat(np.repeat(coarse, 3, axis=0), 3, axis=1)[:shape[0], :shape[1]]
+    for i in range(2):
+        land = grid.neighbour_count(land, 1, include_centre=True) >= 5
+        yield from job.pause()
+        yield from job.progress(0.1 * (i + 1), lake_tiles(land & area, np.zeros(shape, dtype=bool)))
+    land &= grid.neighbour_count(~area, 4, include_centre=True, outside=True) == 0
+    wet = area & ~land
+    dry = ~wet
+    yield from job.pause()
+    radius = rng.integers(0, 3, size=shape)
+    yield from job.pause()
+    clear1 = grid.neighbour_count(dry, 1, include_centre=True, outside=True) == 0
+    clear2 = grid.neighbour_count(dry, 2, include_centre=True, outside=True) == 0
+    yield from job.pause()
+    deep = np.where(radius == 0, wet, np.where(radius == 1, clear1, clear2))
+    yield from job.pause()
+    yield from job.progress(0.4, lake_tiles(land, deep))
+    for i in range(2):
+        deep = (grid.neighbour_count(deep, 1, include_centre=True) >= 5) & wet
+        yield from job.pause()
+        yield from job.progress(0.6 + 0.2 * i, lake_tiles(land, deep))
+    around = ~area & (job.tiles != T.void)
+    walk = WALKABLE[job.tiles]
+    yield from job.pause()
+    shelf = grid.neighbour_count((around & walk) | land, 2, include_centre=True) > 0
+    shelf |= grid.neighbour_count(around & ~walk, 1, include_centre=True) > 0
+    yield from job.pause()
+    return lake_tiles(land, deep & ~shelf)
+
+
+def lake_tiles(land: np.ndarray, deep: np.ndarray) -> np.ndarray:
+    """Ground on ``land``, deep water on ``deep``, shallow water elsewhere."""
+    out = np.where(deep, np.uint8(T.deep_water), np.uint8(T.shallow_water))
+    out[land] = T.ground
+    return out

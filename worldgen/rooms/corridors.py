@@ -1,0 +1,133 @@
+"""Corridors leaving a door site: straight, diagonal (a staircase of short
+runs), and drunken walks joining doorways of two separate rooms.
+
+Each takes the growing dungeon ``b`` (a :class:`worldgen.rooms.attach.Builder`,
+which calls them) and works through its ``fits``/``place``/``add_join``, its
+site list and its row bitsets.  A site is ``[y, x, dir, room, fails]``
+(:func:`~worldgen.rooms.attach.unpack_site`).
+"""
+
+from __future__ import annotations
+
+from .shapes import DIRS, Stamp
+
+__all__ = ["try_corridor", "try_drunken", "partner_site"]
+
+
+def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
+    """A straight or staircase corridor leaving ``site`` along its direction.
+
+    A corridor is fixed by its door, so a misfit is retried shorter.  On
+    success the corridor's far end becomes ``b.priority``: the next design
+    tries a room there, so few corridors die as dead ends.
+    """
+    r = b.r
+    y, x, d = site[:3]
+    dy, dx = DIRS[d]
+    ly, lx = (dx, dy) if r.u() < 0.5 else (-dx, -dy)  # lateral step of a diagonal
+    length = r.int(4, 12) if d >= 2 else r.int(3, 8)
+    if diagonal:
+        length = r.int(4, 10)
+    # Run lengths along d for a diagonal: 1 or 2 (steep or shallow staircase).
+    runs = [r.int(1, 2) for _ in range(length)]
+    sy, sx = (y, x) if fuse else (y + dy, x + dx)
+    for _ in range(b.p.shifts + 1):
+        cy, cx = sy, sx
+        last = d
+        if diagonal:
+            cells = [(sy, sx)]
+            k = 0
+            while len(cells) < length:
+                for _ in range(runs[k % len(runs)]):
+                    cy, cx = cy + dy, cx + dx
+                    cells.append((cy, cx))
+                cy, cx = cy + ly, cx + lx
+                cells.append((cy, cx))
+                k += 1
+            last = DIRS.index((ly, lx))
+            y0, x0, s = Stamp.from_cells(cells)
+        else:  # a box one cell wide
+            cy, cx = sy + dy * (length - 1), sx + dx * (length - 1)
+            y0, x0 = min(sy, cy), min(sx, cx)
+            s = Stamp.box(length, 1) if d < 2 else Stamp.box(1, length)
+        if b.fits(s, y0, x0, fuse):
+            if diagonal:
+                vy, vx = dy + ly, dx + lx
+                kind = "corridor_nwse" if vy * vx > 0 else "corridor_nesw"
+            else:
+                kind = "corridor_v" if d < 2 else "corridor_h"
+            b.place(kind, s, y0, x0, None if fuse else (y, x))
+            ey, ex = DIRS[last]
+            b.priority = (cy + ey, cx + ex, last, 0)
+            return True
+        length = max(3, length * 2 // 3)
+    return False
+
+
+def partner_site(b, site: list[int], radius: int = 14, tries: int = 24) -> tuple[int, int, int] | None:
+    """A random door site of another room within ``radius`` of ``site`` (each
+    axis), 6 or more steps away, usable, with free ground in front of it.
+
+    Drawn from the site list (``tries`` draws), not searched for on the map.
+    """
+    sites, u = b.sites, b.r.u
+    y1, x1 = site[:2]
+    n = len(sites)
+    for _ in range(tries):
+        other = sites[int(u() * n)]
+        y2, x2, d2, room = other >> 13 & 511, other >> 4 & 511, other >> 2 & 3, (other >> 22) - 1
+        if (room == site[3] or abs(y2 - y1) > radius or abs(x2 - x1) > radius
+                or abs(y2 - y1) + abs(x2 - x1) < 6):
+            continue
+        dy, dx = DIRS[d2]
+        if b.site_ok(y2, x2, d2) and not (b.near[y2 + dy] >> (x2 + dx)) & 1:
+            return y2, x2, d2
+    return None
+
+
+def try_drunken(b, site: list[int]) -> bool:
+    """A weighted drunken walk from door ``site`` to a doorway of another room."""
+    partner = partner_site(b, site)
+    if partner is None:
+        return False
+    near = b.near
+    y1, x1, d1 = site[:3]
+    y2, x2, d2 = partner
+    sy, sx = y1 + DIRS[d1][0], x1 + DIRS[d1][1]
+    gy, gx = y2 + DIRS[d2][0], x2 + DIRS[d2][1]
+    if (near[sy] >> sx) & 1 or (near[gy] >> gx) & 1:
+        return False
+    # Walk inside a window around both ends; outside it counts as blocked, and
+    # the map's edge is in ``near``.
+    m = 8
+    wy0, wx0 = max(min(sy, gy) - m, 0), max(min(sx, gx) - m, 0)
+    wy1, wx1 = min(max(sy, gy) + m, b.h - 1), min(max(sx, gx) + m, b.w - 1)
+    cy, cx = sy, sx
+    path = [(cy, cx)]
+    u = b.r.u
+    for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
+        if cy == gy and cx == gx:
+            break
+        # Weight 5 for a step toward the goal, 1 for any other open step.
+        options = []
+        total = 0
+        for ny, nx, toward in ((cy - 1, cx, gy < cy), (cy + 1, cx, gy > cy),
+                               (cy, cx - 1, gx < cx), (cy, cx + 1, gx > cx)):
+            if wy0 <= ny <= wy1 and wx0 <= nx <= wx1 and not (near[ny] >> nx) & 1:
+                weight = 5 if toward else 1
+                options.append((ny, nx, weight))
+                total += weight
+        if not options:
+            return False
+        pick = u() * total
+        for cy, cx, weight in options:
+            pick -= weight
+            if pick < 0:
+                break
+        path.append((cy, cx))
+    if (cy, cx) != (gy, gx):
+        return False
+    y0, x0, s = Stamp.from_cells(path)
+    b.place("drunken", s, y0, x0, (y1, x1), sites=False)
+    b.add_join(y2, x2)
+    return True

@@ -1,0 +1,186 @@
+"""The rooms generator as the list of its stages: rooms, doors, dead_ends, loops, final."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import features, grid, seeding
+from ..bitgrid import BitGrid
+from ..registry import GeneratorSpec, Progress, Stage, register
+from ..tiles import T
+from .attach import Builder
+from .doors import finish_doors, lay_doors
+from .draw import Draw
+from .loops import open_loops
+from .params import RoomParams
+from .shapes import Stamp, grow_cave_library
+from .stairs import pick_farthest, pick_stair, stair_masks
+
+__all__ = ["run", "SPEC", "MIN_FLOOR", "GROW_FLOOR"]
+
+#: Share of the interior that is floor on every finished map (a promise, tested).
+MIN_FLOOR = 0.1
+#: Share of the interior the rooms stage grows to at least, whatever ``room_attempts``
+#: says (dead-end filling takes some of it back).
+GROW_FLOOR = 0.2
+#: Designs per 1000 tiles at most (``room_attempts``' top).
+MOST_ATTEMPTS = 200
+#: Room records made between two Progress events (a 400x400 map has thousands).
+RECORDS_PER_STEP = 256
+#: Cell-steps of breadth-first search between two Progress events on big maps.
+SEARCH_SLICE = 1 << 23
+
+
+def run(seed: int, width: int, height: int, p: RoomParams):
+    """Yield the stages ``rooms``, ``doors``, ``dead_ends``, ``loops``, ``final``."""
+    area = width * height
+
+    # rooms: accretion from one room in the middle; a preview per room (one
+    # Stage over the live tiles: a preview is valid until the next step).
+    yield from grow_cave_library(lambda: Progress("rooms", 0.0))
+    b = Builder(seed, width, height, p)
+    b.first_room()
+    shown = Stage("rooms", b.tiles)
+    yield Progress("rooms", 0.0, preview=shown)
+    # room_attempts designs, and more while the floor is short of GROW_FLOOR of
+    # the interior (up to the parameter's top rate), so sparse settings still
+    # leave MIN_FLOOR after dead ends are filled.
+    attempts = max(12, area * p.room_attempts // 1000)
+    most = max(attempts, area * MOST_ATTEMPTS // 1000)
+    want = GROW_FLOOR * (width - 2) * (height - 2)
+    k = 0
+    while k < attempts or (b.floor < want and k < most):
+        done = min(1.0, (k + 1) / attempts)
+        if b.attempt():
+            yield Progress("rooms", done, preview=shown)
+        elif k % 16 == 15:  # a run of misfits: still hand control back now and then
+            yield Progress("rooms", done)
+        k += 1
+    b.fix_diagonals()
+    tiles = b.tiles
+    yield Stage("rooms", tiles.copy(), info={"rooms": len(b.stamps), "joins": len(b.joins)})
+
+    # The finishing stages draw from one generator: making one costs about as
+    # much as the doors stage itself on a 79x29 map.
+    rng = seeding.rng(seed, "finish")
+    r = Draw(rng, block=256)
+    g = BitGrid(width, height)
+
+    # doors: a door, a secret door or an open doorway at each join.
+    doors = lay_doors(tiles, b.joins, r, p)
+    yield Stage("doors", tiles.copy(), info={"doors": len(doors)})
+
+    # dead_ends: filled (the work list held as bits), then the doors they orphaned.
+    before = g.from_mask(tiles != T.wall)
+    walk = g.fill_dead_ends(before, p.dead_end_keep, rng)
+    tiles[g.to_mask(before & ~walk)] = T.wall
+    walk, doors = finish_doors(tiles, g, walk, doors)
+    yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
+
+    # loops: walls between floors far apart on foot become doors, scored by
+    # distances from two cells: one of the first room (mid-map: a short search)
+    # and the up stairs, the room cell farthest from it.
+    root = _root(b.room(0), width, walk)
+    levels = yield from _levels(g, walk, root, "loops")
+    up = pick_stair(stair_masks(g, walk, walk & ~g.from_cells(doors)), levels)
+    dists = [g.distances(levels)]
+    if p.loops > 0:
+        yield Progress("loops", 0.5)
+        dists.append(g.distances((yield from _levels(g, walk, up, "loops"))))
+        yield Progress("loops", 0.75)
+    walk, opened = open_loops(tiles, g, walk, doors, dists, int(p.loops * area / 1000.0 + 0.5),
+                              p, r, rng)
+    yield Stage("loops", tiles.copy(), info={"loops": opened})
+
+    # final: features on interior floor (never cutting a walk: worldgen.features),
+    # then the exit farthest on foot from the start on the finished map, spawn
+    # points on plain floor away from the start, the room and door lists.
+    keep = np.zeros(tiles.shape, dtype=bool)
+    keep.flat[up] = True
+    dressed = yield from features.place(tiles, seed, keep, p.features)
+    walk &= ~g.from_mask(np.isin(tiles, features.FEATURE_TILES))
+    levels = yield from _levels(g, walk, up, "final")
+    floor = walk & ~g.from_cells(doors) & ~g.from_mask(tiles == T.trap)  # stairs and spawns on plain floor
+    down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
+    if walk.bit_count() > sum(front.bit_count() for front in levels):
+        # Cannot happen by construction; the promise is kept if it did.
+        reached = 0
+        for front in levels:
+            reached |= front
+        tiles[g.to_mask(walk & ~reached)] = T.wall
+        walk &= reached
+        floor &= reached
+        doors = [(y, x) for y, x in doors if (walk >> (y * width + x)) & 1]
+    tiles.flat[up] = T.stairs_up
+    tiles.flat[down] = T.stairs_down
+    floor &= ~(1 << up) & ~(1 << down)
+    close = 0
+    for front in levels[:p.safe_radius]:
+        close |= front
+    n_floor = floor.bit_count()
+    monsters, items = grid.pick_cells(rng, g.indices(floor & ~close),
+                                      (int(n_floor * p.monster_density + 0.5),
+                                       int(n_floor * p.item_density + 0.5)))
+    yield Progress("final", 0.75)
+    records = []
+    for j in range(0, len(b.stamps), RECORDS_PER_STEP):
+        records += [room_record(*b.room(i)) for i in range(j, min(j + RECORDS_PER_STEP, len(b.stamps)))]
+        yield Progress("final", 0.75 + 0.25 * j / len(b.stamps))
+    doors.sort()
+    points = {
+        "start": grid.flat_to_points([up], width),
+        "exit": grid.flat_to_points([down], width),
+        "monsters": grid.flat_to_points(monsters, width),
+        "items": grid.flat_to_points(items, width),
+    }
+    info = {
+        "rooms": records,
+        "doors": [(x, y, bool(tiles[y, x] == T.secret_door)) for y, x in doors],
+        "loops": opened,
+        "floor_fraction": round(walk.bit_count() / area, 4),
+        **dressed,
+    }
+    yield Stage("final", tiles, points=points, info=info)
+
+
+def _root(first: tuple[str, int, int, Stamp], width: int, walk: int) -> int:
+    """A walkable cell of the first room's middle row (any walkable cell if it went)."""
+    _, y0, x0, s = first
+    row = s.rows[s.h // 2]
+    i = (y0 + s.h // 2) * width + x0 + (row & -row).bit_length() - 1
+    return i if (walk >> i) & 1 else (walk & -walk).bit_length() - 1
+
+
+def _levels(g: BitGrid, walk: int, cell: int, stage: str):
+    """Breadth-first levels on foot (8-way, :data:`worldgen.grid.WALK`) from ``cell``,
+    in slices that hand control back on big maps."""
+    return (yield from g.levels(walk, 1 << cell, grid.WALK, SEARCH_SLICE,
+                                lambda: Progress(stage, 0.5)))
+
+
+def room_record(kind: str, y0: int, x0: int, s: Stamp) -> dict:
+    """A room as JSON-ready ints: bounding box, and ``mask``, one int per row
+    whose bit i is set when cell (x + i, y + row) is the room's floor.
+
+    The mask is the stamp's own tuple of rows: no new container per room (the
+    garbage collector stops tracking a tuple of ints, and the dict holding it).
+
+    >>> room_record("rect", 2, 1, Stamp.box(1, 3))["mask"]
+    (7,)
+    """
+    return {"kind": kind, "x": x0, "y": y0, "w": s.w, "h": s.h, "mask": s.rows}
+
+
+SPEC = register(GeneratorSpec(
+    name="rooms",
+    title="Rooms (Brogue-style accretion)",
+    summary="rooms, crosses, caves and corridors accreted one by one; doors, loops, no dead ends",
+    stages=("rooms", "doors", "dead_ends", "loops", "final"),
+    params=RoomParams,
+    run=run,
+    default_size=(79, 29),
+    min_size=(20, 12),
+    max_size=(400, 400),
+    bench_sizes=((79, 29), (200, 200)),
+    source="004_6e894d1118b40400.txt",
+))

@@ -1,0 +1,64 @@
+"""Loops (Brogue's addLoops): a wall with floor on two opposite sides becomes a
+door or doorway when the two sides are far apart on foot.
+
+For sides p, q and distance maps a, b from any two cells, the triangle
+inequality gives ``max(|a(p) - a(q)|, |b(p) - b(q)|)`` <= their walking
+distance, so every loop opened is at least ``loop_distance`` long.  Loops are kept apart (a claimed box around
+each) so they do not duplicate each other.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bitgrid import BitGrid
+from .doors import lay_door
+from .draw import Draw
+from .params import RoomParams
+
+__all__ = ["loop_candidates", "open_loops", "SPACING"]
+
+#: Half the side of the box each opened loop claims against others.
+SPACING = 4
+
+
+def loop_candidates(g: BitGrid, walk: int, doors: int) -> tuple[np.ndarray, np.ndarray]:
+    """Walls with walkable cells on two opposite sides and walls on the other two,
+    not beside a door: ``(flat cells ascending, horizontal)``, ``horizontal``
+    True where the floors are west and east."""
+    cand = g.passages(walk) & ~walk & ~g.dilate(doors, 4)
+    _, _, west, east = g.sides(walk)
+    cells = g.indices(cand)
+    return cells, g.to_mask(cand & west & east).ravel()[cells]
+
+
+def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]],
+               dists: list[np.ndarray], n_loops: int, p: RoomParams, r: Draw,
+               order_rng: np.random.Generator) -> tuple[int, int]:
+    """Open up to ``n_loops`` loops in place (``tiles``, ``doors``), scored by
+    ``dists`` (steps on foot from any cells): ``(walk updated, loops opened)``."""
+    if n_loops <= 0:
+        return walk, 0
+    w = g.w
+    cells, horiz = loop_candidates(g, walk, g.from_cells(doors))
+    if cells.size == 0:
+        return walk, 0
+    step = np.where(horiz, 1, w)
+    score = np.zeros(cells.size, dtype=np.int32)
+    for dist in dists:
+        flat = dist.ravel()
+        np.maximum(score, np.abs(flat[cells - step] - flat[cells + step]), out=score)
+    good = cells[score >= p.loop_distance]
+    claimed = np.zeros(tiles.shape, dtype=bool)
+    opened = []
+    for i in good[order_rng.permutation(good.size)].tolist():
+        if len(opened) >= n_loops:
+            break
+        y, x = divmod(i, w)
+        if claimed[y, x]:
+            continue
+        claimed[max(y - SPACING, 0):y + SPACING + 1, max(x - SPACING, 0):x + SPACING + 1] = True
+        if lay_door(tiles, y, x, r, p):
+            doors.append((y, x))
+        opened.append((y, x))
+    return walk | g.from_cells(opened), len(opened)

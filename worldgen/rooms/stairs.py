@@ -1,0 +1,52 @@
+"""Where stairs stand: the stairs up on room floor, the farthest cell of the
+best kind; the stairs down as far on foot as any floor cell, in a room when
+one is that far."""
+
+from __future__ import annotations
+
+from ..bitgrid import BitGrid
+
+__all__ = ["stair_masks", "farthest", "pick_stair", "pick_farthest"]
+
+
+def stair_masks(g: BitGrid, walk: int, floor: int) -> tuple[int, int, int]:
+    """Where stairs may stand, best first (bitsets): floor inside a room (8
+    walkable neighbours), then floor that is no dead end, then any floor."""
+    inside = floor & ~g.dilate(g.all & ~walk, 8)
+    return inside, floor & ~g.dead_ends(walk), floor
+
+
+def farthest(levels: list[int], mask: int) -> int | None:
+    """The cell of ``mask`` in the last breadth-first level that holds one (first
+    in row-major order on ties), or None."""
+    for front in reversed(levels):
+        hit = front & mask
+        if hit:
+            return (hit & -hit).bit_length() - 1
+    return None
+
+
+def pick_stair(masks: tuple[int, ...], levels: list[int], exclude: int | None = None) -> int:
+    """The farthest cell (flat index) of the best mask with one besides ``exclude``."""
+    drop = 0 if exclude is None else 1 << exclude
+    for mask in masks:
+        got = farthest(levels, mask & ~drop)
+        if got is not None:
+            return got
+    got = farthest(levels, ~drop)  # ~0 is every cell
+    return exclude if got is None else got  # a one-cell map: both stairs on it
+
+
+def pick_farthest(masks: tuple[int, ...], levels: list[int], exclude: int | None = None) -> int:
+    """The exit: a cell of the farthest breadth-first level that holds any cell
+    of the widest mask (``masks[-1]``), the best kind on that level first.
+    Unlike :func:`pick_stair`, distance comes before kind: the exit is always
+    as far on foot as any floor cell (a promise), in a room when one is that far."""
+    drop = 0 if exclude is None else 1 << exclude
+    for front in reversed(levels):
+        if front & masks[-1] & ~drop:
+            for mask in masks:
+                hit = front & mask & ~drop
+                if hit:
+                    return (hit & -hit).bit_length() - 1
+    return pick_stair(masks, levels, exclude)
