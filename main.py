@@ -10,6 +10,6 @@ Natively: ``python main.py [--mode demo --demo island --stage mask --seed abc]``
 
 import asyncio
 
-from game.app import main
+from game.launch import main
 
 asyncio.run(main())

@@ -6,6 +6,24 @@ consumed the event (otherwise it passes down the stack), ``update(dt)`` advances
 state, ``draw(surface)`` only draws.  Only the top scene is updated; scenes
 are drawn from the highest opaque one upwards.
 
+Touch is the same natively, in the page and in tests: SDL finger events
+(positions normalized to 0..1) go to scenes that set ``handles_touch``;
+every other scene gets them as the left mouse button, and SDL's own mouse
+copies of touches are dropped.
+
+Scenes never import each other: the app is given a table of scene
+factories by name (``game.scenes.SCENES``, by :func:`game.launch.main`), and
+a scene asks for another through it (``app.open("help")``,
+``app.switch("title", messages=...)``).  The app imports no scene.
+
+An event that changes the scene stack is the last one its frame delivers:
+the rest of that frame's events were meant for the scene that was on top
+when they were fetched, so they are dropped (a quit request excepted), and
+the text a key press types (SDL sends ``TEXTINPUT`` after its ``KEYDOWN``,
+in the same frame or the next) never reaches the scene that key opened.
+Pressing Q in the pause menu therefore cannot type "q" into the title's
+name field.
+
 The loop awaits ``asyncio.sleep(0)`` once per frame, which is what lets the
 browser breathe under pygbag.  Tests drive the very same loop with a
 ``script`` callback that posts events and inspects state frame by frame.
@@ -15,16 +33,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 import pygame
 import pygame.surfarray  # noqa: F401  (pygbag needs the explicit import)
 
 from . import browser
+from .audio import Audio
+from .controls import INPUT_EVENTS
 from .settings import Settings
 
-__all__ = ["App", "Scene", "FrameStats", "main", "WINDOW_SIZE"]
+__all__ = ["App", "Scene", "SceneFactory", "FrameStats", "WINDOW_SIZE", "WORK_BUDGET_MS", "finger_pos"]
 
 WINDOW_SIZE = (960, 540)
 FPS = 60
@@ -35,6 +55,7 @@ class Scene:
     """Base class: override what you need."""
 
     opaque = True  # False: the scene below is drawn first (dialogs)
+    handles_touch = False  # True: gets SDL finger events; else a finger is a left mouse button
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -49,6 +70,29 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+
+_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+_FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+
+
+def finger_pos(event: pygame.event.Event, size: tuple[int, int]) -> tuple[int, int]:
+    """A finger event's position in window pixels (SDL gives 0..1 across the window)."""
+    return (min(size[0] - 1, max(0, int(event.x * size[0]))), min(size[1] - 1, max(0, int(event.y * size[1]))))
+
+
+def _as_mouse(event: pygame.event.Event, size: tuple[int, int]) -> pygame.event.Event:
+    """A finger event as the left mouse button a scene without touch handling understands."""
+    pos = finger_pos(event, size)
+    if event.type == pygame.FINGERMOTION:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(int(event.dx * size[0]), int(event.dy * size[1])),
+                                  buttons=(1, 0, 0), touch=True)
+    kind = pygame.MOUSEBUTTONDOWN if event.type == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
+    return pygame.event.Event(kind, pos=pos, button=1, touch=True)
+
+
+#: Makes a scene: ``factory(app, *args, **kwargs)``.
+SceneFactory = Callable[..., Scene]
 
 
 class FrameStats:
@@ -73,8 +117,9 @@ class FrameStats:
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, *, storage: browser.Storage | None = None,
-                 seed: int | None = None, size: tuple[int, int] = WINDOW_SIZE) -> None:
+    def __init__(self, settings: Settings | None = None, *, scenes: Mapping[str, SceneFactory] | None = None,
+                 storage: browser.Storage | None = None, seed: int | None = None,
+                 size: tuple[int, int] = WINDOW_SIZE) -> None:
         pygame.init()
         pygame.display.set_caption("Deepisle")
         self.screen = pygame.display.set_mode(size)
@@ -84,11 +129,14 @@ class App:
         self.storage = storage or browser.Storage()
         # Only for rolling fresh seeds in the UI; every map comes from its seed text.
         self.ui_rng = np.random.default_rng(time.time_ns() if seed is None else seed)
+        self.factories: dict[str, SceneFactory] = dict(scenes or {})
+        self.audio = Audio()  # silent until the reader's first input
         self.scenes: list[Scene] = []
         self.running = True
         self.frame = 0
         self.stats = FrameStats()
         self._announced = False
+        self._text_of_closed = -1  # the frame up to which a TEXTINPUT belongs to a scene that closed
 
     # -- scene stack -------------------------------------------------------
     @property
@@ -114,6 +162,22 @@ class App:
             self.scenes.pop().exit()
         return self.push(scene)
 
+    def make(self, name: str, *args, **kwargs) -> Scene:
+        """A new scene from the factory registered as ``name``."""
+        try:
+            factory = self.factories[name]
+        except KeyError:
+            raise KeyError(f"no scene named {name!r} (known: {', '.join(sorted(self.factories))})") from None
+        return factory(self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs) -> Scene:
+        """Push the scene named ``name`` over the current one."""
+        return self.push(self.make(name, *args, **kwargs))
+
+    def switch(self, name: str, *args, **kwargs) -> Scene:
+        """Replace the current scene with the one named ``name``."""
+        return self.replace(self.make(name, *args, **kwargs))
+
     def roll_seed(self) -> str:
         """A fresh, short, readable seed text for 'new map'."""
         letters = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -124,11 +188,34 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in INPUT_EVENTS and not self.audio.unlocked:
+            self.audio.unlock()
+        if event.type in _MOUSE_EVENTS and getattr(event, "touch", False):
+            return  # SDL's mouse copy of a touch: the app makes its own (below), the same natively and in tests
         for scene in reversed(self.scenes):
-            if scene.handle_event(event):
+            if event.type in _FINGER_EVENTS and not scene.handles_touch:
+                offered = _as_mouse(event, self.size)
+            else:
+                offered = event
+            if scene.handle_event(offered):
                 return
             if scene.opaque:
                 return
+
+    def dispatch_frame(self, events: list[pygame.event.Event]) -> None:
+        """Offer one frame's events; stop at the first that changes the top scene."""
+        top = self.top
+        for event in events:
+            if event.type != pygame.QUIT and self.top is not top:
+                continue  # fetched for a scene that is no longer on top
+            if event.type == pygame.TEXTINPUT and self.frame <= self._text_of_closed:
+                self._text_of_closed = -1
+                continue  # typed by the key that changed the scene
+            if event.type == pygame.KEYDOWN:
+                self._text_of_closed = -1
+            self.dispatch(event)
+            if event.type == pygame.KEYDOWN and self.top is not top:
+                self._text_of_closed = self.frame + 1
 
     def draw(self) -> None:
         first = 0
@@ -144,8 +231,7 @@ class App:
         start = time.perf_counter()
         if script is not None:
             script(self)
-        for event in pygame.event.get():
-            self.dispatch(event)
+        self.dispatch_frame(pygame.event.get())
         if self.top is not None:
             self.top.update(dt)
         self.screen.fill((0, 0, 0))
@@ -162,35 +248,3 @@ class App:
         while self.running and (frames is None or self.frame < frames) and self.scenes:
             self.frame_once(script)
             await asyncio.sleep(0)
-
-
-def first_scene(app: App) -> Scene:
-    """The scene the settings ask for (``mode=play|demo|gallery``)."""
-    mode = app.settings.mode
-    if mode == "demo":
-        from .demo import DemoScene
-
-        return DemoScene.from_settings(app, app.settings)
-    if mode == "gallery":
-        from .gallery import GalleryScene
-
-        return GalleryScene(app)
-    from .title import TitleScene
-
-    return TitleScene(app)
-
-
-async def main(argv: list[str] | None = None) -> None:
-    """The entry point ``main.py`` runs, in the page and natively."""
-    import sys
-
-    from .settings import parse_argv, parse_query
-
-    if browser.IS_BROWSER:
-        settings = parse_query(browser.query_string())
-    else:
-        settings = parse_argv(sys.argv[1:] if argv is None else argv)
-    app = App(settings)
-    app.push(first_scene(app))
-    await app.run()
-    pygame.quit()

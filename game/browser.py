@@ -1,45 +1,76 @@
 """The browser bridge: the one place that knows whether we run in a page.
 
-In the browser (pygbag, ``sys.platform == "emscripten"``) the page's
-``window`` object is reached through ``platform.window``; the template
-(``web/index.html``) defines ``window.deepisle`` helpers for downloads, the
-clipboard and the loading screen.  Natively the same calls read ``sys.argv``
-and write files, so the game code never branches on the platform itself.
+In the page, pygbag puts its runtime module in ``sys.modules["platform"]``
+(pygbag 0.9.3, ``support/cross/aio/cross.py`` line 154), and its ``window`` is
+the page's JS ``window`` seen through a proxy: JS strings come back as
+``str``, ``null`` and ``undefined`` as None, a JS exception as a Python
+``Exception`` carrying its message.  The template (``web/index.html``)
+defines ``window.deepisle`` helpers for downloads, the clipboard and the
+loading screen.  Natively the same calls read ``sys.argv`` and write files,
+so the game code never branches on the platform itself.
+
+Which of the two applies is decided in one place, the runtime installed
+here: pygbag's ``platform`` module in the page, None natively.  Tests
+install a stand-in runtime with :func:`use_runtime` (``tests/fake_page.py``)
+and run the page's branch natively.
+
+>>> previous = use_runtime(None)
+>>> in_page(), query_string(), page_url()
+(False, '', 'index.html')
+>>> _ = use_runtime(previous)
 """
 
 from __future__ import annotations
 
 import base64
 import os
+import platform
 import sys
 from pathlib import Path
+from typing import Any
 
-__all__ = ["IS_BROWSER", "window", "query_string", "Storage", "download", "copy_text", "ready",
-           "page_url"]
+__all__ = ["use_runtime", "in_page", "window", "query_string", "Storage", "download", "copy_text",
+           "ready", "page_url"]
 
-IS_BROWSER = sys.platform == "emscripten"
-
-
-def window():
-    """The page's ``window`` (browser only), else None."""
-    if not IS_BROWSER:
-        return None
-    import platform  # pygbag replaces the stdlib module with one that has .window
-
-    return getattr(platform, "window", None)
+#: pygbag's runtime module when running in the page, None natively.
+_runtime: Any = platform if sys.platform == "emscripten" else None
 
 
-def _helpers():
+def use_runtime(runtime: Any) -> Any:
+    """Run the bridge against ``runtime`` (pygbag's ``platform`` module or a
+    stand-in with a ``window``; None: native).  Returns the previous one."""
+    global _runtime
+    previous, _runtime = _runtime, runtime
+    return previous
+
+
+def in_page() -> bool:
+    """True when the game runs in a web page (settings come from the URL)."""
+    return _runtime is not None
+
+
+def window() -> Any:
+    """The page's ``window`` (in the page), else None."""
+    return getattr(_runtime, "window", None) if _runtime is not None else None
+
+
+def _helpers() -> Any:
+    """``window.deepisle`` or None (a JS property that is not there reads as None)."""
     win = window()
-    return getattr(win, "deepisle", None) if win is not None else None
+    try:
+        return getattr(win, "deepisle", None) if win is not None else None
+    except Exception:  # noqa: BLE001 - a foreign page object
+        return None
 
 
 def query_string() -> str:
+    """``location.search`` in the page (``"?mode=demo&..."`` or ``""``), else ``""``."""
     win = window()
     try:
-        return str(win.location.search) if win is not None else ""
+        search = win.location.search if win is not None else None
     except Exception:  # noqa: BLE001 - a foreign page object; fall back to defaults
         return ""
+    return search if isinstance(search, str) else ""
 
 
 def page_url() -> str:
@@ -49,9 +80,15 @@ def page_url() -> str:
         return "index.html"
     try:
         loc = win.location
-        return f"{loc.origin}{loc.pathname}"
+        origin, path = loc.origin, loc.pathname
     except Exception:  # noqa: BLE001
         return "index.html"
+    if not isinstance(origin, str) or not isinstance(path, str) or origin in ("", "null"):
+        return "index.html"  # a file:// or sandboxed page has no usable origin
+    return f"{origin}{path}"
+
+
+_PROBE_KEY = "probe"
 
 
 class Storage:
@@ -59,7 +96,8 @@ class Storage:
 
     Writes are atomic natively (temporary file + ``os.replace``), so a failed
     write never destroys the previous value.  ``set`` returns False on failure
-    instead of raising: the caller tells the player.
+    instead of raising (a full quota, storage the browser blocks): the caller
+    tells the player, and :meth:`unavailable` says whether anything can be kept.
     """
 
     def __init__(self, directory: str | os.PathLike | None = None, prefix: str = "deepisle.") -> None:
@@ -75,21 +113,21 @@ class Storage:
         win = window()
         try:
             if win is not None:
-                value = win.localStorage.getItem(self.prefix + key)
-                return None if value is None else str(value)
+                value = win.localStorage.getItem(self.prefix + key)  # a missing key: JS null, None here
+                return value if isinstance(value, str) else None
             with open(self._path(key), encoding="utf-8", newline="") as fh:  # as written: no newline translation
                 return fh.read()
         except (OSError, UnicodeDecodeError):
             return None
-        except Exception:  # noqa: BLE001 - localStorage disabled (private mode, sandboxed iframe)
+        except Exception:  # noqa: BLE001 - localStorage blocked (site data off, sandboxed iframe)
             return None
 
     def set(self, key: str, value: str) -> bool:
         win = window()
         try:
             if win is not None:
-                win.localStorage.setItem(self.prefix + key, value)
-                return str(win.localStorage.getItem(self.prefix + key)) == value
+                win.localStorage.setItem(self.prefix + key, value)  # raises past the quota; the old value stays
+                return win.localStorage.getItem(self.prefix + key) == value
             path = self._path(key)
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(path.name + ".tmp")
@@ -114,15 +152,46 @@ class Storage:
         except Exception:  # noqa: BLE001
             pass
 
+    def _round_trip(self) -> bool:
+        """A small value written, read back and removed."""
+        ok = self.set(_PROBE_KEY, "1") and self.get(_PROBE_KEY) == "1"
+        self.delete(_PROBE_KEY)
+        return ok
+
+    def unavailable(self) -> str:
+        """Why nothing can be kept here, for the player; ``""`` when storage
+        works (a failed save then means a full store, not a blocked one).
+
+        In the page, storage is blocked when reaching ``localStorage`` throws
+        (site data blocked, a sandboxed or third-party iframe: SecurityError),
+        when it is null (Firefox with storage disabled), or when it holds
+        nothing and still refuses a few bytes (a zero quota); a store that
+        holds data and refuses more is full, not blocked."""
+        win = window()
+        if win is None:
+            return "" if self._round_trip() else f"{self.directory} cannot be written"
+        try:
+            store = win.localStorage
+            store.getItem(self.prefix + _PROBE_KEY)
+            if self._round_trip() or store.length:
+                return ""
+        except Exception:  # noqa: BLE001 - every call throws: blocked
+            pass
+        return "the browser blocks storage for this page"
+
 
 def download(filename: str, data: bytes, mime: str, directory: str | os.PathLike = "exports") -> str:
     """Offer ``data`` to the player: a browser download, or a file natively.
 
-    Returns where it went (the path natively, the file name in the page)."""
-    helpers = _helpers()
-    if helpers is not None:
-        helpers.download(filename, mime, base64.b64encode(data).decode("ascii"))
-        return filename
+    Returns where it went (the path natively, the file name in the page, with
+    a note when the page refused it)."""
+    if in_page():
+        helpers = _helpers()
+        try:  # the JS side takes text only: bytes go as base64
+            ok = helpers is not None and helpers.download(filename, mime, base64.b64encode(data).decode("ascii"))
+        except Exception:  # noqa: BLE001 - a JS error in the helper: say so, keep running
+            ok = False
+        return filename if ok is not False else f"{filename} (the page could not offer the download)"
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
     target = path / filename
@@ -131,11 +200,16 @@ def download(filename: str, data: bytes, mime: str, directory: str | os.PathLike
 
 
 def copy_text(text: str) -> bool:
-    """Put ``text`` on the clipboard in the page; natively print it."""
+    """Put ``text`` on the clipboard in the page (True once asked; the page
+    shows the text for a manual copy when the clipboard is refused);
+    natively print it and return False."""
     helpers = _helpers()
     if helpers is not None:
-        helpers.copyText(text)
-        return True
+        try:
+            helpers.copyText(text)  # returns a JS Promise; nothing here awaits it
+            return True
+        except Exception:  # noqa: BLE001 - a JS error: the caller shows the link instead
+            return False
     print(text, flush=True)
     return False
 

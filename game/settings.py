@@ -19,22 +19,30 @@ Accepted keys::
 
 Unknown keys are ignored with a message.  Nothing here is ever written into
 the page as HTML: the game draws text onto its canvas only.
+
+:func:`parse_argv` reads the same keys from a native command line, strictly
+(as ``python -m worldgen`` does): a value a link would correct is a one-line
+:class:`UsageError` there, and ``--help`` raises :class:`HelpRequested`;
+:func:`game.launch.main` prints them and exits with status 2 or 0.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import argparse
+import json
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
-from worldgen import registry, world
+from worldgen import registry
 from worldgen.registry import ParamError
-from worldgen.seeding import MAX_SEED_CHARS, normalize_seed_text
+from worldgen.seeding import MAX_SEED_CHARS, clean_seed_text
 
-__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "DUNGEON_SIZES"]
+from .rules.content import SIZE_NAMES
+
+__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "UsageError",
+           "HelpRequested", "Options", "read_options", "OPTIONS_KEY"]
 
 MODES = ("play", "demo", "gallery")
-DUNGEON_SIZES = tuple(world.DUNGEON_SIZES)
 MAX_QUERY_CHARS = 4096
 MAX_KEYS = 64
 
@@ -55,23 +63,22 @@ class Settings:
 
 
 def clean_text(text: str, limit: int = MAX_SEED_CHARS) -> tuple[str, bool]:
-    """NFC-normalize, drop control/format/unassigned characters, lone
-    surrogates and line breaks, trim, cut to ``limit``.  Returns ``(text, changed)``."""
-    norm = normalize_seed_text(text)
-    kept = "".join(ch for ch in norm if not _unsafe(ch))
-    kept = kept.strip()[:limit]
+    """The seed cleaning every entry point shares (``worldgen.seeding.clean_seed_text``:
+    NFC, invisible and line-breaking characters dropped, trimmed), cut to
+    ``limit``.  Returns ``(text, changed)``."""
+    kept = clean_seed_text(text).strip()[:limit]
     return kept, kept != text
 
 
-def _unsafe(ch: str) -> bool:
-    """Characters that could break a one-line canvas label (controls, separators)."""
-    category = unicodedata.category(ch)
-    return category[0] == "C" or category in ("Zl", "Zp")
-
-
 def _short(text: str) -> str:
-    text, _ = clean_text(text, 24)
-    return text + ("..." if len(text) >= 24 else "")
+    """A value as messages quote it: cleaned, at most 24 characters then "..."
+    (a hostile link must not make a message thousands of pixels wide).
+
+    >>> _short("9" * 4090)
+    '999999999999999999999999...'
+    """
+    shown = "".join(ch for ch in clean_text(text, 100)[0] if ch.isprintable())  # no escapes when quoted
+    return shown[:24] + ("..." if len(shown) > 24 else "")
 
 
 def parse_query(query: str) -> Settings:
@@ -161,7 +168,7 @@ def parse_query(query: str) -> Settings:
         world = world or None
 
     dungeon_size = raw.pop("size", "medium")
-    if dungeon_size not in DUNGEON_SIZES:
+    if dungeon_size not in SIZE_NAMES:
         messages.append(f"unknown dungeon size {_short(dungeon_size)!r}; using medium")
         dungeon_size = "medium"
 
@@ -185,15 +192,13 @@ def _size(text: str | None, key: str, default: int, lo: int, hi: int, messages: 
         return default
     if not lo <= value <= hi:
         clamped = min(max(value, lo), hi)
-        messages.append(f"{key}={value} is out of range; using {clamped}")
+        messages.append(f"{key}={_short(str(value))} is out of range; using {clamped}")
         return clamped
     return value
 
 
 def to_query(settings: Settings) -> str:
     """The query string that reproduces ``settings`` (share links)."""
-    from urllib.parse import urlencode
-
     pairs: list[tuple[str, str]] = [("mode", settings.mode)]
     if settings.mode == "demo":
         pairs.append(("demo", settings.generator))
@@ -214,30 +219,124 @@ def to_query(settings: Settings) -> str:
     return "?" + urlencode(pairs)
 
 
+class UsageError(ValueError):
+    """A bad command-line argument: one line on stderr, exit status 2 (as ``python -m worldgen``)."""
+
+
+class HelpRequested(Exception):
+    """``--help`` was asked for; ``str(exc)`` is the usage text."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # noqa: D401 - argparse hook
+        raise UsageError(message)
+
+
+class _Help(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        raise HelpRequested(parser.format_help())
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_short(text)!r}") from None
+
+
+def _param(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {_short(text)!r}")
+    return key.strip(), value
+
+
+def _argv_parser() -> argparse.ArgumentParser:
+    names = [spec.name for spec in registry.all_specs()]
+    parser = _Parser(prog="python main.py", add_help=False, allow_abbrev=False,
+                     description="Deepisle: procedural islands and dungeons, and a roguelike on them. "
+                                 "The options mirror the page's URL keys.")
+    parser.add_argument("-h", "--help", action=_Help, nargs=0, help="show this help and exit")
+    parser.add_argument("--mode", choices=MODES, help="play (default; the title screen), demo or gallery")
+    parser.add_argument("--demo", choices=names, metavar="GEN", help=f"a generator: {', '.join(names)}")
+    parser.add_argument("--stage", help="a stage of that generator (default: its last)")
+    parser.add_argument("--seed", help="any text (default: a random one)")
+    parser.add_argument("--w", "--width", dest="w", type=_whole, help="map width in tiles")
+    parser.add_argument("--h", "--height", dest="h", type=_whole, help="map height in tiles")
+    parser.add_argument("--p", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                        help="a generator parameter (repeatable); python -m worldgen list shows them")
+    parser.add_argument("--ui", choices=("0", "1"), help="0: a bare figure without overlays")
+    parser.add_argument("--world", help="start (or continue) this world in play mode")
+    parser.add_argument("--size", choices=SIZE_NAMES, help="dungeon size of a new world")
+    return parser
+
+
 def parse_argv(argv: list[str]) -> Settings:
     """Native options mirror the URL keys: ``--demo island --stage mask --seed abc
-    --w 64 --p octaves=4 --ui 0 --mode gallery --world Avalon --size large``."""
-    pairs: list[tuple[str, str]] = []
-    messages: list[str] = []
-    i = 0
-    keys = {"mode", "demo", "stage", "seed", "w", "h", "width", "height", "ui", "world", "size"}
-    while i < len(argv):
-        arg = argv[i]
-        name = arg[2:] if arg.startswith("--") else None
-        if name in keys and i + 1 < len(argv):
-            key = {"width": "w", "height": "h"}.get(name, name)
-            pairs.append((key, argv[i + 1]))
-            i += 2
-        elif name == "p" and i + 1 < len(argv) and "=" in argv[i + 1]:
-            k, _, v = argv[i + 1].partition("=")
-            pairs.append((f"p.{k}", v))
-            i += 2
-        else:
-            messages.append(f"unknown option {arg[:40]!r} ignored")
-            i += 1
-    from urllib.parse import urlencode
+    --w 64 --p octaves=4 --ui 0 --mode gallery --world Avalon --size large``.
 
-    settings = parse_query(urlencode(pairs))
-    if messages:
-        settings = Settings(**{**settings.__dict__, "messages": settings.messages + tuple(messages)})
-    return settings
+    Stricter than a link: a value a link would correct is an error here.
+    Raises :class:`UsageError` (one line) for bad arguments and
+    :class:`HelpRequested` for ``--help``.
+
+    >>> parse_argv(["--demo", "caverns", "--seed", "abc"]).generator
+    'caverns'
+    >>> parse_argv(["--demo", "dragons"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    game.settings.UsageError: argument --demo: invalid choice: 'dragons' (choose from ...)
+    """
+    args = _argv_parser().parse_args(argv)
+    spec = registry.get(args.demo or "island")
+    try:
+        if args.stage is not None:
+            spec.check_stage(args.stage)
+        if args.w is not None or args.h is not None:
+            spec.check_size(spec.default_size[0] if args.w is None else args.w,
+                            spec.default_size[1] if args.h is None else args.h)
+        spec.make_params(dict(args.p))
+    except ParamError as exc:
+        raise UsageError(str(exc)) from None
+    pairs = [(key, value) for key, value in (("mode", args.mode), ("demo", args.demo), ("stage", args.stage),
+                                              ("ui", args.ui), ("size", args.size)) if value is not None]
+    pairs += [(key, str(value)) for key, value in (("w", args.w), ("h", args.h)) if value is not None]
+    for key in ("seed", "world"):
+        value = getattr(args, key)
+        if value is None:
+            continue
+        cleaned, _ = clean_text(value)
+        if not cleaned or len(clean_seed_text(value).strip()) > MAX_SEED_CHARS:
+            raise UsageError(f"--{key} must be 1..{MAX_SEED_CHARS} characters once spaces and invisible "
+                             f"characters are dropped")
+        pairs.append((key, cleaned))
+    pairs += [(f"p.{k}", v) for k, v in args.p]
+    return parse_query(urlencode(pairs))
+
+
+# -- options the player chose in play (kept in storage like the save) ----------------------------------
+OPTIONS_KEY = "options"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Choices that outlive a run: the ASCII map mode."""
+
+    ascii_map: bool = False
+
+    def to_text(self) -> str:
+        return json.dumps({"ascii_map": self.ascii_map}, sort_keys=True)
+
+
+def read_options(text: str | None) -> Options:
+    """Options from storage; anything unreadable or of the wrong type keeps the default.
+
+    >>> read_options('{"ascii_map": true}'), read_options("{garbage"), read_options('{"ascii_map": "yes"}')
+    (Options(ascii_map=True), Options(ascii_map=False), Options(ascii_map=False))
+    """
+    try:
+        value = json.loads(text) if isinstance(text, str) and len(text) < 10_000 else None
+    except (ValueError, RecursionError):
+        value = None
+    value = value if isinstance(value, dict) else {}
+    ascii_map = value.get("ascii_map")
+    return Options(ascii_map=ascii_map if isinstance(ascii_map, bool) else False)

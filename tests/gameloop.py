@@ -12,7 +12,8 @@ import os
 
 import pygame
 
-from game.app import App, first_scene
+from game import launch
+from game.app import App
 from game.browser import Storage
 from game.settings import parse_query
 
@@ -20,9 +21,7 @@ from game.settings import parse_query
 def make_app(query: str, where: Storage | str | os.PathLike) -> App:
     """An app started as the URL ``query`` asks, saving to ``where``."""
     storage = where if isinstance(where, Storage) else Storage(where)
-    app = App(parse_query(query), storage=storage, seed=1)
-    app.push(first_scene(app))
-    return app
+    return launch.make_app(parse_query(query), storage=storage, seed=1)
 
 
 def key(k: int, u: str = "") -> pygame.event.Event:

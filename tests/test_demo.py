@@ -3,15 +3,14 @@
 import numpy as np
 import pygame
 import pytest
+from gameloop import click, key, make_app, run
 
 from game.app import App
 from game.browser import Storage
-from game.demo import DemoScene
-from game.gallery import GalleryScene
+from game.scenes.demo import DemoScene
+from game.scenes.gallery import GalleryScene
 from game.settings import parse_query
 from worldgen import registry
-
-from gameloop import click, key, make_app, run
 
 
 def screen_digest(app):
@@ -120,7 +119,7 @@ def test_gallery_lists_every_generator_and_opens_a_demo(tmp_path):
 def test_big_stage_is_sampled_down_to_the_screen(tmp_path):
     """A map larger than the view is drawn from sampled tiles: same picture as a
     nearest-neighbour scale, without a palette lookup per map tile."""
-    from game.render import fitted_stage_surface
+    from game.view.render import fitted_stage_surface
     from worldgen.tiles import PALETTE
 
     App(parse_query(""), storage=Storage(tmp_path))  # a display for surfaces
@@ -166,7 +165,7 @@ def test_animation_shows_the_steps_inside_a_stage(tmp_path, gen, stage):
 
 
 def test_title_screen_opens_the_gallery_and_esc_returns(tmp_path):
-    from game.title import TitleScene
+    from game.scenes.title import TitleScene
 
     app = make_app("", tmp_path)
     title = app.top

@@ -13,15 +13,17 @@ import json
 import numpy as np
 import pygame
 import pytest
+from gameloop import click, key, make_app, press, run, run_until, text
 
 import game.app as app_module
-from game import save
 from game.browser import Storage
-from game.content import ITEM_BY_ID
-from game.play import DeathScene, PlayScene, TRAVEL_FRAMES
-from game.title import TitleScene
-
-from gameloop import click, key, make_app, press, run, run_until, text
+from game.rules import codec, save
+from game.rules.content import ITEM_BY_ID
+from game.rules.pack import stacks
+from game.rules.state import LevelRequest
+from game.scenes.end import EndScene
+from game.scenes.play import TRAVEL_FRAMES, PlayScene
+from game.scenes.title import TitleScene
 
 STEP_KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP,
              (1, 1): pygame.K_n, (-1, -1): pygame.K_y, (1, -1): pygame.K_u, (-1, 1): pygame.K_b}
@@ -95,7 +97,7 @@ def test_a_whole_run(tmp_path):
     assert g.travel_to(site.x, site.y) or g.pos == (site.x, site.y)
     assert run_until(app, lambda: g.pos == (site.x, site.y), 3000)
     press(app, key(pygame.K_RETURN, "\r"), frames=1)
-    assert g.pending is not None and g.pending[0] == "level"
+    assert isinstance(g.pending, LevelRequest)
 
     def watch():
         drew_progress.append(scene.work is not None or scene.install_next)
@@ -133,23 +135,26 @@ def test_a_whole_run(tmp_path):
     assert "potion" in g.player.inventory and item.index in level.taken
     g.player.hp = 10
     slot = g.player.inventory.index("potion")
+    potions = g.player.inventory.count("potion")  # (a new run starts with two)
     press(app, key(pygame.K_i, "i"))
-    assert type(app.top).__name__ == "InventoryScene"
-    press(app, key(ord("a") + slot, chr(ord("a") + slot)))
-    assert g.player.hp == 25 and "potion" not in g.player.inventory
+    assert type(app.top).__name__ == "PackScene"
+    row = next(r for r, st in enumerate(stacks(g.player.inventory)) if st.item == "potion")
+    press(app, key(ord("a") + row, chr(ord("a") + row)), key(pygame.K_RETURN, "\r"))  # select, use
+    heal = max(15, g.player.max_hp * ITEM_BY_ID["potion"].power // 100)  # a share of max HP
+    assert g.player.hp == 10 + heal and g.player.inventory.count("potion") == potions - 1
     press(app, key(pygame.K_ESCAPE))
     assert app.top is scene
 
     # The game saved itself; a fresh app continues where we were.
     run(app, 2)
-    state = (g.location, g.mode, g.site, g.depth, g.pos, g.player.to_json(), g.turn)
+    state = (g.location, g.mode, g.site, g.depth, g.pos, codec.player_to_json(g.player), g.turn)
     scene.save_now()
     app2 = make_app("", tmp_path)
     assert isinstance(app2.top, TitleScene) and app2.top.saved is not None
     press(app2, key(pygame.K_F1))
     assert run_until(app2, lambda: loaded(app2) and app2.top.game.mode == "dungeon")
     g2 = app2.top.game
-    assert (g2.location, g2.mode, g2.site, g2.depth, g2.pos, g2.player.to_json(), g2.turn) == state
+    assert (g2.location, g2.mode, g2.site, g2.depth, g2.pos, codec.player_to_json(g2.player), g2.turn) == state
     assert m.index in g2.level.killed and item.index in g2.level.taken
     assert (g2.level.seen == level.seen).all()
 
@@ -161,7 +166,7 @@ def test_a_whole_run(tmp_path):
     g2.player.base_defence = 0
     g2.player.armour = None
     assert run_until(app2, lambda: (press(app2, key(pygame.K_PERIOD, "."), frames=1) or
-                                    isinstance(app2.top, DeathScene)), 60)
+                                    isinstance(app2.top, EndScene)), 60)
     assert app2.storage.get(save.KEY) is None, "death is permanent"
     run(app2, 2)
     # Same world again: the same overworld.
@@ -235,7 +240,7 @@ def test_a_failing_level_build_keeps_the_game_running(tmp_path, monkeypatch):
         raise RuntimeError("no map today")
         yield  # pragma: no cover
 
-    monkeypatch.setattr("game.session.level_iterator", broken)
+    monkeypatch.setattr("game.rules.build.level_iterator", broken)
     site = g.loc.sites[0]
     g.pos = (site.x, site.y)
     press(app, key(pygame.K_RETURN, "\r"), frames=6)
@@ -254,8 +259,9 @@ def test_quitting_while_a_level_loads_keeps_the_moment_before(tmp_path):
     g.pos = (site.x, site.y)  # moved into place directly; the action itself goes through events
     g.turn += 7
     turn = g.turn
-    # Enter starts the build; Esc and Q in the same frame quit before it can finish.
-    press(app, key(pygame.K_RETURN, "\r"), key(pygame.K_ESCAPE), key(pygame.K_q, "q"))
+    # Enter starts the build and Esc opens the menu in the same frame (the build waits under
+    # it); Q in the next frame quits before the build can finish.
+    run(app, 2, {0: [key(pygame.K_RETURN, "\r"), key(pygame.K_ESCAPE)], 1: [key(pygame.K_q, "q")]})
     assert isinstance(app.top, TitleScene)
     again = make_app("", tmp_path)
     assert isinstance(again.top, TitleScene) and again.top.saved["world"] == "Quitland"
@@ -263,3 +269,18 @@ def test_quitting_while_a_level_loads_keeps_the_moment_before(tmp_path):
     assert run_until(again, lambda: loaded(again))
     resumed = again.top.game
     assert (resumed.mode, resumed.pos, resumed.turn) == ("overworld", (site.x, site.y), turn)
+
+
+def test_continuing_from_the_backup_tells_the_player(tmp_path):
+    app = make_app("world=Backupton&size=small", tmp_path)
+    assert run_until(app, lambda: loaded(app))
+    assert app.top.save_now()
+    app.top.game.turn += 3
+    assert app.top.save_now()
+    storage = app.storage
+    storage.delete(save.KEY)  # the latest save is lost; its backup survives
+    again = make_app("", storage)
+    assert any("previous save" in m for m, _, _ in again.top.toasts.items)
+    press(again, key(pygame.K_F1))
+    assert run_until(again, lambda: loaded(again))
+    assert any("previous save" in m for m, _, _ in again.top.toasts.items)

@@ -5,9 +5,17 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from game.settings import MAX_QUERY_CHARS, Settings, _unsafe, parse_argv, parse_query, to_query
+from game.settings import (
+    MAX_QUERY_CHARS,
+    HelpRequested,
+    Settings,
+    UsageError,
+    parse_argv,
+    parse_query,
+    to_query,
+)
 from worldgen import registry
-from worldgen.seeding import MAX_SEED_CHARS
+from worldgen.seeding import MAX_SEED_CHARS, is_invisible
 
 
 def test_defaults_to_play_mode():
@@ -96,7 +104,7 @@ def _assert_valid(s: Settings):
     spec.make_params(s.params)  # every kept parameter is valid
     # Messages are drawn as one-line canvas labels: no controls or line breaks
     # from the URL can reach them.
-    assert all(isinstance(m, str) and not any(_unsafe(ch) for ch in m) for m in s.messages)
+    assert all(isinstance(m, str) and not any(is_invisible(ch) for ch in m) for m in s.messages)
 
 
 def test_share_query_round_trips():
@@ -109,6 +117,25 @@ def test_share_query_round_trips():
 
 
 def test_argv_mirrors_the_url():
-    s = parse_argv(["--demo", "island", "--stage", "mask", "--seed", "abc", "--p", "octaves=5", "--bogus"])
+    s = parse_argv(["--demo", "island", "--stage", "mask", "--seed", "abc", "--p", "octaves=5"])
     assert (s.mode, s.generator, s.stage, s.seed, s.params) == ("demo", "island", "mask", "abc", {"octaves": 5})
-    assert "unknown option '--bogus' ignored" in s.messages
+    assert s.messages == ()
+    s = parse_argv(["--world", " Avalon ", "--size", "large", "--mode", "play"])
+    assert (s.mode, s.world, s.dungeon_size) == ("play", "Avalon", "large")
+    with pytest.raises(UsageError, match="unrecognized arguments: --bogus"):
+        parse_argv(["--bogus"])  # what a link ignores with a message is an error on the command line
+    with pytest.raises(HelpRequested, match="usage: python main.py"):
+        parse_argv(["--seed", "x", "--help"])
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(st.sampled_from(["w", "h", "p.fill", "p.loops", "mode", "demo", "stage", "ui", "size", "seed", "zz"]),
+       st.text(min_size=200, max_size=4000) | st.just("9" * 4090))
+def test_messages_quote_only_a_short_prefix_of_hostile_values(name, value):
+    s = parse_query(("mode=demo&demo=caverns&" if name.startswith("p.") else "") + f"{name}={quote(value)}")
+    assert all(len(m) <= 100 for m in s.messages), [m[:120] for m in s.messages]
+
+
+def test_a_huge_number_is_named_briefly():
+    (message,) = parse_query("w=" + "9" * 4090).messages
+    assert message == "w=999999999999999999999999... is out of range; using 1024"

@@ -1,0 +1,338 @@
+"""The balance harness: whole runs played headless through the game's own
+rules by a simple policy, and the figures that say how hard the game is.
+
+    python -m game.autoplay --runs 20 --world Avalon [--policy careful|diver|both]
+                            [--size small|medium|large] [--max-turns N] [--seed N]
+
+A policy sees what the player sees and acts through :class:`Game`'s methods,
+exactly as key presses do; maps are built synchronously (no frames here).
+
+- ``careful`` explores each level fully, fights what is adjacent, shoots what
+  it sees when it has a bow or sling, drinks a healing potion below 40% HP (an
+  unknown potion only when nothing is in view and it is hurt), wields and
+  wears what is better, crafts, clears two ordinary sites per location for
+  experience and loot, then takes the location's relic.
+- ``diver`` descends as soon as it sees the stairs, drinks below 40% HP, and
+  goes straight for each location's relic.
+
+Each run's world is ``NAME-k`` (k = 1..runs), so runs differ and any run can
+be replayed.  Printed: depth reached, turns survived, deaths by cause,
+potions unused at death, relics, win rate.  Exit status 0, or 2 on bad
+arguments (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import weakref
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from worldgen import grid
+
+from .rules import build
+from .rules.pack import fits, slots_used
+from .rules.entities import MAX_INVENTORY
+from .rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
+from .rules.identify import is_known
+from .rules.run import Game
+from .work import Work
+
+__all__ = ["play_run", "RunReport", "main", "POLICIES"]
+
+POLICIES = ("careful", "diver")
+ORDINARY_SITES = {"careful": 2, "diver": 0}  # ordinary sites cleared per location before its relic
+
+
+@dataclass
+class RunReport:
+    world: str
+    policy: str
+    won: bool
+    dead: bool
+    cause: str
+    turns: int
+    deepest: int  # levels down, counting 10 per location (as the score does)
+    relics: int
+    level: int
+    potions_left: int  # healing potions in the pack at the end
+
+    @property
+    def outcome(self) -> str:
+        return "won" if self.won else "died" if self.dead else "timed out"
+
+
+# -- building maps without frames -----------------------------------------------------
+def settle(g: Game) -> None:
+    """Build whatever the run asked for, now (bounded)."""
+    for _ in range(8):
+        if g.pending is None:
+            return
+        work = Work(g.build_iterator()).drain()
+        if work.error is not None:
+            build.fail_build(g, g.pending)
+            return
+        build.install(g, work.stages, work.result)
+
+
+# -- what the player knows ---------------------------------------------------------------
+def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int, int] | None:
+    """The first step of a shortest known walk to the nearest goal cell."""
+    if not goals.any():
+        return None
+    x, y = g.pos
+    passable = passable.copy()
+    passable[y, x] = True  # where it stands (a sprung trap, say) is always a start
+    dist = grid.walk_distance(passable, goals)
+    here = dist[y, x]
+    if here <= 0:
+        return None
+    h, w = passable.shape
+    for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < w and 0 <= ny < h and dist[ny, nx] == here - 1:
+            return dx, dy
+    return None
+
+
+def _visible_monsters(g: Game):
+    lv = g.level
+    return [m for m in lv.monsters if lv.visible[m.y, m.x]]
+
+
+def _healing_slot(g: Game) -> int | None:
+    for slot, item_id in enumerate(g.player.inventory):
+        kind = ITEM_BY_ID[item_id]
+        if kind.kind == "potion" and kind.effect == "heal" and is_known(g, kind):
+            return slot
+    return None
+
+
+def _manage_pack(g: Game, safe: bool) -> bool:
+    """Wield and wear what is better, craft, try unknown potions and scrolls when
+    safe; True if it spent the turn."""
+    p = g.player
+    for slot, item_id in enumerate(p.inventory):
+        kind = ITEM_BY_ID[item_id]
+        if kind.kind == "weapon" and not kind.ammo:
+            current = p.weapon_kind
+            if current is None or current.ammo or kind.power > current.power:
+                return g.use_item(slot)
+        if kind.kind == "armour" and (p.armour_kind is None or kind.power > p.armour_kind.power):
+            return g.use_item(slot)
+        if kind.kind == "resource" and kind.id in RECIPES and p.inventory.count(item_id) >= RECIPES[item_id].need:
+            return g.use_item(slot)
+        if safe and kind.kind in ("potion", "scroll") and not is_known(g, kind) and not kind.targeted \
+                and p.hp < p.max_hp:
+            return g.use_item(slot)
+    if slots_used(p.inventory) >= MAX_INVENTORY - 1:  # make room: gear no better than what is worn goes
+        for slot, item_id in enumerate(p.inventory):
+            kind = ITEM_BY_ID[item_id]
+            worn = p.weapon_kind if kind.kind == "weapon" else p.armour_kind if kind.kind == "armour" else None
+            if worn is not None and kind.power <= worn.power:
+                return g.drop(slot) and False  # dropping is free: go on with the turn
+    return False
+
+
+# -- one turn of a policy in a dungeon ----------------------------------------------------------
+def dungeon_turn(g: Game, policy: str) -> None:
+    lv, p = g.level, g.player
+    px, py = g.pos
+    seen = _visible_monsters(g)
+    adjacent = [m for m in seen if max(abs(m.x - px), abs(m.y - py)) == 1]
+    if p.hp < 0.4 * p.max_hp:
+        slot = _healing_slot(g)
+        if slot is not None and g.use_item(slot):
+            return
+    if adjacent:
+        m = min(adjacent, key=lambda m: m.hp)
+        g.move(m.x - px, m.y - py)
+        return
+    w = p.weapon_kind
+    shooters = [m for m in seen if m.kind.shot]
+    if shooters and not (w is not None and w.ammo and w.ammo in p.inventory):  # close in on archers
+        m = min(shooters, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
+        goal = np.zeros_like(lv.walkable)
+        goal[m.y, m.x] = True
+        step = _step_toward(g, lv.walkable | goal, goal)
+        if step is not None and g.move(*step):
+            return
+    if seen and w is not None and w.ammo and w.ammo in p.inventory:
+        m = min(seen, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
+        if max(abs(m.x - px), abs(m.y - py)) <= w.range and g.fire((m.x, m.y)):
+            return
+    if _manage_pack(g, safe=not seen):
+        return
+    known = lv.walkable & lv.seen
+    prize = [(it.x, it.y) for it in lv.items if it.kind.kind in ("treasure", "relic") and lv.seen[it.y, it.x]]
+    if (g.carrying_relic or g.is_cleared(g.site)) and _go(g, known, [lv.up], then=g.ascend):
+        return  # the prize is in hand: climb out
+    if prize and _go(g, known, prize, then=g.pick_up):
+        return
+    down_known = lv.down is not None and lv.seen[lv.down[1], lv.down[0]]
+    frontier = known & (grid.neighbour_count(~lv.seen, 1) > 0)
+    items = np.zeros_like(known)
+    for it in lv.items:
+        if lv.seen[it.y, it.x] and known[it.y, it.x] and fits(p.inventory, it.kind.id) \
+                and it.index not in lv.put_down:  # not what it chose to leave
+            items[it.y, it.x] = True
+    if policy == "diver" and down_known and _go(g, known, [lv.down], then=g.descend):
+        return
+    if items.any() and (policy == "careful" or items[py, px]):
+        if items[py, px]:
+            g.pick_up()
+            return
+        step = _step_toward(g, known, items)
+        if step is not None and g.move(*step):
+            return
+    frontier[py, px] = False
+    step = _step_toward(g, known, frontier)
+    if step is not None and g.move(*step):
+        return
+    if down_known and _go(g, known, [lv.down], then=g.descend):
+        return
+    _search_sweep(g, known)
+
+
+#: Per level, the known cells already searched from (waiting searches 3 steps around).
+_SEARCHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _search_sweep(g: Game, known: np.ndarray) -> None:
+    """Nothing left to explore: the way on is behind a secret door.  Walk to the
+    nearest wall-side cell not yet searched from and wait there; once all have
+    been, start the sweep over (each wait finds a door beside it 3 times in 4)."""
+    lv, (px, py) = g.level, g.pos
+    searched = _SEARCHED.get(lv)
+    if searched is None or searched.shape != known.shape:
+        searched = _SEARCHED[lv] = np.zeros_like(known)
+    todo = known & ~searched & (grid.neighbour_count(~lv.walkable, 1) > 0)
+    if not todo.any():
+        searched[:] = False
+    elif not todo[py, px]:
+        step = _step_toward(g, known, todo)
+        if step is not None and g.move(*step):
+            return
+    searched[max(0, py - 3):py + 4, max(0, px - 3):px + 4] = True
+    g.wait()
+
+
+def _go(g: Game, known: np.ndarray, cells, then) -> bool:
+    """Walk towards ``cells`` over known ground, ``then()`` on arrival; False
+    when no known way leads there (a teleport can leave the player cut off)."""
+    x, y = g.pos
+    if (x, y) in cells:
+        return then() or True
+    goals = np.zeros_like(known)
+    for cx, cy in cells:
+        goals[cy, cx] = True
+    step = _step_toward(g, known | goals, goals)
+    return step is not None and (g.move(*step) or g.wait())
+
+
+# -- the overworld -------------------------------------------------------------------------------
+def overworld_turn(g: Game, policy: str, done_here: dict) -> None:
+    """Walk to the next site worth entering and enter it; travel on when the relic is kept."""
+    loc = g.loc
+    if g.location in g.relics and g.location + 1 < g.unlocked:
+        g.go_location(g.location + 1)
+        return
+    relic = relic_site(len(loc.sites))
+    ordinary = [s for s in loc.sites if s.index != relic]
+    cleared = sum(1 for s in ordinary if g.is_cleared(s.index))
+    if cleared < ORDINARY_SITES[policy] and done_here.get(g.location, 0) < 3 * ORDINARY_SITES[policy]:
+        target = min((s for s in ordinary if not g.is_cleared(s.index)),
+                     key=lambda s: abs(s.x - g.pos[0]) + abs(s.y - g.pos[1]))
+    else:
+        target = loc.sites[relic]
+    if g.pos == (target.x, target.y):
+        done_here[g.location] = done_here.get(g.location, 0) + 1
+        g.enter_site()
+        return
+    if not g.path:
+        g.travel_to(target.x, target.y)
+    if not g.travel_step():
+        g.wait()
+
+
+def play_run(world: str, policy: str = "careful", size: str = "medium", max_turns: int = 150_000,
+             run_seed: int = 1) -> RunReport:
+    """One whole run by ``policy``, until it is won, lost, or ``max_turns`` pass."""
+    g = Game.new(world, size, run_seed)
+    settle(g)
+    done_here: dict[int, int] = {}
+    stalled = 0
+    for _ in range(max_turns * 3):  # bounded: actions, not turns (free actions exist)
+        if g.dead or g.won or g.turn >= max_turns:
+            break
+        before = (g.turn, g.pos, g.mode, len(g.log))
+        if g.mode == "dungeon":
+            dungeon_turn(g, policy)
+        else:
+            overworld_turn(g, policy, done_here)
+        settle(g)
+        stalled = stalled + 1 if (g.turn, g.pos, g.mode, len(g.log)) == before else 0
+        if stalled > 20:
+            g.wait()  # never stuck: let time pass
+            stalled = 0
+    potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
+    return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
+                     len(g.relics), g.player.level, potions)
+
+
+# -- figures ---------------------------------------------------------------------------------------
+def summary(reports: list[RunReport]) -> dict:
+    n = len(reports)
+    dead = [r for r in reports if r.dead]
+    return {
+        "runs": n,
+        "win rate": f"{sum(r.won for r in reports) / n:.0%}",
+        "median deepest": int(np.median([r.deepest for r in reports])),
+        "median turns": int(np.median([r.turns for r in reports])),
+        "median relics": float(np.median([r.relics for r in reports])),
+        "median character level": int(np.median([r.level for r in reports])),
+        "deaths": len(dead),
+        "timed out": sum(1 for r in reports if not r.won and not r.dead),
+        "healing potions unused at death (mean)": round(float(np.mean([r.potions_left for r in dead])), 1)
+        if dead else 0,
+        "deaths by cause": dict(Counter(r.cause for r in dead).most_common()),
+    }
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # one line, status 2, like the worldgen CLI
+            print(f"autoplay: error: {message}", file=sys.stderr)
+            raise SystemExit(2)
+
+    ap = Parser(prog="python -m game.autoplay", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--world", default="Avalon")
+    ap.add_argument("--policy", choices=POLICIES + ("both",), default="both")
+    ap.add_argument("--size", choices=SIZE_NAMES, default="medium")
+    ap.add_argument("--max-turns", type=int, default=150_000)
+    args = ap.parse_args(argv)
+    if not 1 <= args.runs <= 10_000:
+        ap.error("--runs must be in 1..10000")
+    if not 100 <= args.max_turns <= 10_000_000:
+        ap.error("--max-turns must be in 100..10000000")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    policies = POLICIES if args.policy == "both" else (args.policy,)
+    for policy in policies:
+        reports = [play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k)
+                   for k in range(1, args.runs + 1)]
+        print(f"policy {policy} ({args.size} dungeons, {args.runs} runs, worlds {args.world}-1..{args.runs})")
+        for name, value in summary(reports).items():
+            print(f"  {name}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

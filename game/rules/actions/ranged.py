@@ -1,0 +1,131 @@
+"""At a distance: throwing anything, firing a launcher, a spear's reach."""
+
+from __future__ import annotations
+
+from ..combat import attack_roll
+from ..content import ITEM_BY_ID, THROW_RANGE
+from ..effects import splash
+from ..harm import hurt
+from ..identify import display_name
+from ..log import note
+from ..los import flight
+from ..state import RunState
+from .base import Action, Result, alternate, fail, succeed
+from .items import PackAction
+from .melee import Attack
+
+__all__ = ["Throw", "Fire", "targets", "RECOVER"]
+
+#: Chance that a shot's ammunition can be picked up again where it fell.
+RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
+
+
+def targets(run: RunState, max_range: int) -> list[tuple[int, int]]:
+    """Cells of the monsters in view within ``max_range``, nearest first."""
+    level, (px, py) = run.level, run.pos
+    seen = [(max(abs(m.x - px), abs(m.y - py)), m.y, m.x) for m in level.monsters
+            if level.visible[m.y, m.x] and max(abs(m.x - px), abs(m.y - py)) <= max_range]
+    return [(x, y) for _, y, x in sorted(seen)]
+
+
+def _land(run: RunState, item_id: str, f) -> None:
+    """Leave a thrown or shot item where its flight ended, on the last floor cell
+    it crossed (over deep water it is lost)."""
+    level = run.level
+    for x, y in reversed(f.cells):
+        if level.walkable[y, x]:
+            level.drop(item_id, x, y)
+            return
+
+
+def _fly(run: RunState, target: tuple[int, int], max_range: int):
+    level = run.level
+    return flight(level.transparent, run.pos, target, max_range, lambda x, y: level.monster_at(x, y) is not None)
+
+
+class Throw(PackAction):
+    """Throw the item in pack ``slot`` at ``target``: a potion shatters and
+    splashes its effect; anything else strikes the first creature in its way
+    (weapons hard, the rest softly) and lands there."""
+
+    def __init__(self, slot: int, target: tuple[int, int]) -> None:
+        super().__init__(slot)
+        self.target = target
+
+    def on_item(self, run: RunState, pack: list[str]) -> Result:
+        if run.level is None:
+            return fail(note("You have nowhere to throw it here."))
+        kind = ITEM_BY_ID[pack[self.slot]]
+        f = _fly(run, self.target, THROW_RANGE)
+        if f.end is None:
+            return fail(note("There is no room to throw there."))
+        del pack[self.slot]
+        run.make_noise(4)
+        run.emit("throw")
+        run.dirty = True
+        lines = [note(f"You throw the {display_name(run, kind)}.")]
+        if kind.kind == "potion":
+            return succeed(*lines, *splash(run, kind, f.hit or f.end))
+        if f.hit is not None:
+            m = run.level.monster_at(*f.hit)
+            power = kind.power // 2 + 1 if kind.kind == "weapon" and not kind.ammo else 1
+            dmg = attack_roll(run.rng("throw"), power + run.player.level // 3, m.defence)
+            lines.append(note(f"It hits {m.name} for {dmg}." if dmg else f"It misses {m.name}."))
+            lines += hurt(run, m, dmg, "your throw")
+        _land(run, kind.id, f)
+        return succeed(*lines)
+
+
+class Fire(Action):
+    """Shoot the wielded launcher at ``target`` (one ammunition from the pack),
+    or strike two cells away with a reach weapon."""
+
+    def __init__(self, target: tuple[int, int]) -> None:
+        self.target = target
+
+    def cost(self, run: RunState) -> int:
+        w = run.player.weapon_kind
+        return w.cost if w is not None else 100
+
+    def perform(self, run: RunState) -> Result:
+        p, level = run.player, run.level
+        w = p.weapon_kind
+        if level is None:
+            return fail()
+        if w is not None and not w.ammo and w.reach > 1:
+            return self._reach(run, w.reach)
+        if w is None or not w.ammo:
+            return fail(note("You wield nothing to fire (t throws, a bow or sling shoots)."))
+        if w.ammo not in p.inventory:
+            return fail(note(f"You have no {ITEM_BY_ID[w.ammo].name}s for your {w.name}."))
+        f = _fly(run, self.target, w.range)
+        if f.end is None:
+            return fail(note("There is no room to shoot there."))
+        p.inventory.remove(w.ammo)
+        run.make_noise(5)
+        run.emit("shoot")
+        run.dirty = True
+        lines = [note(f"You fire your {w.name}.")]
+        rng = run.rng("fire")
+        if f.hit is not None:
+            m = level.monster_at(*f.hit)
+            dmg = attack_roll(rng, w.power + p.level // 2, m.defence)
+            lines.append(note(f"The {ITEM_BY_ID[w.ammo].name} hits {m.name} for {dmg}." if dmg
+                              else f"The {ITEM_BY_ID[w.ammo].name} misses {m.name}."))
+            lines += hurt(run, m, dmg, "your shot")
+        if rng.random() < RECOVER.get(w.ammo, 0.5):
+            _land(run, w.ammo, f)
+        return succeed(*lines)
+
+    def _reach(self, run: RunState, reach: int) -> Result:
+        """A spear's blow at a monster up to ``reach`` cells off in a clear line."""
+        level = run.level
+        tx, ty = self.target
+        m = level.monster_at(tx, ty)
+        dist = max(abs(tx - run.pos[0]), abs(ty - run.pos[1]))
+        if m is None or dist > reach:
+            return fail(note(f"Your weapon reaches {reach} cells: choose a monster that close."))
+        f = _fly(run, self.target, reach)
+        if f.hit != (tx, ty):
+            return fail(note("Something is in the way."))
+        return alternate(Attack(m))

@@ -1,0 +1,132 @@
+"""Moving: a step in a dungeon or across the overworld, finding a secret
+door by walking into it, and resting (which searches)."""
+
+from __future__ import annotations
+
+from worldgen.tiles import T
+
+from ..log import good, note
+from ..state import RunState
+from .base import Action, Result, alternate, fail, succeed
+from .features import UseFeature, blocked_by, spring_trap
+from .items import take_items
+from .melee import Attack
+
+__all__ = ["Walk", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep", "STEPS"]
+
+STEPS = frozenset({(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)})
+
+_BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
+
+
+class Walk(Action):
+    """One step in a dungeon; into a monster it is an attack, into a hidden
+    door it finds the door.  Items where the player lands are picked up."""
+
+    def __init__(self, dx: int, dy: int) -> None:
+        self.dx, self.dy = dx, dy
+
+    def cost(self, run: RunState) -> int:
+        return run.player.move_cost
+
+    def perform(self, run: RunState) -> Result:
+        level = run.level
+        if (self.dx, self.dy) not in STEPS:
+            return fail()
+        astray = False
+        if "confused" in run.player.statuses:
+            rng = run.rng("confused")
+            if rng.random() < 0.5:  # a confused step goes astray half the time
+                self.dx, self.dy = sorted(STEPS)[int(rng.integers(0, 8))]
+                astray = True
+        x, y = run.pos[0] + self.dx, run.pos[1] + self.dy
+        if astray and not (level.inside(x, y) and level.walkable[y, x]):
+            return succeed(note("You stumble about in confusion."))
+        if not level.inside(x, y):
+            return fail()
+        monster = level.monster_at(x, y)
+        if monster is not None:
+            return alternate(Attack(monster))
+        if level.secret[y, x]:
+            return alternate(OpenSecretDoor(x, y))
+        tile = int(level.tiles[y, x])
+        if tile in (T.fountain, T.dry_fountain, T.altar):
+            return alternate(UseFeature(x, y))
+        if not level.walkable[y, x]:
+            blocked = blocked_by(tile)
+            return fail(note(blocked)) if blocked else fail()
+        run.pos = (x, y)
+        run.make_noise(run.player.step_noise)
+        if tile == T.trap and not level.hidden_traps[y, x]:
+            messages = [note("You step carefully over the trap.")]  # a found trap is no danger
+        else:
+            messages = spring_trap(run, x, y) if tile == T.trap else []
+        if run.pos != (x, y) or run.dead:  # a trap sent the player elsewhere, or killed them
+            return succeed(*messages)
+        messages += take_items(run, level.items_at(x, y))
+        tile = int(level.tiles[y, x])
+        if tile == T.stairs_down:
+            messages.append(note("Stairs lead down (> or Enter)."))
+        elif tile == T.stairs_up:
+            messages.append(note("Stairs lead up (< or Enter)."))
+        return succeed(*messages)
+
+
+class OverworldStep(Action):
+    """One step on a location's overworld; it takes as many turns as the
+    terrain stepped onto costs."""
+
+    def __init__(self, dx: int, dy: int) -> None:
+        self.dx, self.dy = dx, dy
+
+    def perform(self, run: RunState) -> Result:
+        loc = run.loc
+        x, y = run.pos[0] + self.dx, run.pos[1] + self.dy
+        h, w = loc.tiles.shape
+        if (self.dx, self.dy) not in STEPS or not (0 <= x < w and 0 <= y < h):
+            return fail()
+        if not loc.passable[y, x]:
+            what = _BARS.get(int(loc.tiles[y, x]), "Something")
+            return fail(note(f"{what} bar the way."))
+        run.pos = (x, y)
+        run.over_pos[run.location] = run.pos
+        site = run.site_under()
+        messages = []
+        if site is not None:
+            state = "cleared" if run.is_cleared(site.index) else "not cleared"
+            messages.append(note(f"Site {site.index + 1}: a {site.style} dungeon ({state}). Enter with Enter or >."))
+        return succeed(*messages, turns=max(1, int(loc.cost[y, x])))
+
+
+class OpenSecretDoor(Action):
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+
+    def perform(self, run: RunState) -> Result:
+        run.level.open_secret(self.x, self.y)
+        return succeed(good("You find a secret door!"))
+
+
+class Rest(Action):
+    """Let a turn pass.  In a dungeon, resting searches for secret doors
+    farther and harder than walking past them does."""
+
+    searches = True
+
+    def perform(self, run: RunState) -> Result:
+        return succeed()
+
+
+class MonsterStep(Action):
+    """``monster`` moves one step to ``(x, y)``; ``occupied`` (the turn's
+    monster mask) moves with it."""
+
+    def __init__(self, monster, x: int, y: int, occupied) -> None:
+        self.monster, self.x, self.y, self.occupied = monster, x, y, occupied
+
+    def perform(self, run: RunState) -> Result:
+        m = self.monster
+        self.occupied[m.y, m.x] = False
+        m.x, m.y = self.x, self.y
+        self.occupied[m.y, m.x] = True
+        return succeed()

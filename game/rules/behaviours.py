@@ -1,0 +1,265 @@
+"""How monsters think: one small unit per behaviour, chosen by the content
+table (``MonsterKind.behaviour``; a site's guardian is always ``guardian``).
+
+A behaviour answers two questions each turn for one monster: does it notice
+the player (:meth:`Behaviour.notice`: by sight, or by hearing the noise the
+player made), and what does it do with one action's worth of energy
+(:meth:`Behaviour.act`: an :class:`~game.rules.actions.base.Action`, or None
+to stay put).  The turn engine (:mod:`game.rules.engine`) asks, performs the
+action and spends the energy.
+
+To add a behaviour: subclass :class:`Behaviour`, register an instance in
+:data:`BEHAVIOURS` under a name, and give that name to monster kinds in
+``game/rules/content/monsters.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .actions.base import Action
+from .actions.melee import MonsterAttack, MonsterShoot
+from .actions.walk import MonsterStep
+from .entities import Monster
+from .log import note
+from .los import flight
+from .state import RunState
+
+__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander"]
+
+#: The 8 steps as ``(dy, dx)``, in the order ties are broken and wander rolls index.
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+@dataclass
+class TurnContext:
+    """What every monster of one turn shares: the rolls, where the player is,
+    which cells monsters stand on, how loud the player was."""
+
+    run: RunState
+    rng: np.random.Generator
+    occupied: np.ndarray  # bool [y, x]
+    noise: int = 0
+    claims: dict = field(default_factory=dict)  # pack flanking: cell -> monster index
+
+    @property
+    def player_pos(self) -> tuple[int, int]:
+        return self.run.pos
+
+    def distance(self, m: Monster) -> int:
+        """Steps from ``m`` to the player by ``m``'s way of moving (a large number if none)."""
+        px, py = self.run.pos
+        d = int(self.run.level.distance_from(px, py, m.kind.moves)[m.y, m.x])
+        return d if d >= 0 else 1 << 20
+
+
+def _chebyshev(m: Monster, cell: tuple[int, int]) -> int:
+    return max(abs(m.x - cell[0]), abs(m.y - cell[1]))
+
+
+def _free(ctx: TurnContext, m: Monster, x: int, y: int) -> bool:
+    h, w = ctx.occupied.shape
+    return (0 <= x < w and 0 <= y < h and ctx.run.level.passable(m.kind.moves)[y, x]
+            and not ctx.occupied[y, x] and (x, y) != ctx.player_pos)
+
+
+def toward(ctx: TurnContext, m: Monster, dist: np.ndarray) -> tuple[int, int] | None:
+    """The free neighbour nearest the distance map's source (first of
+    :data:`_STEPS` on ties), or None when none is nearer."""
+    here = dist[m.y, m.x]
+    best, best_d = None, here if here >= 0 else 1 << 30
+    for dy, dx in _STEPS:
+        nx, ny = m.x + dx, m.y + dy
+        if _free(ctx, m, nx, ny):
+            d = dist[ny, nx]
+            if 0 <= d < best_d:
+                best, best_d = (nx, ny), d
+    return best
+
+
+def away(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
+    """The free neighbour farthest (on foot) from the player, if farther than here."""
+    px, py = ctx.player_pos
+    dist = ctx.run.level.distance_from(px, py, m.kind.moves)
+    best, best_d = None, dist[m.y, m.x]
+    for dy, dx in _STEPS:
+        nx, ny = m.x + dx, m.y + dy
+        if _free(ctx, m, nx, ny) and dist[ny, nx] > best_d:
+            best, best_d = (nx, ny), dist[ny, nx]
+    return best
+
+
+def wander(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
+    """A random neighbour, if it is free."""
+    dy, dx = _STEPS[int(ctx.rng.integers(0, 8))]
+    return (m.x + dx, m.y + dy) if _free(ctx, m, m.x + dx, m.y + dy) else None
+
+
+def _step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
+    return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
+
+
+class Behaviour:
+    """The default mind: wakes on sight or sound, then hunts (chase and bite)."""
+
+    sees = True  # wakes when it sees the player within its sight
+
+    def notice(self, ctx: TurnContext, m: Monster) -> list[tuple[str, str]]:
+        """Wake ``m`` if it sees or hears the player; the log lines."""
+        if m.awake:
+            return []
+        level, (px, py) = ctx.run.level, ctx.player_pos
+        if self.sees and level.visible[m.y, m.x] and _chebyshev(m, (px, py)) <= m.kind.sight:
+            m.awake = True
+        elif ctx.noise > 0 and self.hears(ctx, m):
+            m.awake = True
+        if m.awake and level.visible[m.y, m.x]:
+            return [note(f"{m.name[:1].upper() + m.name[1:]} notices you.")]
+        return []
+
+    def hears(self, ctx: TurnContext, m: Monster) -> bool:
+        """A sound of loudness L carries ``hearing * L / 10`` steps; the nearer, the surer."""
+        reach = m.kind.hearing * ctx.noise / 10
+        d = ctx.distance(m)
+        return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
+
+    def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        if not m.awake:
+            return self.idle(ctx, m)
+        return self.hunt(ctx, m)
+
+    def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
+        """Asleep or unaware: wander now and then."""
+        return _step(ctx, m, wander(ctx, m)) if ctx.rng.random() < 0.5 else None
+
+    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+        """Bite when adjacent, else close in along the distance map."""
+        px, py = ctx.player_pos
+        if _chebyshev(m, (px, py)) == 1:
+            return MonsterAttack(m, ctx.rng)
+        return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(px, py, m.kind.moves)))
+
+
+class Hunter(Behaviour):
+    """Wakes on sight or sound, then chases and bites."""
+
+
+class Sleeper(Behaviour):
+    """Deeply asleep: sight does not wake it, only noise (or a blow). A quiet
+    player in light armour can walk past."""
+
+    sees = False
+
+    def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
+        return None
+
+
+class Wanderer(Behaviour):
+    """Patrols the level from one spot to another until it notices the player."""
+
+    def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
+        level = ctx.run.level
+        if m.goal is None or (m.x, m.y) == m.goal or ctx.rng.random() < 0.02:
+            cells = np.argwhere(level.passable(m.kind.moves))
+            y, x = (int(v) for v in cells[int(ctx.rng.integers(0, len(cells)))])
+            m.goal = (x, y)
+        step = toward(ctx, m, level.distance_from(*m.goal, m.kind.moves))
+        if step is None:
+            m.goal = None
+        return _step(ctx, m, step)
+
+
+class Erratic(Behaviour):
+    """Flits about: half its moves are random even when hunting (bats)."""
+
+    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+        if _chebyshev(m, ctx.player_pos) > 1 and ctx.rng.random() < 0.5:
+            return _step(ctx, m, wander(ctx, m))
+        return super().hunt(ctx, m)
+
+
+class Coward(Behaviour):
+    """Fights until hurt below its kind's ``flee_below`` share, then runs;
+    cornered, it bites."""
+
+    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+        if m.hp < m.kind.flee_below * m.max_hp:
+            if not m.fleeing:
+                m.fleeing = True
+            step = away(ctx, m)
+            if step is not None:
+                return _step(ctx, m, step)
+        return super().hunt(ctx, m)
+
+
+class Pack(Behaviour):
+    """Hunts with its pack: each member takes a different cell around the
+    player (so they flank instead of queueing in a corridor), and none charges
+    in alone while its packmates are still coming."""
+
+    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+        px, py = ctx.player_pos
+        level = ctx.run.level
+        if _chebyshev(m, (px, py)) == 1:
+            return MonsterAttack(m, ctx.rng)
+        mates = [o for o in level.monsters if o.group == m.group and o is not m and o.awake] if m.group >= 0 else []
+        if mates and ctx.distance(m) <= 2 and all(ctx.distance(o) > 4 for o in mates):
+            return None  # hold at arm's length until the others arrive
+        spots = [(px + dx, py + dy) for dy, dx in _STEPS if _free(ctx, m, px + dx, py + dy)
+                 and ctx.claims.get((px + dx, py + dy), m.index) == m.index]
+        if not spots:
+            return super().hunt(ctx, m)
+        spot = min(spots, key=lambda c: (_chebyshev(m, c), c[1], c[0]))
+        ctx.claims[spot] = m.index
+        return _step(ctx, m, toward(ctx, m, level.distance_from(*spot, m.kind.moves)))
+
+
+class Archer(Behaviour):
+    """Keeps its distance and shoots: often steps back when the player comes
+    close (a chase can corner it), shoots along a clear line in range, else
+    closes in."""
+
+    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+        level, (px, py) = ctx.run.level, ctx.player_pos
+        near = _chebyshev(m, (px, py))
+        if near == 1 and ctx.rng.random() < 0.5:
+            return MonsterAttack(m, ctx.rng)  # caught: half the time it fights back
+        if near <= 2 and ctx.rng.random() < 0.6:  # backs off, but not always: it can be caught
+            step = away(ctx, m)
+            if step is not None:
+                return _step(ctx, m, step)
+        if near == 1:
+            return MonsterAttack(m, ctx.rng)
+        if near <= m.kind.shot_range and level.visible[m.y, m.x]:
+            f = flight(level.transparent, (m.x, m.y), (px, py), m.kind.shot_range,
+                       lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
+            if f.hit == (px, py):
+                return MonsterShoot(m, ctx.rng)
+        return super().hunt(ctx, m)
+
+
+class Guardian(Behaviour):
+    """Watches the site's prize without moving; wakes when the prize is
+    touched or it is struck (a stealthy player can look, not take), then hunts."""
+
+    sees = False
+
+    def hears(self, ctx: TurnContext, m: Monster) -> bool:
+        return False
+
+    def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
+        return None
+
+
+BEHAVIOURS: dict[str, Behaviour] = {
+    "hunter": Hunter(),
+    "sleeper": Sleeper(),
+    "wanderer": Wanderer(),
+    "erratic": Erratic(),
+    "coward": Coward(),
+    "pack": Pack(),
+    "archer": Archer(),
+    "guardian": Guardian(),
+}

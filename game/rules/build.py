@@ -1,0 +1,158 @@
+"""Maps on request: what the run asks to have built, and putting it in place.
+
+An action that needs a map (entering a site, going down, travelling to
+another location) sets ``run.pending`` to a :class:`LocationRequest` or
+:class:`LevelRequest`.  Whoever drives the run (the play scene, a test, the
+autoplay harness) drains :func:`build_iterator` a few milliseconds at a time
+and hands the result to :func:`install`; if the build fails,
+:func:`fail_build` puts the run back where it was.  Nothing here waits or
+draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from worldgen import registry
+from worldgen.registry import Stage
+from worldgen.world import LOCATION_STAGES
+
+from . import content
+from .codec import apply_level_delta
+from .content import DungeonRules
+from .level import Level, LevelKey
+from .location import LocationData
+from .log import BAD, LOOT
+from .state import Arrival, LevelRequest, LocationRequest, RunState
+
+__all__ = ["build_iterator", "stage_names", "build_label", "install", "install_location", "install_level",
+           "arrive", "fail_build", "level_iterator"]
+
+
+def level_iterator(style: str, seed_text: str, size: DungeonRules) -> Iterator:
+    """The generator's stage iterator for one level (sizes from the dungeon size table)."""
+    return registry.run(style, seed_text, size.width, size.height, {})
+
+
+def build_iterator(run: RunState) -> Iterator:
+    """The stage iterator for the pending request (drained by the caller)."""
+    request = run.pending
+    if isinstance(request, LocationRequest):
+        return run.world.location_iterator(request.index)
+    site = run.loc.sites[request.site]
+    return level_iterator(site.style, f"{site.seed}:{request.depth}", run.size)
+
+
+def stage_names(run: RunState) -> tuple[str, ...]:
+    """The stages the pending build yields (for a progress bar)."""
+    if isinstance(run.pending, LevelRequest):
+        return registry.get(run.loc.sites[run.pending.site].style).stages
+    return LOCATION_STAGES
+
+
+def build_label(run: RunState) -> str:
+    request = run.pending
+    if request is None:
+        return ""
+    if isinstance(request, LocationRequest):
+        return f"Charting {run.world.location_name(request.index)}..."
+    site = run.loc.sites[request.site]
+    return f"Digging {site.style} level {request.depth}..."
+
+
+def install(run: RunState, stages: dict[str, Stage], result) -> None:
+    """Put a finished build in place: the location data, or the level's final stage."""
+    if isinstance(run.pending, LocationRequest):
+        install_location(run, result)
+    else:
+        install_level(run, stages["final"])
+
+
+def install_location(run: RunState, data: LocationData) -> None:
+    run.loc = data
+    run.location = data.index
+    run.pending = None
+    run.mode = "overworld"
+    run.site, run.depth, run.level, run.levels = None, 0, None, {}
+    cleared = run.cleared.get(data.index)
+    if cleared:  # a save may name sites this location does not have
+        cleared.intersection_update(range(len(data.sites)))
+    pos = run.over_pos.get(data.index, data.start)
+    if run.resume is not None:
+        r = run.resume  # already checked and clamped by codec.run_from_json
+        run.resume = None
+        if r["mode"] == "dungeon" and 0 <= r["site"] < len(data.sites):
+            run.pos = run.valid_over(r["over"] or pos, data)
+            run.site = r["site"]
+            run.pending = LevelRequest(run.site, r["depth"], ("at", r["pos"] or (-1, -1)))
+            run.mode = "dungeon-loading"
+            return
+        if r["mode"] == "dungeon":
+            run.carrying = None
+            run.say("The saved dungeon site does not exist; you are back in the open.", BAD)
+        pos = r["pos"] or pos
+        if run.valid_over(pos, data) != pos:
+            run.say("Your saved place was not on the map; you are back at the start.", BAD)
+    run.pos = run.valid_over(pos, data)
+    run.over_pos[data.index] = run.pos
+    run.say(f"You arrive in {data.name}.", LOOT)
+    run.touch()
+
+
+def install_level(run: RunState, stage: Stage) -> None:
+    request = run.pending
+    site = run.loc.sites[request.site]
+    key = LevelKey(run.location, request.site, request.depth)
+    level = Level(key, stage, style=site.style, terrain=site.terrain, seed=site.seed_int(),
+                  tier=content.tier_of(run.location, request.depth), size=run.size,
+                  last=request.depth == run.size.levels,
+                  relic=request.site == content.relic_site(len(run.loc.sites)))
+    delta = run.deltas.get(key.text())
+    if delta is not None and not apply_level_delta(level, delta):
+        run.say("A saved level did not match its map; it was reset.", BAD)
+    run.levels[request.depth] = level
+    run.pending = None
+    arrive(run, request.site, request.depth, request.arrive)
+
+
+def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
+    """The player steps onto level ``depth`` (built already) of site ``site_index``."""
+    level = run.levels[depth]
+    run.mode, run.site, run.depth, run.level = "dungeon", site_index, depth, level
+    if where == "up" or (where == "down" and level.down is not None):
+        run.pos = level.up if where == "up" else level.down
+    else:  # ("at", (x, y)) from a save: that cell if it can be stood on, else the stairs up
+        x, y = where[1] if isinstance(where, tuple) else level.up
+        run.pos = (x, y) if level.inside(x, y) and level.walkable[y, x] else level.up
+        if run.pos != (x, y):
+            run.say("Your saved place was not on the level; you are back at the stairs.", BAD)
+    level.shove_from(*run.pos)
+    run.deepest = max(run.deepest, depth + 10 * run.location)
+    level.update_view(*run.pos)
+    run.stop_walk()
+    run.told_full.clear()  # items of the level left behind
+    run.touch()
+    run.dirty = True
+
+
+def fail_build(run: RunState, request: LocationRequest | LevelRequest) -> bool:
+    """The build of ``request`` failed: put the run back where it was.
+
+    Returns False when there is nothing to go back to (the first location of
+    a new or loaded run could not be built): the run cannot go on."""
+    run.pending = None
+    if isinstance(request, LevelRequest):
+        if run.level is None or run.loc is None:  # entering from the overworld: stay outside
+            run.mode, run.site, run.levels, run.level, run.depth = "overworld", None, {}, None, 0
+            run.carrying = None
+            if run.loc is not None:
+                run.pos = run.valid_over(run.pos)
+        else:  # changing depth: stay where we are
+            run.mode, run.depth = "dungeon", run.level.key.depth
+        run.say("The way is blocked by rubble.", BAD)
+        run.touch()
+        return True
+    if run.loc is None:
+        return False
+    run.mode = "overworld"
+    return True

@@ -1,0 +1,30 @@
+"""The game's content as data (after Hauberk's ``lib/src/content``).
+
+Tables only, plus the few pure functions that read them: what each terrain
+means (:mod:`.terrain`), what a dungeon size holds (:mod:`.dungeons`), the
+monster kinds (:mod:`.monsters`), the item kinds with their recipes
+(:mod:`.items`) and the status effects (:mod:`.statuses`).  The rules (:mod:`game.rules`) read these tables; nothing
+here knows about a run in progress.  The README's tables are copied from
+here.  Everything random takes a ``numpy.random.Generator`` argument.
+
+A new monster, item or recipe is one line in its table; a new kind of
+behaviour or effect also needs its function in ``game.rules.behaviours`` or
+``game.rules.effects`` (the tables name them, and a test checks every name
+resolves).
+"""
+
+from .dungeons import DUNGEONS, RELIC_GUARD_TIERS, SIZE_NAMES, DungeonRules, final_location, relic_site, tier_of
+from .items import (ITEM_BY_ID, ITEMS, RECIPES, RELIC, STARTING_KIT, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS,
+                    ItemKind, Recipe, pick_item)
+from .monsters import MONSTER_BY_ID, MONSTERS, MonsterKind, monster_stats, monster_xp, pick_monster, xp_to_next
+from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
+from .terrain import MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, move_cost_array, style_for
+
+__all__ = [
+    "DUNGEONS", "RELIC_GUARD_TIERS", "SIZE_NAMES", "DungeonRules", "final_location", "relic_site", "tier_of",
+    "ITEM_BY_ID", "ITEMS", "RECIPES", "RELIC", "STARTING_KIT", "THROW_RANGE", "TREASURE", "UNIDENTIFIED_KINDS", "ItemKind",
+    "Recipe", "pick_item",
+    "MONSTER_BY_ID", "MONSTERS", "MonsterKind", "monster_stats", "monster_xp", "pick_monster", "xp_to_next",
+    "MAX_STATUS_TURNS", "STATUSES", "StatusKind",
+    "MOVE_COST", "RESOURCES_BY_TERRAIN", "STYLE_BY_TERRAIN", "move_cost_array", "style_for",
+]

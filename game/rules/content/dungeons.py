@@ -1,0 +1,73 @@
+"""Dungeon sizes and the danger curve: the one table a new size is added to.
+
+A size's map (width, height, level count) is the world's
+(``worldgen.world.DUNGEON_SIZES``: the generator side); this table adds
+what play puts on it (monster and item caps).  The title screen, the link
+parser and the world map all read their size names from :data:`SIZE_NAMES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from worldgen import world
+
+__all__ = ["DungeonRules", "DUNGEONS", "SIZE_NAMES", "tier_of",
+           "relic_site", "final_location", "RELIC_GUARD_TIERS", "FINAL_LOCATION"]
+
+
+@dataclass(frozen=True)
+class DungeonRules:
+    """One dungeon size: its maps (from the world) and what play puts on them."""
+
+    map: world.DungeonSize
+    max_monsters: int
+    max_items: int
+
+    @property
+    def levels(self) -> int:
+        return self.map.levels
+
+    @property
+    def width(self) -> int:
+        return self.map.width
+
+    @property
+    def height(self) -> int:
+        return self.map.height
+
+
+#: Monster and item caps per level, by dungeon size.
+_CAPS: dict[str, tuple[int, int]] = {"small": (7, 6), "medium": (10, 8), "large": (14, 11)}
+DUNGEONS: dict[str, DungeonRules] = {name: DungeonRules(size, *_CAPS[name])
+                                     for name, size in world.DUNGEON_SIZES.items()}
+SIZE_NAMES: tuple[str, ...] = tuple(DUNGEONS)
+
+#: Danger tiers added per location (the next island is this much harder at the same depth).
+TIERS_PER_LOCATION = 2
+
+
+def tier_of(location: int, depth: int) -> int:
+    """Danger tier: +1 per level down, +:data:`TIERS_PER_LOCATION` per location.
+
+    >>> [tier_of(loc, 1) for loc in (0, 1, 3, 9)]
+    [0, 2, 6, 18]
+    """
+    return max(0, depth - 1) + TIERS_PER_LOCATION * location
+
+
+#: The guardian of a relic is this many tiers above its level (a treasure's is 3).
+RELIC_GUARD_TIERS = 5
+
+#: The location whose relic wins the run when carried out of its site: None for
+#: the world's last.  (Tests shorten a run by setting it to 0.)
+FINAL_LOCATION: int | None = None
+
+
+def relic_site(n_sites: int) -> int:
+    """The site holding a location's relic: the last, farthest from the start."""
+    return n_sites - 1
+
+
+def final_location(n_locations: int) -> int:
+    return n_locations - 1 if FINAL_LOCATION is None else min(FINAL_LOCATION, n_locations - 1)

@@ -1,0 +1,155 @@
+"""The turn engine (after Hauberk's ``Game.update``): perform an action,
+follow its alternatives, then let time pass until the player can act again.
+
+In a dungeon, time passes in game turns.  Each turn: the turn counter and
+healing advance (:func:`game.rules.clock.pass_turns`), statuses tick, secret
+doors next to the player may be noticed, the view is updated, and every
+monster gains energy by its speed and spends it on what its behaviour
+chooses (:mod:`game.rules.behaviours`).  On the overworld there are no
+monsters: an action's turns simply pass.
+
+A key press becomes one :func:`perform` call; so does each step of a
+walk, after which :func:`~game.rules.actions.travel.walk_interruption` says
+whether the walk goes on.  Nothing here draws or waits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from worldgen.tiles import T
+
+from . import status
+from .actions.base import MAX_ALTERNATIVES, Action
+from .actions.travel import walk_interruption
+from .actions.walk import MonsterStep
+from .behaviours import BEHAVIOURS, TurnContext, wander
+from .clock import pass_turns
+from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
+from .harm import hurt
+from .log import GOOD, NOTE
+from .state import RunState
+
+__all__ = ["perform", "end_player_turn", "monsters_act"]
+
+_WATER = (T.shallow_water, T.deep_water)
+
+
+def perform(run: RunState, action: Action) -> bool:
+    """Do ``action`` for the player; True if it succeeded.
+
+    Alternatives are followed (at most :data:`MAX_ALTERNATIVES` deep), the
+    messages of every step are logged, and a success that takes time ends the
+    player's turn (its energy cost decides how soon they act again).  A
+    failure stops any planned walk."""
+    if run.busy:
+        return False
+    for _ in range(MAX_ALTERNATIVES):
+        result = action.perform(run)
+        for text, kind in result.messages:
+            run.say(text, kind)
+        if result.alternative is None:
+            break
+        action = result.alternative
+    run.touch()
+    if not result.succeeded:
+        run.stop_walk()
+        return False
+    if result.turns > 0 and not run.dead:
+        if run.mode == "dungeon":
+            end_player_turn(run, action.cost(run), searching=action.searches)
+        else:
+            pass_turns(run, result.turns)
+    return True
+
+
+def end_player_turn(run: RunState, cost: int = ACTION_COST, searching: bool = False) -> None:
+    """The player has spent an action in a dungeon: turns pass until their
+    energy allows the next one (one turn at normal speed, none at all for
+    every other action of a player twice as fast)."""
+    player = run.player
+    player.energy.spend(cost)
+    for _ in range(MAX_TURNS):
+        if player.energy.ready or run.dead:
+            break
+        _one_turn(run, searching)
+        searching = False
+        player.energy.gain(player.speed)
+    if not player.energy.ready:  # MAX_TURNS passed (a very slow player): act now anyway
+        player.energy.value = ACTION_COST
+    if (run.path or run.exploring) and not run.dead:
+        why = walk_interruption(run)
+        if why is not None:
+            run.say(f"You stop: {why}.", NOTE)
+            run.stop_walk()
+
+
+def _one_turn(run: RunState, searching: bool) -> None:
+    level = run.level
+    rng = run.rng()
+    pass_turns(run, 1)
+    px, py = run.pos
+    _tick_player(run)
+    for line in level.reveal_secrets_near(px, py, rng, searching):
+        run.say(line, GOOD)
+    level.update_view(px, py)
+    monsters_act(run, rng)
+    run.noise = 0
+    if not run.player.alive and not run.dead:
+        run.dead = True
+        run.killer = run.killer or "something"
+        run.stop_walk()
+
+
+def _tick_player(run: RunState) -> None:
+    p = run.player
+    if not p.statuses:
+        return
+    damage, cause, ended = status.tick(p, in_water=int(run.level.tiles[run.pos[1], run.pos[0]]) in _WATER)
+    for name in ended:
+        run.say(f"You are no longer {name}.", NOTE)
+    if damage:
+        for text, kind in hurt(run, p, damage, cause):
+            run.say(text, kind)
+
+
+def monsters_act(run: RunState, rng: np.random.Generator) -> None:
+    """Every monster on the level: statuses tick, it may notice the player,
+    gains energy by its speed and spends it."""
+    level = run.level
+    occupied = np.zeros(level.shape, dtype=bool)
+    for m in level.monsters:
+        occupied[m.y, m.x] = True
+    ctx = TurnContext(run, rng, occupied, run.noise)
+    for m in list(level.monsters):
+        if not _tick_monster(run, m, occupied):
+            continue
+        behaviour = BEHAVIOURS[m.behaviour]
+        for text, kind in behaviour.notice(ctx, m):
+            run.say(text, kind)
+        m.energy.gain(m.speed)
+        for _ in range(MAX_ACTIONS):
+            if not m.energy.ready or not run.player.alive:
+                break
+            m.energy.spend()
+            if "confused" in m.statuses and rng.random() < 0.5:
+                cell = wander(ctx, m)
+                action = None if cell is None else MonsterStep(m, *cell, occupied)
+            else:
+                action = behaviour.act(ctx, m)
+            if action is not None:
+                for text, kind in action.perform(run).messages:
+                    run.say(text, kind)
+
+
+def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
+    """Statuses tick for ``m``; False if it died of them."""
+    if not m.statuses:
+        return True
+    damage, cause, _ = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
+    for text, kind in hurt(run, m, damage, cause):
+        run.say(text, kind)
+    if m.alive:
+        return True
+    occupied[m.y, m.x] = False
+    return False

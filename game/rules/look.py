@@ -1,0 +1,143 @@
+"""What the player sees at a cell, in words: the look command, hover and
+tap-and-hold all ask :func:`describe_cell`.
+
+Only what the player knows is told: a cell never seen is unknown, a
+remembered one shows its terrain but not who stands there now.
+
+>>> from game.rules.location import WorldMap
+>>> from game.rules.run import Game
+>>> describe_cell(Game(WorldMap("Avalon")), 0, 0)
+['Nothing known']
+"""
+
+from __future__ import annotations
+
+from worldgen.tiles import TILES, T
+
+from .content import ITEM_BY_ID, RECIPES, ItemKind
+from .entities import Monster
+from .identify import display_name, is_known
+from .state import RunState
+
+__all__ = ["describe_cell", "monster_text", "item_text", "item_use", "TERRAIN_TEXT"]
+
+#: A few words per terrain (what it means for the player).
+TERRAIN_TEXT = {
+    T.deep_water: "deep water: no way across", T.shallow_water: "shallow water: wading, 3 turns a step",
+    T.sand: "sand", T.grass: "grassland", T.forest: "forest: 2 turns a step", T.hills: "hills: 2 turns a step",
+    T.mountain: "mountains: no way across", T.desert: "desert", T.swamp: "swamp: 2 turns a step",
+    T.floor: "floor", T.wall: "wall", T.door: "a door", T.secret_door: "wall",
+    T.stairs_up: "stairs up (< or Enter)", T.stairs_down: "stairs down (> or Enter)", T.ground: "open ground",
+    T.hedge: "a hedge", T.statue: "a statue: it blocks the way and the view", T.table: "a table: it blocks the way",
+    T.fountain: "a fountain: drink (walk into it) to heal, once", T.dry_fountain: "a dry fountain",
+    T.altar: "an altar: walk into it to learn what you carry, once", T.trap: "a trap you found (now you step over it safely)",
+}
+
+
+def describe_cell(run: RunState, x: int, y: int) -> list[str]:
+    """Lines about cell ``(x, y)``: who is there, what lies there, the ground."""
+    if run.mode == "dungeon" and run.level is not None:
+        return _dungeon(run, x, y)
+    if run.mode == "overworld" and run.loc is not None:
+        return _overworld(run, x, y)
+    return ["Nothing known"]
+
+
+def _dungeon(run: RunState, x: int, y: int) -> list[str]:
+    level = run.level
+    if not level.inside(x, y) or not level.seen[y, x]:
+        return ["Unexplored"]
+    lines = []
+    if (x, y) == run.pos:
+        lines.append("You" + (", carrying the site's treasure" if run.carrying == run.site else "")
+                     + (", carrying the relic" if run.carrying_relic else ""))
+    monster = level.monster_at(x, y) if level.visible[y, x] else None
+    if monster is not None:
+        lines.append(monster_text(monster))
+    lines += [item_text(run, it.kind) for it in level.items_at(x, y)]
+    tile = int(level.shown_tiles()[y, x])
+    ground = TERRAIN_TEXT.get(tile, TILES[tile].name.replace("_", " "))
+    lines.append(ground[0].upper() + ground[1:] + ("" if level.visible[y, x] else " (remembered)"))
+    return lines
+
+
+def _overworld(run: RunState, x: int, y: int) -> list[str]:
+    loc = run.loc
+    h, w = loc.tiles.shape
+    if not (0 <= x < w and 0 <= y < h):
+        return ["Beyond the map"]
+    lines = ["You"] if (x, y) == run.pos else []
+    i = int(loc.site_at[y, x])
+    if i >= 0:
+        site = loc.sites[i]
+        state = "cleared" if run.is_cleared(i) else "not cleared"
+        lines.append(f"Site {i + 1}: a {site.style} dungeon ({state})")
+    ground = TERRAIN_TEXT.get(int(loc.tiles[y, x]), TILES[int(loc.tiles[y, x])].name.replace("_", " "))
+    lines.append(ground[0].upper() + ground[1:])
+    return lines
+
+
+#: What a look says of each way of thinking (game.rules.behaviours).
+_MINDS = {"sleeper": "sleeps deeply: noise wakes it, not sight", "pack": "hunts with its pack",
+          "archer": "shoots from afar", "coward": "flees when hurt", "erratic": "flits about",
+          "wanderer": "roams the level", "guardian": "guards its prize"}
+
+
+def monster_text(m: Monster) -> str:
+    """``"Goblin (guardian): 5/9 HP, hurt, asleep, fast, poisoned 3"``, then how it thinks."""
+    name = m.kind.name[0].upper() + m.kind.name[1:] + (" (guardian)" if m.boss else "")
+    hp = max(0, m.hp)
+    health = "unhurt" if hp >= m.max_hp else "hurt" if hp * 2 > m.max_hp else "badly hurt"
+    pace = "fast" if m.speed > 100 else "slow" if m.speed < 100 else ""
+    state = "fleeing" if m.fleeing else "hunting you" if m.awake else "asleep"
+    extra = [pace] if pace else []
+    extra += [f"{name_} {turns}" for name_, turns in sorted(m.statuses.items())]
+    mind = _MINDS.get(m.behaviour, "")
+    return f"{name}: {hp}/{m.max_hp} HP, {health}, {state}" + "".join(f", {e}" for e in extra) + \
+        (f" ({mind})" if mind else "")
+
+
+def item_text(run: RunState, kind: ItemKind) -> str:
+    """``"Dagger: wield: attack +2, quick"``: its name as the player knows it,
+    then :func:`item_use`."""
+    known = is_known(run, kind)
+    name = display_name(run, kind)
+    use = item_use(kind, known)
+    return name[0].upper() + name[1:] + (f": {use}" if use else "")
+
+
+def item_use(kind: ItemKind, known: bool = True) -> str:
+    """What an item is for, in a few words (the pack shows it beside the item;
+    an unknown potion, scroll or wand says how to learn what it is).
+
+    >>> from game.rules.content import ITEM_BY_ID
+    >>> item_use(ITEM_BY_ID["potion"]), item_use(ITEM_BY_ID["spear"]), item_use(ITEM_BY_ID["scroll_map"], False)
+    ('drink: heal 40% of max HP', 'wield: attack +4, slow, reach 2', 'read it to learn what it is')
+    """
+    if kind.kind in ("potion", "scroll", "wand") and not known:
+        return {"potion": "drink or throw it to learn what it is", "scroll": "read it to learn what it is",
+                "wand": "zap it to learn what it is"}[kind.kind]
+    if kind.kind == "potion":
+        return f"drink: heal {kind.power}% of max HP" if kind.effect == "heal" else "drink, or throw to splash"
+    if kind.kind == "scroll":
+        return "read" + (" at a target" if kind.targeted else "")
+    if kind.kind == "wand":
+        return f"zap at a target, range {kind.range}"
+    if kind.kind == "ammo":
+        return "ammunition (f fires the launcher)"
+    if kind.kind == "weapon" and kind.ammo:
+        return f"wield: shoots {ITEM_BY_ID[kind.ammo].name}s for {kind.power}, range {kind.range}"
+    if kind.kind == "weapon":
+        traits = [f"attack +{kind.power}"] + (["quick" if kind.cost < 100 else "slow"] if kind.cost != 100 else [])
+        return "wield: " + ", ".join(traits + ([f"reach {kind.reach}"] if kind.reach > 1 else []))
+    if kind.kind == "armour":
+        noise = ["quiet"] if kind.noise < 0 else ["loud"] if kind.noise >= 3 else ["a little loud"] if kind.noise else []
+        return "wear: " + ", ".join([f"defence +{kind.power}"] + noise + (["slows you"] if kind.move_cost > 100 else []))
+    if kind.kind == "resource" and kind.id in RECIPES:
+        recipe = RECIPES[kind.id]
+        return f"craft {recipe.need}: {recipe.description}"
+    if kind.kind == "treasure":
+        return "carry it out of the site to clear it"
+    if kind.kind == "relic":
+        return "carry it out of the site to keep it"
+    return ""

@@ -1,0 +1,162 @@
+"""The state of one run in a named world.  No pygame, no rules.
+
+:class:`RunState` holds the player, where they are (a location's overworld,
+or a level of one of its dungeon sites), what play changed, and the message
+log.  The rules that change it are elsewhere: actions
+(:mod:`game.rules.actions`), the turn engine (:mod:`game.rules.engine`),
+map building (:mod:`game.rules.build`) and the save codec
+(:mod:`game.rules.codec`); :class:`game.rules.run.Game` puts them behind one
+small facade for the scenes.
+
+Random rolls during play (combat, wandering, secret doors) come from a
+generator derived from ``(run seed, turn, label)``; maps and their contents
+come from the world name alone, so "same world again" gives the same
+overworld and dungeons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from worldgen import seeding
+
+from . import content
+from .entities import Player
+from .level import Level
+from .location import LocationData, SiteData, WorldMap
+from .log import NOTE, Message
+from .log import add as add_line
+
+__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival"]
+
+#: Where the player arrives on a level: by the stairs ``"up"`` or ``"down"``,
+#: or ``("at", (x, y))`` when a save says where they stood.
+Arrival = str | tuple
+
+
+@dataclass(frozen=True)
+class LocationRequest:
+    """Build location ``index`` (its overworld and sites)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class LevelRequest:
+    """Build level ``depth`` of site ``site`` of the current location."""
+
+    site: int
+    depth: int
+    arrive: Arrival
+
+
+class RunState:
+    """Everything a run is; see the module docstring for who changes it."""
+
+    def __init__(self, world: WorldMap, size_name: str = "medium", run_seed: int = 0) -> None:
+        self.world = world
+        self.name = world.name
+        self.size_name = size_name if size_name in content.DUNGEONS else "medium"
+        self.size = content.DUNGEONS[self.size_name]
+        self.run_seed = int(run_seed)
+        self.turn = 0
+        self.player = Player()
+        self.location = 0
+        self.unlocked = 1
+        self.cleared: dict[int, set[int]] = {}
+        self.carrying: int | None = None  # the site (of this location) whose treasure the player carries
+        self.over_pos: dict[int, tuple[int, int]] = {}
+        self.deltas: dict[str, dict] = {}
+        self.mode = "overworld"  # overworld | dungeon | overworld-loading | dungeon-loading
+        self.site: int | None = None
+        self.depth = 0
+        self.pos = (0, 0)
+        self.loc: LocationData | None = None
+        self.level: Level | None = None
+        self.levels: dict[int, Level] = {}  # depth -> level, for the current site
+        self.log: list[Message] = []
+        self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
+        # The save body of the moment just before the pending build was asked
+        # for: what "save and quit" writes while a map is still being built.
+        self.resume_point: dict | None = None
+        self.resume: dict | None = None  # where to put the player after loading
+        # A walk (click-walk, travel to the stairs, auto-explore): the cells still to
+        # step on, and what it has already seen (actions.travel.walk_interruption).
+        self.path: list[tuple[int, int]] = []
+        self.path_seen: set[int] = set()  # monsters in view during the walk so far
+        self.path_hp = 0  # the player's HP after the walk's last step
+        self.exploring = False  # auto-explore: plan the next leg when the path runs out
+        self.told_full: set = set()  # floor items already announced as not fitting in the pack
+        self.dead = False
+        self.killer = ""
+        self.kills = 0
+        self.deepest = 0
+        self.version = 0  # bumped whenever something visible changed
+        self.dirty = False  # something worth saving changed
+        self.repaired: list[str] = []  # parts of the save this run was loaded from that were clamped
+        self.known: set[str] = set()  # item kinds identified this run
+        self.relics: set[int] = set()  # locations whose relic was carried out of its site
+        self.carrying_relic = False  # the current site's relic is in hand (lost if you die)
+        self.won = False
+        self.noise = 0  # the loudest sound the player made this turn (sleepers may hear it)
+        self.events: list[str] = []  # what happened since the screen last looked (sounds, flashes)
+
+    # -- messages and change -----------------------------------------------------
+    def say(self, text: str, kind: str = NOTE) -> None:
+        add_line(self.log, text, kind, self.turn)
+
+    def stop_walk(self) -> None:
+        """End any walk in progress (a key, a failed step, danger, a new level)."""
+        self.path = []
+        self.exploring = False
+
+    def touch(self) -> None:
+        """Something visible changed: the view redraws what it caches."""
+        self.version += 1
+
+    # -- questions ----------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """A map is being built, or the run is over: no action can be taken."""
+        return self.pending is not None or self.dead or self.won
+
+    def emit(self, event: str) -> None:
+        """Something the screen or the speakers may show (``"hit"``, ``"shatter"`` ...)."""
+        self.events.append(event)
+        del self.events[:-64]
+
+    def make_noise(self, loudness: int) -> None:
+        """The player made a sound this turn (see ``behaviours.Behaviour.hears``)."""
+        self.noise = max(self.noise, int(loudness))
+
+    def rng(self, *labels: str) -> np.random.Generator:
+        """The rolls of this turn; each roller in a turn has its own label (the
+        same stream for the player's blow and the monsters' reply would make
+        them miss and hit together)."""
+        return seeding.rng(self.run_seed, "turn", self.turn, *labels)
+
+    def current_site(self) -> SiteData | None:
+        return self.loc.sites[self.site] if self.site is not None and self.loc else None
+
+    def site_under(self) -> SiteData | None:
+        if self.mode != "overworld" or self.loc is None:
+            return None
+        i = int(self.loc.site_at[self.pos[1], self.pos[0]])
+        return self.loc.sites[i] if i >= 0 else None
+
+    def is_cleared(self, site_index: int, location: int | None = None) -> bool:
+        return site_index in self.cleared.get(self.location if location is None else location, set())
+
+    def valid_over(self, pos, data: LocationData | None = None) -> tuple[int, int]:
+        """``pos`` if the player can stand there on the overworld, else its start."""
+        data = data or self.loc
+        h, w = data.tiles.shape
+        try:
+            x, y = int(pos[0]), int(pos[1])
+        except (TypeError, ValueError, IndexError):
+            return data.start
+        if 0 <= x < w and 0 <= y < h and data.passable[y, x]:
+            return (x, y)
+        return data.start

@@ -1,0 +1,160 @@
+"""The gallery: every registered generator, a live thumbnail per stage.
+
+Rows come from the registry, so a new generator appears here without any
+change to this file.  Thumbnails are generated a few ms per frame (one
+:class:`~game.work.Work` per generator, drained in turn); click a thumbnail
+to open that stage's demo with the same seed, Esc there to come back.
+Up/Down or the mouse wheel scroll; R rolls new seeds for every row; Esc
+returns to the title screen when the gallery was opened from it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from worldgen import registry
+from worldgen.registry import GeneratorSpec
+
+from ..app import WORK_BUDGET_MS, App, Scene
+from ..view import ui
+from ..view.render import fitted_stage_surface
+from ..work import Work
+
+__all__ = ["GalleryScene"]
+
+ROW_H = 118
+LEFT = 150  # the label column
+TOP = 44
+GAP = 8
+HEADER_H = 34  # the title strip; rows scroll under it
+
+
+class _Row:
+    def __init__(self, spec: GeneratorSpec, seed: str, thumb: tuple[int, int]) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.thumb = thumb
+        self.work = Work(registry.run(spec.name, seed), spec.stages, WORK_BUDGET_MS)
+        self.thumbs: dict[str, pygame.Surface] = {}
+
+    def harvest(self) -> None:
+        for name, stage in self.work.stages.items():
+            if name not in self.thumbs:
+                self.thumbs[name], _ = fitted_stage_surface(stage, pygame.Rect((0, 0), self.thumb))
+
+
+class GalleryScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        specs = registry.all_specs()
+        columns = max(len(spec.stages) for spec in specs)
+        width = (app.size[0] - LEFT - GAP) // columns - GAP
+        self.thumb = (width, min(ROW_H - 36, width * 3 // 5))
+        self.rows = [_Row(spec, app.roll_seed(), self.thumb) for spec in specs]
+        self.scroll = 0
+        self.toasts = ui.Toasts()
+        for message in app.settings.messages:
+            self.toasts.add(message, ui.BAD)
+
+    # -- layout -------------------------------------------------------
+    def thumb_rect(self, row: int, col: int) -> pygame.Rect:
+        return pygame.Rect(LEFT + col * (self.thumb[0] + GAP), TOP + row * ROW_H - self.scroll + 18,
+                           *self.thumb)
+
+    def hit(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if pos[1] < HEADER_H:
+            return None  # a thumbnail scrolled under the header is not there to click
+        for r, row in enumerate(self.rows):
+            for c in range(len(row.spec.stages)):
+                if self.thumb_rect(r, c).collidepoint(pos):
+                    return r, c
+        return None
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, TOP + len(self.rows) * ROW_H - self.app.size[1] + 8)
+
+    # -- events ----------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            target = self.hit(event.pos)
+            if target is not None:
+                self.open(*target)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 40)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll_by(ROW_H)
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll_by(-ROW_H)
+            elif event.key == pygame.K_r:
+                self.rows = [_Row(row.spec, self.app.roll_seed(), self.thumb) for row in self.rows]
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and len(self.app.scenes) > 1:
+                self.app.pop()  # opened from the title screen
+            else:
+                return False
+            return True
+        return False
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    def open(self, row: int, col: int) -> Scene:
+        """Open the demo of stage ``col`` of row ``row``, with the row's seed."""
+        spec = self.rows[row].spec
+        return self.app.open("demo", spec.name, self.rows[row].seed, spec.stages[col], from_gallery=True)
+
+    # -- frame ----------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
+        # Drain rows in order inside one shared per-frame budget.
+        for row in self.rows:
+            if not row.work.done:
+                row.work.step()
+                row.harvest()
+                break
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((14, 16, 22))
+        # Rows scroll under the header: clip them to the band below it, so the
+        # header never shows a row through it.
+        surface.set_clip(pygame.Rect(0, HEADER_H, surface.get_width(), surface.get_height() - HEADER_H))
+        for r, row in enumerate(self.rows):
+            y = TOP + r * ROW_H - self.scroll
+            if y > surface.get_height() or y + ROW_H < 0:
+                continue
+            ui.text(surface, row.spec.name, (12, y + 22), 24, ui.ACCENT)
+            for i, line in enumerate(_wrap(row.spec.title, LEFT - 20, 16)[:2]):
+                ui.text(surface, line, (12, y + 46 + 16 * i), 16, ui.DIM)
+            ui.text(surface, f"seed {row.seed}", (12, y + 84), 16, ui.DIM)
+            for c, name in enumerate(row.spec.stages):
+                rect = self.thumb_rect(r, c)
+                pygame.draw.rect(surface, (40, 44, 54), rect)
+                thumb = row.thumbs.get(name)
+                if thumb is not None:
+                    surface.blit(thumb, thumb.get_rect(center=rect.center))
+                elif row.work.error is not None:
+                    ui.text(surface, "failed", rect.center, 16, ui.BAD, "center")
+                if rect.collidepoint(pygame.mouse.get_pos()):
+                    pygame.draw.rect(surface, ui.ACCENT, rect, 2)
+                ui.text(surface, f"{c + 1}. {name}", (rect.x, rect.y - 16), 15, ui.INK)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, (8, 10, 16), (0, 0, surface.get_width(), HEADER_H))
+        pygame.draw.line(surface, (40, 44, 54), (0, HEADER_H - 1), (surface.get_width(), HEADER_H - 1))
+        ui.text(surface, "Deepisle generators: click a stage to open its demo", (12, 8), 22)
+        ui.text(surface, "R: new seeds   wheel/up/down: scroll", (surface.get_width() - 12, 10), 18,
+                ui.DIM, "topright")
+        self.toasts.draw(surface)
+
+
+def _wrap(content: str, width: int, size: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels."""
+    lines: list[str] = []
+    for word in content.split():
+        if lines and ui.text_size(lines[-1] + " " + word, size)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

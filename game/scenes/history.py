@@ -1,0 +1,83 @@
+"""The message history (``p``): the whole run's log (its last 1,000 lines,
+kept in the save), newest at the bottom.  Up/Down, Page Up/Down, Home/End,
+the mouse wheel or a drag scroll; Esc or ``p`` closes."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..app import App
+from ..rules.run import Game
+from ..view import ui
+from ..view.overlay import Overlay
+
+__all__ = ["HistoryScene"]
+
+ROW = 19
+BOX = (680, 440)
+
+
+class HistoryScene(Overlay):
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.rows = (BOX[1] - 70) // ROW
+        self.top = self.max_top  # open at the newest lines
+        self.drag: float | None = None
+
+    @property
+    def max_top(self) -> int:
+        return max(0, len(self.game.log) - self.rows)
+
+    def scroll(self, lines: int) -> None:
+        self.top = max(0, min(self.max_top, self.top + lines))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            char = getattr(event, "unicode", "") or ""
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_k: -1, pygame.K_j: 1, pygame.K_KP8: -1,
+                    pygame.K_KP2: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows,
+                    pygame.K_HOME: -len(self.game.log), pygame.K_END: len(self.game.log)}.get(event.key)
+            if step is not None:
+                self.scroll(step)
+            elif event.key == pygame.K_ESCAPE or char == "p":
+                self.app.pop()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._rect().collidepoint(event.pos):
+                self.drag = event.pos[1]  # a drag scrolls (touch)
+            else:
+                self.app.pop()
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            moved = int((self.drag - event.pos[1]) / ROW)
+            if moved:
+                self.scroll(moved)
+                self.drag -= moved * ROW
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.drag = None
+        return True
+
+    def _rect(self) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), BOX)
+        rect.center = (360, 240)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.box(surface, *BOX)
+        log = self.game.log
+        key = (self.top, len(log), log[-1] if log else None)
+        surface.blit(self.layer(key, rect.size, self._paint), rect.topleft)
+
+    def _paint(self, layer: pygame.Surface) -> None:
+        log = self.game.log
+        ui.text(layer, "Message history", (16, 8), 28, ui.ACCENT)
+        shown = f"{self.top + 1}-{min(len(log), self.top + self.rows)} of {len(log)}" if log else "empty"
+        ui.text(layer, shown, (layer.get_width() - 16, 16), 18, ui.DIM, "topright")
+        for i, (text, kind, turn) in enumerate(log[self.top:self.top + self.rows]):
+            y = 46 + i * ROW
+            ui.text(layer, f"{turn:>6}", (16, y), 16, ui.DIM)
+            ui.text(layer, text[:110], (76, y), 18, ui.MESSAGE_COLOURS.get(kind, ui.INK))
+        ui.text(layer, "Up/Down, PgUp/PgDn, Home/End, wheel or drag: scroll   Esc or p: close",
+                (16, layer.get_height() - 22), 16, ui.DIM)

@@ -1,0 +1,150 @@
+"""Choosing a target: for firing a launcher (or a spear's reach), throwing,
+or aiming a wand or scroll.
+
+The cursor starts on the nearest monster in range, so ``f f`` fires at it
+(and ``t``, a letter, ``t`` throws).  Tab cycles through the monsters in view,
+Shift+Tab back; the movement keys move the cursor; the mouse or a finger
+points.  Enter, Space, ``f``, ``t`` or a click lets fly; Esc or a right click
+cancels.  The preview draws
+the line of fire as it will go: it stops at the first wall or creature, and
+the part past that point is drawn dimmed, so a shot blocked by a pillar is
+seen before it is taken.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..app import App, Scene
+from ..controls import MOVE_KEYS
+from ..rules.actions.ranged import targets
+from ..rules.content import ITEM_BY_ID, THROW_RANGE
+from ..rules.identify import display_name
+from ..rules.los import flight, line
+from ..rules.run import Game
+from ..view import ui
+from ..view.map_view import MapView
+
+__all__ = ["TargetScene", "PURPOSES", "aim_range"]
+
+PURPOSES = ("fire", "throw", "use")
+_LINE, _PAST, _HIT = (255, 230, 140), (120, 100, 80), (255, 90, 70)
+
+
+def aim_range(game: Game, purpose: str, slot: int | None) -> int:
+    """How far the chosen way of hitting reaches."""
+    if purpose == "fire":
+        w = game.player.weapon_kind
+        return 1 if w is None else (w.range if w.ammo else w.reach)
+    if purpose == "throw":
+        return THROW_RANGE
+    kind = ITEM_BY_ID[game.player.inventory[slot]]
+    return kind.range or kind.power or THROW_RANGE
+
+
+class TargetScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, game: Game, purpose: str, slot: int | None = None) -> None:
+        super().__init__(app)
+        if purpose not in PURPOSES:
+            raise ValueError(f"unknown purpose {purpose!r}")
+        self.game, self.purpose, self.slot = game, purpose, slot
+        self.map = MapView(game)  # the same camera the play screen uses
+        self.range = aim_range(game, purpose, slot)
+        self.choices = targets(game, self.range)
+        self.cursor = self.choices[0] if self.choices else game.pos
+        self.done = False
+
+    # -- what it does ---------------------------------------------------------------------
+    def describe(self) -> str:
+        if self.purpose == "fire":
+            w = self.game.player.weapon_kind
+            what = f"Fire your {w.name}" if w is not None and w.ammo else "Strike"
+        elif self.purpose == "throw":
+            what = f"Throw the {display_name(self.game, ITEM_BY_ID[self.game.player.inventory[self.slot]])}"
+        else:
+            what = f"Aim the {display_name(self.game, ITEM_BY_ID[self.game.player.inventory[self.slot]])}"
+        m = self.game.level.monster_at(*self.cursor)
+        at = f" at {m.name}" if m is not None else ""
+        return f"{what}{at}.  Tab: next target   Enter: go   Esc: cancel"
+
+    def preview(self):
+        """The flight as it would go now: ``(cells crossed, cell hit or None, cells past the stop)``."""
+        g = self.game
+        level = g.level
+        f = flight(level.transparent, g.pos, self.cursor, self.range,
+                   lambda x, y: level.monster_at(x, y) is not None)
+        past = [c for c in line(g.pos, self.cursor) if c not in f.cells]
+        return f.cells, f.hit, past
+
+    def confirm(self) -> None:
+        if self.cursor == self.game.pos or self.done:
+            return
+        self.done = True
+        self.app.pop()
+        g = self.game
+        if self.purpose == "fire":
+            g.fire(self.cursor)
+        elif self.purpose == "throw":
+            g.throw(self.slot, self.cursor)
+        else:
+            g.use_item(self.slot, self.cursor)
+
+    def cycle(self, step: int) -> None:
+        if not self.choices:
+            return
+        i = self.choices.index(self.cursor) if self.cursor in self.choices else -1
+        self.cursor = self.choices[(i + step) % len(self.choices)]
+
+    # -- input ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key, char = event.key, getattr(event, "unicode", "") or ""
+            if key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif key == pygame.K_TAB:
+                self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) or char in ("f", "t"):
+                self.confirm()
+            elif key in MOVE_KEYS:
+                dx, dy = MOVE_KEYS[key]
+                h, w = self.game.level.shape
+                self.cursor = (min(w - 1, max(0, self.cursor[0] + dx)), min(h - 1, max(0, self.cursor[1] + dy)))
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            cell = self.map.screen_to_tile(event.pos)
+            if cell is not None:
+                self.cursor = cell
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.app.pop()
+                return True
+            cell = self.map.screen_to_tile(event.pos)
+            if event.button == 1 and cell is not None:
+                self.cursor = cell
+                self.confirm()
+            return True
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        cx, cy, vw, vh, ox, oy = self.map.camera()
+        ts = self.map.tile_size()
+
+        def rect(cell, pad=0):
+            return pygame.Rect(ox + (cell[0] - cx) * ts + pad, oy + (cell[1] - cy) * ts + pad, ts - 2 * pad,
+                               ts - 2 * pad)
+
+        cells, hit, past = self.preview()
+        for c in past:
+            pygame.draw.rect(surface, _PAST, rect(c, ts // 2 - 1))
+        for c in cells:
+            pygame.draw.rect(surface, _LINE, rect(c, ts // 2 - 2))
+        if hit is not None:
+            pygame.draw.rect(surface, _HIT, rect(hit), 2)
+        pygame.draw.rect(surface, (255, 255, 255), rect(self.cursor), 1)
+        bar = pygame.Rect(0, 0, 720, 24)
+        ui.panel(surface, bar, 210)
+        ui.text(surface, self.describe(), (8, 4), 18, ui.ACCENT)

@@ -1,0 +1,282 @@
+"""The title screen: name a world (or roll a name), pick a dungeon size, start;
+or continue the saved game.  ``world=NAME`` in the URL skips it.
+
+The first location of the typed world is generated in the background (a few
+milliseconds per frame) and shown as a preview; starting then reuses it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from worldgen.tiles import PALETTE
+from worldgen.world import world_key
+
+from ..app import WORK_BUDGET_MS, App, Scene
+from ..rules import save
+from ..rules.codec import usable
+from ..rules.content import DUNGEONS, SIZE_NAMES
+from ..rules.location import LocationData, WorldMap
+from ..rules.names import make_name
+from ..rules.run import Game
+from ..settings import clean_text
+from ..view import ui
+from ..view.render import rgb_surface
+from ..work import Work
+
+__all__ = ["TitleScene", "start_game", "continue_game", "MAX_NAME"]
+
+MAX_NAME = 40
+PREVIEW_DELAY = 0.35  # seconds after the last keystroke before the preview is generated
+PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
+LEVELS = {name: size.levels for name, size in DUNGEONS.items()}
+
+
+def start_game(app: App, name: str, size: str, preview: LocationData | None = None) -> Scene:
+    """A new run in world ``name`` (replaces the current scene); raises
+    ``ValueError`` for an unusable name."""
+    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview))
+
+
+def continue_game(app: App, body: dict, messages: tuple[str, ...] = ()) -> Scene | None:
+    """Resume a saved run; None if the save cannot be used."""
+    try:
+        game = Game.from_json(body)
+    except Exception:  # noqa: BLE001 - any save the game cannot use is refused with a message
+        return None
+    game.say(f"Welcome back to {game.name}.")
+    if game.repaired:
+        messages = tuple(messages) + (f"Saved game: unusable values in {', '.join(game.repaired)} were reset.",)
+    return app.switch("play", game, messages)
+
+
+def _key(name: str) -> str:
+    """Names that are the same world (case, spacing) compare equal."""
+    try:
+        return world_key(name)
+    except ValueError:
+        return ""
+
+
+def _int(value) -> int:
+    try:
+        return max(0, min(99, int(value)))
+    except (TypeError, ValueError, OverflowError):
+        return 0
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App, messages: tuple[str, ...] = (), auto: bool = True) -> None:
+        super().__init__(app)
+        self.toasts = ui.Toasts(10.0)
+        for m in tuple(app.settings.messages if auto else ()) + tuple(messages):
+            self.toasts.add(m, ui.BAD)
+        self.auto = auto and bool(app.settings.world)
+        self.size = app.settings.dungeon_size if app.settings.dungeon_size in SIZE_NAMES else "medium"
+        self.saved, why = save.load(app.storage, check=usable)
+        if why:
+            self.toasts.add(f"Saved game: {why}", ui.BAD)
+        # Said again in the game when that save is continued (e.g. the backup was used).
+        self.save_note = (f"Saved game: {why}",) if why and self.saved is not None else ()
+        if off := save.saves_off(app.storage):
+            self.toasts.add(off, ui.BAD)
+        if self.saved is not None and not isinstance(self.saved.get("world"), str):
+            self.toasts.add("Saved game: the save is damaged (no world name); ignored", ui.BAD)
+            self.saved = None
+        if self.saved is not None:
+            self.name = str(self.saved["world"])[:MAX_NAME]
+            self.size = self._saved_size()
+        else:
+            self.name = make_name(app.ui_rng)
+        self.preview_work: Work | None = None
+        self.preview: LocationData | None = None
+        self.preview_world: WorldMap | None = None
+        self.preview_surface: pygame.Surface | None = None
+        self.preview_wait = 0.0
+        self.blink = 0.0
+        self.buttons = self._buttons()
+
+    # -- actions -----------------------------------------------------------------
+    def _buttons(self) -> list[ui.Button]:
+        b = [ui.Button("Roll a name (Tab)", pygame.Rect(40, 250, 200, 32), self.roll),
+             ui.Button("Start (Enter)", pygame.Rect(260, 250, 200, 32), self.start)]
+        for i, size in enumerate(SIZE_NAMES):
+            b.append(ui.Button(size, pygame.Rect(40 + i * 110, 330, 100, 30), lambda s=size: self.set_size(s)))
+        if self.saved is not None:
+            b.append(ui.Button("Continue (F1)", pygame.Rect(40, 430, 200, 34), self.continue_saved))
+        b.append(ui.Button("Generators (F2)", pygame.Rect(260, 430, 200, 34), self.open_gallery))
+        return b
+
+    def open_gallery(self) -> None:
+        """The click-to-regenerate demos of every generator; Esc comes back here."""
+        self.app.open("gallery")
+
+    def _saved_size(self) -> str:
+        """The saved game's dungeon size, read as :meth:`Game.from_json` reads it."""
+        size = self.saved.get("size") if self.saved is not None else None
+        return size if isinstance(size, str) and size in SIZE_NAMES else "medium"
+
+    def roll(self) -> None:
+        self.name = make_name(self.app.ui_rng)
+        self._name_changed()
+
+    def set_size(self, size: str) -> None:
+        self.size = size
+
+    def start(self) -> None:
+        name, _ = clean_text(self.name, MAX_NAME)
+        if not name:
+            self.toasts.add("Type a world name first (or Tab to roll one).", ui.BAD)
+            return
+        if (self.saved is not None and _key(name) == _key(str(self.saved.get("world")))
+                and self.size == self._saved_size()):
+            self.continue_saved()
+            return
+        same = self.preview_world is not None and self.preview_world.key == _key(name)
+        try:
+            start_game(self.app, name, self.size, self.preview if same else None)
+        except ValueError as exc:
+            self.toasts.add(str(exc), ui.BAD)
+
+    def continue_saved(self) -> None:
+        if self.saved is None:
+            return
+        if continue_game(self.app, self.saved, self.save_note) is None:
+            self.toasts.add("The saved game could not be read; it was ignored.", ui.BAD)
+            self.saved = None
+            self.buttons = self._buttons()
+
+    def _name_changed(self) -> None:
+        self.preview_wait = PREVIEW_DELAY
+        self.preview_work = None
+
+    # -- events -------------------------------------------------------------------
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+        self._name_changed()
+        self.preview_wait = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            text = "".join(ch for ch in event.text if ch.isprintable())
+            if text:
+                self.name = (self.name + text)[:MAX_NAME]
+                self._name_changed()
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif key == pygame.K_F1:
+                self.continue_saved()
+            elif key == pygame.K_F2:
+                self.open_gallery()
+            elif key == pygame.K_TAB:
+                self.roll()
+            elif key == pygame.K_BACKSPACE:
+                if event.mod & pygame.KMOD_CTRL:
+                    self.name = ""
+                else:
+                    self.name = self.name[:-1]
+                self._name_changed()
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+                i = SIZE_NAMES.index(self.size) if self.size in SIZE_NAMES else 1
+                self.size = SIZE_NAMES[(i + step) % len(SIZE_NAMES)]
+            elif key == pygame.K_ESCAPE:
+                self.name = ""
+                self._name_changed()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return ui.click(self.buttons, event)
+        return False
+
+    # -- frame ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
+        self.blink = (self.blink + dt) % 1.0
+        if self.auto:
+            self.auto = False
+            self._auto_start()
+            return
+        name, _ = clean_text(self.name, MAX_NAME)
+        if self.preview_work is None and name and (self.preview_world is None or self.preview_world.key != _key(name)):
+            self.preview_wait -= dt
+            if self.preview_wait <= 0:
+                try:
+                    self.preview_world = WorldMap(name)
+                except ValueError:
+                    self.preview_wait = 1e9  # an unusable name: no preview until it changes
+                    return
+                self.preview_work = Work(self.preview_world.location_iterator(0), (), WORK_BUDGET_MS)
+                self.preview = None
+                self.preview_surface = None
+        if self.preview_work is not None:
+            if self.preview_work.step():
+                result = self.preview_work.result
+                self.preview_work = None
+                if isinstance(result, LocationData):
+                    self.preview = result
+                    self._render_preview()
+
+    def _auto_start(self) -> None:
+        world = self.app.settings.world
+        if self.saved is not None and _key(str(self.saved.get("world"))) == _key(world):
+            if continue_game(self.app, self.saved, self.save_note) is not None:
+                return
+        try:
+            start_game(self.app, world, self.app.settings.dungeon_size)
+        except ValueError as exc:
+            self.name = world[:MAX_NAME]
+            self.toasts.add(str(exc), ui.BAD)
+
+    def _render_preview(self) -> None:
+        data = self.preview
+        rgb = PALETTE[data.tiles].copy()
+        for s in data.sites:
+            rgb[s.y, s.x] = (20, 12, 16)
+        h, w = data.tiles.shape
+        scale = max(1, min(PREVIEW_RECT.width // w, PREVIEW_RECT.height // h))
+        self.preview_surface = pygame.transform.scale(rgb_surface(rgb), (w * scale, h * scale))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((14, 16, 26))
+        # Preview of the world's first location.
+        if self.preview_surface is not None:
+            rect = self.preview_surface.get_rect(center=PREVIEW_RECT.center)
+            surface.blit(self.preview_surface, rect)
+            pygame.draw.rect(surface, (90, 90, 110), rect.inflate(4, 4), 2)
+            ui.text(surface, f"{self.preview.name}, first of {self.preview_world.n_locations} locations",
+                    (rect.centerx, rect.bottom + 8), 18, ui.DIM, "midtop")
+        else:
+            pygame.draw.rect(surface, (40, 40, 56), PREVIEW_RECT, 2)
+            ui.text(surface, "charting the world...", PREVIEW_RECT.center, 20, ui.DIM, "center")
+        ui.text(surface, "DEEPISLE", (40, 40), 84, ui.ACCENT)
+        ui.text(surface, "ten islands, a thousand dungeons. The name is the seed.", (44, 106), 22, ui.DIM)
+        ui.text(surface, "World name", (40, 160), 22)
+        field = pygame.Rect(40, 184, 420, 44)
+        ui.panel(surface, field, 220)
+        pygame.draw.rect(surface, ui.ACCENT, field, 2)
+        shown = self.name[-28:]
+        r = ui.text(surface, shown, (field.x + 12, field.y + 8), 36)
+        if self.blink < 0.5:
+            pygame.draw.rect(surface, ui.INK, (r.right + 3, field.y + 10, 3, 26))
+        ui.text(surface, "Dungeon size (arrow keys)", (40, 306), 22)
+        ui.draw_buttons(surface, self.buttons)
+        for b in self.buttons:
+            if b.label == self.size:
+                pygame.draw.rect(surface, ui.ACCENT, b.rect, 3)
+        levels = LEVELS.get(self.size, 4)
+        ui.text(surface, f"{levels} levels per dungeon", (40, 368), 18, ui.DIM)
+        if self.saved is not None:
+            s, size = self.saved, self._saved_size()
+            where = s.get("where", {}) if isinstance(s.get("where"), dict) else {}
+            depth = max(1, min(LEVELS[size], _int(where.get("depth"))))  # as the game will clamp it
+            depth = f", depth {depth}" if where.get("mode") == "dungeon" else ""
+            ui.text(surface, f"Saved game: {str(s.get('world'))[:30]} ({size}), location "
+                             f"{_int(s.get('location')) + 1}{depth}", (40, 404), 20)
+            if _key(self.name) != _key(str(s.get("world"))) or self.size != size:
+                ui.text(surface, "Start begins a new game in place of the saved one.", (40, 474), 18, ui.DIM)
+        ui.text(surface, "Move: arrows / WASD+QEZC / hjklyubn / numpad.  Enter: enter a site, stairs.  "
+                         "Click: walk there.  ? in game: help", (40, 512), 18, ui.DIM)
+        self.toasts.draw(surface)

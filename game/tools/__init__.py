@@ -1,0 +1,1 @@
+"""Developer tools (screenshots); not shipped in the web build."""

@@ -1,0 +1,36 @@
+"""The message log strip under the map: the last lines, older ones fading."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules.run import Game
+from . import ui
+
+__all__ = ["LogView", "LOG_RECT"]
+
+LOG_RECT = pygame.Rect(0, 432, 720, 108)
+LINES = 6
+
+
+class LogView:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._key = None
+        self._surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        g = self.game
+        key = (len(g.log), g.log[-1] if g.log else None, g.turn)
+        if key != self._key:
+            surf = pygame.Surface(LOG_RECT.size)
+            surf.fill((10, 11, 16))
+            pygame.draw.line(surf, (60, 60, 80), (0, 0), (LOG_RECT.width, 0))
+            lines = g.log[-LINES:]
+            for i, (text, kind, _turn) in enumerate(lines):
+                colour = ui.MESSAGE_COLOURS.get(kind, ui.INK)
+                faded = tuple(int(c * (0.55 + 0.45 * (i + 1) / len(lines))) for c in colour)
+                ui.text(surf, text[:96], (10, 4 + 17 * i), 18, faded)
+            self._surface = surf
+            self._key = key
+        surface.blit(self._surface, LOG_RECT.topleft)

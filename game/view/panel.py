@@ -1,0 +1,208 @@
+"""The side panel: the run at a glance (where, HP, XP, gear), the minimap,
+and what is in view or underfoot.  Only reads the run; the panel surface is
+rebuilt when ``game.version`` changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from worldgen.tiles import TILES, T
+
+from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
+from ..rules.pack import MAX_INVENTORY, slots_used
+from ..rules.run import Game
+from ..rules.actions.travel import nearest_known
+from ..rules.state import LevelRequest
+from . import sprites, ui
+from .map_view import GAME_PALETTE, UNSEEN
+from .render import rgb_surface
+
+__all__ = ["Panel", "PANEL_RECT", "MINIMAP_HEIGHT", "where_text"]
+
+PANEL_RECT = pygame.Rect(720, 0, 240, 540)
+MINIMAP_HEIGHT = 132
+_STATUS_Y = 176  # the line of statuses (and the carried relic), under the stats
+_MINI_TOP = 194  # y of the minimap inside the panel (below the statuses)
+SNAP = 3  # cells a dungeon minimap click may snap to reach explored floor
+FOOT_Y = PANEL_RECT.height - 62  # what is underfoot; the play scene's buttons sit below it
+
+
+def where_text(g: Game) -> str:
+    """Where the player is, for the panel; while a level is built, the depth
+    it is built for (the run's own depth is still the one being left).
+
+    >>> from game.rules.location import WorldMap
+    >>> where_text(Game(WorldMap("Avalon"), "small"))
+    'overworld'
+    """
+    if g.mode.startswith("dungeon") and g.site is not None and g.loc is not None:
+        site = g.loc.sites[g.site]
+        request = g.pending if isinstance(g.pending, LevelRequest) else None
+        if request is not None:
+            return f"{site.style} site {site.index + 1}, to depth {request.depth}/{g.size.levels}..."
+        return f"{site.style} site {site.index + 1}, depth {g.depth}/{g.size.levels}"
+    if g.loc is None:
+        return "overworld"
+    return f"overworld, {len(g.cleared.get(g.location, ()))}/{g.world.sites_to_unlock(len(g.loc.sites))} cleared"
+
+
+class Panel:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._key = None
+        self._surface: pygame.Surface | None = None
+        self._mini_key = None
+        self._mini: pygame.Surface | None = None
+        self._mini_rect = pygame.Rect(0, 0, 0, 0)
+        self._mini_scale = 1.0
+
+    def draw(self, surface: pygame.Surface, camera: tuple[int, int, int, int, int, int]) -> None:
+        g = self.game
+        key = (g.version, g.mode, g.location, g.depth)
+        if key != self._key:
+            self._surface = self._render()
+            self._key = key
+        surface.blit(self._surface, PANEL_RECT.topleft)
+        self._draw_minimap(surface, camera)
+
+    def minimap_to_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The map cell under a point of the minimap, else None.  In a dungeon a
+        minimap pixel is a fraction of a cell, so the point snaps to the nearest
+        explored floor within :data:`SNAP` cells (travel goes over known ground)."""
+        if self._mini is None or not self._mini_rect.collidepoint(pos):
+            return None
+        x = int((pos[0] - self._mini_rect.x) / self._mini_scale)
+        y = int((pos[1] - self._mini_rect.y) / self._mini_scale)
+        g = self.game
+        if g.mode == "dungeon" and g.level is not None:
+            return nearest_known(g.level, x, y, SNAP)
+        return x, y
+
+    # -- the panel surface ------------------------------------------------------------
+    def _render(self) -> pygame.Surface:
+        g, p = self.game, self.game.player
+        surf = pygame.Surface(PANEL_RECT.size)
+        surf.fill((16, 18, 26))
+        pygame.draw.line(surf, (60, 60, 80), (0, 0), (0, PANEL_RECT.height))
+        x, y = 12, 8
+        ui.text(surf, g.name[:22], (x, y), 26, ui.ACCENT)
+        y += 24
+        loc_name = g.loc.name if g.loc is not None else "..."
+        ui.text(surf, f"{loc_name[:20]}  ({g.location + 1}/{g.world.n_locations})", (x, y), 18)
+        y += 18
+        ui.text(surf, where_text(g), (x, y), 18, ui.DIM)
+        y += 24
+        bar = pygame.Rect(x, y, 216, 14)
+        pygame.draw.rect(surf, (60, 20, 24), bar)
+        frac = max(0.0, p.hp / max(1, p.max_hp))
+        pygame.draw.rect(surf, (220, 60, 60) if frac < 0.34 else (200, 70, 80), (x, y, int(216 * frac), 14))
+        ui.text(surf, f"HP {max(0, p.hp)}/{p.max_hp}", (x + 4, y - 1), 18)
+        y += 20
+        need = xp_to_next(p.level)
+        pygame.draw.rect(surf, (30, 30, 60), (x, y, 216, 8))
+        pygame.draw.rect(surf, (110, 140, 255), (x, y, int(216 * min(1.0, p.xp / need)), 8))
+        y += 12
+        ui.text(surf, f"Level {p.level}   XP {p.xp}/{need}", (x, y), 18)
+        y += 18
+        ui.text(surf, f"Attack {p.attack}   Defence {p.defence}   Turn {g.turn}", (x, y), 18)
+        y += 18
+        weapon = ITEM_BY_ID[p.weapon].name if p.weapon else "bare hands"
+        armour = ITEM_BY_ID[p.armour].name if p.armour else "no armour"
+        ui.text(surf, f"{weapon}, {armour}"[:34], (x, y), 16, ui.DIM)
+        y += 16
+        ui.text(surf, f"Pack {slots_used(p.inventory)}/{MAX_INVENTORY}   Kills {g.kills}   "
+                      f"Relics {len(g.relics)}", (x, y), 16, ui.DIM)
+        self._render_statuses(surf, x, _STATUS_Y)
+        y = _MINI_TOP + MINIMAP_HEIGHT + 10
+        if g.mode == "dungeon" and g.level is not None:
+            self._render_dungeon(surf, x, y)
+        elif g.mode == "overworld" and g.loc is not None:
+            self._render_overworld(surf, x, y)
+        return surf
+
+    def _render_statuses(self, surf: pygame.Surface, x: int, top: int) -> None:
+        """Statuses with their turns left, on one line over the minimap (the carried relic first)."""
+        g = self.game
+        parts = [("RELIC", (255, 230, 120))] if g.carrying_relic else []
+        parts += [(f"{STATUSES[name].label} {turns}", STATUSES[name].colour)
+                  for name, turns in sorted(g.player.statuses.items())]
+        cx = x
+        for text, colour in parts:
+            if cx > PANEL_RECT.width - 40:
+                break
+            cx = ui.text(surf, text, (cx, top), 16, colour).right + 8
+
+    def _render_dungeon(self, surf: pygame.Surface, x: int, y: int) -> None:
+        g, lv = self.game, self.game.level
+        seen = [m for m in lv.monsters if lv.visible[m.y, m.x]]
+        seen.sort(key=lambda m: max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1])))
+        ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
+        y += 18
+        for m in seen[:7]:
+            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, "boss" if m.boss else "disc"), (x, y))
+            name = ("guardian " if m.boss else "") + m.kind.name
+            ui.text(surf, name, (x + 22, y), 18, m.kind.colour)
+            bar = pygame.Rect(x + 150, y + 4, 66, 8)
+            pygame.draw.rect(surf, (60, 20, 24), bar)
+            pygame.draw.rect(surf, (220, 70, 70), (bar.x, bar.y, int(bar.w * max(0, m.hp) / m.max_hp), 8))
+            y += 19
+        here = lv.items_at(*g.pos)
+        tile = int(lv.tiles[g.pos[1], g.pos[0]])
+        if tile in (T.stairs_down, T.stairs_up):
+            ui.text(surf, f"Stairs {'down' if tile == T.stairs_down else 'up'} here (Enter)",
+                    (x, FOOT_Y), 18, ui.ACCENT)
+        elif here:
+            ui.text(surf, f"Here: {here[0].kind.name}", (x, FOOT_Y), 18, ui.ACCENT)
+        if g.carrying is not None and g.carrying == g.site:
+            ui.text(surf, "Carrying the treasure: climb out!", (x, FOOT_Y - 20), 18, (255, 215, 120))
+
+    def _render_overworld(self, surf: pygame.Surface, x: int, y: int) -> None:
+        g = self.game
+        site = g.site_under()
+        terrain = TILES[int(g.loc.tiles[g.pos[1], g.pos[0]])].name.replace("_", " ")
+        ui.text(surf, f"Standing on {terrain}", (x, y), 18, ui.DIM)
+        y += 18
+        if site is not None:
+            state = "cleared" if g.is_cleared(site.index) else "not cleared"
+            relic = site.index == relic_site(len(g.loc.sites))
+            label = "RELIC site" if relic else f"Site {site.index + 1}"
+            ui.text(surf, f"{label}: {site.style} ({state})", (x, y), 18, ui.ACCENT)
+            y += 18
+            ui.text(surf, "Enter to go down", (x, y), 18, ui.ACCENT)
+
+    # -- the minimap ---------------------------------------------------------------------
+    def _draw_minimap(self, surface: pygame.Surface, camera) -> None:
+        g = self.game
+        if g.loc is None or g.mode not in ("overworld", "dungeon"):
+            return
+        area = pygame.Rect(PANEL_RECT.x + 10, _MINI_TOP, PANEL_RECT.width - 20, MINIMAP_HEIGHT)
+        dungeon = g.mode == "dungeon"
+        h, w = g.level.shape if dungeon else g.loc.tiles.shape
+        scale = min(area.width / w, area.height / h)
+        key = (g.version if dungeon else len(g.cleared.get(g.location, ())), g.mode, id(g.level), id(g.loc))
+        if key != self._mini_key:
+            if dungeon:
+                lv = g.level
+                rgb = GAME_PALETTE[lv.shown_tiles()].copy()
+                rgb[~lv.seen] = UNSEEN
+                rgb[lv.seen & ~lv.visible] //= 2
+            else:
+                rgb = GAME_PALETTE[g.loc.tiles].copy()
+                relic = relic_site(len(g.loc.sites))
+                for s in g.loc.sites:
+                    rgb[s.y, s.x] = ((255, 215, 0) if g.is_cleared(s.index) else
+                                     (255, 80, 255) if s.index == relic else (20, 12, 16))
+            self._mini = pygame.transform.scale(rgb_surface(rgb), (round(w * scale), round(h * scale)))
+            self._mini_key = key
+        self._mini_scale = scale
+        rect = self._mini.get_rect(midtop=(area.centerx, area.top))
+        self._mini_rect = rect
+        surface.blit(self._mini, rect)
+        pygame.draw.rect(surface, (70, 70, 90), rect.inflate(2, 2), 1)
+        cx, cy, vw, vh, _, _ = camera
+        view = pygame.Rect(rect.x + round(cx * scale), rect.y + round(cy * scale),
+                           round(vw * scale), round(vh * scale))
+        pygame.draw.rect(surface, (255, 255, 255), view, 1)
+        px, py = rect.x + int(g.pos[0] * scale), rect.y + int(g.pos[1] * scale)
+        pygame.draw.rect(surface, (255, 255, 255), (px - 2, py - 2, 5, 5))
+        pygame.draw.rect(surface, (255, 40, 40), (px - 1, py - 1, 3, 3))

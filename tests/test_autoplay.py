@@ -1,0 +1,66 @@
+"""The balance harness: whole runs through the rules, figures printed."""
+
+import subprocess
+import sys
+
+from game.autoplay import RunReport, play_run, summary
+
+
+def test_a_run_plays_until_it_ends_and_reports_it():
+    r = play_run("Harness-1", "diver", "small", max_turns=3000, run_seed=1)
+    assert isinstance(r, RunReport) and r.policy == "diver"
+    assert r.turns > 0 and r.deepest >= 1 and r.level >= 1
+    assert r.dead or r.won or r.turns >= 3000
+    assert r.outcome in ("won", "died", "timed out")
+    again = play_run("Harness-1", "diver", "small", max_turns=3000, run_seed=1)
+    assert again == r  # the same world, policy and seed play the same run
+
+
+def test_the_careful_policy_goes_deeper_than_its_first_level():
+    r = play_run("Harness-2", "careful", "small", max_turns=4000, run_seed=2)
+    assert r.deepest >= 2 or r.dead
+
+
+def test_summary_figures():
+    reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
+            RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]
+    s = summary(reps)
+    assert s["win rate"] == "50%" and s["deaths by cause"] == {"orc": 1}
+    assert s["healing potions unused at death (mean)"] == 1.0
+
+
+def test_the_command_prints_the_figures_and_refuses_bad_arguments():
+    done = subprocess.run([sys.executable, "-m", "game.autoplay", "--runs", "1", "--policy", "diver",
+                           "--size", "small", "--max-turns", "1500", "--world", "Cmd"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
+                   "healing potions unused at death"):
+        assert figure in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "game.autoplay", "--runs", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr
+
+
+def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp_path):
+    """The way on lies behind a secret door far from where the player stands:
+    the harness walks the walls searching until it finds it (no stalled run)."""
+    from game.autoplay import dungeon_turn
+    from worldgen.tiles import T
+    from test_tactics import hand_made, in_dungeon
+    level = hand_made("""\
+####################
+#.............#....#
+#.............#....#
+#.............#....#
+#.............#....#
+####################""")
+    level.tiles[3, 14] = T.secret_door
+    level.secret = level.tiles == T.secret_door
+    level._refresh_masks()
+    app, g = in_dungeon(tmp_path, level)
+    level.seen[:, :15] = True  # the near room is all explored: the player stands at its far end
+    for _ in range(600):
+        if g.pos[0] > 14:
+            break
+        dungeon_turn(g, "careful")
+    assert not level.secret[3, 14] and g.pos[0] > 14, g.pos

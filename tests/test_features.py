@@ -1,0 +1,169 @@
+"""Dungeon features: placed by the generators, kept clear of every promise,
+shown in the demos, and used in play."""
+
+import numpy as np
+import pygame
+import pytest
+
+import game.app as app_module
+from game.rules.content import ITEM_BY_ID
+from game.rules.identify import is_known
+from game.scenes.demo import DemoScene
+from game.scenes.play import PlayScene
+from worldgen import features, grid, registry
+from worldgen.tiles import PALETTE, WALKABLE, T
+
+from gameloop import key, make_app, press, run, run_until
+from test_tactics import hand_made, in_dungeon
+
+FEATURES = set(features.FEATURE_TILES) | {T.trap}
+
+
+@pytest.fixture(autouse=True)
+def fast_clock(monkeypatch):
+    monkeypatch.setattr(app_module, "FPS", 0)
+
+
+@pytest.mark.parametrize("gen", ["rooms", "mosaic"])
+def test_the_dungeon_generators_dress_their_maps(gen):
+    counts = []
+    for seed in ("dress-1", "dress-2", "dress-3"):
+        final = registry.generate(gen, seed).stages["final"]
+        tiles = final.data
+        placed = np.isin(tiles, list(FEATURES))
+        counts.append(int(placed.sum()))
+        assert final.info["features"] == int(np.isin(tiles, features.FEATURE_TILES).sum())
+        assert final.info["traps"] == int((tiles == T.trap).sum())
+        # no feature stands next to another blocking feature or on a point
+        blocking = np.isin(tiles, features.FEATURE_TILES)
+        assert not (blocking & (grid.neighbour_count(blocking, 1) > 0)).any()
+        for pts in final.points.values():
+            for x, y in np.asarray(pts).reshape(-1, 2).tolist():
+                assert not blocking[y, x] and tiles[y, x] != T.trap
+        # and the map is still one walk from the stairs up
+        (sx, sy), = final.points["start"].tolist()
+        walk = WALKABLE[tiles]
+        assert (grid.walk_distance(walk, [(sy, sx)])[walk] >= 0).all()
+    assert min(counts) > 0
+    bare = registry.generate(gen, "dress-1", params={"features": 0.0}).stages["final"].data
+    assert not np.isin(bare, list(FEATURES)).any()
+
+
+def test_features_are_drawn_in_the_demo(tmp_path):
+    app = make_app("?mode=demo&demo=rooms&seed=dress-1&p.features=8&ui=0", tmp_path)
+    assert isinstance(app.top, DemoScene)
+    assert run_until(app, lambda: app.top.work is not None and app.top.work.done, 200)
+    run(app, 3)
+    pixels = pygame.surfarray.array3d(app.screen).transpose(1, 0, 2).reshape(-1, 3)
+    colours = {tuple(c) for c in np.unique(pixels, axis=0).tolist()}
+    shown = [t for t in (T.statue, T.fountain, T.altar, T.table, T.trap) if tuple(PALETTE[t].tolist()) in colours]
+    assert len(shown) >= 3, shown
+
+
+ROOM = """\
+##########
+#........#
+#..&.....#
+#........#
+#..{..=..#
+#......_.#
+##########"""
+
+
+def dressed_level():
+    level = hand_made(ROOM.replace("&", ".").replace("{", ".").replace("=", ".").replace("_", "."))
+    for ch, tile in (("&", T.statue), ("{", T.fountain), ("=", T.table), ("_", T.altar)):
+        for y, row in enumerate(ROOM.splitlines()):
+            x = row.find(ch)
+            if x >= 0:
+                level.tiles[y, x] = tile
+    level._refresh_masks()
+    return level
+
+
+def test_a_statue_blocks_sight_a_table_only_the_way(tmp_path):
+    level = dressed_level()
+    app, g = in_dungeon(tmp_path, level)
+    g.pos = (3, 1)
+    level.update_view(3, 1)
+    assert level.visible[2, 3] and not level.visible[3, 3] and not level.visible[4, 3]  # behind the statue
+    g.pos = (6, 3)
+    level.update_view(6, 3)
+    assert level.visible[5, 6]  # a table does not hide what is behind it
+    press(app, key(pygame.K_DOWN))
+    assert g.pos == (6, 3) and "table stands in the way" in g.log[-1].text
+
+
+def test_a_fountain_heals_once_and_an_altar_names_what_you_carry(tmp_path):
+    level = dressed_level()
+    app, g = in_dungeon(tmp_path, level)
+    g.player.hp = 3
+    g.pos = (4, 4)
+    press(app, key(pygame.K_LEFT))  # into the fountain
+    assert g.player.hp == g.player.max_hp and level.tiles[4, 3] == T.dry_fountain
+    g.player.hp = 3
+    press(app, key(pygame.K_LEFT))
+    assert g.player.hp < g.player.max_hp and "dry" in g.log[-1].text
+    g.player.inventory = ["scroll_fire", "potion_speed"]
+    assert not is_known(g, ITEM_BY_ID["scroll_fire"])
+    g.pos = (7, 4)
+    press(app, key(pygame.K_DOWN))  # into the altar
+    assert is_known(g, ITEM_BY_ID["scroll_fire"]) and is_known(g, ITEM_BY_ID["potion_speed"])
+    # the used features are kept in the save
+    from game.rules import codec
+    delta = codec.level_delta(level)
+    again = dressed_level()
+    assert codec.apply_level_delta(again, delta)
+    assert again.tiles[4, 3] == T.dry_fountain and again.is_used(7, 5)
+
+
+def test_a_hidden_trap_springs_is_found_and_then_is_stepped_over_safely(tmp_path):
+    level = hand_made("""\
+##########
+#........#
+#........#
+#........#
+##########""")
+    level.tiles[1, 3] = T.trap
+    level.hidden_traps = level.tiles == T.trap
+    level._refresh_masks()
+    app, g = in_dungeon(tmp_path, level)
+    assert level.shown_tiles()[1, 3] == T.floor  # it looks like floor
+    g.pos = (2, 1)
+    press(app, key(pygame.K_RIGHT))
+    assert not level.hidden_traps[1, 3] and level.known_traps()[1, 3]
+    assert any(w in g.log[-1].text + g.log[-2].text for w in ("dart", "Flames", "bell", "lurches"))
+    g.pos = (2, 1)
+    g.player.statuses.clear()
+    hp, pos = g.player.hp, (3, 1)
+    press(app, key(pygame.K_RIGHT))
+    assert g.pos == pos and g.player.hp == hp and not g.player.statuses  # found: no harm
+    assert "step carefully" in g.log[-1].text
+
+
+POCKET = """\
+############
+#....#.....#
+#....#.....#
+#....#.....#
+############"""
+
+
+def test_magic_never_sets_the_player_down_behind_an_unfound_secret_door(tmp_path):
+    from game.rules import effects
+    level = hand_made(POCKET)
+    level.tiles[2, 5] = T.secret_door
+    level.secret = level.tiles == T.secret_door
+    level._refresh_masks()
+    app, g = in_dungeon(tmp_path, level)
+    pocket = np.zeros(level.shape, bool)
+    pocket[1:4, 6:11] = True
+    assert not (level.landing_cells() & pocket).any() and level.landing_cells()[1:4, 1:5].all()
+    scroll = ITEM_BY_ID["scroll_teleport"]
+    for turn in range(40):
+        g.turn = turn
+        effects._teleport(g, scroll)
+        assert not pocket[g.pos[1], g.pos[0]], g.pos
+    level.secret[2, 5] = False  # found: the far room is fair ground again
+    level._refresh_masks()
+    assert level.landing_cells()[pocket].all()
