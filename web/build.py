@@ -2,15 +2,19 @@
 
 Usage (from anywhere; paths are relative to the repository)::
 
-    python web/build.py                      # -> build/web/
+    python web/build.py                       # -> build/web/
     python web/build.py --serve [--port 8000] # build, then serve on 127.0.0.1
-    python web/build.py --archive            # also build/web.zip (itch.io upload)
+    python web/build.py --archive             # also build/web.zip (itch.io upload)
+    python web/build.py --runtime build/runtime   # pack a mirrored runtime: no CDN at all
+    python web/build.py --cdn https://host/path/cdn/0.9.3/   # the runtime from another server
+    python web/build.py --embed "mode=demo&demo=rooms&seed=x&ui=0" [--site URL]  # + a poster, a snippet
 
 What it does:
 
-1. Stages a lean copy of the app (``main.py``, ``game/``, ``worldgen/``; no
-   tests, caches, virtualenvs or build output) in ``build/stage/deepisle``:
-   pygbag packs whatever folder it is given, and may rewrite it.
+1. Stages a lean copy of the app (``main.py``, ``game/``, ``worldgen/``) in
+   ``build/stage/deepisle``: no tests, caches or developer-only modules
+   (:data:`DEV_ONLY`, the one list of them).  pygbag packs whatever folder
+   it is given, and may rewrite it.
 2. Runs ``pygbag --build`` on that copy with our template (``web/index.html``)
    and icon (``web/favicon.png``), both as local files.  pygbag downloads a
    template or icon only when the path given is not a local file (and then
@@ -19,12 +23,16 @@ What it does:
    at once, so a build can never hang on the network.  ``black`` is hidden
    from that process too (pygbag reformats the sources with it when it is
    importable).
-3. Copies the page, the icon, the packed game (``deepisle.tar.gz``, which the
-   page unpacks, and pygbag's ``deepisle.apk``) and ``web/embed-example.html``
-   into ``build/web``.
+3. Copies the page, the icon and the one game archive the page unpacks
+   (``deepisle.tar.gz``; pygbag's ``.apk`` holds the same files and is not
+   shipped), ``embed.js`` and ``embed-example.html`` into ``build/web``.
+4. Draws a poster for every embed of the shipped pages (and each ``--embed``)
+   with the CLI: ``build/web/posters`` (see ``web/embeds.py``).
+5. With ``--runtime DIR`` (made by ``web/mirror_runtime.py``), copies the
+   runtime beside the page (``build/web/cdn``) and points the page at it.
 
-The page itself loads the Python runtime from the pygame-web CDN at run time;
-nothing from the CDN is needed to build.
+The page loads the Python runtime at run time, from the pygame-web CDN unless
+``--runtime`` or ``--cdn`` says otherwise; nothing from the CDN is needed to build.
 """
 
 from __future__ import annotations
@@ -42,13 +50,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
+for _path in (str(ROOT), str(WEB)):  # the repository's packages and this folder's modules
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import embeds  # noqa: E402
+import mirror_runtime  # noqa: E402
+
 APP_NAME = "deepisle"  # pygbag names the archive after the staged folder
 TITLE = "Deepisle"
 WIDTH, HEIGHT = 960, 540  # the game's fixed window
 APP_SOURCES = ("main.py", "game", "worldgen")
-PAGE_FILES = ("index.html", "favicon.png", f"{APP_NAME}.tar.gz", f"{APP_NAME}.apk")
-EXTRA_FILES = ("embed-example.html",)
+ARCHIVE = f"{APP_NAME}.tar.gz"  # the one game archive the page unpacks
+PAGE_FILES = ("index.html", "favicon.png", ARCHIVE)
+EXTRA_FILES = ("embed-example.html", "embed.js")
+EMBED_PAGES = ("embed-example.html",)  # shipped pages whose embeds get posters
 SKIP_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".*", "tests", "build")
+#: Developer-only files and folders the page never runs: never packed.
+DEV_ONLY = ("worldgen/__main__.py", "worldgen/cli.py", "worldgen/bench.py", "game/tools", "game/autoplay.py")
 
 # Runs inside the pygbag process: no downloads, no black, then pygbag's CLI.
 RUNNER = """\
@@ -83,17 +102,32 @@ def check_sources() -> None:
         found = version("pygbag")
     except PackageNotFoundError:
         raise BuildError(f"pygbag is not installed for {sys.executable} (pip install pygbag==0.9.3)") from None
-    if found != "0.9.3":
-        print(f"warning: pygbag {found} found; web/index.html is written for pygbag 0.9.3", file=sys.stderr)
+    if found != mirror_runtime.PYGBAG:
+        print(f"warning: pygbag {found} found; web/index.html is written for pygbag {mirror_runtime.PYGBAG}",
+              file=sys.stderr)
+
+
+def is_dev_only(rel: str) -> bool:
+    """``rel`` (a path relative to the repository, with ``/``) is developer-only.
+
+    >>> is_dev_only("worldgen/cli.py"), is_dev_only("game/tools/shots.py"), is_dev_only("game/app.py")
+    (True, True, False)
+    """
+    return any(rel == item or rel.startswith(item + "/") for item in DEV_ONLY)
 
 
 def stage_app(stage_root: Path) -> Path:
-    """Copy the app into ``stage_root/deepisle`` and return that folder."""
+    """Copy the app, without developer-only files, into ``stage_root/deepisle`` and return that folder."""
     if stage_root.exists():
         shutil.rmtree(stage_root)
     app = stage_root / APP_NAME
     app.mkdir(parents=True)
-    ignore = shutil.ignore_patterns(*SKIP_NAMES)
+    skip = shutil.ignore_patterns(*SKIP_NAMES)
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        rel = Path(folder).relative_to(ROOT).as_posix()
+        return set(skip(folder, names)) | {n for n in names if is_dev_only(f"{rel}/{n}")}
+
     for name in APP_SOURCES:
         src = ROOT / name
         if src.is_dir():
@@ -105,7 +139,7 @@ def stage_app(stage_root: Path) -> Path:
     return app
 
 
-def run_pygbag(app: Path, archive: bool, cdn: str | None, timeout: float, log_path: Path) -> None:
+def run_pygbag(app: Path, cdn: str | None, timeout: float, log_path: Path) -> None:
     args = [
         "--build",
         "--template", str(WEB / "index.html"),
@@ -120,8 +154,6 @@ def run_pygbag(app: Path, archive: bool, cdn: str | None, timeout: float, log_pa
     ]
     if cdn:
         args += ["--cdn", cdn if cdn.endswith("/") else cdn + "/"]
-    if archive:
-        args.append("--archive")
     args.append(str(app))  # pygbag takes the app folder as the last argument
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONUTF8="1")
     with open(log_path, "w", encoding="utf-8") as log:
@@ -137,7 +169,7 @@ def run_pygbag(app: Path, archive: bool, cdn: str | None, timeout: float, log_pa
                          + "\n  ".join(tail))
 
 
-def collect(app: Path, out_web: Path, archive: bool, log_path: Path) -> list[Path]:
+def collect(app: Path, out_web: Path, log_path: Path) -> list[Path]:
     built = app / "build" / "web"
     missing = [name for name in PAGE_FILES if not (built / name).is_file()]
     if missing:
@@ -148,43 +180,70 @@ def collect(app: Path, out_web: Path, archive: bool, log_path: Path) -> list[Pat
     if out_web.exists():
         shutil.rmtree(out_web)
     out_web.mkdir(parents=True)
-    written = []
-    for name in PAGE_FILES:
-        written.append(Path(shutil.copy2(built / name, out_web / name)))
-    for name in EXTRA_FILES:
-        written.append(Path(shutil.copy2(WEB / name, out_web / name)))
-    if archive:
-        written.append(make_zip(built.parent / "web.zip", out_web))
+    written = [Path(shutil.copy2(built / name, out_web / name)) for name in PAGE_FILES]
+    written += [Path(shutil.copy2(WEB / name, out_web / name)) for name in EXTRA_FILES]
     return written
 
 
-def make_zip(pygbag_zip: Path, out_web: Path) -> Path:
-    """pygbag's itch.io zip, completed with what our page needs beside it.
+def make_posters(out_web: Path, extra: list[str]) -> dict[str, str]:
+    """Posters for every embed of the shipped pages and each extra query; checks the pages show them."""
+    pages = {name: (out_web / name).read_text(encoding="utf-8") for name in EMBED_PAGES}
+    try:
+        queries = [q for html in pages.values() for q, _src in embeds.page_embeds(html)] + list(extra)
+        posters = embeds.render_posters(list(dict.fromkeys(queries)), out_web, (WIDTH, HEIGHT))
+        for name, html in pages.items():
+            embeds.check_page(name, html, posters)
+    except embeds.EmbedError as exc:
+        raise BuildError(str(exc)) from None
+    return posters
 
-    pygbag 0.9.3 zips index.html, favicon.png and the .apk; the page unpacks
-    the .tar.gz, so that (and the embed example) is added here."""
-    if not pygbag_zip.is_file():
-        raise BuildError(f"pygbag --archive did not produce {pygbag_zip}")
+
+def pack_runtime(runtime: Path, out_web: Path) -> int:
+    """Copy a mirrored runtime (checked against its manifest) beside the page, at the paths it has
+    under https://pygame-web.github.io/ (``cdn/0.9.3/pythons.js``, the index, wheels); return its bytes."""
+    try:
+        manifest = mirror_runtime.check(runtime)
+    except mirror_runtime.MirrorError as exc:
+        raise BuildError(str(exc)) from None
+    total = 0
+    for rel, meta in manifest["files"].items():
+        target = out_web / rel
+        if target.exists():
+            raise BuildError(f"{runtime}: {rel} would overwrite a file of the page")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(runtime / rel, target)
+        total += meta["bytes"]
+    return total
+
+
+def make_zip(out_web: Path) -> Path:
+    """``web.zip`` beside ``out_web``: everything the page serves, ``index.html`` at the top (itch.io)."""
     target = out_web.parent / "web.zip"
-    shutil.copy2(pygbag_zip, target)
-    with zipfile.ZipFile(target, "a", compression=zipfile.ZIP_DEFLATED) as zf:
-        present = set(zf.namelist())
-        for name in (f"{APP_NAME}.tar.gz", *EXTRA_FILES):
-            if name not in present:
-                zf.write(out_web / name, name)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(p for p in out_web.rglob("*") if p.is_file()):
+            zf.write(path, path.relative_to(out_web).as_posix())
     return target
 
 
-def build(out: Path, archive: bool = False, cdn: str | None = None, timeout: float = 300.0) -> Path:
+def build(out: Path, archive: bool = False, cdn: str | None = None, timeout: float = 300.0,
+          runtime: Path | None = None, extra_embeds: tuple[str, ...] = ()) -> Path:
     """Build into ``out/web`` (and ``out/web.zip`` with ``archive``); return ``out/web``."""
+    if runtime is not None and cdn:
+        raise BuildError("--runtime packs the runtime into the page's own cdn/ folder: drop --cdn")
     check_sources()
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     app = stage_app(out / "stage")
     log_path = out / "pygbag.log"
-    run_pygbag(app, archive, cdn, timeout, log_path)
-    collect(app, out / "web", archive, log_path)
-    return out / "web"
+    run_pygbag(app, mirror_runtime.CDN_DIR if runtime is not None else cdn, timeout, log_path)
+    web = out / "web"
+    collect(app, web, log_path)
+    make_posters(web, list(extra_embeds))
+    if runtime is not None:
+        pack_runtime(runtime.resolve(), web)
+    if archive:
+        make_zip(web)
+    return web
 
 
 def serve(directory: Path, port: int) -> None:
@@ -192,7 +251,8 @@ def serve(directory: Path, port: int) -> None:
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:
-        raise BuildError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc} (try --port 0 for any free port)") from None
+        raise BuildError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc} (another port: "
+                         f"make serve PORT=8001, or PORT=0 for any free one; web/build.py takes --port)") from None
     host, real_port = server.server_address[:2]
     print(f"Serving {directory} at http://{host}:{real_port}/  (embed demo: /embed-example.html; Ctrl+C stops)",
           flush=True)
@@ -212,14 +272,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="after building, serve OUT/web on 127.0.0.1")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000; 0 = any free)")
     parser.add_argument("--cdn", default=None,
-                        help="where the page loads the Python runtime from (default: pygbag's pygame-web CDN)")
+                        help="URL of the folder the page loads the Python runtime from (default: pygbag's "
+                             f"{mirror_runtime.SOURCE}{mirror_runtime.CDN_DIR})")
+    parser.add_argument("--runtime", type=Path, default=None,
+                        help="pack this mirrored runtime (web/mirror_runtime.py) beside the page and use it")
+    parser.add_argument("--embed", action="append", default=[], metavar="QUERY",
+                        help="also draw the poster of this demo query and print its HTML snippet (repeatable)")
+    parser.add_argument("--site", default="", help="the published folder's URL, for --embed snippets")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds allowed for pygbag (default 300)")
     args = parser.parse_args(argv)
 
     started = time.monotonic()
     try:
-        web = build(args.out, archive=args.archive, cdn=args.cdn, timeout=args.timeout)
+        web = build(args.out, archive=args.archive, cdn=args.cdn, timeout=args.timeout,
+                    runtime=args.runtime, extra_embeds=tuple(args.embed))
         print(f"built {web} in {time.monotonic() - started:.1f} s")
+        for query in args.embed:
+            poster = embeds.poster_path(embeds.demo_settings(query))
+            print(f"\nembed for {query}:\n{embeds.snippet(query, poster, args.site)}")
         if args.archive:
             print(f"itch.io archive: {web.parent / 'web.zip'}")
         if args.serve:
