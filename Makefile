@@ -4,9 +4,13 @@
 PYTHON ?= $(firstword $(foreach p,python3.12 $(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3.12) python3,$(shell $(p) -c 'import sys; print("$(p)" if sys.version_info >= (3, 11) else "")' 2>/dev/null)))
 VENV := .venv
 PY := $(VENV)/bin/python
+# make serve PORT=8001 (PORT=0: any free port). make build RUNTIME=build/runtime packs a
+# runtime mirrored by `make runtime` (online) into the page: no CDN at run time.
 PORT ?= 8000
+RUNTIME ?=
+BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: serve build archive test bench screenshots clean
+.PHONY: serve build archive runtime test bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -15,13 +19,16 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	touch $@
 
 serve: $(VENV)/.installed
-	$(PY) web/build.py --serve --port $(PORT)
+	$(PY) web/build.py --serve --port $(PORT) $(BUILD_FLAGS)
 
 build: $(VENV)/.installed
-	$(PY) web/build.py
+	$(PY) web/build.py $(BUILD_FLAGS)
 
 archive: $(VENV)/.installed
-	$(PY) web/build.py --archive
+	$(PY) web/build.py --archive $(BUILD_FLAGS)
+
+runtime: $(VENV)/.installed
+	$(PY) web/mirror_runtime.py --out build/runtime
 
 test: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
@@ -29,17 +36,16 @@ test: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) -m worldgen bench
 
-# README pictures, made by the project's own CLI: every stage of every generator, and a world.
-SHOT_SEED ?= deepisle
-screenshots: $(VENV)/.installed
-	mkdir -p docs/img
-	$(PY) -c 'from worldgen import all_specs; [print(s.name, st, max(1, 480 // s.default_size[0])) for s in all_specs() for st in s.stages]' | \
-	while read gen stage scale; do \
-		$(PY) -m worldgen $$gen --seed $(SHOT_SEED) --stage $$stage --scale $$scale --out docs/img/$$gen-$$stage.png || exit 1; \
-	done
-	$(PY) -m worldgen mosaic --seed $(SHOT_SEED) --param preset=civilized --scale 4 --out docs/img/mosaic-civilized.png
-	$(PY) -m worldgen world --seed Avalon --location 0 --scale 4 --out docs/img/world-avalon-0.png
-	$(PY) -m game.shots docs/img
+# README pictures: the CLI's (listed in docs/pictures.py) and the game's own screenshots.
+# tests/test_readme_pictures.py fails when the committed ones differ from what these make.
+SHOT_DIR ?= docs/img
+screenshots: screenshots-cli screenshots-game
+
+screenshots-cli: $(VENV)/.installed
+	$(PY) docs/pictures.py $(SHOT_DIR)
+
+screenshots-game: $(VENV)/.installed
+	$(PY) -m game.tools.shots $(SHOT_DIR)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis exports

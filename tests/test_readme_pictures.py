@@ -1,0 +1,75 @@
+"""The README's pictures are what the code makes today (regenerate: ``make screenshots``).
+
+CLI pictures: each entry of ``docs/pictures.py`` is re-rendered at scale 1 (a few
+ms per map) and the committed picture must be exactly that render with every
+pixel enlarged to its scale: an exact test that never renders a big picture.
+
+Game screenshots: the game window has one fixed size (960x540), so there is no
+smaller render to compare with; the real tool runs instead (through the
+``screenshots-game`` make target, wherever the tool lives; about a second) and
+its pictures must equal the committed ones pixel for pixel.
+"""
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+IMG = ROOT / "docs" / "img"
+HINT = "stale README picture: run `make screenshots` and commit docs/img"
+
+
+def load_pictures_module():
+    spec = importlib.util.spec_from_file_location("deepisle_docs_pictures", ROOT / "docs" / "pictures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PICTURES = load_pictures_module().pictures()
+
+
+def pixels(path: Path) -> np.ndarray:
+    return pygame.surfarray.array3d(pygame.image.load(str(path))).transpose(1, 0, 2)
+
+
+@pytest.mark.parametrize("picture", PICTURES, ids=[p.name for p in PICTURES])
+def test_cli_picture_is_the_scale_1_render_enlarged(picture, tmp_path, capsys):
+    committed = IMG / picture.name
+    assert committed.is_file(), f"{picture.name} is missing: {HINT}"
+    small_path = tmp_path / picture.name
+    load_pictures_module().render(picture, small_path, scale=1)
+    capsys.readouterr()
+    small, big = pixels(small_path), pixels(committed)
+    s = picture.scale
+    assert big.shape == (small.shape[0] * s, small.shape[1] * s, 3), f"{picture.name}: size differs: {HINT}"
+    assert np.array_equal(big, np.repeat(np.repeat(small, s, axis=0), s, axis=1)), f"{picture.name}: {HINT}"
+
+
+def test_every_picture_the_readme_shows_exists_and_is_made_by_a_tool():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = {name for name in os.listdir(IMG) if f"docs/img/{name}" in readme}
+    made = {p.name for p in PICTURES} | {n for n in os.listdir(IMG) if n.startswith("game-")}
+    assert shown, "the README shows no pictures?"
+    assert shown <= made
+    linked = {part.split(")")[0] for part in readme.split("docs/img/")[1:]}
+    assert {name for name in linked if name.endswith(".png")} <= set(os.listdir(IMG))
+
+
+def test_game_screenshots_match_a_fresh_run(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", ".venv/.installed", "screenshots-game",
+                           f"SHOT_DIR={tmp_path}", f"PY={sys.executable}"],
+                          capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fresh = sorted(p.name for p in tmp_path.glob("game-*.png"))
+    assert fresh, "the game's screenshot tool wrote no game-*.png"
+    for name in fresh:
+        assert (IMG / name).is_file(), f"{name} is missing: {HINT}"
+        assert np.array_equal(pixels(tmp_path / name), pixels(IMG / name)), f"{name}: {HINT}"
