@@ -1,5 +1,6 @@
 """Shared test setup: headless SDL for every test that touches pygame, and
-one build of the web page for every test module that checks it."""
+one build of the web page, one static server and one headless Chromium for
+every test module that checks the page."""
 
 import os
 from pathlib import Path
@@ -20,3 +21,40 @@ def web_build(tmp_path_factory) -> Path:
     out = Path(fixed) if fixed else tmp_path_factory.mktemp("webbuild")
     build(out, "--archive")
     return out
+
+
+@pytest.fixture(scope="session")
+def build_dir(web_build) -> Path:
+    return web_build
+
+
+@pytest.fixture(scope="session")
+def web(build_dir) -> Path:
+    """The built page's folder (``build/web``): tests that add files remove them."""
+    return build_dir / "web"
+
+
+@pytest.fixture(scope="session")
+def cdn(web) -> str:
+    """The runtime folder the built page names."""
+    from webtools import page_cdn
+
+    return page_cdn((web / "index.html").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def server(web):
+    from webtools import serving
+
+    with serving(web) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Per module: Playwright's sync API runs an event loop while it lives, and
+    the game's loop tests call ``asyncio.run``, which refuses to nest in one."""
+    from webtools import chromium
+
+    with chromium() as b:
+        yield b

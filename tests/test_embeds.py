@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from gameloop import make_app, run_until
-from webtools import PUBLIC_CDN, ROOT, build, chromium, load_web_module, new_page, page_cdn, serving, shot
+from webtools import PUBLIC_CDN, ROOT, build, load_web_module, new_page, shot
 
 ISLAND_STAGES = ("noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain")
 RUNTIME_PATHS = ("index.html", "deepisle.tar.gz", "pythons.js")  # what starting a live figure asks for
@@ -101,32 +101,6 @@ def test_build_embed_option_draws_the_poster_and_prints_the_snippet(tmp_path):
 
 
 # --------------------------------------------------------------- browser ----
-
-@pytest.fixture(scope="module")
-def build_dir(web_build) -> Path:
-    return web_build  # one build for every module that checks the page (conftest.py)
-
-
-@pytest.fixture(scope="module")
-def web(build_dir) -> Path:
-    return build_dir / "web"
-
-
-@pytest.fixture(scope="module")
-def cdn(web) -> str:
-    return page_cdn((web / "index.html").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def server(web):
-    with serving(web) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def runtime_requests(page) -> list[str]:

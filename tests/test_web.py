@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from webtools import (FAKE_RUNTIME, PUBLIC_CDN, ROOT, build, chromium, load_web_module, new_page,  # noqa: F401
+from webtools import (FAKE_RUNTIME, PUBLIC_CDN, ROOT, build, load_web_module, new_page,  # noqa: F401
                       only_network_errors, page_cdn, serving, shot)
 
 FAILURE_TEXT = "The Python runtime could not be loaded (offline or blocked CDN)"
@@ -32,24 +32,10 @@ BROWSER_MODULES = {"platform", "embed", "js"}  # provided by the pygbag runtime 
 
 # ---------------------------------------------------------------- build ----
 
-@pytest.fixture(scope="module")
-def build_dir(web_build) -> Path:
-    return web_build  # one build for every module that checks the page (conftest.py)
-
-
-@pytest.fixture(scope="module")
-def web(build_dir) -> Path:
-    return build_dir / "web"
-
 
 @pytest.fixture(scope="module")
 def page_html(web) -> str:
     return (web / "index.html").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def cdn(page_html) -> str:
-    return page_cdn(page_html)
 
 
 @pytest.fixture(scope="module")
@@ -195,17 +181,6 @@ def test_busy_port_hint_names_the_make_variable(build_module, tmp_path):
 
 
 # ------------------------------------------------------------- browser ----
-
-@pytest.fixture(scope="module")
-def server(web):
-    with serving(web) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @pytest.mark.parametrize("viewport", [(1280, 600), (480, 900)], ids=["wide", "tall"])

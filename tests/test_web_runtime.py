@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from webtools import build, chromium, load_web_module, new_page, page_cdn, serving
+from webtools import build, load_web_module, new_page, page_cdn, serving
 
 mirror_runtime = load_web_module("mirror_runtime")
 
@@ -170,12 +170,6 @@ def test_self_hosted_build_packs_the_runtime_beside_the_page(self_hosted, mirror
         assert (self_hosted / rel).read_bytes() == (mirrored[0] / rel).read_bytes()
     with zipfile.ZipFile(self_hosted.parent / "web.zip") as zf:
         assert EXPECTED <= set(zf.namelist())
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def test_page_takes_the_runtime_from_its_own_folder_never_the_cdn(browser, self_hosted):
