@@ -88,6 +88,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import seeding
+from .growth import MAX_DELAY, grow, growth_delays
+from .growth import neighbour_steps as _steps
 from .registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from .tiles import TILES, T
 
@@ -191,12 +193,6 @@ def pad_frame(a: np.ndarray, fill: int = FRAME) -> np.ndarray:
     return out
 
 
-def _steps(width: int) -> np.ndarray:
-    """Flat offsets of the 8 neighbours in a padded grid of ``width + 2`` columns."""
-    W = width + 2
-    return np.array([-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1], dtype=np.int64)
-
-
 def padded_index(flat: np.ndarray, width: int) -> np.ndarray:
     """Flat cell indices of a ``width``-wide map to flat indices of its :func:`pad_frame` copy."""
     y, x = np.divmod(flat.astype(np.int64), width)
@@ -261,120 +257,6 @@ def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float
     np.clip(f, np.float32(1.0 / 4096), np.float32(1.0), out=f)
     f *= np.float32(_P_ONE)
     return pad_frame(f.astype(np.uint32), 0).ravel()
-
-
-#: A blank cell waits at most this many loops once touched (a documented clamp).
-MAX_DELAY = 255
-#: Bits of the uniform draw that picks a delay from the geometric quantile table.
-_DELAY_BITS = 12
-
-
-@lru_cache(maxsize=1)
-def _delay_table() -> np.ndarray:
-    """``table[L, u]``: loops a cell with chance ``L/256`` per loop waits, for a uniform ``u``.
-
-    Row ``L`` is the geometric distribution's quantile function at
-    ``(u + 1) / 4096`` (the first loop whose trial succeeds), capped at
-    :data:`MAX_DELAY`; survival ``(1 - L/256)^d`` is computed in exact integer
-    arithmetic (``floor`` each step), so the table is the same on every
-    platform.  ``L`` runs 0..256 (0 is never used: chances are clipped to
-    at least 1/256).
-    """
-    n_u = 1 << _DELAY_BITS
-    scale = 40
-    cut = ((n_u - 1 - np.arange(n_u, dtype=np.int64)) << scale) // n_u   # survival at quantile u
-    keep = 256 - np.arange(257, dtype=np.int64)                             # 256 x (1 - chance)
-    survival = np.empty((257, MAX_DELAY - 1), dtype=np.int64)               # after 1..254 loops
-    s = np.full(257, 1 << scale, dtype=np.int64)
-    for d in range(MAX_DELAY - 1):                                          # < 2^48: exact in int64
-        s = s * keep // 256
-        survival[:, d] = s
-    # Loop d's survival exceeds the cut from quantile first[L, d] on; the delay at
-    # quantile u is 1 + the number of loops whose survival is still above it there.
-    first = np.searchsorted(-cut, -survival.ravel(), side="right").reshape(257, -1)
-    first += np.arange(257)[:, None] * (n_u + 1)
-    above = np.bincount(first.ravel(), minlength=257 * (n_u + 1)).reshape(257, n_u + 1)
-    table = (1 + np.cumsum(above[:, :n_u], axis=1)).astype(np.uint8)
-    table[0] = MAX_DELAY
-    return table
-
-
-def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Per cell of :func:`ground_thresholds`, the loops it waits once touched (``uint8``).
-
-    Geometric with the cell's chance per loop, from :func:`_delay_table`.
-    """
-    level = thresholds + np.uint32(1 << 15)
-    level >>= np.uint32(16)                                                # chance x 256, rounded
-    np.clip(level, 1, 256, out=level)
-    level <<= np.uint32(_DELAY_BITS)
-    raw = rng.bit_generator.random_raw(-(-thresholds.size // 4)).astype("<u8", copy=False)
-    u = raw.view("<u2")[:thresholds.size] & np.uint16((1 << _DELAY_BITS) - 1)
-    level |= u
-    return _delay_table().ravel().take(level)
-
-
-def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
-         rng: np.random.Generator) -> Iterator[int]:
-    """Grow claimed tiles into blank (0) tiles of a padded flat ``grid`` in place.
-
-    ``frontier`` holds padded flat indices of the claimed (seed) tiles; the
-    frame and any tile that must not be claimed hold non-zero ids.  A blank
-    cell, once a claimed 8-neighbour first touches it, waits ``delays`` loops
-    (:func:`growth_delays`: geometric with its chance per loop, at most
-    :data:`MAX_DELAY`) and then takes that neighbour's type; among
-    neighbours claimed in the same loop a random one touches it.  Loops are
-    processed in time order from a ring of buckets, each cell entering one
-    bucket once (first-passage growth: no tile is re-examined loop after
-    loop, which made this 4x slower).  Yields the number of tiles claimed in
-    each loop that claims any; stops when no blank cell can be reached.
-    """
-    steps = _steps(width).astype(np.int64) << 8          # a cell travels as cell << 8 | type
-    wait = delays.astype(np.uint16)
-    wait <<= np.uint16(8)                                 # delay in the high byte of a sort key
-    free = grid == 0
-    stamp = np.zeros(grid.size, dtype=np.intp)
-    rank = np.arange(0, dtype=np.intp)
-    ring: list[list[np.ndarray]] = [[] for _ in range(MAX_DELAY + 1)]
-    claimed = np.asarray(frontier, dtype=np.int64)
-    claimed = (claimed << 8) | grid[claimed]
-    t, pending = 0, 0
-    while True:
-        # The claimed cells touch their untouched neighbours (direction-major: long
-        # inner loops); each is booked for t + its delay, carrying the toucher's type.
-        touch = np.add.outer(steps, claimed).ravel()
-        nb = (touch >> 8).astype(np.intp, copy=False)
-        pair = np.flatnonzero(free.take(nb))
-        if pair.size:
-            target = nb.take(pair)
-            key = wait.take(target)
-            key |= np.frombuffer(rng.bytes(pair.size), dtype=np.uint8)
-            order = np.argsort(key, kind="stable")        # by delay, then a random priority
-            target = target.take(order)
-            if rank.size < target.size:
-                rank = np.arange(2 * target.size, dtype=np.intp)
-            r = rank[:target.size]
-            stamp[target] = r                             # the highest priority writes last
-            first = np.flatnonzero(stamp.take(target) == r)
-            order = order.take(first)
-            free[target.take(first)] = False
-            booked = touch.take(pair.take(order))
-            counts = np.bincount(key.take(order) >> np.uint16(8), minlength=MAX_DELAY + 1)
-            ends = np.cumsum(counts).tolist()
-            for d in np.flatnonzero(counts).tolist():
-                ring[(t + d) % (MAX_DELAY + 1)].append(booked[ends[d - 1]:ends[d]])
-            pending += booked.size
-        if pending == 0:
-            return
-        t += 1
-        while not ring[t % (MAX_DELAY + 1)]:            # at most MAX_DELAY empty loops
-            t += 1
-        due = ring[t % (MAX_DELAY + 1)]
-        claimed = np.concatenate(due) if len(due) > 1 else due[0]
-        due.clear()
-        pending -= claimed.size
-        grid[(claimed >> 8).astype(np.intp, copy=False)] = claimed & 255
-        yield int(claimed.size)
 
 
 def _dilate8(mask: np.ndarray) -> np.ndarray:
