@@ -232,3 +232,13 @@ GOLDEN = {
 def test_golden_digests(seed, width, height):
     tiles = registry.generate("biomes", seed, width, height).last.data
     assert hashlib.sha256(tiles.tobytes()).hexdigest() == GOLDEN[seed, width, height]
+
+
+def test_transitions_are_found_in_bands_as_on_the_whole_map(monkeypatch):
+    whole = registry.generate("biomes", "bands", 60, 50)
+    monkeypatch.setattr(biomes, "_BAND_CELLS", 60 * 7)     # bands of 7 rows
+    banded = registry.generate("biomes", "bands", 60, 50)
+    assert np.array_equal(whole.stages["transitions"].data, banded.stages["transitions"].data)
+    assert np.array_equal(whole.last.data, banded.last.data)
+    grown = whole.stages["growth"].data
+    assert np.array_equal(whole.stages["transitions"].data, biomes.apply_transitions(grown))

@@ -81,3 +81,19 @@ def test_grow_is_deterministic_and_seed_dependent():
     a, b, c = grown(20, 20, 1), grown(20, 20, 1), grown(20, 20, 1, blocked_share=0.0)
     assert np.array_equal(a[1], b[1]) and a[2] == b[2]
     assert not np.array_equal(a[1], c[1])
+
+
+def test_delays_in_slices_equal_delays_at_once():
+    t = np.random.default_rng(4).integers(1 << 10, 1 << 24, 1001).astype(np.uint32)
+    whole = growth.growth_delays(t, np.random.default_rng(8))
+    for cells in (4, 8, 500, 1 << 18):
+        gen = growth.growth_delays_steps(t, np.random.default_rng(8), cells=cells, tick=lambda: "tick")
+        ticks = []
+        try:
+            while True:
+                ticks.append(next(gen))
+        except StopIteration as done:
+            assert np.array_equal(done.value, whole)
+        assert ticks == ["tick"] * -(-t.size // cells)
+    with pytest.raises(ValueError):
+        next(growth.growth_delays_steps(t, np.random.default_rng(8), cells=6))

@@ -88,7 +88,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import seeding
-from .growth import MAX_DELAY, grow, growth_delays
+from .growth import MAX_DELAY, grow, growth_delays, growth_delays_steps
 from .growth import neighbour_steps as _steps
 from .registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from .tiles import TILES, T
@@ -138,6 +138,8 @@ _P_ONE = 1 << 24
 _CLEAN_PASSES = 8
 #: Marks the one-tile frame around a padded grid (never blank, never a neighbour).
 FRAME = 255
+#: Cells of the grown map whose transitions are found between two progress events.
+_BAND_CELLS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -417,8 +419,8 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
         yield Progress("growth", 0.0)
     thresholds = ground_thresholds(octaves, p.spread, p.rough)
     yield Progress("growth", 0.0)
-    delays = growth_delays(thresholds, seeding.rng(seed, "delays"))
-    yield Progress("growth", 0.0)
+    delays = yield from growth_delays_steps(thresholds, seeding.rng(seed, "delays"),
+                                            tick=lambda: Progress("growth", 0.0))
     padded = pad_frame(seeds_map)
     grid = padded.ravel()
     view = padded[1:-1, 1:-1]
@@ -435,7 +437,12 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
     # Transitions, then clean-up on the final map.
     table = TRANSITIONS if p.transitions else ()
     yield Progress("transitions", 0.0)
-    becomes = qualifies(grown, table)
+    becomes = np.empty_like(grown)
+    rows = max(1, _BAND_CELLS // width)
+    for y0 in range(0, height, rows):    # in bands with a halo row: a 1024x1024 map at once is a long step
+        lo, y1 = max(0, y0 - 1), min(height, y0 + rows)
+        becomes[y0:y1] = qualifies(grown[lo:y1 + 1], table)[y0 - lo:y1 - lo]
+        yield Progress("transitions", 0.5 * y1 / height)
     with_transitions = apply_transitions(grown, table=table, becomes=becomes)
     yield Stage("transitions", with_transitions)
     yield Progress("terrain", 0.0)

@@ -17,12 +17,13 @@ fifth of the cost per call.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-__all__ = ["MAX_DELAY", "growth_delays", "grow", "neighbour_steps", "RandomBytes"]
+__all__ = ["MAX_DELAY", "DELAY_CELLS", "growth_delays", "growth_delays_steps", "grow", "neighbour_steps", "RandomBytes"]
 
 
 def neighbour_steps(width: int) -> np.ndarray:
@@ -100,19 +101,59 @@ def _delay_table() -> np.ndarray:
     return table
 
 
+#: Cells per slice of :func:`growth_delays_steps` (a multiple of 4: a raw draw gives 4 cells).
+DELAY_CELLS = 1 << 18
+
+
 def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Per cell of :func:`worldgen.biomes.ground_thresholds`, the loops it waits once touched (``uint8``).
 
     Geometric with the cell's chance per loop, from :func:`_delay_table`.
+    :func:`growth_delays_steps` is the same work in slices.
     """
-    level = thresholds + np.uint32(1 << 15)
-    level >>= np.uint32(16)                                                # chance x 256, rounded
-    np.clip(level, 1, 256, out=level)
-    level <<= np.uint32(_DELAY_BITS)
-    raw = rng.bit_generator.random_raw(-(-thresholds.size // 4)).astype("<u8", copy=False)
-    u = raw.view("<u2")[:thresholds.size] & np.uint16((1 << _DELAY_BITS) - 1)
-    level |= u
-    return _delay_table().ravel().take(level)
+    steps = growth_delays_steps(thresholds, rng)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells: int = DELAY_CELLS,
+                        tick: Callable[[], Any] | None = None):
+    """:func:`growth_delays` in slices: ``delays = yield from growth_delays_steps(...)``.
+
+    Yields ``tick()`` (or None) after each slice of ``cells`` cells, a
+    multiple of 4; the generator's raw stream runs on across slices, so the
+    delays do not depend on the slicing.
+
+    >>> t = np.full(10, 1 << 23, np.uint32)
+    >>> whole = growth_delays(t, np.random.default_rng(1))
+    >>> gen = growth_delays_steps(t, np.random.default_rng(1), cells=4)
+    >>> ticks = 0
+    >>> try:
+    ...     while True:
+    ...         next(gen); ticks += 1
+    ... except StopIteration as done:
+    ...     bool((done.value == whole).all()), ticks
+    (True, 3)
+    """
+    if cells <= 0 or cells % 4:
+        raise ValueError(f"cells must be a positive multiple of 4, got {cells}")
+    table = _delay_table().ravel()
+    out = np.empty(thresholds.size, dtype=np.uint8)
+    for c0 in range(0, thresholds.size, cells):
+        part = thresholds[c0:c0 + cells]
+        level = part + np.uint32(1 << 15)
+        level >>= np.uint32(16)                                            # chance x 256, rounded
+        np.clip(level, 1, 256, out=level)
+        level <<= np.uint32(_DELAY_BITS)
+        raw = rng.bit_generator.random_raw(-(-part.size // 4)).astype("<u8", copy=False)
+        u = raw.view("<u2")[:part.size] & np.uint16((1 << _DELAY_BITS) - 1)
+        level |= u
+        table.take(level, out=out[c0:c0 + cells])
+        yield None if tick is None else tick()
+    return out
 
 
 def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
