@@ -334,14 +334,25 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
     """
     h, w = tiles.shape
-    padded = pad_frame(tiles, FRAME)
-    has_same = np.zeros((h, w), dtype=bool)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:
-                has_same |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == tiles
-    lone = ~has_same
-    return lone if mask is None else lone & mask
+    lone = np.ones((h, w), dtype=bool)
+    eq = tiles[:, 1:] == tiles[:, :-1]          # each orthogonal pair compared once, for both cells
+    lone[:, 1:] &= ~eq
+    lone[:, :-1] &= ~eq
+    eq = tiles[1:] == tiles[:-1]
+    lone[1:] &= ~eq
+    lone[:-1] &= ~eq
+    if mask is not None:
+        lone &= mask
+    ys, xs = np.nonzero(lone)                   # few: look at their diagonals one by one
+    if ys.size:
+        kind = tiles[ys, xs]
+        diagonal = np.zeros(ys.size, dtype=bool)
+        for dy, dx in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            y, x = ys + dy, xs + dx
+            inside = (y >= 0) & (y < h) & (x >= 0) & (x < w)
+            diagonal |= inside & (tiles[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)] == kind)
+        lone[ys[diagonal], xs[diagonal]] = False
+    return lone
 
 
 def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
@@ -362,33 +373,46 @@ def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
     """
     tiles = tiles.copy()
     h, w = tiles.shape
-    allowed = np.ones((h, w), dtype=bool) if mask is None else mask
+    lone = lone_mask(tiles, mask)
+    cells = np.flatnonzero(lone)
+    if cells.size == 0:
+        return tiles, 0, 0
     steps = _steps(w)
     base = {tid for _, tid in BASE_TYPES}
     is_transition = np.zeros(256, dtype=bool)
     is_transition[[row.becomes for row in table if row.becomes not in base]] = True
     # What each tile's own row makes it (``rim``: the caller's qualifies(grown, table)).
     rim = pad_frame(qualifies(grown, table) if rim is None else rim, 0).ravel()
+    padded = pad_frame(tiles, FRAME).ravel()
+    not_lone = pad_frame(~lone, False).ravel()  # in the map and not lone
     changed = fallback = 0
     for attempt in range(_CLEAN_PASSES + 1):
-        lone = lone_mask(tiles, allowed)
-        cells = np.flatnonzero(lone)
         if cells.size == 0:
             break
-        padded = pad_frame(tiles, FRAME).ravel()
-        nb = padded_index(cells, w)[:, None] + steps[None, :]
+        at = padded_index(cells, w)
+        nb = at[:, None] + steps[None, :]
         kinds = padded[nb]
-        ok = pad_frame(~lone, False).ravel()[nb]  # in the map and not lone
+        ok = not_lone[nb]
         if attempt < _CLEAN_PASSES:  # the last pass is the documented fallback: any neighbour
             # A transition type only comes from a tile its own row made (a rim tile).
             fitting = ~is_transition[kinds] | (rim[nb] == kinds)
             ok &= fitting
         draw = rng.integers(1, 1 << 30, size=nb.shape, dtype=np.int64)
         pick = np.argmax(np.where(ok, draw, 0), axis=1)
-        fixed = np.flatnonzero(ok.any(axis=1))
-        tiles.ravel()[cells[fixed]] = kinds[fixed, pick[fixed]]
+        can = ok.any(axis=1)
+        fixed = np.flatnonzero(can)
+        new = kinds[fixed, pick[fixed]]
+        tiles.ravel()[cells[fixed]] = new
+        padded[at[fixed]] = new
+        not_lone[at[fixed]] = True
         changed += int(fixed.size)
         fallback = int(fixed.size) if attempt == _CLEAN_PASSES else 0
+        # No tile ever becomes lone, so the next pass's lone tiles are those left
+        # here that still have no neighbour of their type: only they are looked at.
+        rest, at = cells[~can], at[~can]
+        alone = ~(padded[at[:, None] + steps[None, :]] == padded[at][:, None]).any(axis=1)
+        not_lone[at[~alone]] = True
+        cells = rest[alone]
     return tiles, changed, fallback
 
 
