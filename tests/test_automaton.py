@@ -37,8 +37,8 @@ def case(h: int, w: int, seed: int, fill: float = 0.45, fixed_share: float = 0.2
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_each_generation_is_the_rule_with_fixed_cells_held(h, w, seed):
     wall, free, fixed_wall = case(h, w, seed)
-    ca = CaveAutomaton((h, w), free, fixed_wall)
-    ca.set_rows(0, wall)
+    ca = CaveAutomaton((h, w))
+    ca.set_rows(0, wall, free, fixed_wall)
     assert np.array_equal(ca.wall_mask(), wall)
     for _ in range(6):
         expect = (ref_rule(wall) & free) | fixed_wall
@@ -52,8 +52,8 @@ def test_each_generation_is_the_rule_with_fixed_cells_held(h, w, seed):
 @pytest.mark.parametrize("fill", [0.0, 0.05, 0.6, 1.0])
 def test_extreme_fills_follow_the_rule(fill):
     wall, free, fixed_wall = case(30, 45, 7, fill=fill, fixed_share=0.05)
-    ca = CaveAutomaton(wall.shape, free, fixed_wall)
-    ca.set_rows(0, wall)
+    ca = CaveAutomaton(wall.shape)
+    ca.set_rows(0, wall, free, fixed_wall)
     for _ in range(3):
         wall = (ref_rule(wall) & free) | fixed_wall
         ca.step()
@@ -62,10 +62,10 @@ def test_extreme_fills_follow_the_rule(fill):
 
 def test_set_rows_in_chunks_equals_one_call():
     wall, free, fixed_wall = case(25, 19, 3)
-    one, parts = CaveAutomaton(wall.shape, free, fixed_wall), CaveAutomaton(wall.shape, free, fixed_wall)
-    one.set_rows(0, wall)
+    one, parts = CaveAutomaton(wall.shape), CaveAutomaton(wall.shape)
+    one.set_rows(0, wall, free, fixed_wall)
     for y0 in range(0, 25, 4):
-        parts.set_rows(y0, wall[y0:y0 + 4])
+        parts.set_rows(y0, wall[y0:y0 + 4], free[y0:y0 + 4], fixed_wall[y0:y0 + 4])
     one.step(), parts.step()
     assert np.array_equal(one.wall_mask(), parts.wall_mask())
 
@@ -75,7 +75,7 @@ def test_a_fixed_point_is_reported_and_left_alone():
     wall = np.ones((h, w), dtype=bool)
     wall[2:28, 2:28] = False                    # an open hall: settles in a few steps
     free = np.ones((h, w), dtype=bool)
-    ca = CaveAutomaton((h, w), free, ~free)
+    ca = CaveAutomaton((h, w))
     ca.set_rows(0, wall)
     assert any(not ca.step() for _ in range(20))
     settled = ca.wall_mask()
@@ -91,8 +91,8 @@ def test_the_change_test_finds_a_change_in_any_block(monkeypatch):
     for y, x in [(0, 0), (15, 15), (29, 29), (29, 0)]:
         wall = np.ones((h, w), dtype=bool)
         wall[2:28, 2:28] = False
-        ca = CaveAutomaton((h, w), free, ~free)
-        ca.set_rows(0, wall)
+        ca = CaveAutomaton((h, w))
+        ca.set_rows(0, wall, free)
         assert any(not ca.step() for _ in range(20))
         settled = ca.wall_mask()
         settled[y, x] = not settled[y, x]       # one cell off the fixed point
@@ -104,8 +104,8 @@ def test_the_change_test_finds_a_change_in_any_block(monkeypatch):
 
 def test_shown_tiles_follow_the_state():
     wall, free, fixed_wall = case(9, 14, 5)
-    ca = CaveAutomaton(wall.shape, free, fixed_wall)
-    ca.set_rows(0, wall)
+    ca = CaveAutomaton(wall.shape)
+    ca.set_rows(0, wall, free, fixed_wall)
     ca.show()
     assert np.array_equal(ca.shown, np.where(wall, T.wall, T.floor))
     ca.step()

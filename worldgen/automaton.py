@@ -29,8 +29,7 @@ times on a 1000x1000 map and rarely reaches a fixed point there):
   by block and stops at the first difference.
 
 >>> import numpy as np
->>> free = np.ones((5, 5), bool)
->>> ca = CaveAutomaton((5, 5), free, ~free)
+>>> ca = CaveAutomaton((5, 5))
 >>> ca.set_rows(0, np.eye(5, dtype=bool))
 >>> ca.step(), ca.wall_mask().astype(int).tolist()[1]
 (True, [1, 0, 0, 0, 0])
@@ -55,29 +54,33 @@ assert T.wall == T.floor + 1, "the preview adds T.floor to a 0/1 wall state"
 class CaveAutomaton:
     """The rule over an ``(h, w)`` map; ``free`` cells follow it, the rest keep ``fixed_wall``.
 
-    Set the starting state with :meth:`set_rows`, then :meth:`step`; read it
+    Set the starting state and which cells are free with :meth:`set_rows`
+    (every row, before the first step), then :meth:`step`; read it
     with :meth:`wall_mask` / :meth:`floor_mask`, or as tiles in
     :attr:`shown` after :meth:`show` (a live view, changed by later calls).
     """
 
-    def __init__(self, shape: tuple[int, int], free: np.ndarray, fixed_wall: np.ndarray) -> None:
+    def __init__(self, shape: tuple[int, int]) -> None:
         h, w = shape
         W = -(-(w + 4) // 8) * 8                   # two frame columns each side, then up to 8
         self.h, self.w, self.W, self.n, self.base = h, w, W, h * W, 2 * W
         size = (h + 4) * W
-        wall = np.uint8(OFFSET + 1)
-        self.states = [np.full(size, wall, dtype=np.uint8), np.full(size, wall, dtype=np.uint8)]
+        self.states = [np.empty(size, dtype=np.uint8), np.empty(size, dtype=np.uint8)]
+        for state in self.states:                  # the frame rows; the rest as rows are set
+            state[:2 * W] = OFFSET + 1
+            state[-2 * W:] = OFFSET + 1
         self.cur = 0
-        thr = np.zeros((h, W), dtype=np.uint8)     # frame columns: 0, always wall
-        inner = np.where(fixed_wall, np.uint8(0), np.uint8(255))
-        inner[free] = _NEAR_WALL
-        thr[:, 2:2 + w] = inner
-        self.thr = thr.ravel()
-        # Three scratch rows-of-sums buffers, reused as the step goes (see :meth:`step`).
-        self.a, self.b, self.c = (np.zeros(size, dtype=np.uint8) for _ in range(3))
-        self.near, self.far = np.zeros(self.n, dtype=np.uint8), np.zeros(self.n, dtype=np.uint8)
+        self.thr = np.zeros(self.n, dtype=np.uint8)  # 0: always wall (the frame, rows not set yet)
+        # Scratch: three rows-of-sums buffers, reused as the step goes (see :meth:`step`).
+        # Left uninitialized (zeroing 7 buffers was most of a 2000x2000 set-up): a
+        # step writes every cell it reads but the few ends zeroed here.
+        self.a, self.b, self.c = (np.empty(size, dtype=np.uint8) for _ in range(3))
+        for buf in (self.a, self.b, self.c):
+            buf[:2] = 0
+            buf[-2:] = 0
+        self.near, self.far = np.empty(self.n, dtype=np.uint8), np.empty(self.n, dtype=np.uint8)
         self.last_change = 0                       # block where the last step changed a cell
-        self.tiles = np.zeros((h, W), dtype=np.uint8)
+        self.tiles = np.empty((h, W), dtype=np.uint8)
         self.shown = self.tiles[:, 2:2 + w]
 
     def _grid(self, k: int | None = None) -> np.ndarray:
@@ -85,9 +88,28 @@ class CaveAutomaton:
         s = self.states[self.cur if k is None else k]
         return s.reshape(self.h + 4, self.W)[2:2 + self.h, 2:2 + self.w]
 
-    def set_rows(self, y0: int, wall: np.ndarray) -> None:
-        """Map rows ``y0..y0 + len(wall)`` start as ``wall`` (bool; fixed cells must agree)."""
-        np.add(wall, np.uint8(OFFSET), out=self._grid()[y0:y0 + wall.shape[0]], casting="unsafe")
+    def set_rows(self, y0: int, wall: np.ndarray, free: np.ndarray | None = None,
+                 fixed_wall: np.ndarray | None = None) -> None:
+        """Map rows ``y0..y0 + len(wall)`` start as ``wall`` (bool).
+
+        Their ``free`` cells follow the rule (default: all), the others keep
+        ``fixed_wall`` (default: none), which ``wall`` must agree with.  Set
+        in slices, so a big map's set-up is spread over several steps.
+        """
+        y1 = y0 + wall.shape[0]
+        for k, state in enumerate(self.states):    # both buffers: their set-up is spread too
+            rows = state.reshape(self.h + 4, self.W)[2 + y0:2 + y1]
+            rows.fill(OFFSET + 1)                  # the frame columns
+            if k == self.cur:
+                np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
+        thr.fill(255)                              # fixed floor: never wall
+        if fixed_wall is not None:
+            np.copyto(thr, np.uint8(0), where=fixed_wall)
+        if free is None:
+            thr.fill(_NEAR_WALL)
+        else:
+            np.copyto(thr, np.uint8(_NEAR_WALL), where=free)
 
     def wall_mask(self) -> np.ndarray:
         """A new ``(h, w)`` bool array: True on wall."""

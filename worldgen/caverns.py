@@ -425,7 +425,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     fixed_wall = fixed & wall            # gate inner cells are floor, held so
     if big:
         yield Progress("automata", 0.0, Stage("automata", live))
-    ca = CaveAutomaton((h, w), ~fixed, fixed_wall)
+    ca = CaveAutomaton((h, w))
     if big:
         yield Progress("automata", 0.0, Stage("automata", live))
     fill = seeding.rng(seed, "fill")
@@ -435,7 +435,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
         init = fill.random((y1 - y0, w)) < p.fill
         init &= ~fixed[y0:y1]
         init |= fixed_wall[y0:y1]
-        ca.set_rows(y0, init)
+        ca.set_rows(y0, init, ~fixed[y0:y1], fixed_wall[y0:y1])
         if y1 < h:
             yield Progress("automata", 0.0, Stage("automata", live))
     ca.show()
