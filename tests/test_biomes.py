@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import biomes, registry
+from worldgen import biomes, growth, registry
 from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
 from worldgen.registry import Progress, Stage
 from worldgen.tiles import T
@@ -260,7 +260,7 @@ def ref_clean_lone(tiles, grown, rng, mask=None, table=TRANSITIONS):
     """clean_lone as the docstring says it, the lone set recomputed in full each pass."""
     tiles = tiles.copy()
     h, w = tiles.shape
-    steps = biomes._steps(w)
+    steps = growth.neighbour_steps(w)
     base = {tid for _, tid in BASE_TYPES}
     is_transition = np.zeros(256, dtype=bool)
     is_transition[[row.becomes for row in table if row.becomes not in base]] = True

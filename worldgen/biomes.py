@@ -89,7 +89,6 @@ import numpy as np
 
 from . import seeding
 from .growth import MAX_DELAY, grow, growth_delays, growth_delays_steps
-from .growth import neighbour_steps as _steps
 from .registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from .tiles import TILES, T
 
@@ -355,6 +354,18 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     return lone
 
 
+_DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1])  # the 8 neighbours, in growth.neighbour_steps order
+_DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1])
+
+
+def _around(cells: np.ndarray, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(k, 8)`` flat neighbours of flat ``cells`` of an ``(h, w)`` map (0 off the map) and which are on it."""
+    y, x = np.divmod(cells, w)
+    ny, nx = y[:, None] + _DY, x[:, None] + _DX
+    inside = (ny >= 0) & (ny < h) & (nx >= 0) & (nx < w)
+    return np.where(inside, ny * w + nx, 0), inside
+
+
 def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
                mask: np.ndarray | None = None, table: Sequence[Transition] = TRANSITIONS,
                rim: np.ndarray | None = None) -> tuple[np.ndarray, int, int]:
@@ -377,22 +388,19 @@ def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
     cells = np.flatnonzero(lone)
     if cells.size == 0:
         return tiles, 0, 0
-    steps = _steps(w)
     base = {tid for _, tid in BASE_TYPES}
     is_transition = np.zeros(256, dtype=bool)
     is_transition[[row.becomes for row in table if row.becomes not in base]] = True
     # What each tile's own row makes it (``rim``: the caller's qualifies(grown, table)).
-    rim = pad_frame(qualifies(grown, table) if rim is None else rim, 0).ravel()
-    padded = pad_frame(tiles, FRAME).ravel()
-    not_lone = pad_frame(~lone, False).ravel()  # in the map and not lone
+    rim = (qualifies(grown, table) if rim is None else rim).ravel()
+    flat, lone = tiles.ravel(), lone.ravel()
     changed = fallback = 0
     for attempt in range(_CLEAN_PASSES + 1):
         if cells.size == 0:
             break
-        at = padded_index(cells, w)
-        nb = at[:, None] + steps[None, :]
-        kinds = padded[nb]
-        ok = not_lone[nb]
+        nb, inside = _around(cells, h, w)       # the 8 neighbours
+        kinds = np.where(inside, flat[nb], np.uint8(FRAME))
+        ok = inside & ~lone[nb]                 # in the map and not lone
         if attempt < _CLEAN_PASSES:  # the last pass is the documented fallback: any neighbour
             # A transition type only comes from a tile its own row made (a rim tile).
             fitting = ~is_transition[kinds] | (rim[nb] == kinds)
@@ -401,17 +409,16 @@ def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
         pick = np.argmax(np.where(ok, draw, 0), axis=1)
         can = ok.any(axis=1)
         fixed = np.flatnonzero(can)
-        new = kinds[fixed, pick[fixed]]
-        tiles.ravel()[cells[fixed]] = new
-        padded[at[fixed]] = new
-        not_lone[at[fixed]] = True
+        flat[cells[fixed]] = kinds[fixed, pick[fixed]]
+        lone[cells[fixed]] = False
         changed += int(fixed.size)
         fallback = int(fixed.size) if attempt == _CLEAN_PASSES else 0
         # No tile ever becomes lone, so the next pass's lone tiles are those left
         # here that still have no neighbour of their type: only they are looked at.
-        rest, at = cells[~can], at[~can]
-        alone = ~(padded[at[:, None] + steps[None, :]] == padded[at][:, None]).any(axis=1)
-        not_lone[at[~alone]] = True
+        rest = cells[~can]
+        nb, inside = _around(rest, h, w)
+        alone = ~(inside & (flat[nb] == flat[rest][:, None])).any(axis=1)
+        lone[rest[~alone]] = False
         cells = rest[alone]
     return tiles, changed, fallback
 

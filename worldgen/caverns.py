@@ -25,8 +25,8 @@ splitting them would scatter the source's one algorithm.)
     has several) gets two *inner gates* mid-way along its two short sides.
 ``automata``
     Each interior is filled at random (wall with probability ``fill``) and
-    the source's rule runs ``iterations`` times over the whole map: a cell
-    becomes wall if more than 4 walls lie within distance 1 (3x3 box, the
+    the source's rule runs ``iterations`` times (:mod:`worldgen.automaton`):
+    a cell becomes wall if more than 4 walls lie within distance 1 (3x3 box, the
     cell included) or fewer than 3 within distance 2 (5x5 box), else floor;
     beyond the map counts as wall.  Borders and the cell just inside each
     gate are held fixed, so the labyrinth survives and every gate opens onto
