@@ -102,6 +102,11 @@ class CaveAutomaton:
             rows.fill(OFFSET + 1)                  # the frame columns
             if k == self.cur:
                 np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
+        for buf in (self.a, self.b, self.c):       # touch the scratch too: its first-use page
+            buf[lo:hi] = 0                         # faults were most of a big map's first step
+        for buf in (self.near, self.far, self.tiles.ravel()):
+            buf[lo - self.base:hi - self.base] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
         thr.fill(255)                              # fixed floor: never wall
         if fixed_wall is not None:
