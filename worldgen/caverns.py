@@ -301,13 +301,12 @@ def _anchors(comp: np.ndarray, n_comp: int, sub_of: np.ndarray, n_sub: int):
     size[0] = 0
     comp_sub = np.zeros(n_comp + 1, dtype=np.int64)
     comp_sub[flat_comp] = sub_of.ravel()          # label 0's entry is meaningless
-    labels = np.arange(1, n_comp + 1)
-    order = labels[np.lexsort((labels, -size[1:], comp_sub[1:]))]
-    first = np.ones(order.size, dtype=bool)
-    first[1:] = comp_sub[order[1:]] != comp_sub[order[:-1]]
-    head = order[first]
-    anchor = np.zeros(n_sub, dtype=np.int64)
-    anchor[comp_sub[head]] = head
+    # One key per label, larger for a larger size, then for an earlier label: the
+    # best per submap is a maximum (no sort).
+    key = size[1:] * (n_comp + 1) + np.arange(n_comp - 1, -1, -1)
+    best = np.zeros(n_sub, dtype=np.int64)
+    np.maximum.at(best, comp_sub[1:], key)
+    anchor = np.where(best > 0, n_comp - best % (n_comp + 1), 0)
     return anchor, size[anchor], comp_sub
 
 
