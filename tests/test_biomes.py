@@ -299,3 +299,27 @@ def test_lone_mask_and_clean_up_match_the_plain_versions_on_noisy_maps(seed, mas
     got = clean_lone(tiles, grown, np.random.default_rng(seed), mask)
     want = ref_clean_lone(tiles, grown, np.random.default_rng(seed), mask)
     assert np.array_equal(got[0], want[0]) and got[1:] == want[1:]
+
+
+def ref_value_noise(rng, height, width, cell):
+    """_value_noise by gathering both lattice rows for every map row (the plain form)."""
+    gh, gw = height // cell + 2, width // cell + 2
+    lattice = rng.random((gh, gw), dtype=np.float32)
+
+    def axis(n):
+        t = (np.arange(n, dtype=np.float32) + np.float32(0.5)) / np.float32(cell)
+        i = t.astype(np.int64)
+        f = t - i.astype(np.float32)
+        return i, f * f * (np.float32(3) - np.float32(2) * f)
+
+    y0, fy = axis(height)
+    x0, fx = axis(width)
+    rows = lattice[:, x0] + (lattice[:, x0 + 1] - lattice[:, x0]) * fx
+    return (rows[y0 + 1] - rows[y0]) * fy[:, None] + rows[y0]
+
+
+@pytest.mark.parametrize("height,width,cell", [(1, 1, 2), (7, 30, 2), (64, 48, 5), (200, 37, 66), (33, 90, 89)])
+def test_value_noise_in_blocks_is_the_plain_interpolation_to_the_bit(height, width, cell):
+    got = biomes._value_noise(np.random.default_rng(cell), height, width, cell)
+    want = ref_value_noise(np.random.default_rng(cell), height, width, cell)
+    assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))

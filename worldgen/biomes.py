@@ -219,11 +219,16 @@ def _value_noise(rng: np.random.Generator, height: int, width: int, cell: int) -
     x0, fx = axis(width)
     left, right = lattice[:, x0], lattice[:, x0 + 1]
     rows = left + (right - left) * fx  # (gh, width)
-    out = rows[y0 + 1]
-    upper = rows[y0]
-    out -= upper
-    out *= fy[:, None]
-    out += upper
+    step = rows[1:] - rows[:-1]        # (lower - upper) per pair of lattice rows
+    out = np.empty((height, width), dtype=np.float32)
+    # Map rows between the same two lattice rows form one block (y0 never falls):
+    # upper + (lower - upper) * fy, by broadcasting, without gathering either row.
+    cuts = np.flatnonzero(np.diff(y0)) + 1
+    for a, b in zip([0, *cuts.tolist()], [*cuts.tolist(), height]):
+        j = int(y0[a])
+        block = out[a:b]
+        np.multiply(step[j], fy[a:b, None], out=block)
+        block += rows[j]
     return out
 
 
@@ -253,11 +258,14 @@ def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float
     else:
         f[...] = 1
     f *= f
-    f *= np.float32(spread * rough)
-    f += np.float32(spread * (1.0 - rough))
-    np.clip(f, np.float32(1.0 / 4096), np.float32(1.0), out=f)
-    f *= np.float32(_P_ONE)
-    return pad_frame(f.astype(np.uint32), 0).ravel()
+    # Scaled by 2**24 here rather than after the clip: a power of two, so every
+    # product and sum rounds alike and the result is the same to the bit.
+    f *= np.float32(spread * rough) * np.float32(_P_ONE)
+    f += np.float32(spread * (1.0 - rough)) * np.float32(_P_ONE)
+    np.clip(f, np.float32(_P_ONE / 4096), np.float32(_P_ONE), out=f)
+    out = np.zeros((f.shape[0] + 2, f.shape[1] + 2), dtype=np.uint32)
+    out[1:-1, 1:-1] = f               # truncated, as astype would
+    return out.ravel()
 
 
 def _dilate8(mask: np.ndarray) -> np.ndarray:
