@@ -125,11 +125,17 @@ class Layout:
     b: np.ndarray
     first: np.ndarray
     count: np.ndarray
-    pair_wall: np.ndarray
-    cell_a: np.ndarray
-    cell_b: np.ndarray
-    inner_a: np.ndarray
-    inner_b: np.ndarray
+
+    @cached_property
+    def pairs(self) -> tuple[np.ndarray, ...]:
+        """``(pair_wall, cell_a, cell_b, inner_a, inner_b)``, made on first use (a step of its own)."""
+        return _pair_arrays(self)
+
+    pair_wall = property(lambda self: self.pairs[0])
+    cell_a = property(lambda self: self.pairs[1])
+    cell_b = property(lambda self: self.pairs[2])
+    inner_a = property(lambda self: self.pairs[3])
+    inner_b = property(lambda self: self.pairs[4])
 
     @property
     def n_submaps(self) -> int:
@@ -191,8 +197,16 @@ def layout(width: int, height: int, submap: int) -> Layout:
     b = np.concatenate([jh * nx + ih + 1, (jv + 1) * nx + iv])
     count = np.concatenate([cnt_h, cnt_v]).astype(np.int64)
     first = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
+    return Layout(width, height, nx, ny, xs, ys, row, col, border, a, b, first, count)
+
+
+def _pair_arrays(g: Layout) -> tuple[np.ndarray, ...]:
+    """The cell pairs of every wall (see :class:`Layout`)."""
+    width, xs, ys, nx, ny, count, first = g.width, g.xs, g.ys, g.nx, g.ny, g.count, g.first
+    jh, ih = (m.ravel() for m in np.meshgrid(np.arange(ny), np.arange(nx - 1), indexing="ij"))
+    jv, iv = (m.ravel() for m in np.meshgrid(np.arange(ny - 1), np.arange(nx), indexing="ij"))
     n_h = jh.size
-    pair_wall = np.repeat(np.arange(a.size), count)
+    pair_wall = np.repeat(np.arange(g.a.size), count)
     k = np.arange(pair_wall.size) - first[pair_wall]          # position along the wall
     horiz = pair_wall < n_h
     e_h = pair_wall[horiz]
@@ -209,8 +223,7 @@ def layout(width: int, height: int, submap: int) -> Layout:
     inner_a[horiz], inner_b[horiz] = y_h * width + x_h - 2, y_h * width + x_h + 1
     cell_a[~horiz], cell_b[~horiz] = (y_v - 1) * width + x_v, y_v * width + x_v
     inner_a[~horiz], inner_b[~horiz] = (y_v - 2) * width + x_v, (y_v + 1) * width + x_v
-    return Layout(width, height, nx, ny, xs, ys, row, col, border, a, b, first, count,
-                  pair_wall, cell_a, cell_b, inner_a, inner_b)
+    return pair_wall, cell_a, cell_b, inner_a, inner_b
 
 
 def _spanning_tree(g: Layout, rank: np.ndarray):
@@ -376,6 +389,9 @@ def run(seed: int, width: int, height: int, p: CavernParams):
                 info={"nx": g.nx, "ny": g.ny, "xs": g.xs.tolist(), "ys": g.ys.tolist()})
 
     # -- labyrinth over submaps, animated in chunks of opened walls.
+    if big:
+        _ = g.pairs                      # the cell pairs of every wall: a step of their own
+        yield Progress("labyrinth", 0.0, Stage("labyrinth", live))
     open_a, open_b, both = _open_gates(g, p.gate, seed)
     flat_wall, flat_live = wall.ravel(), live.ravel()
     yield Progress("labyrinth", 0.0, Stage("labyrinth", live))
