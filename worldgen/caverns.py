@@ -498,6 +498,8 @@ def run(seed: int, width: int, height: int, p: CavernParams):
             dist = stop.value
             break
         yield Progress("connected", 0.5 + 0.5 * reached / n_floor, Stage("connected", live))
+    if big:                              # the search's last slice ends with a copy of its map
+        yield Progress("connected", 1.0, Stage("connected", live))
     pockets = floor & (dist < 0)
     n_pockets = int(np.count_nonzero(pockets))
     if big:
