@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import biomes, registry
+from worldgen import biomes, growth, registry
 from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
 from worldgen.registry import Progress, Stage
 from worldgen.tiles import T
@@ -232,3 +232,94 @@ GOLDEN = {
 def test_golden_digests(seed, width, height):
     tiles = registry.generate("biomes", seed, width, height).last.data
     assert hashlib.sha256(tiles.tobytes()).hexdigest() == GOLDEN[seed, width, height]
+
+
+def test_transitions_are_found_in_bands_as_on_the_whole_map(monkeypatch):
+    whole = registry.generate("biomes", "bands", 60, 50)
+    monkeypatch.setattr(biomes, "_BAND_CELLS", 60 * 7)     # bands of 7 rows
+    banded = registry.generate("biomes", "bands", 60, 50)
+    assert np.array_equal(whole.stages["transitions"].data, banded.stages["transitions"].data)
+    assert np.array_equal(whole.last.data, banded.last.data)
+    grown = whole.stages["growth"].data
+    assert np.array_equal(whole.stages["transitions"].data, biomes.apply_transitions(grown))
+
+
+def ref_lone_mask(tiles, mask=None):
+    """Every tile against its 8 neighbours, spelled out (the frame is no type)."""
+    h, w = tiles.shape
+    padded = biomes.pad_frame(tiles, biomes.FRAME)
+    has_same = np.zeros((h, w), dtype=bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                has_same |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == tiles
+    return ~has_same if mask is None else ~has_same & mask
+
+
+def ref_clean_lone(tiles, grown, rng, mask=None, table=TRANSITIONS):
+    """clean_lone as the docstring says it, the lone set recomputed in full each pass."""
+    tiles = tiles.copy()
+    h, w = tiles.shape
+    steps = growth.neighbour_steps(w)
+    base = {tid for _, tid in BASE_TYPES}
+    is_transition = np.zeros(256, dtype=bool)
+    is_transition[[row.becomes for row in table if row.becomes not in base]] = True
+    rim = biomes.pad_frame(qualifies(grown, table), 0).ravel()
+    changed = fallback = 0
+    for attempt in range(biomes._CLEAN_PASSES + 1):
+        lone = ref_lone_mask(tiles, mask)
+        cells = np.flatnonzero(lone)
+        if cells.size == 0:
+            break
+        padded = biomes.pad_frame(tiles, biomes.FRAME).ravel()
+        nb = biomes.padded_index(cells, w)[:, None] + steps[None, :]
+        kinds = padded[nb]
+        ok = biomes.pad_frame(~lone, False).ravel()[nb]
+        if attempt < biomes._CLEAN_PASSES:
+            ok &= ~is_transition[kinds] | (rim[nb] == kinds)
+        draw = rng.integers(1, 1 << 30, size=nb.shape, dtype=np.int64)
+        pick = np.argmax(np.where(ok, draw, 0), axis=1)
+        fixed = np.flatnonzero(ok.any(axis=1))
+        tiles.ravel()[cells[fixed]] = kinds[fixed, pick[fixed]]
+        changed += int(fixed.size)
+        fallback = int(fixed.size) if attempt == biomes._CLEAN_PASSES else 0
+    return tiles, changed, fallback
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("masked", [False, True])
+def test_lone_mask_and_clean_up_match_the_plain_versions_on_noisy_maps(seed, masked):
+    rng = np.random.default_rng(seed)
+    h, w = rng.integers(1, 40, 2)
+    kinds = np.array([tid for _, tid in BASE_TYPES] + [T.sand, T.hills], dtype=np.uint8)
+    grown = kinds[rng.integers(0, 5, (h, w))]
+    tiles = np.where(rng.random((h, w)) < 0.3, kinds[rng.integers(0, 7, (h, w))], grown)
+    mask = rng.random((h, w)) < 0.8 if masked else None
+    assert np.array_equal(lone_mask(tiles, mask), ref_lone_mask(tiles, mask))
+    got = clean_lone(tiles, grown, np.random.default_rng(seed), mask)
+    want = ref_clean_lone(tiles, grown, np.random.default_rng(seed), mask)
+    assert np.array_equal(got[0], want[0]) and got[1:] == want[1:]
+
+
+def ref_value_noise(rng, height, width, cell):
+    """_value_noise by gathering both lattice rows for every map row (the plain form)."""
+    gh, gw = height // cell + 2, width // cell + 2
+    lattice = rng.random((gh, gw), dtype=np.float32)
+
+    def axis(n):
+        t = (np.arange(n, dtype=np.float32) + np.float32(0.5)) / np.float32(cell)
+        i = t.astype(np.int64)
+        f = t - i.astype(np.float32)
+        return i, f * f * (np.float32(3) - np.float32(2) * f)
+
+    y0, fy = axis(height)
+    x0, fx = axis(width)
+    rows = lattice[:, x0] + (lattice[:, x0 + 1] - lattice[:, x0]) * fx
+    return (rows[y0 + 1] - rows[y0]) * fy[:, None] + rows[y0]
+
+
+@pytest.mark.parametrize("height,width,cell", [(1, 1, 2), (7, 30, 2), (64, 48, 5), (200, 37, 66), (33, 90, 89)])
+def test_value_noise_in_blocks_is_the_plain_interpolation_to_the_bit(height, width, cell):
+    got = biomes._value_noise(np.random.default_rng(cell), height, width, cell)
+    want = ref_value_noise(np.random.default_rng(cell), height, width, cell)
+    assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))

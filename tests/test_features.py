@@ -167,3 +167,26 @@ def test_magic_never_sets_the_player_down_behind_an_unfound_secret_door(tmp_path
     level.secret[2, 5] = False  # found: the far room is fair ground again
     level._refresh_masks()
     assert level.landing_cells()[pocket].all()
+
+
+def test_wide_maps_are_dressed_in_bands_of_about_band_cells():
+    for width in (16, 96, 1000, 1024, 1500, 2000, 50_000):
+        rows = features.band_rows(width)
+        assert features.MIN_BAND_ROWS <= rows <= features.BAND
+        assert rows == features.BAND or rows == features.MIN_BAND_ROWS or rows * width <= features.BAND_CELLS
+    assert features.band_rows(2000) * 2000 <= features.BAND_CELLS   # a wide map: shorter bands
+    h, w = 200, 2000
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    gen = features.place(tiles, 5, np.zeros((h, w), bool), density=8.0)
+    events = []
+    try:
+        while True:
+            events.append(next(gen))
+    except StopIteration as done:
+        info = done.value
+    assert len(events) == -(-h // features.band_rows(w))
+    blocking = np.isin(tiles, features.FEATURE_TILES)
+    assert info["features"] == int(blocking.sum()) > 0
+    assert not (blocking & (grid.neighbour_count(blocking, 1) > 0)).any()   # none touch, across bands too

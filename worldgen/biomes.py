@@ -88,6 +88,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import seeding
+from .growth import MAX_DELAY, grow, growth_delays, growth_delays_steps
 from .registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from .tiles import TILES, T
 
@@ -136,6 +137,8 @@ _P_ONE = 1 << 24
 _CLEAN_PASSES = 8
 #: Marks the one-tile frame around a padded grid (never blank, never a neighbour).
 FRAME = 255
+#: Cells of the grown map whose transitions are found between two progress events.
+_BAND_CELLS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -191,12 +194,6 @@ def pad_frame(a: np.ndarray, fill: int = FRAME) -> np.ndarray:
     return out
 
 
-def _steps(width: int) -> np.ndarray:
-    """Flat offsets of the 8 neighbours in a padded grid of ``width + 2`` columns."""
-    W = width + 2
-    return np.array([-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1], dtype=np.int64)
-
-
 def padded_index(flat: np.ndarray, width: int) -> np.ndarray:
     """Flat cell indices of a ``width``-wide map to flat indices of its :func:`pad_frame` copy."""
     y, x = np.divmod(flat.astype(np.int64), width)
@@ -222,11 +219,16 @@ def _value_noise(rng: np.random.Generator, height: int, width: int, cell: int) -
     x0, fx = axis(width)
     left, right = lattice[:, x0], lattice[:, x0 + 1]
     rows = left + (right - left) * fx  # (gh, width)
-    out = rows[y0 + 1]
-    upper = rows[y0]
-    out -= upper
-    out *= fy[:, None]
-    out += upper
+    step = rows[1:] - rows[:-1]        # (lower - upper) per pair of lattice rows
+    out = np.empty((height, width), dtype=np.float32)
+    # Map rows between the same two lattice rows form one block (y0 never falls):
+    # upper + (lower - upper) * fy, by broadcasting, without gathering either row.
+    cuts = np.flatnonzero(np.diff(y0)) + 1
+    for a, b in zip([0, *cuts.tolist()], [*cuts.tolist(), height]):
+        j = int(y0[a])
+        block = out[a:b]
+        np.multiply(step[j], fy[a:b, None], out=block)
+        block += rows[j]
     return out
 
 
@@ -256,125 +258,14 @@ def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float
     else:
         f[...] = 1
     f *= f
-    f *= np.float32(spread * rough)
-    f += np.float32(spread * (1.0 - rough))
-    np.clip(f, np.float32(1.0 / 4096), np.float32(1.0), out=f)
-    f *= np.float32(_P_ONE)
-    return pad_frame(f.astype(np.uint32), 0).ravel()
-
-
-#: A blank cell waits at most this many loops once touched (a documented clamp).
-MAX_DELAY = 255
-#: Bits of the uniform draw that picks a delay from the geometric quantile table.
-_DELAY_BITS = 12
-
-
-@lru_cache(maxsize=1)
-def _delay_table() -> np.ndarray:
-    """``table[L, u]``: loops a cell with chance ``L/256`` per loop waits, for a uniform ``u``.
-
-    Row ``L`` is the geometric distribution's quantile function at
-    ``(u + 1) / 4096`` (the first loop whose trial succeeds), capped at
-    :data:`MAX_DELAY`; survival ``(1 - L/256)^d`` is computed in exact integer
-    arithmetic (``floor`` each step), so the table is the same on every
-    platform.  ``L`` runs 0..256 (0 is never used: chances are clipped to
-    at least 1/256).
-    """
-    n_u = 1 << _DELAY_BITS
-    scale = 40
-    cut = ((n_u - 1 - np.arange(n_u, dtype=np.int64)) << scale) // n_u   # survival at quantile u
-    keep = 256 - np.arange(257, dtype=np.int64)                             # 256 x (1 - chance)
-    survival = np.empty((257, MAX_DELAY - 1), dtype=np.int64)               # after 1..254 loops
-    s = np.full(257, 1 << scale, dtype=np.int64)
-    for d in range(MAX_DELAY - 1):                                          # < 2^48: exact in int64
-        s = s * keep // 256
-        survival[:, d] = s
-    # Loop d's survival exceeds the cut from quantile first[L, d] on; the delay at
-    # quantile u is 1 + the number of loops whose survival is still above it there.
-    first = np.searchsorted(-cut, -survival.ravel(), side="right").reshape(257, -1)
-    first += np.arange(257)[:, None] * (n_u + 1)
-    above = np.bincount(first.ravel(), minlength=257 * (n_u + 1)).reshape(257, n_u + 1)
-    table = (1 + np.cumsum(above[:, :n_u], axis=1)).astype(np.uint8)
-    table[0] = MAX_DELAY
-    return table
-
-
-def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Per cell of :func:`ground_thresholds`, the loops it waits once touched (``uint8``).
-
-    Geometric with the cell's chance per loop, from :func:`_delay_table`.
-    """
-    level = thresholds + np.uint32(1 << 15)
-    level >>= np.uint32(16)                                                # chance x 256, rounded
-    np.clip(level, 1, 256, out=level)
-    level <<= np.uint32(_DELAY_BITS)
-    raw = rng.bit_generator.random_raw(-(-thresholds.size // 4)).astype("<u8", copy=False)
-    u = raw.view("<u2")[:thresholds.size] & np.uint16((1 << _DELAY_BITS) - 1)
-    level |= u
-    return _delay_table().ravel().take(level)
-
-
-def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
-         rng: np.random.Generator) -> Iterator[int]:
-    """Grow claimed tiles into blank (0) tiles of a padded flat ``grid`` in place.
-
-    ``frontier`` holds padded flat indices of the claimed (seed) tiles; the
-    frame and any tile that must not be claimed hold non-zero ids.  A blank
-    cell, once a claimed 8-neighbour first touches it, waits ``delays`` loops
-    (:func:`growth_delays`: geometric with its chance per loop, at most
-    :data:`MAX_DELAY`) and then takes that neighbour's type; among
-    neighbours claimed in the same loop a random one touches it.  Loops are
-    processed in time order from a ring of buckets, each cell entering one
-    bucket once (first-passage growth: no tile is re-examined loop after
-    loop, which made this 4x slower).  Yields the number of tiles claimed in
-    each loop that claims any; stops when no blank cell can be reached.
-    """
-    steps = _steps(width).astype(np.int64) << 8          # a cell travels as cell << 8 | type
-    wait = delays.astype(np.uint16)
-    wait <<= np.uint16(8)                                 # delay in the high byte of a sort key
-    free = grid == 0
-    stamp = np.zeros(grid.size, dtype=np.intp)
-    rank = np.arange(0, dtype=np.intp)
-    ring: list[list[np.ndarray]] = [[] for _ in range(MAX_DELAY + 1)]
-    claimed = np.asarray(frontier, dtype=np.int64)
-    claimed = (claimed << 8) | grid[claimed]
-    t, pending = 0, 0
-    while True:
-        # The claimed cells touch their untouched neighbours (direction-major: long
-        # inner loops); each is booked for t + its delay, carrying the toucher's type.
-        touch = np.add.outer(steps, claimed).ravel()
-        nb = (touch >> 8).astype(np.intp, copy=False)
-        pair = np.flatnonzero(free.take(nb))
-        if pair.size:
-            target = nb.take(pair)
-            key = wait.take(target)
-            key |= np.frombuffer(rng.bytes(pair.size), dtype=np.uint8)
-            order = np.argsort(key, kind="stable")        # by delay, then a random priority
-            target = target.take(order)
-            if rank.size < target.size:
-                rank = np.arange(2 * target.size, dtype=np.intp)
-            r = rank[:target.size]
-            stamp[target] = r                             # the highest priority writes last
-            first = np.flatnonzero(stamp.take(target) == r)
-            order = order.take(first)
-            free[target.take(first)] = False
-            booked = touch.take(pair.take(order))
-            counts = np.bincount(key.take(order) >> np.uint16(8), minlength=MAX_DELAY + 1)
-            ends = np.cumsum(counts).tolist()
-            for d in np.flatnonzero(counts).tolist():
-                ring[(t + d) % (MAX_DELAY + 1)].append(booked[ends[d - 1]:ends[d]])
-            pending += booked.size
-        if pending == 0:
-            return
-        t += 1
-        while not ring[t % (MAX_DELAY + 1)]:            # at most MAX_DELAY empty loops
-            t += 1
-        due = ring[t % (MAX_DELAY + 1)]
-        claimed = np.concatenate(due) if len(due) > 1 else due[0]
-        due.clear()
-        pending -= claimed.size
-        grid[(claimed >> 8).astype(np.intp, copy=False)] = claimed & 255
-        yield int(claimed.size)
+    # Scaled by 2**24 here rather than after the clip: a power of two, so every
+    # product and sum rounds alike and the result is the same to the bit.
+    f *= np.float32(spread * rough) * np.float32(_P_ONE)
+    f += np.float32(spread * (1.0 - rough)) * np.float32(_P_ONE)
+    np.clip(f, np.float32(_P_ONE / 4096), np.float32(_P_ONE), out=f)
+    out = np.zeros((f.shape[0] + 2, f.shape[1] + 2), dtype=np.uint32)
+    out[1:-1, 1:-1] = f               # truncated, as astype would
+    return out.ravel()
 
 
 def _dilate8(mask: np.ndarray) -> np.ndarray:
@@ -450,14 +341,37 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
     """
     h, w = tiles.shape
-    padded = pad_frame(tiles, FRAME)
-    has_same = np.zeros((h, w), dtype=bool)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:
-                has_same |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == tiles
-    lone = ~has_same
-    return lone if mask is None else lone & mask
+    lone = np.ones((h, w), dtype=bool)
+    eq = tiles[:, 1:] == tiles[:, :-1]          # each orthogonal pair compared once, for both cells
+    lone[:, 1:] &= ~eq
+    lone[:, :-1] &= ~eq
+    eq = tiles[1:] == tiles[:-1]
+    lone[1:] &= ~eq
+    lone[:-1] &= ~eq
+    if mask is not None:
+        lone &= mask
+    ys, xs = np.nonzero(lone)                   # few: look at their diagonals one by one
+    if ys.size:
+        kind = tiles[ys, xs]
+        diagonal = np.zeros(ys.size, dtype=bool)
+        for dy, dx in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            y, x = ys + dy, xs + dx
+            inside = (y >= 0) & (y < h) & (x >= 0) & (x < w)
+            diagonal |= inside & (tiles[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)] == kind)
+        lone[ys[diagonal], xs[diagonal]] = False
+    return lone
+
+
+_DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1])  # the 8 neighbours, in growth.neighbour_steps order
+_DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1])
+
+
+def _around(cells: np.ndarray, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(k, 8)`` flat neighbours of flat ``cells`` of an ``(h, w)`` map (0 off the map) and which are on it."""
+    y, x = np.divmod(cells, w)
+    ny, nx = y[:, None] + _DY, x[:, None] + _DX
+    inside = (ny >= 0) & (ny < h) & (nx >= 0) & (nx < w)
+    return np.where(inside, ny * w + nx, 0), inside
 
 
 def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
@@ -478,33 +392,42 @@ def clean_lone(tiles: np.ndarray, grown: np.ndarray, rng: np.random.Generator,
     """
     tiles = tiles.copy()
     h, w = tiles.shape
-    allowed = np.ones((h, w), dtype=bool) if mask is None else mask
-    steps = _steps(w)
+    lone = lone_mask(tiles, mask)
+    cells = np.flatnonzero(lone)
+    if cells.size == 0:
+        return tiles, 0, 0
     base = {tid for _, tid in BASE_TYPES}
     is_transition = np.zeros(256, dtype=bool)
     is_transition[[row.becomes for row in table if row.becomes not in base]] = True
     # What each tile's own row makes it (``rim``: the caller's qualifies(grown, table)).
-    rim = pad_frame(qualifies(grown, table) if rim is None else rim, 0).ravel()
+    rim = (qualifies(grown, table) if rim is None else rim).ravel()
+    flat, lone = tiles.ravel(), lone.ravel()
     changed = fallback = 0
     for attempt in range(_CLEAN_PASSES + 1):
-        lone = lone_mask(tiles, allowed)
-        cells = np.flatnonzero(lone)
         if cells.size == 0:
             break
-        padded = pad_frame(tiles, FRAME).ravel()
-        nb = padded_index(cells, w)[:, None] + steps[None, :]
-        kinds = padded[nb]
-        ok = pad_frame(~lone, False).ravel()[nb]  # in the map and not lone
+        nb, inside = _around(cells, h, w)       # the 8 neighbours
+        kinds = np.where(inside, flat[nb], np.uint8(FRAME))
+        ok = inside & ~lone[nb]                 # in the map and not lone
         if attempt < _CLEAN_PASSES:  # the last pass is the documented fallback: any neighbour
             # A transition type only comes from a tile its own row made (a rim tile).
             fitting = ~is_transition[kinds] | (rim[nb] == kinds)
             ok &= fitting
         draw = rng.integers(1, 1 << 30, size=nb.shape, dtype=np.int64)
         pick = np.argmax(np.where(ok, draw, 0), axis=1)
-        fixed = np.flatnonzero(ok.any(axis=1))
-        tiles.ravel()[cells[fixed]] = kinds[fixed, pick[fixed]]
+        can = ok.any(axis=1)
+        fixed = np.flatnonzero(can)
+        flat[cells[fixed]] = kinds[fixed, pick[fixed]]
+        lone[cells[fixed]] = False
         changed += int(fixed.size)
         fallback = int(fixed.size) if attempt == _CLEAN_PASSES else 0
+        # No tile ever becomes lone, so the next pass's lone tiles are those left
+        # here that still have no neighbour of their type: only they are looked at.
+        rest = cells[~can]
+        nb, inside = _around(rest, h, w)
+        alone = ~(inside & (flat[nb] == flat[rest][:, None])).any(axis=1)
+        lone[rest[~alone]] = False
+        cells = rest[alone]
     return tiles, changed, fallback
 
 
@@ -535,8 +458,8 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
         yield Progress("growth", 0.0)
     thresholds = ground_thresholds(octaves, p.spread, p.rough)
     yield Progress("growth", 0.0)
-    delays = growth_delays(thresholds, seeding.rng(seed, "delays"))
-    yield Progress("growth", 0.0)
+    delays = yield from growth_delays_steps(thresholds, seeding.rng(seed, "delays"),
+                                            tick=lambda: Progress("growth", 0.0))
     padded = pad_frame(seeds_map)
     grid = padded.ravel()
     view = padded[1:-1, 1:-1]
@@ -553,7 +476,12 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
     # Transitions, then clean-up on the final map.
     table = TRANSITIONS if p.transitions else ()
     yield Progress("transitions", 0.0)
-    becomes = qualifies(grown, table)
+    becomes = np.empty_like(grown)
+    rows = max(1, _BAND_CELLS // width)
+    for y0 in range(0, height, rows):    # in bands with a halo row: a 1024x1024 map at once is a long step
+        lo, y1 = max(0, y0 - 1), min(height, y0 + rows)
+        becomes[y0:y1] = qualifies(grown[lo:y1 + 1], table)[y0 - lo:y1 - lo]
+        yield Progress("transitions", 0.5 * y1 / height)
     with_transitions = apply_transitions(grown, table=table, becomes=becomes)
     yield Stage("transitions", with_transitions)
     yield Progress("terrain", 0.0)

@@ -25,8 +25,8 @@ splitting them would scatter the source's one algorithm.)
     has several) gets two *inner gates* mid-way along its two short sides.
 ``automata``
     Each interior is filled at random (wall with probability ``fill``) and
-    the source's rule runs ``iterations`` times over the whole map: a cell
-    becomes wall if more than 4 walls lie within distance 1 (3x3 box, the
+    the source's rule runs ``iterations`` times (:mod:`worldgen.automaton`):
+    a cell becomes wall if more than 4 walls lie within distance 1 (3x3 box, the
     cell included) or fewer than 3 within distance 2 (5x5 box), else floor;
     beyond the map counts as wall.  Borders and the cell just inside each
     gate are held fixed, so the labyrinth survives and every gate opens onto
@@ -73,6 +73,7 @@ from functools import cached_property
 import numpy as np
 
 from . import features, grid, seeding
+from .automaton import CaveAutomaton
 from .registry import GeneratorSpec, Progress, Stage, param, register
 from .tiles import T
 
@@ -124,11 +125,17 @@ class Layout:
     b: np.ndarray
     first: np.ndarray
     count: np.ndarray
-    pair_wall: np.ndarray
-    cell_a: np.ndarray
-    cell_b: np.ndarray
-    inner_a: np.ndarray
-    inner_b: np.ndarray
+
+    @cached_property
+    def pairs(self) -> tuple[np.ndarray, ...]:
+        """``(pair_wall, cell_a, cell_b, inner_a, inner_b)``, made on first use (a step of its own)."""
+        return _pair_arrays(self)
+
+    pair_wall = property(lambda self: self.pairs[0])
+    cell_a = property(lambda self: self.pairs[1])
+    cell_b = property(lambda self: self.pairs[2])
+    inner_a = property(lambda self: self.pairs[3])
+    inner_b = property(lambda self: self.pairs[4])
 
     @property
     def n_submaps(self) -> int:
@@ -190,8 +197,16 @@ def layout(width: int, height: int, submap: int) -> Layout:
     b = np.concatenate([jh * nx + ih + 1, (jv + 1) * nx + iv])
     count = np.concatenate([cnt_h, cnt_v]).astype(np.int64)
     first = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
+    return Layout(width, height, nx, ny, xs, ys, row, col, border, a, b, first, count)
+
+
+def _pair_arrays(g: Layout) -> tuple[np.ndarray, ...]:
+    """The cell pairs of every wall (see :class:`Layout`)."""
+    width, xs, ys, nx, ny, count, first = g.width, g.xs, g.ys, g.nx, g.ny, g.count, g.first
+    jh, ih = (m.ravel() for m in np.meshgrid(np.arange(ny), np.arange(nx - 1), indexing="ij"))
+    jv, iv = (m.ravel() for m in np.meshgrid(np.arange(ny - 1), np.arange(nx), indexing="ij"))
     n_h = jh.size
-    pair_wall = np.repeat(np.arange(a.size), count)
+    pair_wall = np.repeat(np.arange(g.a.size), count)
     k = np.arange(pair_wall.size) - first[pair_wall]          # position along the wall
     horiz = pair_wall < n_h
     e_h = pair_wall[horiz]
@@ -208,8 +223,7 @@ def layout(width: int, height: int, submap: int) -> Layout:
     inner_a[horiz], inner_b[horiz] = y_h * width + x_h - 2, y_h * width + x_h + 1
     cell_a[~horiz], cell_b[~horiz] = (y_v - 1) * width + x_v, y_v * width + x_v
     inner_a[~horiz], inner_b[~horiz] = (y_v - 2) * width + x_v, (y_v + 1) * width + x_v
-    return Layout(width, height, nx, ny, xs, ys, row, col, border, a, b, first, count,
-                  pair_wall, cell_a, cell_b, inner_a, inner_b)
+    return pair_wall, cell_a, cell_b, inner_a, inner_b
 
 
 def _spanning_tree(g: Layout, rank: np.ndarray):
@@ -258,68 +272,6 @@ def _pairs_of(g: Layout, walls: np.ndarray) -> np.ndarray:
     return starts + np.arange(int(counts.sum()), dtype=np.int64)
 
 
-class _Automaton:
-    """The source's rule over the whole map, in place, in preallocated ``uint8`` buffers.
-
-    The state lies in a grid framed by two rings of wall (beyond the map
-    counts as wall), worked on as one flat array: a horizontal neighbour is
-    +-1, a vertical one +-``W``, so every pass is one contiguous slice (twice
-    as fast as 2-D slices).  Row sums of 3 cells serve the 3x3 count and,
-    plus the two cells beyond, the 5x5 count; the box counts add 3 and 5 of
-    those.  Cells outside ``free`` (submap borders, gates, the frame) take
-    ``fixed_wall``.  No allocation per iteration: 1000x1000 went from 1.2 ms
-    to 0.45 ms an iteration (``np.pad`` and ``int32`` counts were 60%).
-    ``wall`` is the map's ``[y, x]`` view of the state (1 wall, 0 floor) and
-    ``shown`` a tile preview, refreshed by :meth:`show`.
-    """
-
-    def __init__(self, shape: tuple[int, int], free: np.ndarray, fixed_wall: np.ndarray) -> None:
-        h, w = shape
-        W = w + 4
-        self.W, self.n, self.base = W, h * W, 2 * W
-        self.framed = np.ones((h + 4, W), dtype=np.uint8)
-        self.wall = self.framed[2:-2, 2:-2]
-        size = self.framed.size
-        self.r3, self.r5 = np.empty(size, dtype=np.uint8), np.empty(size, dtype=np.uint8)
-        self.near, self.far = np.empty(self.n, dtype=np.uint8), np.empty(self.n, dtype=np.uint8)
-        self.new, self.tmp = np.empty(self.n, dtype=bool), np.empty(self.n, dtype=bool)
-        self.free = np.pad(free, ((0, 0), (2, 2))).ravel()         # the frame columns are fixed
-        self.fixed_wall = np.pad(fixed_wall, ((0, 0), (2, 2)), constant_values=True).ravel()
-        self.tiles = np.empty((h, W), dtype=np.uint8)
-        self.shown = self.tiles[:, 2:-2]
-        for buf in (self.r3, self.r5, self.near, self.far, self.new, self.tmp, self.tiles):
-            buf.fill(0)                  # take the page faults here, not in the first iteration
-
-    def step(self) -> bool:
-        """One iteration of the rule; False (and nothing changed) at a fixed point."""
-        s, W, n, b = self.framed.ravel(), self.W, self.n, self.base
-        r3, r5, near, far, new, tmp = self.r3, self.r5, self.near, self.far, self.new, self.tmp
-        m = s.size
-        np.add(s[0:m - 2], s[1:m - 1], out=r3[1:m - 1])
-        np.add(r3[1:m - 1], s[2:m], out=r3[1:m - 1])
-        np.add(r3[2:m - 2], s[0:m - 4], out=r5[2:m - 2])
-        np.add(r5[2:m - 2], s[4:m], out=r5[2:m - 2])
-        np.add(r3[b - W:b - W + n], r3[b:b + n], out=near)
-        np.add(near, r3[b + W:b + W + n], out=near)
-        np.add(r5[b - 2 * W:b - 2 * W + n], r5[b - W:b - W + n], out=far)
-        for k in (0, 1, 2):
-            np.add(far, r5[b + k * W:b + k * W + n], out=far)
-        np.greater(near, 4, out=new)                 # more than 4 walls within distance 1
-        np.less(far, 3, out=tmp)                     # fewer than 3 within distance 2
-        np.logical_or(new, tmp, out=new)
-        np.logical_and(new, self.free, out=new)
-        np.logical_or(new, self.fixed_wall, out=new)
-        state = s[b:b + n]
-        if np.array_equal(new, state.view(bool)):
-            return False
-        np.copyto(state, new, casting="unsafe")
-        return True
-
-    def show(self) -> None:
-        """Refresh :attr:`shown` (``T.floor``/``T.wall`` tiles) from the state."""
-        np.add(self.framed.ravel()[self.base:self.base + self.n], np.uint8(T.floor), out=self.tiles.ravel())
-
-
 def _open_gates(g: Layout, gate: float, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every candidate pair's outcome, drawn up front for all walls.
 
@@ -362,13 +314,12 @@ def _anchors(comp: np.ndarray, n_comp: int, sub_of: np.ndarray, n_sub: int):
     size[0] = 0
     comp_sub = np.zeros(n_comp + 1, dtype=np.int64)
     comp_sub[flat_comp] = sub_of.ravel()          # label 0's entry is meaningless
-    labels = np.arange(1, n_comp + 1)
-    order = labels[np.lexsort((labels, -size[1:], comp_sub[1:]))]
-    first = np.ones(order.size, dtype=bool)
-    first[1:] = comp_sub[order[1:]] != comp_sub[order[:-1]]
-    head = order[first]
-    anchor = np.zeros(n_sub, dtype=np.int64)
-    anchor[comp_sub[head]] = head
+    # One key per label, larger for a larger size, then for an earlier label: the
+    # best per submap is a maximum (no sort).
+    key = size[1:] * (n_comp + 1) + np.arange(n_comp - 1, -1, -1)
+    best = np.zeros(n_sub, dtype=np.int64)
+    np.maximum.at(best, comp_sub[1:], key)
+    anchor = np.where(best > 0, n_comp - best % (n_comp + 1), 0)
     return anchor, size[anchor], comp_sub
 
 
@@ -438,6 +389,9 @@ def run(seed: int, width: int, height: int, p: CavernParams):
                 info={"nx": g.nx, "ny": g.ny, "xs": g.xs.tolist(), "ys": g.ys.tolist()})
 
     # -- labyrinth over submaps, animated in chunks of opened walls.
+    if big:
+        _ = g.pairs                      # the cell pairs of every wall: a step of their own
+        yield Progress("labyrinth", 0.0, Stage("labyrinth", live))
     open_a, open_b, both = _open_gates(g, p.gate, seed)
     flat_wall, flat_live = wall.ravel(), live.ravel()
     yield Progress("labyrinth", 0.0, Stage("labyrinth", live))
@@ -486,7 +440,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     fixed_wall = fixed & wall            # gate inner cells are floor, held so
     if big:
         yield Progress("automata", 0.0, Stage("automata", live))
-    ca = _Automaton((h, w), ~fixed, fixed_wall)
+    ca = CaveAutomaton((h, w))
     if big:
         yield Progress("automata", 0.0, Stage("automata", live))
     fill = seeding.rng(seed, "fill")
@@ -496,7 +450,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
         init = fill.random((y1 - y0, w)) < p.fill
         init &= ~fixed[y0:y1]
         init |= fixed_wall[y0:y1]
-        ca.wall[y0:y1] = init
+        ca.set_rows(y0, init, ~fixed[y0:y1], fixed_wall[y0:y1])
         if y1 < h:
             yield Progress("automata", 0.0, Stage("automata", live))
     ca.show()
@@ -508,7 +462,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
             break                        # a fixed point: later iterations change nothing
         ca.show()
         yield Progress("automata", iterations_run / p.iterations, Stage("automata", ca.shown))
-    floor = ca.wall == 0
+    floor = ca.floor_mask()
     live[...] = ca.shown
     del ca
     yield Stage("automata", live.copy(), info={"iterations_run": iterations_run})
@@ -544,6 +498,8 @@ def run(seed: int, width: int, height: int, p: CavernParams):
             dist = stop.value
             break
         yield Progress("connected", 0.5 + 0.5 * reached / n_floor, Stage("connected", live))
+    if big:                              # the search's last slice ends with a copy of its map
+        yield Progress("connected", 1.0, Stage("connected", live))
     pockets = floor & (dist < 0)
     n_pockets = int(np.count_nonzero(pockets))
     if big:
@@ -580,8 +536,6 @@ def run(seed: int, width: int, height: int, p: CavernParams):
                 info={"exit_distance": int(dist[ey, ex]), "floor": n_floor - n_pockets,
                       "dug": dug, "iterations_run": iterations_run, **dressed})
 
-
-assert T.wall == T.floor + 1, "the automaton preview adds T.floor to a 0/1 wall array"
 
 
 SPEC = register(GeneratorSpec(

@@ -16,7 +16,9 @@ in ``keep``.
 :data:`WEIGHTS` (a statue blocks sight, a table only the way, a fountain heals
 once, an altar names what the player carries; the game gives them meaning).
 
-The map is dressed in bands of :data:`BAND` rows, each with its own random
+The map is dressed in bands of about :data:`BAND_CELLS` cells (at most
+:data:`BAND` rows, at least :data:`MIN_BAND_ROWS`: a 2000-wide map gets bands
+of 65 rows, so wide maps do not make long steps), each with its own random
 stream (so the result does not depend on how the work is sliced) and none
 using its first or last row (so features of two bands never touch); the
 generator yields :class:`~worldgen.registry.Progress` between bands.
@@ -24,7 +26,7 @@ generator yields :class:`~worldgen.registry.Progress` between bands.
 >>> import numpy as np
 >>> from worldgen.tiles import T
 >>> tiles = np.full((12, 16), T.floor, np.uint8); tiles[[0, -1], :] = T.wall; tiles[:, [0, -1]] = T.wall
->>> try:  # a map under BAND rows is dressed without a yield
+>>> try:  # a map of one band is dressed without a yield
 ...     next(place(tiles, 1, np.zeros_like(tiles, bool), density=8.0))
 ... except StopIteration as done:
 ...     info = done.value
@@ -42,11 +44,14 @@ from . import grid, seeding
 from .registry import Progress, Stage
 from .tiles import T
 
-__all__ = ["place", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND"]
+__all__ = ["place", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND", "BAND_CELLS",
+           "MIN_BAND_ROWS", "band_rows"]
 
 FLOOR_PER_FEATURE = 90
 FLOOR_PER_TRAP = 300
-BAND = 128  # rows dressed between two yields
+BAND = 128  # at most this many rows dressed between two yields
+BAND_CELLS = 1 << 17  # about this many cells dressed between two yields (maps up to 1024 wide: BAND rows)
+MIN_BAND_ROWS = 8
 #: (tile, weight) of the blocking features.
 WEIGHTS = ((T.statue, 35), (T.table, 30), (T.fountain, 20), (T.altar, 15))
 FEATURE_TILES = tuple(t for t, _ in WEIGHTS)
@@ -58,13 +63,14 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
     """``info = yield from place(...)``: features and traps on ``tiles``
     (changed in place), drawn from ``seed``; ``info`` holds the counts for
     the stage's ``info``.  ``keep``: cells whose 3x3 stays clear.  Progress
-    (on maps over :data:`BAND` rows) is in ``stage``, showing ``shown``."""
+    (on maps over one band, :func:`band_rows`) is in ``stage``, showing ``shown``."""
     h, w = tiles.shape
     n_features = n_traps = 0
     weights = np.cumsum([w_ for _, w_ in WEIGHTS])
     kinds_table = np.array(FEATURE_TILES, dtype=np.uint8)
-    for band, y0 in enumerate(range(0, h, BAND)):
-        y1 = min(h, y0 + BAND)
+    rows = band_rows(w)
+    for band, y0 in enumerate(range(0, h, rows)):
+        y1 = min(h, y0 + rows)
         rng = seeding.rng(seed, "features", band)
         lo, hi = max(0, y0 - 1), min(h, y1 + 1)  # with a halo row each side
         part = tiles[lo:hi]
@@ -86,9 +92,18 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
             part.flat[rng.choice(cells, k, replace=False)] = T.trap
         n_features += int(chosen.size)
         n_traps += k
-        if h > BAND:
+        if h > rows:
             yield Progress(stage, y1 / h, shown)
     return {"features": n_features, "traps": n_traps}
+
+
+def band_rows(width: int) -> int:
+    """Rows per band for a map ``width`` wide: about :data:`BAND_CELLS` cells.
+
+    >>> band_rows(96), band_rows(1000), band_rows(2000), band_rows(100_000)
+    (128, 128, 65, 8)
+    """
+    return max(MIN_BAND_ROWS, min(BAND, BAND_CELLS // max(width, 1)))
 
 
 def _spaced(candidates: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:

@@ -281,16 +281,19 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     todo = todo.ravel()
     dist = np.full((h + 2) * W, -1, dtype=np.int32)
     src = np.asarray(sources)
-    if src.dtype == bool:
-        ys, xs = np.nonzero(src)
+    if src.dtype == bool:                         # a mask: its cells come sorted and distinct
+        framed = np.zeros((h + 2, W), dtype=bool)
+        framed[1:-1, 1:-1] = src
+        frontier = np.flatnonzero(framed)
     else:
         src = src.reshape(-1, 2)
         ys, xs = src[:, 0], src[:, 1]
-    frontier = np.unique((ys.astype(np.int64) + 1) * W + (xs.astype(np.int64) + 1)).astype(idx)
+        frontier = np.unique((ys.astype(np.int64) + 1) * W + (xs.astype(np.int64) + 1)).astype(idx)
     dist[frontier] = 0
     todo[frontier] = False
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
-    stamp = np.zeros((h + 2) * W, dtype=np.intp)
+    stamp = np.zeros((h + 2) * W, dtype=np.int32)  # int32: a level never finds 2^31 cells
+    rank = np.arange(min(_CHUNK * steps.size, stamp.size + 1), dtype=np.int32)
     reached = int(frontier.size)
     spent = (h + 2) * W // 2  # setting up touched every cell a few times
     if spent >= work:
@@ -305,12 +308,12 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
         # once, so later chunks never find them again.
         for c0 in range(0, frontier.size, _CHUNK):
             part = frontier[c0:c0 + _CHUNK]
-            nb = (part[:, None] + steps[None, :]).ravel()
+            nb = np.add.outer(steps, part).ravel()
             nb = nb[todo[nb]]
             spent += 4 * part.size
             if nb.size:
                 # De-duplicate without sorting: the last writer of each cell keeps it.
-                order = np.arange(nb.size, dtype=np.intp)
+                order = rank[:nb.size]
                 stamp[nb] = order
                 nb = nb[stamp[nb] == order]
                 dist[nb] = d

@@ -1,0 +1,114 @@
+"""Tests for the caverns' cellular automaton (worldgen/automaton.py).
+
+Each generation must equal the source's rule written out by explicit offsets
+(beyond the map: wall), with fixed cells held, at any width (the frame is
+rounded up to 8 columns) and any number of generations; a step at a fixed
+point reports it and changes nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from worldgen import automaton
+from worldgen.automaton import CaveAutomaton
+from worldgen.tiles import T
+
+
+def ref_rule(wall: np.ndarray) -> np.ndarray:
+    h, w = wall.shape
+    pad = np.ones((h + 4, w + 4), dtype=np.int32)
+    pad[2:-2, 2:-2] = wall
+    near = sum(pad[2 + dy:2 + dy + h, 2 + dx:2 + dx + w] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    far = sum(pad[2 + dy:2 + dy + h, 2 + dx:2 + dx + w] for dy in range(-2, 3) for dx in range(-2, 3))
+    return (near > 4) | (far < 3)
+
+
+def case(h: int, w: int, seed: int, fill: float = 0.45, fixed_share: float = 0.2):
+    rng = np.random.default_rng(seed)
+    fixed = rng.random((h, w)) < fixed_share
+    fixed_wall = fixed & (rng.random((h, w)) < 0.7)
+    wall = ((rng.random((h, w)) < fill) & ~fixed) | fixed_wall
+    return wall, ~fixed, fixed_wall
+
+
+@pytest.mark.parametrize("h,w", [(1, 1), (3, 7), (16, 16), (21, 33), (40, 9), (64, 101)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_each_generation_is_the_rule_with_fixed_cells_held(h, w, seed):
+    wall, free, fixed_wall = case(h, w, seed)
+    ca = CaveAutomaton((h, w))
+    ca.set_rows(0, wall, free, fixed_wall)
+    assert np.array_equal(ca.wall_mask(), wall)
+    for _ in range(6):
+        expect = (ref_rule(wall) & free) | fixed_wall
+        changed = ca.step()
+        assert changed == (not np.array_equal(expect, wall))
+        wall = expect
+        assert np.array_equal(ca.wall_mask(), wall)
+        assert np.array_equal(ca.floor_mask(), ~wall)
+
+
+@pytest.mark.parametrize("fill", [0.0, 0.05, 0.6, 1.0])
+def test_extreme_fills_follow_the_rule(fill):
+    wall, free, fixed_wall = case(30, 45, 7, fill=fill, fixed_share=0.05)
+    ca = CaveAutomaton(wall.shape)
+    ca.set_rows(0, wall, free, fixed_wall)
+    for _ in range(3):
+        wall = (ref_rule(wall) & free) | fixed_wall
+        ca.step()
+        assert np.array_equal(ca.wall_mask(), wall)
+
+
+def test_set_rows_in_chunks_equals_one_call():
+    wall, free, fixed_wall = case(25, 19, 3)
+    one, parts = CaveAutomaton(wall.shape), CaveAutomaton(wall.shape)
+    one.set_rows(0, wall, free, fixed_wall)
+    for y0 in range(0, 25, 4):
+        parts.set_rows(y0, wall[y0:y0 + 4], free[y0:y0 + 4], fixed_wall[y0:y0 + 4])
+    one.step(), parts.step()
+    assert np.array_equal(one.wall_mask(), parts.wall_mask())
+
+
+def test_a_fixed_point_is_reported_and_left_alone():
+    h, w = 30, 30
+    wall = np.ones((h, w), dtype=bool)
+    wall[2:28, 2:28] = False                    # an open hall: settles in a few steps
+    free = np.ones((h, w), dtype=bool)
+    ca = CaveAutomaton((h, w))
+    ca.set_rows(0, wall)
+    assert any(not ca.step() for _ in range(20))
+    settled = ca.wall_mask()
+    assert np.array_equal((ref_rule(settled) & free), settled)
+    assert ca.step() is False
+    assert np.array_equal(ca.wall_mask(), settled)
+
+
+def test_the_change_test_finds_a_change_in_any_block(monkeypatch):
+    monkeypatch.setattr(automaton, "_CHECK_WORDS", 2)   # blocks of 16 cells
+    h, w = 30, 30
+    free = np.ones((h, w), dtype=bool)
+    for y, x in [(0, 0), (15, 15), (29, 29), (29, 0)]:
+        wall = np.ones((h, w), dtype=bool)
+        wall[2:28, 2:28] = False
+        ca = CaveAutomaton((h, w))
+        ca.set_rows(0, wall, free)
+        assert any(not ca.step() for _ in range(20))
+        settled = ca.wall_mask()
+        settled[y, x] = not settled[y, x]       # one cell off the fixed point
+        ca.set_rows(0, settled)
+        expect = ref_rule(settled)
+        assert ca.step() == (not np.array_equal(expect, settled))
+        assert np.array_equal(ca.wall_mask(), expect)
+
+
+def test_shown_tiles_follow_the_state():
+    wall, free, fixed_wall = case(9, 14, 5)
+    ca = CaveAutomaton(wall.shape)
+    ca.set_rows(0, wall, free, fixed_wall)
+    ca.show()
+    assert np.array_equal(ca.shown, np.where(wall, T.wall, T.floor))
+    ca.step()
+    ca.show()
+    assert np.array_equal(ca.shown, np.where(ca.wall_mask(), T.wall, T.floor))
+    assert ca.shown.dtype == np.uint8
