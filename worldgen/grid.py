@@ -202,6 +202,8 @@ def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
             break
         u, v, pu, pv = u[differ], v[differ], pu[differ], pv[differ]
         np.minimum.at(parent, np.maximum(pu, pv), np.minimum(pu, pv))
+        if tick is not None:  # a round's hooking and its compression are a slice each
+            yield tick()
         while True:  # full path compression; each pass halves every path
             grand = parent[parent]
             if np.array_equal(grand, parent):
@@ -280,13 +282,16 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     todo[1:-1, 1:-1] = p
     todo = todo.ravel()
     dist = np.full((h + 2) * W, -1, dtype=np.int32)
+    # Sources marked on a padded grid, then read back sorted and unique: a
+    # linear pass where np.unique would sort (30 ms for 470k edge cells).
     src = np.asarray(sources)
+    seeded = np.zeros((h + 2) * W, dtype=bool)
     if src.dtype == bool:
-        ys, xs = np.nonzero(src)
+        seeded.reshape(h + 2, W)[1:-1, 1:-1] = src
     else:
         src = src.reshape(-1, 2)
-        ys, xs = src[:, 0], src[:, 1]
-    frontier = np.unique((ys.astype(np.int64) + 1) * W + (xs.astype(np.int64) + 1)).astype(idx)
+        seeded[(src[:, 0].astype(idx) + 1) * W + (src[:, 1].astype(idx) + 1)] = True
+    frontier = np.flatnonzero(seeded)
     dist[frontier] = 0
     todo[frontier] = False
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
@@ -296,6 +301,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     if spent >= work:
         spent = 0
         yield reached if tick is None else tick(reached)
+    chunk = min(_CHUNK, max(1024, work // 4))  # a small budget slices big levels finer
     d = 0
     while frontier.size:
         d += 1
@@ -303,8 +309,8 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
         # A level is expanded in chunks, so one huge frontier (every edge cell of
         # a big region) can be sliced too; each chunk's cells leave ``todo`` at
         # once, so later chunks never find them again.
-        for c0 in range(0, frontier.size, _CHUNK):
-            part = frontier[c0:c0 + _CHUNK]
+        for c0 in range(0, frontier.size, chunk):
+            part = frontier[c0:c0 + chunk]
             nb = (part[:, None] + steps[None, :]).ravel()
             nb = nb[todo[nb]]
             spent += 4 * part.size
@@ -317,7 +323,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                 todo[nb] = False
                 reached += int(nb.size)
                 found.append(nb)
-            if spent >= work and c0 + _CHUNK < frontier.size:
+            if spent >= work and c0 + chunk < frontier.size:
                 spent = 0
                 yield reached if tick is None else tick(reached)
         spent += _LEVEL_COST

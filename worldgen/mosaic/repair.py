@@ -84,8 +84,6 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     main_cells = labels == main
     edge = main_cells & (grid.neighbour_count(~main_cells, connectivity=4, outside=True) > 0)
     yield from pause(tick)
-    edge = np.argwhere(edge)
-    yield from pause(tick)
     dist = (yield from distances(~grid.border_mask((h, w)) & ~main_cells, edge, 4, tick)).ravel()
     flat_labels = labels.ravel()
     cells = np.flatnonzero(join_ids[flat_labels])
@@ -93,8 +91,10 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     # Each pocket's start: its cell nearest the main region (ties: first in
     # row-major order), the least of distance * cells + index per label.
     key = dist[cells].astype(np.int64) * flat_labels.size + cells
+    yield from pause(tick)
     least = np.full(count + 1, np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(least, flat_labels[cells], key)
+    yield from pause(tick)
     least = least[join_ids]
     starts, start_d = least % flat_labels.size, least // flat_labels.size
     starts = starts[np.lexsort((starts, -start_d))]  # farthest first: its path joins others
@@ -174,17 +174,19 @@ def shore_up(tiles: np.ndarray, min_walkable: int, tick: Tick = None) -> Iterato
         tiles[deep & near] = T.shallow_water
         deep &= ~near
         walk = WALKABLE[tiles]
+    yield from pause(tick)
     short = min_walkable - int(np.count_nonzero(walk))
     if short > 0 and deep.any():
         dist = (yield from distances(deep | walk, walk, 4, tick)).ravel()
         cells = np.flatnonzero(deep.ravel() & (dist > 0))
         cells = cells[np.argsort(dist[cells], kind="stable")][:short]
         tiles.ravel()[cells] = T.shallow_water
+    yield from pause(tick)
     return before - int(np.count_nonzero(tiles == T.deep_water))
 
 
 def distances(passable: np.ndarray, sources, connectivity: int, tick: Tick):
     """``grid.distance_map``, in slices handing back ``tick()`` when given."""
     return (yield from grid.distance_map_steps(passable, sources, connectivity,
-                                               work=1 << 18 if tick else 1 << 62,
+                                               work=1 << 16 if tick else 1 << 62,
                                                tick=(lambda _: tick()) if tick else None))

@@ -126,7 +126,7 @@ def fill_area(seed: int, tiles: np.ndarray, mask: np.ndarray, a: int, styles: li
 
     def show(done: float, preview: np.ndarray) -> Progress:
         shown = tiles.copy()
-        shown[y0:y1, x0:x1][area] = preview[area]
+        np.copyto(shown[y0:y1, x0:x1], preview, where=area)  # a masked copy: 3x a bool index
         return report(done, shown)
 
     job = Job(seeding.rng(seed, "style", a, style.name), area, tiles[y0:y1, x0:x1].copy(),
@@ -136,6 +136,5 @@ def fill_area(seed: int, tiles: np.ndarray, mask: np.ndarray, a: int, styles: li
         out = yield from out
     yield from pause(tick)
     for r0, r1 in bands(y1 - y0, x1 - x0, tick):
-        here = area[r0:r1]
-        tiles[y0 + r0:y0 + r1, x0:x1][here] = out[r0:r1][here]
+        np.copyto(tiles[y0 + r0:y0 + r1, x0:x1], out[r0:r1], where=area[r0:r1])
         yield from pause(tick)
