@@ -265,14 +265,16 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
 
     Yields the number of cells reached so far each time about ``work`` units
     were spent (4 per cell expanded, a fixed charge per level and half a unit
-    per cell for setting up: counted, never timed, so the slices are the same
-    on every machine), then returns the distance map.  With ``tick`` it yields ``tick(reached)`` instead, so a
-    generator relays its own events (``tick=lambda n: Progress(...)``).
+    per cell for setting up, in two quarters: counted, never timed, so the
+    slices are the same on every machine), then returns the distance map.
+    A budget under ``4 * _CHUNK`` also expands big levels in smaller chunks.
+    With ``tick`` it yields ``tick(reached)`` instead, so a generator relays
+    its own events (``tick=lambda n: Progress(...)``).
 
     >>> gen = distance_map_steps(np.ones((1, 6), bool), [(0, 0)], work=1)
     >>> reached = list(gen)
-    >>> reached[:3]
-    [1, 2, 3]
+    >>> reached[:4]  # halfway through setting up, none yet
+    [0, 1, 2, 3]
     """
     p = np.asarray(passable, dtype=bool)
     h, w = p.shape
@@ -282,6 +284,10 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     todo[1:-1, 1:-1] = p
     todo = todo.ravel()
     dist = np.full((h + 2) * W, -1, dtype=np.int32)
+    spent = (h + 2) * W // 4  # setting up touches every cell a few times
+    if spent >= work:
+        spent = 0
+        yield 0 if tick is None else tick(0)
     # Sources marked on a padded grid, then read back sorted and unique: a
     # linear pass where np.unique would sort (30 ms for 470k edge cells).
     src = np.asarray(sources)
@@ -297,7 +303,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
     stamp = np.zeros((h + 2) * W, dtype=np.intp)
     reached = int(frontier.size)
-    spent = (h + 2) * W // 2  # setting up touched every cell a few times
+    spent += (h + 2) * W // 4
     if spent >= work:
         spent = 0
         yield reached if tick is None else tick(reached)

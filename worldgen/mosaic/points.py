@@ -41,10 +41,13 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
     cells = np.flatnonzero(floor)
     w = tiles.shape[1]
     probe = int(cells[int(rng.integers(cells.size))])
+    yield from pause(tick)
     dist = yield from distances(walk, [divmod(probe, w)], grid.WALK, tick)
+    yield from pause(tick)
     start = int(np.argmax(np.where(floor, dist, -1)))
     yield from pause(tick)
     dist = yield from distances(walk, [divmod(start, w)], grid.WALK, tick)
+    yield from pause(tick)
     exit_ = int(np.argmax(np.where(floor, dist, -1)))
     need = min_exit_steps(w, tiles.shape[0])
     if dist.ravel()[exit_] < need and stairs_on == "land":
@@ -56,7 +59,9 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
             exit_ = int(np.argmax(wider))
     yield from pause(tick)
     n_walk = int(np.count_nonzero(dist >= 0))
+    yield from pause(tick)
     cand = np.flatnonzero(floor.ravel() & (dist.ravel() >= max(p.safe, 1)))
+    yield from pause(tick)
     cand = cand[cand != exit_]
     monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
                                                   int(p.items * n_walk / 1000.0)))

@@ -12,10 +12,10 @@ import numpy as np
 from .. import grid
 from ..registry import Progress
 from ..tiles import WALKABLE, T
-from .slices import BAND_CELLS, Tick, pause
+from .slices import BAND_CELLS, Tick, bands, pause
 from .style import Style
 
-__all__ = ["regions", "reachability", "repair", "shore_up", "LAND", "is_land", "distances"]
+__all__ = ["regions", "reachability", "reachability_steps", "repair", "shore_up", "LAND", "is_land", "distances"]
 
 #: Tiles a walker stands on dry-footed: start and exit go on them when a map has two.
 LAND = (T.ground, T.sand)
@@ -31,9 +31,11 @@ def regions(tiles: np.ndarray, tick: Tick = None) -> Iterator[Progress]:
     regions(...)``, main the largest."""
     labels, count = yield from grid.label_steps(WALKABLE[tiles], 4, BAND_CELLS if tick else 1 << 62,
                                                 tick)
+    yield from pause(tick)
     sizes = np.bincount(labels.ravel(), minlength=count + 1)
     sizes[0] = 0
     main = int(np.argmax(sizes)) if count else 0
+    yield from pause(tick)
     return labels, count, main
 
 
@@ -43,6 +45,19 @@ def reachability(tiles: np.ndarray, labels: np.ndarray, main: int) -> tuple[np.n
     cut_off = (labels > 0) & (labels != main)
     reach[cut_off] = T.unreachable
     return reach, int(cut_off.sum())
+
+
+def reachability_steps(tiles: np.ndarray, labels: np.ndarray, main: int,
+                       tick: Tick = None) -> Iterator[Progress]:
+    """:func:`reachability` in bands of rows (it is row by row), pausing after
+    each: ``reach, cut_off = yield from reachability_steps(...)``."""
+    reach = np.empty_like(tiles)
+    cut_off = 0
+    for r0, r1 in bands(*tiles.shape, tick):
+        reach[r0:r1], cut = reachability(tiles[r0:r1], labels[r0:r1], main)
+        cut_off += cut
+        yield from pause(tick)
+    return reach, cut_off
 
 
 def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.ndarray,
@@ -64,8 +79,9 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     walk = labels > 0
     sizes = np.bincount(labels.ravel(), minlength=count + 1)
     yield from pause(tick)
-    wet_area = np.array([s.wet for s in styles], dtype=bool)[mask]
-    touch_wet = np.bincount(labels[wet_area & walk], minlength=count + 1) > 0
+    wet_walk = np.array([s.wet for s in styles], dtype=bool)[mask] & walk
+    yield from pause(tick)
+    touch_wet = np.bincount(labels[wet_walk], minlength=count + 1) > 0
     ids = np.arange(count + 1)
     other = (ids != 0) & (ids != main)
     fill_ids = _fill_within(other & (sizes < pocket) & ~touch_wet, sizes,
@@ -73,6 +89,7 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     join_ids = other & ~fill_ids
     yield from pause(tick)
     fill = fill_ids[labels]
+    yield from pause(tick)
     tiles[fill] = np.array([s.solid for s in styles], dtype=np.uint8)[mask[fill]]
     report.update(filled_pockets=int(fill_ids.sum()), filled_tiles=int(fill.sum()),
                   joined_pockets=int(join_ids.sum()))
@@ -82,9 +99,13 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     # Steps from the main region, through its edge: a search seeded with every
     # cell of a 1000x1000 region spends its first step on half a million cells.
     main_cells = labels == main
+    yield from pause(tick)
     edge = main_cells & (grid.neighbour_count(~main_cells, connectivity=4, outside=True) > 0)
     yield from pause(tick)
-    dist = (yield from distances(~grid.border_mask((h, w)) & ~main_cells, edge, 4, tick)).ravel()
+    passable = ~main_cells
+    passable[[0, -1], :] = passable[:, [0, -1]] = False  # the border ring
+    dist = (yield from distances(passable, edge, 4, tick)).ravel()
+    yield from pause(tick)
     flat_labels = labels.ravel()
     cells = np.flatnonzero(join_ids[flat_labels])
     yield from pause(tick)
@@ -108,9 +129,10 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     # 68 islets: 1109 cells dug in ~1 ms; the distance map above costs ~40 ms).
     walked = 0
     for start in starts.tolist():
+        walked += 1
         if joined[flat_labels[start]]:
             continue
-        if walked >= 2048:  # about 2 ms of the loop below
+        if walked >= 1024:  # about 1 ms of the loop below
             walked = 0
             yield from pause(tick)
         c = start
@@ -132,6 +154,7 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
                     c += s
                     break
     report["dug_tiles"] = dug
+    yield from pause(tick)
     return report
 
 

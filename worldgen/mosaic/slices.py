@@ -15,7 +15,7 @@ import numpy as np
 
 from ..registry import Progress
 
-__all__ = ["Tick", "BAND_CELLS", "pause", "bands", "banded", "random_below"]
+__all__ = ["Tick", "BAND_CELLS", "pause", "bands", "row_bands", "banded", "random_below"]
 
 Tick = Callable[[], Progress] | None
 
@@ -37,6 +37,17 @@ def bands(height: int, width: int, tick: Tick) -> list[tuple[int, int]]:
     """
     if tick is None:
         return [(0, height)]
+    return row_bands(height, width)
+
+
+def row_bands(height: int, width: int) -> list[tuple[int, int]]:
+    """The bands of rows of :func:`bands` on big maps, whatever the map's
+    size: for work whose result may depend on the bands (random draws in
+    pieces), so small and big maps are cut the same way.
+
+    >>> row_bands(3, 1 << 16)
+    [(0, 2), (2, 3)]
+    """
     step = max(1, BAND_CELLS // max(width, 1))
     return [(r0, min(height, r0 + step)) for r0 in range(0, height, step)]
 

@@ -10,6 +10,7 @@ import numpy as np
 from ... import grid
 from ...registry import Progress
 from ...tiles import WALKABLE, T
+from ..slices import row_bands
 from ..style import Job
 
 __all__ = ["water", "lake_tiles"]
@@ -41,13 +42,19 @@ def water(job: Job) -> Iterator[Progress]:
     wet = area & ~land
     dry = ~wet
     yield from job.pause()
-    radius = rng.integers(0, 3, size=shape)
-    yield from job.pause()
     clear1 = grid.neighbour_count(dry, 1, include_centre=True, outside=True) == 0
+    yield from job.pause()
     clear2 = grid.neighbour_count(dry, 2, include_centre=True, outside=True) == 0
     yield from job.pause()
-    deep = np.where(radius == 0, wet, np.where(radius == 1, clear1, clear2))
-    yield from job.pause()
+    # Each cell's radius is drawn a band of rows at a time, the same bands on
+    # every map size (bounded integers are drawn 32 bits at a time, so where a
+    # call ends could shift the stream: the bands never depend on the tick).
+    deep = np.empty(shape, dtype=bool)
+    for r0, r1 in row_bands(*shape):
+        radius = rng.integers(0, 3, size=(r1 - r0, shape[1]))
+        deep[r0:r1] = np.where(radius == 0, wet[r0:r1],
+                               np.where(radius == 1, clear1[r0:r1], clear2[r0:r1]))
+        yield from job.pause()
     yield from job.progress(0.4, lake_tiles(land, deep))
     for i in range(2):
         deep = (grid.neighbour_count(deep, 1, include_centre=True) >= 5) & wet
