@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from worldgen import grid, mosaic, seeding
-from worldgen.mosaic import generator, mask as mask_mod, slices
+from worldgen.mosaic import generator, mask as mask_mod, repair as repair_mod, slices
 from worldgen.mosaic.mask import area_shapes
-from worldgen.mosaic.repair import reachability, reachability_steps
+from worldgen.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair
 from worldgen.mosaic.shapes import SHAPE_KINDS
 from worldgen.mosaic.styles import caves, noise, ruins, water
 from worldgen.registry import Progress, Stage
@@ -134,3 +134,39 @@ def test_the_whole_generator_sliced_makes_the_same_map(monkeypatch, preset):
         points = stage.points or {}
         assert {k: v.tolist() for k, v in points.items()} == \
             {k: v.tolist() for k, v in (sliced[name].points or {}).items()}, name
+
+
+def test_label_sizes_in_bands_match_one_bincount(monkeypatch):
+    labels = np.random.default_rng(10).integers(0, 9, size=(33, 14))
+    whole, events = drain(label_sizes(labels, 8))
+    assert events == [] and whole.tolist() == np.bincount(labels.ravel(), minlength=9).tolist()
+    monkeypatch.setattr(slices, "BAND_CELLS", 14 * 4)
+    banded, events = drain(label_sizes(labels, 8, TICK))
+    assert len(events) == 9 and banded.tolist() == whole.tolist()
+
+
+def test_repair_pausing_in_the_middle_of_a_path_digs_the_same(monkeypatch):
+    """The dig loop may pause inside a path (every DIG_STEPS cells): the map
+    and the report are the same as digging every path in one go."""
+    h, w = 40, 60
+    rng = np.random.default_rng(14)
+    tiles = np.where(rng.random((h, w)) < 0.42, T.ground, T.wall).astype(np.uint8)
+    tiles[grid.border_mask((h, w))] = T.wall
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    mask[:, 30:] = 2
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["caves"], mosaic.STYLES["noise"]]
+
+    def run(tick):
+        t = tiles.copy()
+        labels, count, main = drain(regions(t, tick))[0]
+        report, events = drain(repair(t, mask, styles, labels, count, main, 0, 0, tick))
+        return t, report, events
+
+    whole, report, quiet = run(None)
+    assert quiet == [] and report["joined_pockets"] > 10 and report["dug_tiles"] > 20
+    monkeypatch.setattr(repair_mod, "DIG_STEPS", 3)
+    sliced, sliced_report, events = run(TICK)
+    assert sliced_report == report and np.array_equal(sliced, whole)
+    assert len(events) > report["dug_tiles"] // 3

@@ -63,6 +63,7 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
     cand = np.flatnonzero(floor.ravel() & (dist.ravel() >= max(p.safe, 1)))
     yield from pause(tick)
     cand = cand[cand != exit_]
+    yield from pause(tick)
     monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
                                                   int(p.items * n_walk / 1000.0)))
     points = {name: grid.flat_to_points(flat, w) for name, flat in

@@ -33,7 +33,9 @@ def water(job: Job) -> Iterator[Progress]:
     coarse = rng.random((shape[0] // 3 + 1, shape[1] // 3 + 1)) < 0.34
     for _ in range(3):
         coarse = grid.neighbour_count(coarse, 1, include_centre=True) >= 5
+    yield from job.pause()
     land = np.repeat(np.repeat(coarse, 3, axis=0), 3, axis=1)[:shape[0], :shape[1]]
+    yield from job.pause()
     for i in range(2):
         land = grid.neighbour_count(land, 1, include_centre=True) >= 5
         yield from job.pause()
