@@ -208,10 +208,12 @@ def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
         if not differ.any():
             break
         u, v, pu, pv = u[differ], v[differ], pu[differ], pv[differ]
-        np.minimum.at(parent, np.maximum(pu, pv), np.minimum(pu, pv))
-        if tick is not None:  # a round's hooking and its compression are a slice each
+        if tick is not None:
             yield tick()
-        while True:  # full path compression; each pass halves every path
+        np.minimum.at(parent, np.maximum(pu, pv), np.minimum(pu, pv))
+        while True:  # full path compression; each pass halves every path (a slice each)
+            if tick is not None:
+                yield tick()
             grand = parent[parent]
             if np.array_equal(grand, parent):
                 break
@@ -291,19 +293,18 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     todo[1:-1, 1:-1] = p
     todo = todo.ravel()
     dist = np.full((h + 2) * W, -1, dtype=np.int32)
-    # Sources read back sorted and unique from a mask (np.unique sorted: 30 ms for 470k).
     src = np.asarray(sources)
-    seeded = np.zeros((h + 2) * W, dtype=bool)
-    if src.dtype == bool:
-        seeded.reshape(h + 2, W)[1:-1, 1:-1] = src
+    if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
+        seeded = np.zeros((h + 2, W), dtype=bool)
+        seeded[1:-1, 1:-1] = src
+        frontier = np.flatnonzero(seeded)
     else:
         src = src.reshape(-1, 2)
-        seeded[(src[:, 0].astype(idx) + 1) * W + (src[:, 1].astype(idx) + 1)] = True
-    frontier = np.flatnonzero(seeded)
+        frontier = np.unique((src[:, 0].astype(idx) + 1) * W + (src[:, 1].astype(idx) + 1))
     dist[frontier] = 0
     todo[frontier] = False
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
-    stamp = np.zeros((h + 2) * W, dtype=np.intp)
+    stamp = np.empty((h + 2) * W, dtype=np.intp)  # only read where just written
     reached = int(frontier.size)
     spent = (h + 2) * W // 2  # setting up touched every cell a few times
     if spent >= work:
