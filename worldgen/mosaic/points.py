@@ -12,7 +12,7 @@ from ..registry import Progress
 from ..tiles import WALKABLE, T
 from .params import MosaicParams
 from .repair import distances, is_land
-from .slices import Tick, pause
+from .slices import Tick, bands, pause
 
 __all__ = ["place_points"]
 
@@ -60,10 +60,14 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
     yield from pause(tick)
     n_walk = int(np.count_nonzero(dist >= 0))
     yield from pause(tick)
-    cand = np.flatnonzero(floor.ravel() & (dist.ravel() >= max(p.safe, 1)))
-    yield from pause(tick)
-    cand = cand[cand != exit_]
-    yield from pause(tick)
+    # Spawn candidates, a band of rows at a time (one flatnonzero over the map
+    # allocates ~5 MB: up to 12 ms of page faults on a loaded machine).
+    parts = []
+    for r0, r1 in bands(*tiles.shape, tick):
+        part = np.flatnonzero(floor[r0:r1] & (dist[r0:r1] >= max(p.safe, 1))) + r0 * w
+        parts.append(part[part != exit_])
+        yield from pause(tick)
+    cand = np.concatenate(parts)
     monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
                                                   int(p.items * n_walk / 1000.0)))
     points = {name: grid.flat_to_points(flat, w) for name, flat in
