@@ -71,8 +71,16 @@ def water(job: Job) -> Iterator[Progress]:
     return lake_tiles(land, deep & ~shelf)
 
 
+#: Tile by ``2 * land + deep``.
+_LAKE_TILES = np.array([T.shallow_water, T.deep_water, T.ground, T.ground], dtype=np.uint8)
+
+
 def lake_tiles(land: np.ndarray, deep: np.ndarray) -> np.ndarray:
-    """Ground on ``land``, deep water on ``deep``, shallow water elsewhere."""
-    out = np.where(deep, np.uint8(T.deep_water), np.uint8(T.shallow_water))
-    out[land] = T.ground
-    return out
+    """Ground on ``land``, deep water on ``deep``, shallow water elsewhere.
+
+    >>> lake_tiles(np.array([1, 1, 0, 0], bool), np.array([1, 0, 1, 0], bool)).tolist() == [
+    ...     T.ground, T.ground, T.deep_water, T.shallow_water]
+    True
+    """
+    code = np.left_shift(land.view(np.uint8), 1) | deep.view(np.uint8)
+    return _LAKE_TILES.take(code)
