@@ -267,7 +267,7 @@ _LEVEL_COST = 1024
 #: Frontier cells expanded per numpy pass within a level.
 _CHUNK = 1 << 15
 #: From this many frontier cells on, a level is expanded one direction at a time.
-_BY_STEP = 128
+_BY_STEP = 256
 
 
 def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,

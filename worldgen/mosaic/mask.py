@@ -103,8 +103,9 @@ def make_mask(rng: np.random.Generator, h: int, w: int, p: MosaicParams):
 
 def mask_preview(index: np.ndarray, areas: int) -> Stage:
     """The interior index as a ``mask`` layer of the full map (border 0)."""
-    full = np.zeros((index.shape[0] + 2, index.shape[1] + 2), dtype=np.float32)
-    full[1:-1, 1:-1] = index + 1
+    full = np.empty((index.shape[0] + 2, index.shape[1] + 2), dtype=np.float32)
+    full[[0, -1], :] = full[:, [0, -1]] = 0.0
+    np.add(index, 1, out=full[1:-1, 1:-1], dtype=np.float32)  # one pass, no uint8 temporary
     return Stage("mask", full, kind="layer", vrange=(0.0, float(areas)))
 
 
