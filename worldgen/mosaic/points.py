@@ -68,6 +68,7 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
         parts.append(part[part != exit_])
         yield from pause(tick)
     cand = np.concatenate(parts)
+    yield from pause(tick)
     monsters, items = grid.pick_cells(rng, cand, (int(p.monsters * n_walk / 1000.0),
                                                   int(p.items * n_walk / 1000.0)))
     points = {name: grid.flat_to_points(flat, w) for name, flat in
