@@ -296,3 +296,48 @@ def test_offsets():
     assert set(grid.offsets(8)) == set(STEPS8)
     with pytest.raises(ValueError):
         grid.offsets(6)
+
+
+def test_distance_map_steps_with_a_small_budget_slices_big_levels_the_same():
+    """A budget under 4 * _CHUNK expands a level in chunks of work // 4 cells:
+    a frontier of thousands of cells (every edge of an open grid) is cut up."""
+    rng = np.random.default_rng(3)
+    passable = rng.random((90, 80)) < 0.8
+    sources = rng.random((90, 80)) < 0.4  # levels 0 and 1 hold thousands of cells
+    gen = grid.distance_map_steps(passable, sources, 8, work=4096)
+    reached = []
+    while True:
+        try:
+            reached.append(next(gen))
+        except StopIteration as done:
+            dist = done.value
+            break
+    assert np.array_equal(dist, grid.distance_map(passable, sources, 8))
+    assert reached == sorted(reached)
+    assert sum(0 < r < int((dist <= 1).sum()) for r in reached) >= 2  # inside level 1
+
+
+def test_label_steps_in_small_slices_matches_label():
+    mask = np.random.default_rng(12).random((60, 45)) < 0.55
+    ticks = []
+    steps = grid.label_steps(mask, 4, cells=90, tick=lambda: ticks.append(1) or "tick")
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            labels, count = done.value
+            break
+    whole, whole_count = grid.label(mask, 4)
+    assert count == whole_count and np.array_equal(labels, whole) and len(ticks) > 60
+
+
+@pytest.mark.parametrize("connectivity", [4, 8])
+def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity):
+    """Levels of _BY_STEP cells or more are expanded one direction at a time
+    (no de-duplication pass): checked against the plain breadth-first search."""
+    rng = np.random.default_rng(21)
+    passable = rng.random((70, 90)) < 0.75
+    cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 70, 40), rng.integers(0, 90, 40))]
+    dist = grid.distance_map(passable, cells, connectivity)
+    assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
+    assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)

@@ -21,7 +21,8 @@ The map is dressed in bands of about :data:`BAND_CELLS` cells (at most
 of 65 rows, so wide maps do not make long steps), each with its own random
 stream (so the result does not depend on how the work is sliced) and none
 using its first or last row (so features of two bands never touch); the
-generator yields :class:`~worldgen.registry.Progress` between bands.
+generator yields :class:`~worldgen.registry.Progress` between bands and
+halfway through each.
 
 >>> import numpy as np
 >>> from worldgen.tiles import T
@@ -74,7 +75,7 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
         rng = seeding.rng(seed, "features", band)
         lo, hi = max(0, y0 - 1), min(h, y1 + 1)  # with a halo row each side
         part = tiles[lo:hi]
-        floor = np.isin(part, _FLOORLIKE)
+        floor = _floorlike(part)
         near_keep = grid.neighbour_count(keep[lo:hi], 1, include_centre=True) > 0
         inside = np.zeros_like(floor)
         inside[y0 - lo + 1:y1 - lo - 1] = True  # not the band's own first or last row
@@ -84,8 +85,10 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
         chosen = _spaced(interior, want, rng)
         kinds = np.searchsorted(weights, rng.integers(0, int(weights[-1]), chosen.size), side="right")
         part.flat[chosen] = kinds_table[kinds]
+        if h > rows:  # a sliced map: half a band between two yields
+            yield Progress(stage, (y0 + y1) / (2 * h), shown)
         blocking = np.isin(part, FEATURE_TILES)
-        open_floor = clear & np.isin(part, _FLOORLIKE) & ~(grid.neighbour_count(blocking, 1) > 0)
+        open_floor = clear & _floorlike(part) & ~(grid.neighbour_count(blocking, 1) > 0)
         cells = np.flatnonzero(open_floor)
         k = min(cells.size, int(density * np.count_nonzero(floor[y0 - lo:y1 - lo]) / FLOOR_PER_TRAP))
         if k:
@@ -104,6 +107,11 @@ def band_rows(width: int) -> int:
     (128, 128, 65, 8)
     """
     return max(MIN_BAND_ROWS, min(BAND, BAND_CELLS // max(width, 1)))
+
+
+def _floorlike(tiles: np.ndarray) -> np.ndarray:
+    """Where ``tiles`` is one of :data:`_FLOORLIKE` (compares: ``np.isin`` is 20x slower)."""
+    return (tiles == _FLOORLIKE[0]) | (tiles == _FLOORLIKE[1])
 
 
 def _spaced(candidates: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:

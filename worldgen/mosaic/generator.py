@@ -11,11 +11,10 @@ from .. import features, seeding
 from ..registry import GeneratorSpec, Progress, Stage, register
 from ..tiles import T
 from .coast import coast_rule
-from .mask import make_mask
+from .mask import area_shapes, make_mask
 from .params import BIG, MIN_WALKABLE, WALKER, MosaicParams
 from .points import place_points
-from .repair import reachability, regions, repair, shore_up
-from .shapes import SHAPE_KINDS
+from .repair import reachability_steps, regions, repair, shore_up
 from .slices import pause
 from .style import MARGIN, boxes, fill_area
 from .styles import assign, style_phases
@@ -67,7 +66,8 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
         return (lambda: Progress("final", done, shown)) if big else None
 
     labels, count, main = yield from regions(tiles, tick(0.1, Stage("water", tiles)))
-    reach, cut_off = reachability(tiles, labels, main)
+    reach, cut_off = yield from reachability_steps(tiles, labels, main,
+                                                   tick(0.2, Stage("water", tiles)))
     reach_info = {"regions": int(count), "unreachable_tiles": cut_off, "walker": WALKER}
     shown = tick(0.25, Stage("reachability", reach))
     yield from pause(shown)
@@ -82,13 +82,9 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
     (sx, sy), (ex, ey) = points["start"][0], points["exit"][0]
     tiles[sy, sx] = T.stairs_up
     tiles[ey, ex] = T.stairs_down
-    area_list = []
-    for a in range(n):
-        by_kind = np.bincount(kinds[mask == a], minlength=len(SHAPE_KINDS))
-        shape = "frame" if a == 0 else SHAPE_KINDS[int(np.argmax(by_kind))]
-        area_list.append({"index": a, "shape": shape, "style": styles[a].name,
-                          "tiles": int(area_tiles[a])})
-        yield from pause(tick(0.9, Stage("final", tiles)))
+    shapes_of = yield from area_shapes(mask, kinds, n, tick(0.9, Stage("final", tiles)))
+    area_list = [{"index": a, "shape": shapes_of[a], "style": styles[a].name,
+                  "tiles": int(area_tiles[a])} for a in range(n)]
     yield Stage("final", tiles, points=points,
                 info={"preset": p.preset, "areas": area_list, "order": run_order,
                       "repair": repaired, **facts, "walker": WALKER})

@@ -18,7 +18,7 @@ from .params import BIG, MosaicParams
 from .slices import Tick, bands, pause
 from .shapes import PRESETS, SHAPE_KINDS, shape, to_map
 
-__all__ = ["make_mask", "smooth", "mask_preview"]
+__all__ = ["make_mask", "smooth", "mask_preview", "area_shapes"]
 
 
 def smooth(index: np.ndarray, areas: int, tick: Tick = None) -> Iterator[Progress]:
@@ -78,9 +78,11 @@ def make_mask(rng: np.random.Generator, h: int, w: int, p: MosaicParams):
             event = Progress("mask", 0.5 + 0.5 * i / p.smooth, mask_preview(final, areas))
         final = yield from smooth(final, areas, (lambda event=event: event) if big else None)
     final = final.copy()
+    tick = (lambda: Progress("mask", 1.0)) if big else None
     # Bounded repair: an area that chance or smoothing left (nearly) empty gets one
     # more shape painted with its index over the smoothed mask (recorded as "set").
     for _ in range(8):
+        yield from pause(tick)
         counts = np.bincount(final.ravel(), minlength=areas)
         missing = np.flatnonzero(counts < max(4, ih * iw // 200))
         if missing.size == 0:
@@ -90,15 +92,39 @@ def make_mask(rng: np.random.Generator, h: int, w: int, p: MosaicParams):
         final[y0:y1, x0:x1][cells] = missing[0]
         kind[y0:y1, x0:x1][cells] = SHAPE_KINDS.index(name)
         shapes.append({"kind": name, "set": int(missing[0]) + 1, **to_map(info)})
+    yield from pause(tick)
     mask = np.zeros((h, w), dtype=np.uint8)
-    mask[1:-1, 1:-1] = final + 1
+    np.add(final, 1, out=mask[1:-1, 1:-1])
     kinds_full = np.zeros((h, w), dtype=np.uint8)
     kinds_full[1:-1, 1:-1] = kind
+    yield from pause(tick)
     return mask, kinds_full, shapes
 
 
 def mask_preview(index: np.ndarray, areas: int) -> Stage:
     """The interior index as a ``mask`` layer of the full map (border 0)."""
-    full = np.zeros((index.shape[0] + 2, index.shape[1] + 2), dtype=np.float32)
-    full[1:-1, 1:-1] = index + 1
+    full = np.empty((index.shape[0] + 2, index.shape[1] + 2), dtype=np.float32)
+    full[[0, -1], :] = full[:, [0, -1]] = 0.0
+    np.add(index, 1, out=full[1:-1, 1:-1], dtype=np.float32)  # one pass, no uint8 temporary
     return Stage("mask", full, kind="layer", vrange=(0.0, float(areas)))
+
+
+def area_shapes(mask: np.ndarray, kinds: np.ndarray, n: int, tick: Tick = None) -> Iterator[Progress]:
+    """Each area's shape: ``frame`` for the border (0), else the shape kind
+    (:data:`SHAPE_KINDS`) that last wrote most of its cells (ties: the first
+    kind).  ``found = yield from area_shapes(...)``, counted in bands of rows.
+
+    >>> mask = np.array([[0, 0, 0], [0, 1, 2]], np.uint8)
+    >>> kinds = np.array([[0, 0, 0], [0, 2, 3]], np.uint8)
+    >>> list(area_shapes(mask, kinds, 3)) == []
+    True
+    """
+    k = len(SHAPE_KINDS)
+    counts = np.zeros(n * k, dtype=np.int64)
+    yield from pause(tick)
+    for r0, r1 in bands(*mask.shape, tick):
+        key = mask[r0:r1].astype(np.intp) * k + kinds[r0:r1]
+        counts += np.bincount(key.ravel(), minlength=n * k)
+        yield from pause(tick)
+    by_kind = counts.reshape(n, k)
+    return ["frame" if a == 0 else SHAPE_KINDS[int(np.argmax(by_kind[a]))] for a in range(n)]

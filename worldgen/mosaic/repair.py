@@ -12,10 +12,13 @@ import numpy as np
 from .. import grid
 from ..registry import Progress
 from ..tiles import WALKABLE, T
-from .slices import BAND_CELLS, Tick, pause
+from .slices import BAND_CELLS, Tick, bands, pause
 from .style import Style
 
-__all__ = ["regions", "reachability", "repair", "shore_up", "LAND", "is_land", "distances"]
+__all__ = ["regions", "label_sizes", "reachability", "reachability_steps", "repair", "shore_up", "LAND", "is_land", "distances"]
+
+#: Path cells the repair walks between two pauses (about 2 ms).
+DIG_STEPS = 2048
 
 #: Tiles a walker stands on dry-footed: start and exit go on them when a map has two.
 LAND = (T.ground, T.sand)
@@ -31,9 +34,11 @@ def regions(tiles: np.ndarray, tick: Tick = None) -> Iterator[Progress]:
     regions(...)``, main the largest."""
     labels, count = yield from grid.label_steps(WALKABLE[tiles], 4, BAND_CELLS if tick else 1 << 62,
                                                 tick)
-    sizes = np.bincount(labels.ravel(), minlength=count + 1)
+    yield from pause(tick)
+    sizes = yield from label_sizes(labels, count, tick)
     sizes[0] = 0
     main = int(np.argmax(sizes)) if count else 0
+    yield from pause(tick)
     return labels, count, main
 
 
@@ -43,6 +48,33 @@ def reachability(tiles: np.ndarray, labels: np.ndarray, main: int) -> tuple[np.n
     cut_off = (labels > 0) & (labels != main)
     reach[cut_off] = T.unreachable
     return reach, int(cut_off.sum())
+
+
+def label_sizes(labels: np.ndarray, count: int, tick: Tick = None) -> Iterator[Progress]:
+    """Cells per label ``0..count``, counted in bands of rows:
+    ``sizes = yield from label_sizes(...)``.
+
+    >>> list(label_sizes(np.array([[0, 2], [2, 1]]), 2))
+    []
+    """
+    sizes = np.zeros(count + 1, dtype=np.intp)
+    for r0, r1 in bands(*labels.shape, tick):
+        sizes += np.bincount(labels[r0:r1].ravel(), minlength=count + 1)
+        yield from pause(tick)
+    return sizes
+
+
+def reachability_steps(tiles: np.ndarray, labels: np.ndarray, main: int,
+                       tick: Tick = None) -> Iterator[Progress]:
+    """:func:`reachability` in bands of rows (it is row by row), pausing after
+    each: ``reach, cut_off = yield from reachability_steps(...)``."""
+    reach = np.empty_like(tiles)
+    cut_off = 0
+    for r0, r1 in bands(*tiles.shape, tick):
+        reach[r0:r1], cut = reachability(tiles[r0:r1], labels[r0:r1], main)
+        cut_off += cut
+        yield from pause(tick)
+    return reach, cut_off
 
 
 def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.ndarray,
@@ -62,10 +94,11 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     if count <= 1:
         return report
     walk = labels > 0
-    sizes = np.bincount(labels.ravel(), minlength=count + 1)
     yield from pause(tick)
-    wet_area = np.array([s.wet for s in styles], dtype=bool)[mask]
-    touch_wet = np.bincount(labels[wet_area & walk], minlength=count + 1) > 0
+    sizes = yield from label_sizes(labels, count, tick)
+    wet_walk = np.array([s.wet for s in styles], dtype=bool)[mask] & walk
+    yield from pause(tick)
+    touch_wet = np.bincount(labels[wet_walk], minlength=count + 1) > 0
     ids = np.arange(count + 1)
     other = (ids != 0) & (ids != main)
     fill_ids = _fill_within(other & (sizes < pocket) & ~touch_wet, sizes,
@@ -73,6 +106,7 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     join_ids = other & ~fill_ids
     yield from pause(tick)
     fill = fill_ids[labels]
+    yield from pause(tick)
     tiles[fill] = np.array([s.solid for s in styles], dtype=np.uint8)[mask[fill]]
     report.update(filled_pockets=int(fill_ids.sum()), filled_tiles=int(fill.sum()),
                   joined_pockets=int(join_ids.sum()))
@@ -82,56 +116,63 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     # Steps from the main region, through its edge: a search seeded with every
     # cell of a 1000x1000 region spends its first step on half a million cells.
     main_cells = labels == main
+    yield from pause(tick)
     edge = main_cells & (grid.neighbour_count(~main_cells, connectivity=4, outside=True) > 0)
     yield from pause(tick)
-    edge = np.argwhere(edge)
+    passable = ~main_cells
+    passable[[0, -1], :] = passable[:, [0, -1]] = False  # the border ring
+    dist = (yield from distances(passable, edge, 4, tick)).ravel()
     yield from pause(tick)
-    dist = (yield from distances(~grid.border_mask((h, w)) & ~main_cells, edge, 4, tick)).ravel()
     flat_labels = labels.ravel()
     cells = np.flatnonzero(join_ids[flat_labels])
     yield from pause(tick)
     # Each pocket's start: its cell nearest the main region (ties: first in
     # row-major order), the least of distance * cells + index per label.
     key = dist[cells].astype(np.int64) * flat_labels.size + cells
+    yield from pause(tick)
     least = np.full(count + 1, np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(least, flat_labels[cells], key)
+    yield from pause(tick)
     least = least[join_ids]
     starts, start_d = least % flat_labels.size, least // flat_labels.size
     starts = starts[np.lexsort((starts, -start_d))]  # farthest first: its path joins others
-    joined = np.zeros(count + 1, dtype=bool)
+    # A Python step per path cell, reading memoryviews and lists (a numpy
+    # scalar read costs ~5x more): a path cell costs about a microsecond.
+    joined = [False] * (count + 1)
     joined[main] = True
-    flat_tiles, flat_mask = tiles.ravel(), mask.ravel()
-    dig_of = np.array([s.dig for s in styles], dtype=np.uint8)
+    walkable = WALKABLE.tolist()
+    dig_of = [s.dig for s in styles]
+    at_tile, at_mask = memoryview(tiles.reshape(-1)), memoryview(mask.reshape(-1))
+    at_label, at_dist = memoryview(flat_labels), memoryview(dist)
     steps = (-w, w, -1, 1)
-    dug = 0
-    # A Python step per path cell: paths are short and few (500x500, a lake with
-    # 68 islets: 1109 cells dug in ~1 ms; the distance map above costs ~40 ms).
-    walked = 0
+    dug = walked = 0
     for start in starts.tolist():
-        if joined[flat_labels[start]]:
+        walked += 1
+        if joined[at_label[start]]:
             continue
-        if walked >= 2048:  # about 2 ms of the loop below
-            walked = 0
-            yield from pause(tick)
         c = start
-        walked += int(dist[c]) + 1
-        for _ in range(int(dist[c]) + 1):  # one cell per step down to the main region (dist 0)
-            if WALKABLE[flat_tiles[c]]:
-                joined[flat_labels[c]] = True
+        for _ in range(at_dist[c] + 1):  # one cell per step down to the main region (dist 0)
+            walked += 1
+            if walked >= DIG_STEPS:
+                walked = 0
+                yield from pause(tick)
+            if walkable[at_tile[c]]:
+                joined[at_label[c]] = True
             else:
-                flat_tiles[c] = dig_of[flat_mask[c]]
+                at_tile[c] = dig_of[at_mask[c]]
                 dug += 1
                 for s in steps:
-                    if WALKABLE[flat_tiles[c + s]]:
-                        joined[flat_labels[c + s]] = True
-            dc = dist[c]
+                    if walkable[at_tile[c + s]]:
+                        joined[at_label[c + s]] = True
+            dc = at_dist[c]
             if dc == 0:
                 break
             for s in steps:
-                if dist[c + s] == dc - 1:
+                if at_dist[c + s] == dc - 1:
                     c += s
                     break
     report["dug_tiles"] = dug
+    yield from pause(tick)
     return report
 
 
@@ -174,17 +215,19 @@ def shore_up(tiles: np.ndarray, min_walkable: int, tick: Tick = None) -> Iterato
         tiles[deep & near] = T.shallow_water
         deep &= ~near
         walk = WALKABLE[tiles]
+    yield from pause(tick)
     short = min_walkable - int(np.count_nonzero(walk))
     if short > 0 and deep.any():
         dist = (yield from distances(deep | walk, walk, 4, tick)).ravel()
         cells = np.flatnonzero(deep.ravel() & (dist > 0))
         cells = cells[np.argsort(dist[cells], kind="stable")][:short]
         tiles.ravel()[cells] = T.shallow_water
+    yield from pause(tick)
     return before - int(np.count_nonzero(tiles == T.deep_water))
 
 
 def distances(passable: np.ndarray, sources, connectivity: int, tick: Tick):
     """``grid.distance_map``, in slices handing back ``tick()`` when given."""
     return (yield from grid.distance_map_steps(passable, sources, connectivity,
-                                               work=1 << 18 if tick else 1 << 62,
+                                               work=1 << 16 if tick else 1 << 62,
                                                tick=(lambda _: tick()) if tick else None))

@@ -69,8 +69,9 @@ def _triangle(rng: np.random.Generator, h: int, w: int):
     pts = [(x1, y1), (x1 + fx * bx, y1 + fy * sy), (x1 + fx * sx, y1 + fy * by)]
     xs_, ys_ = [p[0] for p in pts], [p[1] for p in pts]
     box = (max(min(ys_), 0), min(max(ys_) + 1, h), max(min(xs_), 0), min(max(xs_) + 1, w))
-    Y = np.arange(box[0], box[1], dtype=np.int64)[:, None]
-    X = np.arange(box[2], box[3], dtype=np.int64)[None, :]
+    # int32 is exact: corners lie within 1.5 edges of the map, products under 2^31.
+    Y = np.arange(box[0], box[1], dtype=np.int32)[:, None]
+    X = np.arange(box[2], box[3], dtype=np.int32)[None, :]
     pos = np.ones((box[1] - box[0], box[3] - box[2]), dtype=bool)
     neg = pos.copy()
     for (ax, ay), (qx, qy) in zip(pts, pts[1:] + pts[:1]):

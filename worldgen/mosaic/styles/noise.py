@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...registry import Progress
+from ..slices import random_below
 from ..style import Job, walls_to_tiles
 
 __all__ = ["noise"]
@@ -12,6 +13,5 @@ __all__ = ["noise"]
 
 def noise(job: Job) -> Iterator[Progress]:
     """Open ground with a wall tile at ``noise_walls`` probability; returns the tiles."""
-    wall = job.rng.random(job.area.shape) < job.params.noise_walls
-    yield from job.pause()
+    wall = yield from random_below(job.rng, job.area.shape, job.params.noise_walls, job.tick)
     return walls_to_tiles(wall)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...registry import Progress
+from ..slices import random_below
 from ..style import Job, walls_to_tiles
 
 __all__ = ["ruins"]
@@ -29,10 +30,8 @@ def ruins(job: Job) -> Iterator[Progress]:
     keep_v = rng.random((nby, nbx)) < 0.75
     door_h = rng.integers(1, cell, size=(nby, nbx))
     door_v = rng.integers(1, cell, size=(nby, nbx))
-    crumbled = rng.random((h, w)) < 0.15
-    yield from job.pause()
-    rubble = rng.random((h, w)) < 0.02
-    yield from job.pause()
+    crumbled = yield from random_below(rng, (h, w), 0.15, job.tick)
+    rubble = yield from random_below(rng, (h, w), 0.02, job.tick)
     out = np.empty((h, w), dtype=np.uint8)
     for r0, r1 in job.bands():
         B = (by[r0:r1, None], bx[None, :])

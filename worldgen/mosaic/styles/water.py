@@ -10,6 +10,7 @@ import numpy as np
 from ... import grid
 from ...registry import Progress
 from ...tiles import WALKABLE, T
+from ..slices import row_bands
 from ..style import Job
 
 __all__ = ["water", "lake_tiles"]
@@ -32,7 +33,9 @@ def water(job: Job) -> Iterator[Progress]:
     coarse = rng.random((shape[0] // 3 + 1, shape[1] // 3 + 1)) < 0.34
     for _ in range(3):
         coarse = grid.neighbour_count(coarse, 1, include_centre=True) >= 5
+    yield from job.pause()
     land = np.repeat(np.repeat(coarse, 3, axis=0), 3, axis=1)[:shape[0], :shape[1]]
+    yield from job.pause()
     for i in range(2):
         land = grid.neighbour_count(land, 1, include_centre=True) >= 5
         yield from job.pause()
@@ -41,13 +44,19 @@ def water(job: Job) -> Iterator[Progress]:
     wet = area & ~land
     dry = ~wet
     yield from job.pause()
-    radius = rng.integers(0, 3, size=shape)
-    yield from job.pause()
     clear1 = grid.neighbour_count(dry, 1, include_centre=True, outside=True) == 0
+    yield from job.pause()
     clear2 = grid.neighbour_count(dry, 2, include_centre=True, outside=True) == 0
     yield from job.pause()
-    deep = np.where(radius == 0, wet, np.where(radius == 1, clear1, clear2))
-    yield from job.pause()
+    # Each cell's radius is drawn a band of rows at a time, the same bands on
+    # every map size (bounded integers are drawn 32 bits at a time, so where a
+    # call ends could shift the stream: the bands never depend on the tick).
+    deep = np.empty(shape, dtype=bool)
+    for r0, r1 in row_bands(*shape):
+        radius = rng.integers(0, 3, size=(r1 - r0, shape[1]))
+        deep[r0:r1] = np.where(radius == 0, wet[r0:r1],
+                               np.where(radius == 1, clear1[r0:r1], clear2[r0:r1]))
+        yield from job.pause()
     yield from job.progress(0.4, lake_tiles(land, deep))
     for i in range(2):
         deep = (grid.neighbour_count(deep, 1, include_centre=True) >= 5) & wet
@@ -62,8 +71,16 @@ def water(job: Job) -> Iterator[Progress]:
     return lake_tiles(land, deep & ~shelf)
 
 
+#: Tile by ``2 * land + deep``.
+_LAKE_TILES = np.array([T.shallow_water, T.deep_water, T.ground, T.ground], dtype=np.uint8)
+
+
 def lake_tiles(land: np.ndarray, deep: np.ndarray) -> np.ndarray:
-    """Ground on ``land``, deep water on ``deep``, shallow water elsewhere."""
-    out = np.where(deep, np.uint8(T.deep_water), np.uint8(T.shallow_water))
-    out[land] = T.ground
-    return out
+    """Ground on ``land``, deep water on ``deep``, shallow water elsewhere.
+
+    >>> lake_tiles(np.array([1, 1, 0, 0], bool), np.array([1, 0, 1, 0], bool)).tolist() == [
+    ...     T.ground, T.ground, T.deep_water, T.shallow_water]
+    True
+    """
+    code = np.left_shift(land.view(np.uint8), 1) | deep.view(np.uint8)
+    return _LAKE_TILES.take(code)
