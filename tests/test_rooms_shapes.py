@@ -90,7 +90,8 @@ def test_cave_library_is_fixed_varied_and_fits_its_boxes():
     # Grown once per process from a fixed seed: the same stamps on every call.
     assert shapes.cave_library(False) is small
     r = Draw(np.random.default_rng(1))
-    assert shapes.design_cave(r, 4, 4) is None  # nothing that small
+    assert shapes.design_cave(r, 3, 3) is None  # nothing that small (a cave has 12+ cells)
+    assert all(s.h <= 5 and s.w <= 6 for s in {shapes.design_cave(r, 5, 6) for _ in range(20)} - {None})
     cave = shapes.design_cave(r, 30, 60)
     assert cave is not None and cave in small
     assert shapes.design("circle", r, 2, 2) is None or shapes.design("circle", r, 2, 2)[0] == "rect"

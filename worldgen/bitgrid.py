@@ -180,7 +180,8 @@ class BitGrid:
 
     def distances(self, levels: list[int]) -> np.ndarray:
         """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from
-        :meth:`levels`: bit planes of the level number, one unpack each."""
+        :meth:`levels`: bit planes of the level number, all unpacked in one
+        call and weighed in one product."""
         planes = [0] * max(1, (len(levels) - 1).bit_length())
         reached = 0
         for k, front in enumerate(levels):
@@ -191,8 +192,9 @@ class BitGrid:
                     planes[j] |= front
                 k >>= 1
                 j += 1
-        dist = np.where(self.to_mask(reached), 0, -1).astype(np.int32)
-        for j, plane in enumerate(planes):
-            if plane:
-                dist += self.to_mask(plane).astype(np.int32) << j
-        return dist
+        nb = (self.n + 7) // 8
+        raw = b"".join(p.to_bytes(nb, "little") for p in (self.all & ~reached, *planes))
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(-1, nb), axis=1,
+                             count=self.n, bitorder="little")
+        weights = np.array([-1] + [1 << j for j in range(len(planes))], dtype=np.int32)
+        return (weights @ bits).reshape(self.h, self.w)

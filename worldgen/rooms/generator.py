@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import features, grid, seeding
+from .. import features, grid
 from ..bitgrid import BitGrid
 from ..registry import GeneratorSpec, Progress, Stage, register
 from ..tiles import T
 from .attach import Builder
 from .doors import finish_doors, lay_doors
-from .draw import Draw
 from .loops import open_loops
 from .params import RoomParams
 from .shapes import Stamp, grow_cave_library
@@ -60,10 +59,10 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     tiles = b.tiles
     yield Stage("rooms", tiles.copy(), info={"rooms": len(b.stamps), "joins": len(b.joins)})
 
-    # The finishing stages draw from one generator: making one costs about as
-    # much as the doors stage itself on a 79x29 map.
-    rng = seeding.rng(seed, "finish")
-    r = Draw(rng, block=256)
+    # The finishing stages go on drawing from the rooms stage's stream: making
+    # a generator costs about as much as the doors stage itself on a 79x29 map.
+    r = b.r
+    rng = r.rng
     g = BitGrid(width, height)
 
     # doors: a door, a secret door or an open doorway at each join.
@@ -98,7 +97,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     keep = np.zeros(tiles.shape, dtype=bool)
     keep.flat[up] = True
     dressed = yield from features.place(tiles, seed, keep, p.features)
-    walk &= ~g.from_mask(np.isin(tiles, features.FEATURE_TILES))
+    walk &= ~g.from_mask(features.IS_FEATURE[tiles])
     levels = yield from _levels(g, walk, up, "final")
     floor = walk & ~g.from_cells(doors) & ~g.from_mask(tiles == T.trap)  # stairs and spawns on plain floor
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)

@@ -49,7 +49,12 @@ class Stamp:
 
     @classmethod
     def box(cls, h: int, w: int) -> Stamp:
-        return cls(((1 << w) - 1,) * h, w, rect=True)
+        """The ``h`` x ``w`` rectangle: one shared stamp per size (stamps are never
+        changed once made, and a shared one keeps its door sites worked out)."""
+        s = _BOXES.get((h, w))
+        if s is None:
+            s = _BOXES[h, w] = cls(((1 << w) - 1,) * h, w, rect=True)
+        return s
 
     @classmethod
     def from_mask(cls, mask: np.ndarray) -> Stamp:
@@ -97,16 +102,14 @@ class Stamp:
         on exactly two opposite sides.  Ordered along the face (by x for north
         and south, by y for west and east).
         """
-        if self.rect:
-            h, w = self.h, self.w
-            if d < 2:
-                y = -1 if d == 0 else h
-                return [(y, x) for x in range(w)]
-            x = -1 if d == 2 else w
-            return [(y, x) for y in range(h)]
         if self._faces is None:
-            self._faces = self._find_faces()
+            self._faces = self._box_faces() if self.rect else self._find_faces()
         return self._faces[d]
+
+    def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
+        h, w = self.h, self.w
+        return ([(-1, x) for x in range(w)], [(h, x) for x in range(w)],
+                [(y, -1) for y in range(h)], [(y, w) for y in range(h)])
 
     def _find_faces(self) -> tuple[list[tuple[int, int]], ...]:
         rows = self.rows
@@ -133,6 +136,46 @@ class Stamp:
         return north, south, west, east
 
 
+_BOXES: dict[tuple[int, int], Stamp] = {}
+
+
+class Library:
+    """Designs made once per process from a fixed seed, drawn from instead of
+    designed per room: a design's door sites are then worked out once, not per
+    placement.  ``fitting(mh, mw)`` is the tuple of designs no larger than
+    ``mh`` x ``mw``, also made once per key: a draw is one random index.  Its
+    content is a pure function of ``make`` and the seed, never of call order.
+    """
+
+    def __init__(self, name: str, make: Callable[[Draw], Stamp | None], count: int) -> None:
+        self.name, self.make, self.count = name, make, count
+        self._stamps: list[Stamp] | None = None
+        self._fits: dict[tuple[int, int], tuple[Stamp, ...]] = {}
+
+    def stamps(self) -> list[Stamp]:
+        if self._stamps is None:
+            r = Draw(seeding.rng(0, "room library", self.name))
+            made = (self.make(r) for _ in range(self.count))
+            self._stamps = [s for s in made if s is not None]
+            self.most_h = max(s.h for s in self._stamps)
+            self.most_w = max(s.w for s in self._stamps)
+        return self._stamps
+
+    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+        if self._stamps is None:
+            self.stamps()
+        key = (min(mh, self.most_h), min(mw, self.most_w))
+        fits = self._fits.get(key)
+        if fits is None:
+            fits = self._fits[key] = tuple(s for s in self.stamps() if s.h <= key[0] and s.w <= key[1])
+        return fits
+
+    def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
+        fits = self.fitting(mh, mw)
+        return fits[r.pick(len(fits))] if fits else None
+
+
+
 def _along_x(site: tuple[int, int]) -> int:
     return site[1]
 
@@ -149,6 +192,22 @@ def design_rect(r: Draw, mh: int, mw: int) -> Stamp | None:
 
 
 def design_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
+    """A conglomerate from :data:`CONGLOMERATES` no larger than ``mh`` x ``mw``."""
+    return CONGLOMERATES.draw(r, mh, mw)
+
+
+def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
+    """A cross from :data:`CROSSES` no larger than ``mh`` x ``mw``."""
+    return CROSSES.draw(r, mh, mw)
+
+
+def _library_caps(r: Draw) -> tuple[int, int]:
+    """Spans a library design is made for: half free, half tight (so small spans
+    still find designs)."""
+    return (99, 99) if r.u() < 0.5 else (r.int(3, 10), r.int(4, 14))
+
+
+def make_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
     """Two or three rectangles side by side, each sharing >= 2 cells of edge.
 
     A rectangle that would push the whole past ``mh`` x ``mw`` is left out; with
@@ -183,7 +242,7 @@ def design_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
     return Stamp(rows, x_hi - x_lo, boxes=tuple(boxes))
 
 
-def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
+def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     """A wide short bar crossing a narrow tall one (Brogue's cross room)."""
     wa, ha = min(r.int(4, 13), mw), r.int(2, 4)
     hb = min(r.int(ha + 2, ha + 6), mh)
@@ -197,6 +256,10 @@ def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     return Stamp([bar if ya <= i < ya + ha else post for i in range(hb)], wa,
                  boxes=((ya, 0, ha, wa), (0, xb, hb, wb)))
 
+
+#: Designs drawn from (see :class:`Library`).
+CONGLOMERATES = Library("conglomerate", lambda r: make_conglomerate(r, *_library_caps(r)), 384)
+CROSSES = Library("cross", lambda r: make_cross(r, *_library_caps(r)), 256)
 
 _DISCS: dict[int, Stamp] = {}
 
@@ -255,8 +318,9 @@ _CAVES: dict[bool, list[Stamp]] = {}
 
 
 def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
-    """Grow every cave room a map may draw, once per process: ``yield from``
-    it; it yields ``tick()`` after each canvas of blobs (when given).
+    """Grow every cave room a map may draw, and the other design libraries
+    (:class:`Library`), once per process: ``yield from`` it; it yields
+    ``tick()`` after each library and each canvas of blobs (when given).
 
     Automaton blobs (:func:`cave_blobs`) from a fixed seed, each in its mirror
     images (and, small ones, turned a quarter): about 100 x 8 small, 28 x 4
@@ -264,6 +328,11 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
+    for library in (CONGLOMERATES, CROSSES):  # a few ms each, once
+        if library._stamps is None:
+            library.stamps()
+            if tick is not None:
+                yield tick()
     for big in (False, True):
         if big in _CAVES:
             continue
@@ -295,13 +364,20 @@ def cave_library(big: bool = False) -> list[Stamp]:
 
 def design_cave(r: Draw, mh: int, mw: int, big: bool = False) -> Stamp | None:
     """A cave blob no larger than ``mh`` x ``mw`` from :func:`cave_library`
-    (eight draws; None if none fits)."""
+    (one draw among those that fit, listed once per span; None if none fits)."""
     library = cave_library(big)
-    for _ in range(8):
-        s = library[r.pick(len(library))]
-        if s.h <= mh and s.w <= mw:
-            return s
-    return None
+    if big not in _CAVE_MOST:
+        _CAVE_MOST[big] = (max(s.h for s in library), max(s.w for s in library))
+    most_h, most_w = _CAVE_MOST[big]
+    key = (big, min(mh, most_h), min(mw, most_w))
+    fits = _CAVE_FITS.get(key)
+    if fits is None:
+        fits = _CAVE_FITS[key] = tuple(s for s in library if s.h <= key[1] and s.w <= key[2])
+    return fits[r.pick(len(fits))] if fits else None
+
+
+_CAVE_MOST: dict[bool, tuple[int, int]] = {}
+_CAVE_FITS: dict[tuple[bool, int, int], tuple[Stamp, ...]] = {}
 
 
 ROOM_DESIGNS = (  # kind, share of the non-cave rooms, design
