@@ -166,13 +166,31 @@ class BitGrid:
         front = sources
         out = [front]
         spent = 0
+        w, n = self.w, self.n
+        per_tick = (work + n - 1) // n if work else 0  # levels between two ticks
+        if connectivity == 8 and not (passable & ~(self.not_first & self.not_last)):
+            # Nothing passable in the first or last column: a shift that wraps
+            # into the next row lands on a cell that is not in ``todo``, so the
+            # masks that stop wrapping are not needed.
+            while True:
+                row = front | front << 1 | front >> 1
+                front = (row | row << w | row >> w) & todo
+                if not front:
+                    break
+                todo ^= front
+                out.append(front)
+                spent += 1
+                if spent == per_tick:
+                    spent = 0
+                    yield tick() if tick is not None else None
+            return out
         while front:
             front = self.dilate(front, connectivity) & todo
             if not front:
                 break
             todo ^= front
             out.append(front)
-            spent += self.n
+            spent += n
             if work and spent >= work:
                 spent = 0
                 yield tick() if tick is not None else None
@@ -182,16 +200,22 @@ class BitGrid:
         """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from
         :meth:`levels`: bit planes of the level number, all unpacked in one
         call and weighed in one product."""
-        planes = [0] * max(1, (len(levels) - 1).bit_length())
+        # Plane j holds the levels whose number has bit j set: runs of 2**j
+        # levels, each the difference of two cumulative unions (levels are
+        # disjoint), so about one operation per level in all.
+        total = len(levels)
+        upto = []
         reached = 0
-        for k, front in enumerate(levels):
+        for front in levels:
             reached |= front
-            j = 0
-            while k:
-                if k & 1:
-                    planes[j] |= front
-                k >>= 1
-                j += 1
+            upto.append(reached)
+        planes = []
+        for j in range(max(1, (total - 1).bit_length())):
+            run = 1 << j
+            plane = 0
+            for a in range(run, total, run << 1):
+                plane |= upto[min(a + run, total) - 1] ^ upto[a - 1]
+            planes.append(plane)
         nb = (self.n + 7) // 8
         raw = b"".join(p.to_bytes(nb, "little") for p in (self.all & ~reached, *planes))
         bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(-1, nb), axis=1,

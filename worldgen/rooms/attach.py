@@ -21,6 +21,8 @@ garbage collector's full passes grow with live containers), re-checked lazily; c
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 import numpy as np
 
 from .. import seeding
@@ -235,8 +237,10 @@ class Builder:
         """Up to SITES_PER_FACE door sites per direction, evenly spread over the
         face's live sites (two free cells ahead: room for a room) and jittered
         (Brogue keeps one).  A box's faces are a row or a column: their live
-        sites are one bit test for the row, one per row for the column."""
+        sites are one bit test for the row, one per row for the column.  Sites
+        are packed (:func:`pack_site`) as they are found."""
         u, k, sites, near, h, w = self.r.u, SITES_PER_FACE, self.sites, self.near, self.h, self.w
+        tag = (rid + 1) << 22
         for d in range(4):
             if s.rect:
                 if d < 2:
@@ -245,31 +249,40 @@ class Builder:
                     if b < 0 or b >= h:
                         continue
                     free = ~((near[a] | near[b]) >> x0) & ((1 << s.w) - 1)
-                    live = [(y, x0 + j) for j in bit_indices(free)]
+                    base = tag | y << 13 | x0 << 4 | d << 2
+                    live = [base + (j << 4) for j in bit_indices(free)]
                 else:
                     x = x0 - 1 if d == 2 else x0 + s.w
                     if (x < 2) if d == 2 else (x + 2 >= w):
                         continue
                     shift = x - 2 if d == 2 else x + 1
-                    live = [(y, x) for y in range(y0, y0 + s.h) if not (near[y] >> shift) & 3]
+                    base = tag | x << 4 | d << 2
+                    live = [base | y << 13 for y in range(y0, y0 + s.h) if not (near[y] >> shift) & 3]
             else:
-                live = self._live_sites([(y0 + sy, x0 + sx) for sy, sx in s.sites(d)], d)
+                live = self._live_sites(s.sites(d), y0, x0, d, tag | d << 2)
             n = len(live)
             if n > k:
                 live = [live[(j * n + int(u() * n)) // k] for j in range(k)]
-            sites += [(rid + 1) << 22 | y << 13 | x << 4 | d << 2 for y, x in live]  # pack_site
+            sites += live
 
-    def _live_sites(self, cells: list[tuple[int, int]], d: int) -> list[tuple[int, int]]:
-        """The cells (sites facing ``d``) with two cells ahead inside the map and clear of ``near``."""
+    def _live_sites(self, face: list[tuple[int, int]], y0: int, x0: int, d: int, base: int) -> list[int]:
+        """The sites of ``face`` (stamp coordinates, facing ``d``) at corner (y0, x0)
+        with two cells ahead inside the map and clear of ``near``, packed on ``base``."""
         near, h, w = self.near, self.h, self.w
         if d < 2:
             step = -1 if d == 0 else 1
-            return [(y, x) for y, x in cells
-                    if 0 <= y + 2 * step < h and 0 < x < w - 1
-                    and not ((near[y + step] | near[y + 2 * step]) >> x) & 1]
+            out = []
+            for sy, sx in face:
+                y, x = y0 + sy, x0 + sx
+                if (0 <= y + 2 * step < h and 0 < x < w - 1
+                        and not ((near[y + step] | near[y + 2 * step]) >> x) & 1):
+                    out.append(base | y << 13 | x << 4)
+            return out
         if d == 2:
-            return [(y, x) for y, x in cells if 2 <= x and not (near[y] >> (x - 2)) & 3]
-        return [(y, x) for y, x in cells if x + 2 < w and not (near[y] >> (x + 1)) & 3]
+            return [base | (y0 + sy) << 13 | (x0 + sx) << 4 for sy, sx in face
+                    if 2 <= x0 + sx and not (near[y0 + sy] >> (x0 + sx - 2)) & 3]
+        return [base | (y0 + sy) << 13 | (x0 + sx) << 4 for sy, sx in face
+                if x0 + sx + 2 < w and not (near[y0 + sy] >> (x0 + sx + 1)) & 3]
 
     def add_join(self, y: int, x: int) -> None:
         self.joins.append((y, x))
@@ -317,10 +330,10 @@ class Builder:
         if s.rect:  # face site j lies at offset j along the face
             lo, hi = max(extent - 1 - right, 0), min(left, n - 1)
             j = lo + int(u() * (hi - lo + 1)) if lo <= hi else int(u() * n)
-        else:
-            along = 1 if d < 2 else 0
-            inside = [j for j in range(n) if extent - 1 - right <= face[j][along] <= left]
-            j = inside[int(u() * len(inside))] if inside else int(u() * n)
+        else:  # the face is sorted along itself: the sites inside are one slice
+            along = s.along(d ^ 1)
+            lo, hi = bisect_left(along, extent - 1 - right), bisect_right(along, left)
+            j = lo + int(u() * (hi - lo)) if lo < hi else int(u() * n)
         dy, dx = DIRS[d]
         for _ in range(self.p.shifts + 1):
             y0, x0 = y - face[j][0], x - face[j][1]

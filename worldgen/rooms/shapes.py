@@ -39,13 +39,13 @@ class Stamp:
     (2, 3, 4, [(-1, 1)])
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces")
+    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along")
 
     def __init__(self, rows, w: int, rect: bool = False, boxes=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
         self.cells = self.h * w if rect else sum(r.bit_count() for r in self.rows)
-        self._mask = self._faces = None
+        self._mask = self._faces = self._along = None
 
     @classmethod
     def box(cls, h: int, w: int) -> Stamp:
@@ -105,6 +105,13 @@ class Stamp:
         if self._faces is None:
             self._faces = self._box_faces() if self.rect else self._find_faces()
         return self._faces[d]
+
+    def along(self, d: int) -> tuple[int, ...]:
+        """Where each site of :meth:`sites` ``(d)`` lies along the face (x for
+        north and south, y for west and east): ascending, for ``bisect``."""
+        if self._along is None:
+            self._along = tuple(tuple(p[1 if e < 2 else 0] for p in self.sites(e)) for e in range(4))
+        return self._along[d]
 
     def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
         h, w = self.h, self.w
