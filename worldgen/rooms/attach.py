@@ -37,8 +37,14 @@ __all__ = ["Builder", "SITES_PER_FACE", "pack_site", "unpack_site"]
 
 #: Door sites remembered per room and direction (the rest of a face is reached by shifting).
 SITES_PER_FACE = 3
+#: The floor tile id as a plain int (cheaper to write into an array than an attribute look-up).
+FLOOR = int(T.floor)
 #: Caps on the free space measured ahead of a site and beside the first cell.
 DEPTH_CAP, SIDE_CAP = 18, 14
+
+
+#: ``bit_indices(v)`` for every v under 4096 (a box face is rarely wider).
+_LOW_BITS = tuple(tuple(i for i in range(12) if v >> i & 1) for v in range(4096))
 
 
 def pack_site(y: int, x: int, d: int, room: int, fails: int = 0) -> int:
@@ -164,9 +170,12 @@ class Builder:
         if d == 2:  # west: the highest set bit below x
             n = x - (near[y] & ((1 << x) - 1)).bit_length()
             return n if n < cap else cap
-        dy = DIRS[d][0]
+        # north or south: down the column, through the rows in order
+        rows = near[y + 1:y + 1 + cap] if d == 1 else near[max(y - cap, 0):y][::-1]
         n = 0
-        while n < cap and not (near[y + dy * (n + 1)] >> x) & 1:
+        for row in rows:
+            if (row >> x) & 1:
+                return n
             n += 1
         return n
 
@@ -223,7 +232,7 @@ class Builder:
                 near[y] |= grown
                 near[y + 1] |= grown
         self.floor += s.cells
-        s.paint(self.tiles[y0:y0 + s.h, x0:x0 + s.w], T.floor)
+        s.paint(self.tiles[y0:y0 + s.h, x0:x0 + s.w], FLOOR)
         if join is not None:
             self.add_join(*join)
         rid = len(self.stamps)
@@ -250,7 +259,7 @@ class Builder:
                         continue
                     free = ~((near[a] | near[b]) >> x0) & ((1 << s.w) - 1)
                     base = tag | y << 13 | x0 << 4 | d << 2
-                    live = [base + (j << 4) for j in bit_indices(free)]
+                    live = [base + (j << 4) for j in (bit_indices(free) if free >> 12 else _LOW_BITS[free])]
                 else:
                     x = x0 - 1 if d == 2 else x0 + s.w
                     if (x < 2) if d == 2 else (x + 2 >= w):
@@ -289,7 +298,7 @@ class Builder:
         self.floor += 1
         bit = 1 << x
         self.open[y] |= bit
-        self.tiles[y, x] = T.floor
+        self.tiles[y, x] = FLOOR
         three = bit | bit << 1 | bit >> 1
         for row in (y - 1, y, y + 1):
             self.near[row] |= three

@@ -48,12 +48,17 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     most = max(attempts, area * MOST_ATTEMPTS // 1000)
     want = GROW_FLOOR * (width - 2) * (height - 2)
     k = 0
+    step = Progress("rooms", 0.0, preview=shown)
     while k < attempts or (b.floor < want and k < most):
-        done = min(1.0, (k + 1) / attempts)
         if b.attempt():
-            yield Progress("rooms", done, preview=shown)
+            # One event per room; a new one only when ``done`` has moved a
+            # 64th (an event is immutable, and making one costs a microsecond).
+            done = min(1.0, (k + 1) * 64 // attempts / 64)
+            if done != step.done:
+                step = Progress("rooms", done, preview=shown)
+            yield step
         elif k % 16 == 15:  # a run of misfits: still hand control back now and then
-            yield Progress("rooms", done)
+            yield Progress("rooms", min(1.0, (k + 1) * 64 // attempts / 64))
         k += 1
     b.fix_diagonals()
     tiles = b.tiles

@@ -146,41 +146,85 @@ class Stamp:
 _BOXES: dict[tuple[int, int], Stamp] = {}
 
 
-class Library:
-    """Designs made once per process from a fixed seed, drawn from instead of
-    designed per room: a design's door sites are then worked out once, not per
-    placement.  ``fitting(mh, mw)`` is the tuple of designs no larger than
-    ``mh`` x ``mw``, also made once per key: a draw is one random index.  Its
-    content is a pure function of ``make`` and the seed, never of call order.
-    """
+class FitIndex:
+    """Stamps listed by the largest span they fit: ``fitting(mh, mw)`` is the
+    tuple of stamps no larger than ``mh`` x ``mw``, in the stamps' order, so a
+    draw is one random index.  The table is made a row (one ``mh``) at a time,
+    all of it by :meth:`grow` (a few milliseconds a row for the cave library),
+    or a row when first asked for; either way the same tuples."""
 
-    def __init__(self, name: str, make: Callable[[Draw], Stamp | None], count: int) -> None:
-        self.name, self.make, self.count = name, make, count
-        self._stamps: list[Stamp] | None = None
-        self._fits: dict[tuple[int, int], tuple[Stamp, ...]] = {}
+    def __init__(self, stamps: list[Stamp]) -> None:
+        self.stamps = stamps
+        self.hs = np.array([s.h for s in stamps], dtype=np.int32)
+        self.ws = np.array([s.w for s in stamps], dtype=np.int32)
+        self.most_h, self.most_w = int(self.hs.max()), int(self.ws.max())
+        self.table: list[list[tuple[Stamp, ...]] | None] = [None] * (self.most_h + 1)
 
-    def stamps(self) -> list[Stamp]:
-        if self._stamps is None:
-            r = Draw(seeding.rng(0, "room library", self.name))
-            made = (self.make(r) for _ in range(self.count))
-            self._stamps = [s for s in made if s is not None]
-            self.most_h = max(s.h for s in self._stamps)
-            self.most_w = max(s.w for s in self._stamps)
-        return self._stamps
+    def _row(self, mh: int) -> list[tuple[Stamp, ...]]:
+        row = self.table[mh]
+        if row is None:
+            stamps, low = self.stamps, self.hs <= mh
+            row = self.table[mh] = [tuple(stamps[i] for i in np.flatnonzero(low & (self.ws <= mw)).tolist())
+                                    for mw in range(self.most_w + 1)]
+        return row
+
+    def grow(self, rows: int = 4) -> Iterator[None]:
+        """Make every row, yielding after each ``rows`` of them."""
+        for mh in range(self.most_h + 1):
+            self._row(mh)
+            if mh % rows == rows - 1:
+                yield None
 
     def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
-        if self._stamps is None:
-            self.stamps()
-        key = (min(mh, self.most_h), min(mw, self.most_w))
-        fits = self._fits.get(key)
-        if fits is None:
-            fits = self._fits[key] = tuple(s for s in self.stamps() if s.h <= key[0] and s.w <= key[1])
-        return fits
+        if mh < 0 or mw < 0:
+            return ()
+        return self._row(min(mh, self.most_h))[min(mw, self.most_w)]
 
     def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
         fits = self.fitting(mh, mw)
         return fits[r.pick(len(fits))] if fits else None
 
+
+class Library:
+    """Designs made once per process from a fixed seed, drawn from instead of
+    designed per room: a design's door sites are then worked out once, not per
+    placement, and a draw is one random index into the designs that fit
+    (:class:`FitIndex`).  Its content is a pure function of ``make`` and the
+    seed, never of call order.
+    """
+
+    def __init__(self, name: str, make: Callable[[Draw], Stamp | None], count: int) -> None:
+        self.name, self.make, self.count = name, make, count
+        self._index: FitIndex | None = None
+
+    def grow(self, chunk: int = 64) -> Iterator[None]:
+        """Make the designs (yielding after each ``chunk``) and their index."""
+        if self._index is not None:
+            return
+        r = Draw(seeding.rng(0, "room library", self.name))
+        stamps = []
+        for start in range(0, self.count, chunk):
+            made = (self.make(r) for _ in range(start, min(start + chunk, self.count)))
+            stamps += [s for s in made if s is not None]
+            yield None
+        index = FitIndex(stamps)
+        yield from index.grow()
+        self._index = index
+
+    def index(self) -> FitIndex:
+        if self._index is None:
+            for _ in self.grow():
+                pass
+        return self._index
+
+    def stamps(self) -> list[Stamp]:
+        return self.index().stamps
+
+    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+        return self.index().fitting(mh, mw)
+
+    def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
+        return self.index().draw(r, mh, mw)
 
 
 def _along_x(site: tuple[int, int]) -> int:
@@ -322,6 +366,7 @@ def _crop(f: np.ndarray) -> np.ndarray:
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
 _CAVES: dict[bool, list[Stamp]] = {}
+_CAVE_INDEX: dict[bool, FitIndex] = {}
 
 
 def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
@@ -335,9 +380,8 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
-    for library in (CONGLOMERATES, CROSSES):  # a few ms each, once
-        if library._stamps is None:
-            library.stamps()
+    for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
+        for _ in library.grow():
             if tick is not None:
                 yield tick()
     for big in (False, True):
@@ -358,7 +402,12 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 stamps += [Stamp.from_mask(np.ascontiguousarray(t)) for t in turns]
             if tick is not None:
                 yield tick()
+        index = FitIndex(stamps)
+        for _ in index.grow():
+            if tick is not None:
+                yield tick()
         _CAVES[big] = stamps
+        _CAVE_INDEX[big] = index
 
 
 def cave_library(big: bool = False) -> list[Stamp]:
@@ -371,20 +420,10 @@ def cave_library(big: bool = False) -> list[Stamp]:
 
 def design_cave(r: Draw, mh: int, mw: int, big: bool = False) -> Stamp | None:
     """A cave blob no larger than ``mh`` x ``mw`` from :func:`cave_library`
-    (one draw among those that fit, listed once per span; None if none fits)."""
-    library = cave_library(big)
-    if big not in _CAVE_MOST:
-        _CAVE_MOST[big] = (max(s.h for s in library), max(s.w for s in library))
-    most_h, most_w = _CAVE_MOST[big]
-    key = (big, min(mh, most_h), min(mw, most_w))
-    fits = _CAVE_FITS.get(key)
-    if fits is None:
-        fits = _CAVE_FITS[key] = tuple(s for s in library if s.h <= key[1] and s.w <= key[2])
-    return fits[r.pick(len(fits))] if fits else None
-
-
-_CAVE_MOST: dict[bool, tuple[int, int]] = {}
-_CAVE_FITS: dict[tuple[bool, int, int], tuple[Stamp, ...]] = {}
+    (one draw among those that fit, see :class:`FitIndex`; None if none fits)."""
+    if big not in _CAVE_INDEX:
+        cave_library(big)
+    return _CAVE_INDEX[big].draw(r, mh, mw)
 
 
 ROOM_DESIGNS = (  # kind, share of the non-cave rooms, design
