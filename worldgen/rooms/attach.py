@@ -267,6 +267,17 @@ class Builder:
                     shift = x - 2 if d == 2 else x + 1
                     base = tag | x << 4 | d << 2
                     live = [base | y << 13 for y in range(y0, y0 + s.h) if not (near[y] >> shift) & 3]
+            elif d < 2:  # a row of sites at a time: one bit test for the row
+                step = -1 if d == 0 else 1
+                live = []
+                for sy, bits in s.row_groups(d):
+                    y = y0 + sy
+                    if 0 <= y + 2 * step < h:
+                        free = bits & ~((near[y + step] | near[y + 2 * step]) >> x0)
+                        if free:
+                            base = tag | y << 13 | x0 << 4 | d << 2
+                            live += [base + (j << 4) for j in (bit_indices(free) if free >> 12
+                                                               else _LOW_BITS[free])]
             else:
                 live = self._live_sites(s.sites(d), y0, x0, d, tag | d << 2)
             n = len(live)
@@ -275,18 +286,10 @@ class Builder:
             sites += live
 
     def _live_sites(self, face: list[tuple[int, int]], y0: int, x0: int, d: int, base: int) -> list[int]:
-        """The sites of ``face`` (stamp coordinates, facing ``d``) at corner (y0, x0)
-        with two cells ahead inside the map and clear of ``near``, packed on ``base``."""
-        near, h, w = self.near, self.h, self.w
-        if d < 2:
-            step = -1 if d == 0 else 1
-            out = []
-            for sy, sx in face:
-                y, x = y0 + sy, x0 + sx
-                if (0 <= y + 2 * step < h and 0 < x < w - 1
-                        and not ((near[y + step] | near[y + 2 * step]) >> x) & 1):
-                    out.append(base | y << 13 | x << 4)
-            return out
+        """The sites of ``face`` (stamp coordinates, facing west or east) at
+        corner (y0, x0) with two cells ahead inside the map and clear of
+        ``near``, packed on ``base``."""
+        near, w = self.near, self.w
         if d == 2:
             return [base | (y0 + sy) << 13 | (x0 + sx) << 4 for sy, sx in face
                     if 2 <= x0 + sx and not (near[y0 + sy] >> (x0 + sx - 2)) & 3]

@@ -9,14 +9,19 @@ site list and its row bitsets.  A site is ``[y, x, dir, room, fails]``
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Any
+
 from .shapes import DIRS, Stamp
 
-__all__ = ["try_corridor", "try_drunken", "partner_site", "staircase", "RUN_PATTERNS"]
+__all__ = ["try_corridor", "try_drunken", "partner_site", "staircase", "grow_staircases", "RUN_PATTERNS"]
 
 
 #: Staircase patterns of a diagonal corridor: run lengths along its direction,
 #: 1 or 2 (steep or shallow), fixed once (a corridor draws one of them).
-RUN_PATTERNS = tuple(tuple(1 + (k * 2654435761 >> (j + 7) & 1) for j in range(12)) for k in range(16))
+RUN_PATTERNS = tuple(tuple(1 + (k * 2654435761 >> (j + 7) & 1) for j in range(12)) for k in range(8))
+#: Lengths a staircase can have (drawn 4..10, shortened by thirds down to 3).
+STAIR_LENGTHS = range(3, 11)
 _DIAGONALS: dict[tuple[int, int, int, int], tuple[int, int, Stamp, int, int]] = {}
 
 
@@ -43,6 +48,24 @@ def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, S
         oy, ox, s = Stamp.from_cells(cells)
         got = _DIAGONALS[key] = (oy, ox, s, cy, cx)
     return got
+
+
+def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+    """Make every staircase corridor (:func:`staircase`) and its door sites
+    once per process: ``yield from`` it; it yields ``tick()`` after each
+    direction and side (64 stamps, a few milliseconds)."""
+    for d in range(4):
+        for side in (0, 1):
+            if (d, side, 0, 3) in _DIAGONALS:
+                continue
+            for pattern in range(len(RUN_PATTERNS)):
+                for length in STAIR_LENGTHS:
+                    s = staircase(d, side, pattern, length)[2]
+                    for e in range(4):
+                        s.sites(e)
+                    s.row_groups(0)
+            if tick is not None:
+                yield tick()
 
 
 def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:

@@ -9,6 +9,7 @@ from ..bitgrid import BitGrid
 from ..registry import GeneratorSpec, Progress, Stage, register
 from ..tiles import T
 from .attach import Builder
+from .corridors import grow_staircases
 from .doors import finish_doors, lay_doors
 from .loops import open_loops
 from .params import RoomParams
@@ -37,6 +38,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     # rooms: accretion from one room in the middle; a preview per room (one
     # Stage over the live tiles: a preview is valid until the next step).
     yield from grow_cave_library(lambda: Progress("rooms", 0.0))
+    yield from grow_staircases(lambda: Progress("rooms", 0.0))
     b = Builder(seed, width, height, p)
     b.first_room()
     shown = Stage("rooms", b.tiles)

@@ -39,13 +39,13 @@ class Stamp:
     (2, 3, 4, [(-1, 1)])
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along")
+    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along", "_groups")
 
     def __init__(self, rows, w: int, rect: bool = False, boxes=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
         self.cells = self.h * w if rect else sum(r.bit_count() for r in self.rows)
-        self._mask = self._faces = self._along = None
+        self._mask = self._faces = self._along = self._groups = None
 
     @classmethod
     def box(cls, h: int, w: int) -> Stamp:
@@ -112,6 +112,19 @@ class Stamp:
         if self._along is None:
             self._along = tuple(tuple(p[1 if e < 2 else 0] for p in self.sites(e)) for e in range(4))
         return self._along[d]
+
+    def row_groups(self, d: int) -> tuple[tuple[int, int], ...]:
+        """The sites facing ``d`` (north or south) by row: ``(y, bits)`` pairs,
+        bit x set for a site at (y, x), rows ascending."""
+        if self._groups is None:
+            groups = []
+            for e in (0, 1):
+                rows: dict[int, int] = {}
+                for y, x in self.sites(e):
+                    rows[y] = rows.get(y, 0) | 1 << x
+                groups.append(tuple(sorted(rows.items())))
+            self._groups = tuple(groups)
+        return self._groups[d]
 
     def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
         h, w = self.h, self.w
