@@ -36,7 +36,7 @@ class Stamp:
 
     >>> s = Stamp((0b010, 0b111), 3)
     >>> s.h, s.w, s.cells, s.sites(0)
-    (2, 3, 4, [(-1, 1)])
+    (2, 3, 4, ((-1, 1),))
     """
 
     __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along", "_groups")
@@ -94,7 +94,7 @@ class Stamp:
         else:
             window[self.mask()] = value
 
-    def sites(self, d: int) -> list[tuple[int, int]]:
+    def sites(self, d: int) -> tuple[tuple[int, int], ...]:
         """Outward door sites in direction ``d``, in stamp coordinates.
 
         A site is a cell ``s`` outside the stamp with floor at ``s - d`` and no
@@ -103,7 +103,10 @@ class Stamp:
         and south, by y for west and east).
         """
         if self._faces is None:
-            self._faces = self._box_faces() if self.rect else self._find_faces()
+            # tuples, not lists: the garbage collector stops tracking a tuple of
+            # ints, and every live container lengthens its full passes
+            faces = self._box_faces() if self.rect else self._find_faces()
+            self._faces = tuple(tuple(face) for face in faces)
         return self._faces[d]
 
     def along(self, d: int) -> tuple[int, ...]:
@@ -171,14 +174,16 @@ class FitIndex:
         self.hs = np.array([s.h for s in stamps], dtype=np.int32)
         self.ws = np.array([s.w for s in stamps], dtype=np.int32)
         self.most_h, self.most_w = int(self.hs.max()), int(self.ws.max())
-        self.table: list[list[tuple[Stamp, ...]] | None] = [None] * (self.most_h + 1)
+        self.table: list[tuple[tuple[int, ...], ...] | None] = [None] * (self.most_h + 1)
 
-    def _row(self, mh: int) -> list[tuple[Stamp, ...]]:
+    def _row(self, mh: int) -> tuple[tuple[int, ...], ...]:
+        """Indices (tuples of ints, which the garbage collector stops tracking)
+        of the stamps that fit ``mh`` x ``mw``, for every ``mw``."""
         row = self.table[mh]
         if row is None:
-            stamps, low = self.stamps, self.hs <= mh
-            row = self.table[mh] = [tuple(stamps[i] for i in np.flatnonzero(low & (self.ws <= mw)).tolist())
-                                    for mw in range(self.most_w + 1)]
+            low = self.hs <= mh
+            row = self.table[mh] = tuple(tuple(np.flatnonzero(low & (self.ws <= mw)).tolist())
+                                         for mw in range(self.most_w + 1))
         return row
 
     def grow(self, rows: int = 4) -> Iterator[None]:
@@ -188,14 +193,17 @@ class FitIndex:
             if mh % rows == rows - 1:
                 yield None
 
-    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+    def _fits(self, mh: int, mw: int) -> tuple[int, ...]:
         if mh < 0 or mw < 0:
             return ()
         return self._row(min(mh, self.most_h))[min(mw, self.most_w)]
 
+    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+        return tuple(self.stamps[i] for i in self._fits(mh, mw))
+
     def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
-        fits = self.fitting(mh, mw)
-        return fits[r.pick(len(fits))] if fits else None
+        fits = self._fits(mh, mw)
+        return self.stamps[fits[r.pick(len(fits))]] if fits else None
 
 
 class Library:
