@@ -73,6 +73,25 @@ def test_levels_and_distances_match_the_breadth_first_search(case, connectivity)
     assert np.array_equal(g.distances(levels), ref)
 
 
+@settings(max_examples=60, deadline=None)
+@given(grids)
+def test_levels_without_wrap_masks_when_the_side_columns_are_closed(case):
+    """With nothing passable in the first and last column (a dungeon's edge),
+    the 8-way search skips its wrap masks: same levels, same ticks."""
+    seed, h, w, density = case
+    m = random_mask(seed, h, w + 2, density)
+    m[:, [0, -1]] = False
+    g = BitGrid(w + 2, h)
+    source = (int(seed % h), 1 + int(seed // h % w))
+    m[source] = True
+    ref = grid.distance_map(m, [source], 8)
+    ticks = []
+    levels = drain(g.levels(g.from_mask(m), g.from_cells([source]), 8, work=3 * g.n, tick=lambda: 1), ticks)
+    assert [g.to_mask(front).tolist() for front in levels] == [(ref == k).tolist() for k in range(len(levels))]
+    assert (ref < len(levels)).all() and np.array_equal(g.distances(levels), ref)
+    assert len(ticks) == (len(levels) - 1) // 3
+
+
 def test_levels_slices_by_counted_work():
     g = BitGrid(30, 1)
     ticks = []

@@ -118,3 +118,17 @@ def test_fix_diagonals_leaves_no_corner_only_contact():
         o = rows_to_mask(b.open, b.w)
         a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]
         assert not ((a & e & ~c & ~d) | (c & d & ~a & ~e)).any()
+
+
+def test_staircases_step_one_cell_at_a_time_from_their_first_cell():
+    for _ in corridors.grow_staircases():
+        pass
+    for d in range(4):
+        for side in (0, 1):
+            for pattern in range(len(corridors.RUN_PATTERNS)):
+                for length in corridors.STAIR_LENGTHS:
+                    oy, ox, s, ey, ex = corridors.staircase(d, side, pattern, length)
+                    cells = rows_to_mask(s.rows, s.w)
+                    assert cells[-oy, -ox] and cells[ey - oy, ex - ox]  # first and last cell
+                    assert s.cells >= length and grid.label(cells, 4)[1] == 1
+                    assert corridors.staircase(d, side, pattern, length)[2] is s  # made once

@@ -90,7 +90,34 @@ def test_cave_library_is_fixed_varied_and_fits_its_boxes():
     # Grown once per process from a fixed seed: the same stamps on every call.
     assert shapes.cave_library(False) is small
     r = Draw(np.random.default_rng(1))
-    assert shapes.design_cave(r, 4, 4) is None  # nothing that small
+    assert shapes.design_cave(r, 3, 3) is None  # nothing that small (a cave has 12+ cells)
+    assert all(s.h <= 5 and s.w <= 6 for s in {shapes.design_cave(r, 5, 6) for _ in range(20)} - {None})
     cave = shapes.design_cave(r, 30, 60)
     assert cave is not None and cave in small
     assert shapes.design("circle", r, 2, 2) is None or shapes.design("circle", r, 2, 2)[0] == "rect"
+
+
+@pytest.mark.parametrize("index", [lambda: shapes.CONGLOMERATES.index(), lambda: shapes.CROSSES.index(),
+                                   lambda: (shapes.cave_library(), shapes._CAVE_INDEX[False])[1]])
+def test_fit_index_lists_exactly_the_designs_that_fit(index):
+    fit = index()
+    assert len(fit.stamps) > 100 and fit.fitting(-1, 5) == ()
+    for mh in range(0, fit.most_h + 3, 2):
+        for mw in range(0, fit.most_w + 3, 3):
+            assert fit.fitting(mh, mw) == tuple(s for s in fit.stamps if s.h <= mh and s.w <= mw)
+    r = Draw(np.random.default_rng(3))
+    drawn = {fit.draw(r, 9, 12) for _ in range(200)}
+    assert drawn <= set(fit.fitting(9, 12)) and len(drawn) > 1
+
+
+def test_library_designs_are_fixed_and_one_region():
+    made = shapes.CONGLOMERATES.stamps()
+    assert shapes.CONGLOMERATES.stamps() is made  # made once per process
+    for s in made[:60] + shapes.CROSSES.stamps()[:60]:
+        assert grid.label(s.mask(), 4)[1] == 1
+        for d in range(4):  # positions along each face, sorted (try_room bisects them)
+            along = s.along(d)
+            assert list(along) == sorted(along) and len(along) == len(s.sites(d))
+        for d in (0, 1):  # the same sites, grouped by row
+            cells = sorted((y, x) for y, bits in s.row_groups(d) for x in range(s.w + 2) if bits >> x & 1)
+            assert cells == sorted(s.sites(d))

@@ -41,12 +41,12 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from . import grid, seeding
+from . import seeding
 from .registry import Progress, Stage
 from .tiles import T
 
-__all__ = ["place", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND", "BAND_CELLS",
-           "MIN_BAND_ROWS", "band_rows"]
+__all__ = ["place", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
+           "BAND_CELLS", "MIN_BAND_ROWS", "band_rows"]
 
 FLOOR_PER_FEATURE = 90
 FLOOR_PER_TRAP = 300
@@ -59,36 +59,75 @@ FEATURE_TILES = tuple(t for t, _ in WEIGHTS)
 _FLOORLIKE = (T.floor, T.ground)
 
 
+def _lookup(tiles: tuple[int, ...]) -> np.ndarray:
+    """A 256-entry ``bool`` table: ``table[part]`` is ``np.isin(part, tiles)``
+    for a ``uint8`` map, in one indexing step."""
+    table = np.zeros(256, dtype=bool)
+    table[list(tiles)] = True
+    return table
+
+
+_WEIGHT_SUMS = np.cumsum([w_ for _, w_ in WEIGHTS])
+_KINDS_TABLE = np.array(FEATURE_TILES, dtype=np.uint8)
+IS_FLOORLIKE = _lookup(_FLOORLIKE)
+#: ``IS_FEATURE[tiles]``: where the blocking features stand.
+IS_FEATURE = _lookup(FEATURE_TILES)
+
+
+def _grow(mask: np.ndarray) -> np.ndarray:
+    """``mask`` dilated by its 3x3 box (the edge counts as unset): what
+    ``neighbour_count(mask, 1, include_centre=True) > 0`` says, in five calls."""
+    h, w = mask.shape
+    pad = np.zeros((h + 2, w + 2), dtype=bool)
+    pad[1:-1, 1:-1] = mask
+    rows = pad[:, :-2] | pad[:, 1:-1] | pad[:, 2:]
+    return rows[:-2] | rows[1:-1] | rows[2:]
+
+
+def _shrink(mask: np.ndarray) -> np.ndarray:
+    """Cells whose 3x3 box is all set (the edge counts as unset)."""
+    h, w = mask.shape
+    pad = np.zeros((h + 2, w + 2), dtype=bool)
+    pad[1:-1, 1:-1] = mask
+    rows = pad[:, :-2] & pad[:, 1:-1] & pad[:, 2:]
+    return rows[:-2] & rows[1:-1] & rows[2:]
+
+
 def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
           stage: str = "final", shown: Stage | None = None) -> Iterator[Progress]:
     """``info = yield from place(...)``: features and traps on ``tiles``
     (changed in place), drawn from ``seed``; ``info`` holds the counts for
     the stage's ``info``.  ``keep``: cells whose 3x3 stays clear.  Progress
-    (on maps over one band, :func:`band_rows`) is in ``stage``, showing ``shown``."""
+    (on maps over one band, :func:`band_rows`) is in ``stage``, showing ``shown``.
+
+    Masks come from lookup tables and 3x3 box tests (a few numpy calls each:
+    on a 79x29 map the calls' overhead is most of the cost)."""
     h, w = tiles.shape
     n_features = n_traps = 0
-    weights = np.cumsum([w_ for _, w_ in WEIGHTS])
-    kinds_table = np.array(FEATURE_TILES, dtype=np.uint8)
+    weights = _WEIGHT_SUMS
     rows = band_rows(w)
     for band, y0 in enumerate(range(0, h, rows)):
         y1 = min(h, y0 + rows)
         rng = seeding.rng(seed, "features", band)
         lo, hi = max(0, y0 - 1), min(h, y1 + 1)  # with a halo row each side
         part = tiles[lo:hi]
-        floor = _floorlike(part)
-        near_keep = grid.neighbour_count(keep[lo:hi], 1, include_centre=True) > 0
-        inside = np.zeros_like(floor)
-        inside[y0 - lo + 1:y1 - lo - 1] = True  # not the band's own first or last row
-        clear = floor & ~near_keep & inside
-        interior = clear & (grid.neighbour_count(floor, 1) == 8)
+        floor = IS_FLOORLIKE[part]
+        clear = floor.copy()
+        clear[:y0 - lo + 1] = False  # not the band's own first or last row
+        clear[y1 - lo - 1:] = False
+        near_keep = keep[lo:hi]
+        if near_keep.any():
+            clear &= ~_grow(near_keep)
+        # interior: clear (so floor) with all 8 neighbours floor
+        interior = clear & _shrink(floor)
         want = int(density * np.count_nonzero(interior) / FLOOR_PER_FEATURE)
         chosen = _spaced(interior, want, rng)
         kinds = np.searchsorted(weights, rng.integers(0, int(weights[-1]), chosen.size), side="right")
-        part.flat[chosen] = kinds_table[kinds]
+        part.flat[chosen] = _KINDS_TABLE[kinds]
         if h > rows:  # a sliced map: half a band between two yields
             yield Progress(stage, (y0 + y1) / (2 * h), shown)
-        blocking = np.isin(part, FEATURE_TILES)
-        open_floor = clear & _floorlike(part) & ~(grid.neighbour_count(blocking, 1) > 0)
+        # plain floor not beside a feature (a feature cell is not floor-like)
+        open_floor = clear & IS_FLOORLIKE[part] & ~_grow(IS_FEATURE[part])
         cells = np.flatnonzero(open_floor)
         k = min(cells.size, int(density * np.count_nonzero(floor[y0 - lo:y1 - lo]) / FLOOR_PER_TRAP))
         if k:
@@ -107,11 +146,6 @@ def band_rows(width: int) -> int:
     (128, 128, 65, 8)
     """
     return max(MIN_BAND_ROWS, min(BAND, BAND_CELLS // max(width, 1)))
-
-
-def _floorlike(tiles: np.ndarray) -> np.ndarray:
-    """Where ``tiles`` is one of :data:`_FLOORLIKE` (compares: ``np.isin`` is 20x slower)."""
-    return (tiles == _FLOORLIKE[0]) | (tiles == _FLOORLIKE[1])
 
 
 def _spaced(candidates: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:

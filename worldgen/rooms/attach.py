@@ -21,6 +21,8 @@ garbage collector's full passes grow with live containers), re-checked lazily; c
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 import numpy as np
 
 from .. import seeding
@@ -35,8 +37,14 @@ __all__ = ["Builder", "SITES_PER_FACE", "pack_site", "unpack_site"]
 
 #: Door sites remembered per room and direction (the rest of a face is reached by shifting).
 SITES_PER_FACE = 3
+#: The floor tile id as a plain int (cheaper to write into an array than an attribute look-up).
+FLOOR = int(T.floor)
 #: Caps on the free space measured ahead of a site and beside the first cell.
 DEPTH_CAP, SIDE_CAP = 18, 14
+
+
+#: ``bit_indices(v)`` for every v under 4096 (a box face is rarely wider).
+_LOW_BITS = tuple(tuple(i for i in range(12) if v >> i & 1) for v in range(4096))
 
 
 def pack_site(y: int, x: int, d: int, room: int, fails: int = 0) -> int:
@@ -102,7 +110,7 @@ class Builder:
         """
         best = None
         found = 0
-        sites, u = self.sites, self.r.u
+        sites, u, near, o = self.sites, self.r.u, self.near, self.open
         for _ in range(tries):
             n = len(sites)
             if n == 0:
@@ -110,18 +118,24 @@ class Builder:
             k = int(u() * n)
             site = sites[k]
             y, x, d = site >> 13 & 511, site >> 4 & 511, site >> 2 & 3
-            room = self.space(y, x, d) if self.site_ok(y, x, d) else (0, 0, 0)
-            if room[0] < 2:  # not a site any more, or only a one-cell nook ahead
-                self.drop_site(k)
-                if best is not None and best[0] == len(sites):
-                    best = (k, best[1])  # it was swapped into the dropped slot
+            dy, dx = DIRS[d]
+            # :meth:`site_ok` and two free cells ahead, inline, the usual
+            # killers first (listed sites have two cells ahead inside the map).
+            if ((near[y + dy] >> (x + dx)) & 1 or (near[y + 2 * dy] >> (x + 2 * dx)) & 1
+                    or (self.blocked[y] >> x) & 1 or not (o[y - dy] >> (x - dx)) & 1
+                    or (o[y + dx] >> (x + dy)) & 1 or (o[y - dx] >> (x - dy)) & 1):
+                sites[k] = sites[-1]  # not a site any more, or only a nook ahead: drop it
+                sites.pop()
+                if best is not None and best[0] == n - 1:
+                    best = (k, best[1], best[2])  # it was swapped into the dropped slot
                 continue
-            if best is None or sum(room) > sum(best[1]):
-                best = (k, room)
+            room = self.space(y, x, d)
+            if best is None or room[0] + room[1] + room[2] > best[2]:
+                best = (k, room, room[0] + room[1] + room[2])
             found += 1
             if found >= pool:
                 break
-        return best
+        return None if best is None else best[:2]
 
     def revive_sites(self, rooms: int = 16) -> None:
         """Sites again on up to ``rooms`` random rooms, once every site has been
@@ -156,9 +170,12 @@ class Builder:
         if d == 2:  # west: the highest set bit below x
             n = x - (near[y] & ((1 << x) - 1)).bit_length()
             return n if n < cap else cap
-        dy = DIRS[d][0]
+        # north or south: down the column, through the rows in order
+        rows = near[y + 1:y + 1 + cap] if d == 1 else near[max(y - cap, 0):y][::-1]
         n = 0
-        while n < cap and not (near[y + dy * (n + 1)] >> x) & 1:
+        for row in rows:
+            if (row >> x) & 1:
+                return n
             n += 1
         return n
 
@@ -215,7 +232,7 @@ class Builder:
                 near[y] |= grown
                 near[y + 1] |= grown
         self.floor += s.cells
-        s.paint(self.tiles[y0:y0 + s.h, x0:x0 + s.w], T.floor)
+        s.paint(self.tiles[y0:y0 + s.h, x0:x0 + s.w], FLOOR)
         if join is not None:
             self.add_join(*join)
         rid = len(self.stamps)
@@ -229,8 +246,10 @@ class Builder:
         """Up to SITES_PER_FACE door sites per direction, evenly spread over the
         face's live sites (two free cells ahead: room for a room) and jittered
         (Brogue keeps one).  A box's faces are a row or a column: their live
-        sites are one bit test for the row, one per row for the column."""
+        sites are one bit test for the row, one per row for the column.  Sites
+        are packed (:func:`pack_site`) as they are found."""
         u, k, sites, near, h, w = self.r.u, SITES_PER_FACE, self.sites, self.near, self.h, self.w
+        tag = (rid + 1) << 22
         for d in range(4):
             if s.rect:
                 if d < 2:
@@ -239,38 +258,50 @@ class Builder:
                     if b < 0 or b >= h:
                         continue
                     free = ~((near[a] | near[b]) >> x0) & ((1 << s.w) - 1)
-                    live = [(y, x0 + j) for j in bit_indices(free)]
+                    base = tag | y << 13 | x0 << 4 | d << 2
+                    live = [base + (j << 4) for j in (bit_indices(free) if free >> 12 else _LOW_BITS[free])]
                 else:
                     x = x0 - 1 if d == 2 else x0 + s.w
                     if (x < 2) if d == 2 else (x + 2 >= w):
                         continue
                     shift = x - 2 if d == 2 else x + 1
-                    live = [(y, x) for y in range(y0, y0 + s.h) if not (near[y] >> shift) & 3]
+                    base = tag | x << 4 | d << 2
+                    live = [base | y << 13 for y in range(y0, y0 + s.h) if not (near[y] >> shift) & 3]
+            elif d < 2:  # a row of sites at a time: one bit test for the row
+                step = -1 if d == 0 else 1
+                live = []
+                for sy, bits in s.row_groups(d):
+                    y = y0 + sy
+                    if 0 <= y + 2 * step < h:
+                        free = bits & ~((near[y + step] | near[y + 2 * step]) >> x0)
+                        if free:
+                            base = tag | y << 13 | x0 << 4 | d << 2
+                            live += [base + (j << 4) for j in (bit_indices(free) if free >> 12
+                                                               else _LOW_BITS[free])]
             else:
-                live = self._live_sites([(y0 + sy, x0 + sx) for sy, sx in s.sites(d)], d)
+                live = self._live_sites(s.sites(d), y0, x0, d, tag | d << 2)
             n = len(live)
             if n > k:
                 live = [live[(j * n + int(u() * n)) // k] for j in range(k)]
-            sites += [(rid + 1) << 22 | y << 13 | x << 4 | d << 2 for y, x in live]  # pack_site
+            sites += live
 
-    def _live_sites(self, cells: list[tuple[int, int]], d: int) -> list[tuple[int, int]]:
-        """The cells (sites facing ``d``) with two cells ahead inside the map and clear of ``near``."""
-        near, h, w = self.near, self.h, self.w
-        if d < 2:
-            step = -1 if d == 0 else 1
-            return [(y, x) for y, x in cells
-                    if 0 <= y + 2 * step < h and 0 < x < w - 1
-                    and not ((near[y + step] | near[y + 2 * step]) >> x) & 1]
+    def _live_sites(self, face: list[tuple[int, int]], y0: int, x0: int, d: int, base: int) -> list[int]:
+        """The sites of ``face`` (stamp coordinates, facing west or east) at
+        corner (y0, x0) with two cells ahead inside the map and clear of
+        ``near``, packed on ``base``."""
+        near, w = self.near, self.w
         if d == 2:
-            return [(y, x) for y, x in cells if 2 <= x and not (near[y] >> (x - 2)) & 3]
-        return [(y, x) for y, x in cells if x + 2 < w and not (near[y] >> (x + 1)) & 3]
+            return [base | (y0 + sy) << 13 | (x0 + sx) << 4 for sy, sx in face
+                    if 2 <= x0 + sx and not (near[y0 + sy] >> (x0 + sx - 2)) & 3]
+        return [base | (y0 + sy) << 13 | (x0 + sx) << 4 for sy, sx in face
+                if x0 + sx + 2 < w and not (near[y0 + sy] >> (x0 + sx + 1)) & 3]
 
     def add_join(self, y: int, x: int) -> None:
         self.joins.append((y, x))
         self.floor += 1
         bit = 1 << x
         self.open[y] |= bit
-        self.tiles[y, x] = T.floor
+        self.tiles[y, x] = FLOOR
         three = bit | bit << 1 | bit >> 1
         for row in (y - 1, y, y + 1):
             self.near[row] |= three
@@ -311,10 +342,10 @@ class Builder:
         if s.rect:  # face site j lies at offset j along the face
             lo, hi = max(extent - 1 - right, 0), min(left, n - 1)
             j = lo + int(u() * (hi - lo + 1)) if lo <= hi else int(u() * n)
-        else:
-            along = 1 if d < 2 else 0
-            inside = [j for j in range(n) if extent - 1 - right <= face[j][along] <= left]
-            j = inside[int(u() * len(inside))] if inside else int(u() * n)
+        else:  # the face is sorted along itself: the sites inside are one slice
+            along = s.along(d ^ 1)
+            lo, hi = bisect_left(along, extent - 1 - right), bisect_right(along, left)
+            j = lo + int(u() * (hi - lo)) if lo < hi else int(u() * n)
         dy, dx = DIRS[d]
         for _ in range(self.p.shifts + 1):
             y0, x0 = y - face[j][0], x - face[j][1]

@@ -9,9 +9,63 @@ site list and its row bitsets.  A site is ``[y, x, dir, room, fails]``
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Any
+
 from .shapes import DIRS, Stamp
 
-__all__ = ["try_corridor", "try_drunken", "partner_site"]
+__all__ = ["try_corridor", "try_drunken", "partner_site", "staircase", "grow_staircases", "RUN_PATTERNS"]
+
+
+#: Staircase patterns of a diagonal corridor: run lengths along its direction,
+#: 1 or 2 (steep or shallow), fixed once (a corridor draws one of them).
+RUN_PATTERNS = tuple(tuple(1 + (k * 2654435761 >> (j + 7) & 1) for j in range(12)) for k in range(8))
+#: Lengths a staircase can have (drawn 4..10, shortened by thirds down to 3).
+STAIR_LENGTHS = range(3, 11)
+_DIAGONALS: dict[tuple[int, int, int, int], tuple[int, int, Stamp, int, int]] = {}
+
+
+def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, Stamp, int, int]:
+    """A staircase corridor leaving along ``d`` and stepping to ``side`` (0 or 1):
+    ``(oy, ox, stamp, ey, ex)``, its box corner and its last cell relative to
+    its first.  Made once per key (a pure function of it)."""
+    key = (d, side, pattern, length)
+    got = _DIAGONALS.get(key)
+    if got is None:
+        dy, dx = DIRS[d]
+        ly, lx = (dx, dy) if side == 0 else (-dx, -dy)
+        runs = RUN_PATTERNS[pattern]
+        cy = cx = 0
+        cells = [(0, 0)]
+        k = 0
+        while len(cells) < length:
+            for _ in range(runs[k % len(runs)]):
+                cy, cx = cy + dy, cx + dx
+                cells.append((cy, cx))
+            cy, cx = cy + ly, cx + lx
+            cells.append((cy, cx))
+            k += 1
+        oy, ox, s = Stamp.from_cells(cells)
+        got = _DIAGONALS[key] = (oy, ox, s, cy, cx)
+    return got
+
+
+def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+    """Make every staircase corridor (:func:`staircase`) and its door sites
+    once per process: ``yield from`` it; it yields ``tick()`` after each
+    direction and side (64 stamps, a few milliseconds)."""
+    for d in range(4):
+        for side in (0, 1):
+            if (d, side, 0, 3) in _DIAGONALS:
+                continue
+            for pattern in range(len(RUN_PATTERNS)):
+                for length in STAIR_LENGTHS:
+                    s = staircase(d, side, pattern, length)[2]
+                    for e in range(4):
+                        s.sites(e)
+                    s.row_groups(0)
+            if tick is not None:
+                yield tick()
 
 
 def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
@@ -24,38 +78,27 @@ def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
     r = b.r
     y, x, d = site[:3]
     dy, dx = DIRS[d]
-    ly, lx = (dx, dy) if r.u() < 0.5 else (-dx, -dy)  # lateral step of a diagonal
-    length = r.int(4, 12) if d >= 2 else r.int(3, 8)
+    side = 0 if r.u() < 0.5 else 1
     if diagonal:
         length = r.int(4, 10)
-    # Run lengths along d for a diagonal: 1 or 2 (steep or shallow staircase).
-    runs = [r.int(1, 2) for _ in range(length)]
+        pattern = r.pick(len(RUN_PATTERNS))
+        ly, lx = (dx, dy) if side == 0 else (-dx, -dy)  # lateral step
+        last = DIRS.index((ly, lx))
+        kind = "corridor_nwse" if (dy + ly) * (dx + lx) > 0 else "corridor_nesw"
+    else:
+        length = r.int(4, 12) if d >= 2 else r.int(3, 8)
+        last = d
+        kind = "corridor_v" if d < 2 else "corridor_h"
     sy, sx = (y, x) if fuse else (y + dy, x + dx)
     for _ in range(b.p.shifts + 1):
-        cy, cx = sy, sx
-        last = d
         if diagonal:
-            cells = [(sy, sx)]
-            k = 0
-            while len(cells) < length:
-                for _ in range(runs[k % len(runs)]):
-                    cy, cx = cy + dy, cx + dx
-                    cells.append((cy, cx))
-                cy, cx = cy + ly, cx + lx
-                cells.append((cy, cx))
-                k += 1
-            last = DIRS.index((ly, lx))
-            y0, x0, s = Stamp.from_cells(cells)
+            oy, ox, s, ey, ex = staircase(d, side, pattern, length)
+            y0, x0, cy, cx = sy + oy, sx + ox, sy + ey, sx + ex
         else:  # a box one cell wide
             cy, cx = sy + dy * (length - 1), sx + dx * (length - 1)
             y0, x0 = min(sy, cy), min(sx, cx)
             s = Stamp.box(length, 1) if d < 2 else Stamp.box(1, length)
         if b.fits(s, y0, x0, fuse):
-            if diagonal:
-                vy, vx = dy + ly, dx + lx
-                kind = "corridor_nwse" if vy * vx > 0 else "corridor_nesw"
-            else:
-                kind = "corridor_v" if d < 2 else "corridor_h"
             b.place(kind, s, y0, x0, None if fuse else (y, x))
             ey, ex = DIRS[last]
             b.priority = (cy + ey, cx + ex, last, 0)
@@ -105,25 +148,28 @@ def try_drunken(b, site: list[int]) -> bool:
     cy, cx = sy, sx
     path = [(cy, cx)]
     u = b.r.u
+    # Weight 5 for a step toward the goal, 1 for any other open step (north,
+    # south, west, east); a step is open inside the window and off ``near``.
     for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
         if cy == gy and cx == gx:
             break
-        # Weight 5 for a step toward the goal, 1 for any other open step.
-        options = []
-        total = 0
-        for ny, nx, toward in ((cy - 1, cx, gy < cy), (cy + 1, cx, gy > cy),
-                               (cy, cx - 1, gx < cx), (cy, cx + 1, gx > cx)):
-            if wy0 <= ny <= wy1 and wx0 <= nx <= wx1 and not (near[ny] >> nx) & 1:
-                weight = 5 if toward else 1
-                options.append((ny, nx, weight))
-                total += weight
-        if not options:
+        row = near[cy]
+        n = 0 if cy <= wy0 or (near[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
+        s_ = 0 if cy >= wy1 or (near[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
+        w_ = 0 if cx <= wx0 or (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
+        e = 0 if cx >= wx1 or (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
+        total = n + s_ + w_ + e
+        if not total:
             return False
         pick = u() * total
-        for cy, cx, weight in options:
-            pick -= weight
-            if pick < 0:
-                break
+        if pick < n:
+            cy -= 1
+        elif pick < n + s_:
+            cy += 1
+        elif pick < n + s_ + w_:
+            cx -= 1
+        else:
+            cx += 1
         path.append((cy, cx))
     if (cy, cx) != (gy, gx):
         return False

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import features, grid, seeding
+from .. import features, grid
 from ..bitgrid import BitGrid
 from ..registry import GeneratorSpec, Progress, Stage, register
 from ..tiles import T
 from .attach import Builder
+from .corridors import grow_staircases
 from .doors import finish_doors, lay_doors
-from .draw import Draw
 from .loops import open_loops
 from .params import RoomParams
 from .shapes import Stamp, grow_cave_library
@@ -38,6 +38,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     # rooms: accretion from one room in the middle; a preview per room (one
     # Stage over the live tiles: a preview is valid until the next step).
     yield from grow_cave_library(lambda: Progress("rooms", 0.0))
+    yield from grow_staircases(lambda: Progress("rooms", 0.0))
     b = Builder(seed, width, height, p)
     b.first_room()
     shown = Stage("rooms", b.tiles)
@@ -49,21 +50,26 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     most = max(attempts, area * MOST_ATTEMPTS // 1000)
     want = GROW_FLOOR * (width - 2) * (height - 2)
     k = 0
+    step = Progress("rooms", 0.0, preview=shown)
     while k < attempts or (b.floor < want and k < most):
-        done = min(1.0, (k + 1) / attempts)
         if b.attempt():
-            yield Progress("rooms", done, preview=shown)
+            # One event per room; a new one only when ``done`` has moved a
+            # 64th (an event is immutable, and making one costs a microsecond).
+            done = min(1.0, (k + 1) * 64 // attempts / 64)
+            if done != step.done:
+                step = Progress("rooms", done, preview=shown)
+            yield step
         elif k % 16 == 15:  # a run of misfits: still hand control back now and then
-            yield Progress("rooms", done)
+            yield Progress("rooms", min(1.0, (k + 1) * 64 // attempts / 64))
         k += 1
     b.fix_diagonals()
     tiles = b.tiles
     yield Stage("rooms", tiles.copy(), info={"rooms": len(b.stamps), "joins": len(b.joins)})
 
-    # The finishing stages draw from one generator: making one costs about as
-    # much as the doors stage itself on a 79x29 map.
-    rng = seeding.rng(seed, "finish")
-    r = Draw(rng, block=256)
+    # The finishing stages go on drawing from the rooms stage's stream: making
+    # a generator costs about as much as the doors stage itself on a 79x29 map.
+    r = b.r
+    rng = r.rng
     g = BitGrid(width, height)
 
     # doors: a door, a secret door or an open doorway at each join.
@@ -98,7 +104,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     keep = np.zeros(tiles.shape, dtype=bool)
     keep.flat[up] = True
     dressed = yield from features.place(tiles, seed, keep, p.features)
-    walk &= ~g.from_mask(np.isin(tiles, features.FEATURE_TILES))
+    walk &= ~g.from_mask(features.IS_FEATURE[tiles])
     levels = yield from _levels(g, walk, up, "final")
     floor = walk & ~g.from_cells(doors) & ~g.from_mask(tiles == T.trap)  # stairs and spawns on plain floor
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)

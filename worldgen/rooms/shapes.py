@@ -36,20 +36,25 @@ class Stamp:
 
     >>> s = Stamp((0b010, 0b111), 3)
     >>> s.h, s.w, s.cells, s.sites(0)
-    (2, 3, 4, [(-1, 1)])
+    (2, 3, 4, ((-1, 1),))
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces")
+    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along", "_groups")
 
     def __init__(self, rows, w: int, rect: bool = False, boxes=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
         self.cells = self.h * w if rect else sum(r.bit_count() for r in self.rows)
-        self._mask = self._faces = None
+        self._mask = self._faces = self._along = self._groups = None
 
     @classmethod
     def box(cls, h: int, w: int) -> Stamp:
-        return cls(((1 << w) - 1,) * h, w, rect=True)
+        """The ``h`` x ``w`` rectangle: one shared stamp per size (stamps are never
+        changed once made, and a shared one keeps its door sites worked out)."""
+        s = _BOXES.get((h, w))
+        if s is None:
+            s = _BOXES[h, w] = cls(((1 << w) - 1,) * h, w, rect=True)
+        return s
 
     @classmethod
     def from_mask(cls, mask: np.ndarray) -> Stamp:
@@ -89,7 +94,7 @@ class Stamp:
         else:
             window[self.mask()] = value
 
-    def sites(self, d: int) -> list[tuple[int, int]]:
+    def sites(self, d: int) -> tuple[tuple[int, int], ...]:
         """Outward door sites in direction ``d``, in stamp coordinates.
 
         A site is a cell ``s`` outside the stamp with floor at ``s - d`` and no
@@ -97,16 +102,37 @@ class Stamp:
         on exactly two opposite sides.  Ordered along the face (by x for north
         and south, by y for west and east).
         """
-        if self.rect:
-            h, w = self.h, self.w
-            if d < 2:
-                y = -1 if d == 0 else h
-                return [(y, x) for x in range(w)]
-            x = -1 if d == 2 else w
-            return [(y, x) for y in range(h)]
         if self._faces is None:
-            self._faces = self._find_faces()
+            # tuples, not lists: the garbage collector stops tracking a tuple of
+            # ints, and every live container lengthens its full passes
+            faces = self._box_faces() if self.rect else self._find_faces()
+            self._faces = tuple(tuple(face) for face in faces)
         return self._faces[d]
+
+    def along(self, d: int) -> tuple[int, ...]:
+        """Where each site of :meth:`sites` ``(d)`` lies along the face (x for
+        north and south, y for west and east): ascending, for ``bisect``."""
+        if self._along is None:
+            self._along = tuple(tuple(p[1 if e < 2 else 0] for p in self.sites(e)) for e in range(4))
+        return self._along[d]
+
+    def row_groups(self, d: int) -> tuple[tuple[int, int], ...]:
+        """The sites facing ``d`` (north or south) by row: ``(y, bits)`` pairs,
+        bit x set for a site at (y, x), rows ascending."""
+        if self._groups is None:
+            groups = []
+            for e in (0, 1):
+                rows: dict[int, int] = {}
+                for y, x in self.sites(e):
+                    rows[y] = rows.get(y, 0) | 1 << x
+                groups.append(tuple(sorted(rows.items())))
+            self._groups = tuple(groups)
+        return self._groups[d]
+
+    def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
+        h, w = self.h, self.w
+        return ([(-1, x) for x in range(w)], [(h, x) for x in range(w)],
+                [(y, -1) for y in range(h)], [(y, w) for y in range(h)])
 
     def _find_faces(self) -> tuple[list[tuple[int, int]], ...]:
         rows = self.rows
@@ -133,6 +159,95 @@ class Stamp:
         return north, south, west, east
 
 
+_BOXES: dict[tuple[int, int], Stamp] = {}
+
+
+class FitIndex:
+    """Stamps listed by the largest span they fit: ``fitting(mh, mw)`` is the
+    tuple of stamps no larger than ``mh`` x ``mw``, in the stamps' order, so a
+    draw is one random index.  The table is made a row (one ``mh``) at a time,
+    all of it by :meth:`grow` (a few milliseconds a row for the cave library),
+    or a row when first asked for; either way the same tuples."""
+
+    def __init__(self, stamps: list[Stamp]) -> None:
+        self.stamps = stamps
+        self.hs = np.array([s.h for s in stamps], dtype=np.int32)
+        self.ws = np.array([s.w for s in stamps], dtype=np.int32)
+        self.most_h, self.most_w = int(self.hs.max()), int(self.ws.max())
+        self.table: list[tuple[tuple[int, ...], ...] | None] = [None] * (self.most_h + 1)
+
+    def _row(self, mh: int) -> tuple[tuple[int, ...], ...]:
+        """Indices (tuples of ints, which the garbage collector stops tracking)
+        of the stamps that fit ``mh`` x ``mw``, for every ``mw``."""
+        row = self.table[mh]
+        if row is None:
+            low = self.hs <= mh
+            row = self.table[mh] = tuple(tuple(np.flatnonzero(low & (self.ws <= mw)).tolist())
+                                         for mw in range(self.most_w + 1))
+        return row
+
+    def grow(self, rows: int = 4) -> Iterator[None]:
+        """Make every row, yielding after each ``rows`` of them."""
+        for mh in range(self.most_h + 1):
+            self._row(mh)
+            if mh % rows == rows - 1:
+                yield None
+
+    def _fits(self, mh: int, mw: int) -> tuple[int, ...]:
+        if mh < 0 or mw < 0:
+            return ()
+        return self._row(min(mh, self.most_h))[min(mw, self.most_w)]
+
+    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+        return tuple(self.stamps[i] for i in self._fits(mh, mw))
+
+    def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
+        fits = self._fits(mh, mw)
+        return self.stamps[fits[r.pick(len(fits))]] if fits else None
+
+
+class Library:
+    """Designs made once per process from a fixed seed, drawn from instead of
+    designed per room: a design's door sites are then worked out once, not per
+    placement, and a draw is one random index into the designs that fit
+    (:class:`FitIndex`).  Its content is a pure function of ``make`` and the
+    seed, never of call order.
+    """
+
+    def __init__(self, name: str, make: Callable[[Draw], Stamp | None], count: int) -> None:
+        self.name, self.make, self.count = name, make, count
+        self._index: FitIndex | None = None
+
+    def grow(self, chunk: int = 64) -> Iterator[None]:
+        """Make the designs (yielding after each ``chunk``) and their index."""
+        if self._index is not None:
+            return
+        r = Draw(seeding.rng(0, "room library", self.name))
+        stamps = []
+        for start in range(0, self.count, chunk):
+            made = (self.make(r) for _ in range(start, min(start + chunk, self.count)))
+            stamps += [s for s in made if s is not None]
+            yield None
+        index = FitIndex(stamps)
+        yield from index.grow()
+        self._index = index
+
+    def index(self) -> FitIndex:
+        if self._index is None:
+            for _ in self.grow():
+                pass
+        return self._index
+
+    def stamps(self) -> list[Stamp]:
+        return self.index().stamps
+
+    def fitting(self, mh: int, mw: int) -> tuple[Stamp, ...]:
+        return self.index().fitting(mh, mw)
+
+    def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
+        return self.index().draw(r, mh, mw)
+
+
 def _along_x(site: tuple[int, int]) -> int:
     return site[1]
 
@@ -149,6 +264,22 @@ def design_rect(r: Draw, mh: int, mw: int) -> Stamp | None:
 
 
 def design_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
+    """A conglomerate from :data:`CONGLOMERATES` no larger than ``mh`` x ``mw``."""
+    return CONGLOMERATES.draw(r, mh, mw)
+
+
+def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
+    """A cross from :data:`CROSSES` no larger than ``mh`` x ``mw``."""
+    return CROSSES.draw(r, mh, mw)
+
+
+def _library_caps(r: Draw) -> tuple[int, int]:
+    """Spans a library design is made for: half free, half tight (so small spans
+    still find designs)."""
+    return (99, 99) if r.u() < 0.5 else (r.int(3, 10), r.int(4, 14))
+
+
+def make_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
     """Two or three rectangles side by side, each sharing >= 2 cells of edge.
 
     A rectangle that would push the whole past ``mh`` x ``mw`` is left out; with
@@ -183,7 +314,7 @@ def design_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
     return Stamp(rows, x_hi - x_lo, boxes=tuple(boxes))
 
 
-def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
+def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     """A wide short bar crossing a narrow tall one (Brogue's cross room)."""
     wa, ha = min(r.int(4, 13), mw), r.int(2, 4)
     hb = min(r.int(ha + 2, ha + 6), mh)
@@ -197,6 +328,10 @@ def design_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     return Stamp([bar if ya <= i < ya + ha else post for i in range(hb)], wa,
                  boxes=((ya, 0, ha, wa), (0, xb, hb, wb)))
 
+
+#: Designs drawn from (see :class:`Library`).
+CONGLOMERATES = Library("conglomerate", lambda r: make_conglomerate(r, *_library_caps(r)), 384)
+CROSSES = Library("cross", lambda r: make_cross(r, *_library_caps(r)), 256)
 
 _DISCS: dict[int, Stamp] = {}
 
@@ -252,11 +387,13 @@ def _crop(f: np.ndarray) -> np.ndarray:
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
 _CAVES: dict[bool, list[Stamp]] = {}
+_CAVE_INDEX: dict[bool, FitIndex] = {}
 
 
 def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
-    """Grow every cave room a map may draw, once per process: ``yield from``
-    it; it yields ``tick()`` after each canvas of blobs (when given).
+    """Grow every cave room a map may draw, and the other design libraries
+    (:class:`Library`), once per process: ``yield from`` it; it yields
+    ``tick()`` after each library and each canvas of blobs (when given).
 
     Automaton blobs (:func:`cave_blobs`) from a fixed seed, each in its mirror
     images (and, small ones, turned a quarter): about 100 x 8 small, 28 x 4
@@ -264,6 +401,10 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
+    for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
+        for _ in library.grow():
+            if tick is not None:
+                yield tick()
     for big in (False, True):
         if big in _CAVES:
             continue
@@ -282,7 +423,12 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 stamps += [Stamp.from_mask(np.ascontiguousarray(t)) for t in turns]
             if tick is not None:
                 yield tick()
+        index = FitIndex(stamps)
+        for _ in index.grow():
+            if tick is not None:
+                yield tick()
         _CAVES[big] = stamps
+        _CAVE_INDEX[big] = index
 
 
 def cave_library(big: bool = False) -> list[Stamp]:
@@ -295,13 +441,10 @@ def cave_library(big: bool = False) -> list[Stamp]:
 
 def design_cave(r: Draw, mh: int, mw: int, big: bool = False) -> Stamp | None:
     """A cave blob no larger than ``mh`` x ``mw`` from :func:`cave_library`
-    (eight draws; None if none fits)."""
-    library = cave_library(big)
-    for _ in range(8):
-        s = library[r.pick(len(library))]
-        if s.h <= mh and s.w <= mw:
-            return s
-    return None
+    (one draw among those that fit, see :class:`FitIndex`; None if none fits)."""
+    if big not in _CAVE_INDEX:
+        cave_library(big)
+    return _CAVE_INDEX[big].draw(r, mh, mw)
 
 
 ROOM_DESIGNS = (  # kind, share of the non-cave rooms, design
