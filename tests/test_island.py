@@ -268,6 +268,16 @@ def test_choice_table_picks_each_allowed_neighbour_equally():
             assert picks.sum() == picks[allowed].sum()
 
 
+def test_move_table_is_the_choice_table_as_flat_moves():
+    for row in (10, 90, 40_000):
+        table = particles._move_table(row)
+        dirs = particles._choice_table()
+        offs = [dy * row + dx for dy, dx in particles._OFFSETS8] + [0]
+        assert table.shape == dirs.shape and not table.flags.writeable
+        assert np.array_equal(table, np.take(offs, dirs))
+    assert particles._move_table(90).dtype == np.int16 and particles._move_table(40_000).dtype == np.intp
+
+
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():
     draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400)) >> 8
     assert draws.dtype == np.uint32 and draws.max() < 1024
