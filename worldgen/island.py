@@ -22,9 +22,9 @@ Arrays are indexed ``[y, x]``.
 
 Decisions where the article is silent (the README lists every departure):
 
-* Noise determinism: 16 unit gradients written as exact constants (no
-  sin/cos at run time), a seeded 256-entry permutation and a random
-  sub-lattice offset per octave.  Octaves whose period is below one tile on
+* Noise determinism (:mod:`worldgen.noise`): 16 unit gradients written as
+  exact constants (no sin/cos at run time), a seeded 256-entry permutation
+  and a random sub-lattice offset per octave.  Octaves whose period is below one tile on
   both axes are skipped (aliased white noise of amplitude <= 1/64: at 88x32
   that keeps 6 of the 8 octaves); the lowest octave never is.
 * Particles move in lock-step (:mod:`worldgen.particles`): all choose their
@@ -45,8 +45,8 @@ Decisions where the article is silent (the README lists every departure):
   (``info["edge_tiles_sunk"]``).  A request whose ring alone is over
   ``water`` + 0.02 of the map is refused (:func:`check_request`).
 
-(Over 400 lines: the four stages share the noise and the water line; the
-particles live in :mod:`worldgen.particles`.)
+(The noise lives in :mod:`worldgen.noise`, the particles in
+:mod:`worldgen.particles`.)
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from worldgen import grid, seeding
+from worldgen.noise import _GX, _GY, NOISE_CELLS_PER_YIELD, drain, fractal_noise, noise_steps  # noqa: F401
 from worldgen.particles import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, clamp_margin, rolling_particles,
                                 work_cap)
 from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
@@ -75,8 +76,8 @@ ARTICLE_W, ARTICLE_H = 88, 32
 MASK_CELLS = 96 * 96
 #: Ring multipliers (outermost, second outermost).
 RING = (np.float32(0.75), np.float32(0.88))
-#: Noise cells summed between two Progress events (one octave at 512x512).
-_NOISE_CELLS_PER_YIELD = 1 << 18
+#: Cells above which whole-map terrain steps are split by Progress events.
+_NOISE_CELLS_PER_YIELD = NOISE_CELLS_PER_YIELD
 
 
 @dataclass(frozen=True)
@@ -99,94 +100,9 @@ class IslandParams:
     mountain: int = param(25, 0, 255, "mountains above 255 - mountain")
 
 
-# --------------------------------------------------------------------------- noise
+# --------------------------------------------------------------------------- noise (worldgen.noise)
 
-# 16 unit gradients, 22.5 degrees apart, as exact constants (cos/sin of k*pi/8).
-_C1, _C2, _C3 = 0.92387953251128674, 0.70710678118654757, 0.38268343236508978
-_GRAD = np.array([
-    (1.0, 0.0), (_C1, _C3), (_C2, _C2), (_C3, _C1), (0.0, 1.0), (-_C3, _C1), (-_C2, _C2), (-_C1, _C3),
-    (-1.0, 0.0), (-_C1, -_C3), (-_C2, -_C2), (-_C3, -_C1), (0.0, -1.0), (_C3, -_C1), (_C2, -_C2), (_C1, -_C3),
-], dtype=np.float32)
-_GX = np.ascontiguousarray(_GRAD[:, 0])
-_GY = np.ascontiguousarray(_GRAD[:, 1])
-
-
-def _fade(t: np.ndarray) -> np.ndarray:
-    """Perlin's quintic 6t^5 - 15t^4 + 10t^3 (element-wise, float32)."""
-    return t * t * t * (t * (t * np.float32(6) - np.float32(15)) + np.float32(10))
-
-
-def _axis(n: int, period: float, offset: float) -> tuple[np.ndarray, np.ndarray]:
-    """Lattice cell (int) and fraction (float32) of samples 0..n-1 along one axis."""
-    u = np.arange(n, dtype=np.float64) / period + offset
-    cell = np.floor(u)
-    return cell.astype(np.int64), (u - cell).astype(np.float32)
-
-
-def _noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
-                 divisor: float) -> Iterator[Progress]:
-    """Sum of octaves (raw, about -1..1); yields Progress per band of rows, returns the array."""
-    # Drawn per octave, in order, so octave o looks the same whatever the octave count.
-    tables = [(rng.permutation(256), rng.integers(0, 1 << 16, size=2) / 256.0) for _ in range(octaves)]
-    total = np.zeros((height, width), dtype=np.float32)
-    buf = np.empty_like(total)
-    band = max(1, _NOISE_CELLS_PER_YIELD // width)
-    for o, (perm, offset) in enumerate(tables):
-        px = width / divisor / (1 << o)
-        py = height / divisor / (1 << o)
-        if o > 0 and max(px, py) < 1.0:
-            continue  # finer than a tile on both axes: aliasing, not detail
-        amp = np.float32(1.0 / (1 << o))  # 2^-o exactly, no pow()
-        xi, xf = _axis(width, px, offset[0])
-        yi, yf = _axis(height, py, offset[1])
-        x0, y0 = int(xi[0]), int(yi[0])
-        lx = np.arange(x0, int(xi[-1]) + 2)
-        ly = np.arange(y0, int(yi[-1]) + 2)
-        hashed = perm[(perm[lx & 255][None, :] + ly[:, None]) & 255] & 15  # (lattice rows, cols)
-        gx, gy = _GX[hashed], _GY[hashed]
-        cx = xi - x0
-        u = _fade(xf)
-        one = np.float32(1)
-        # Per lattice row j: value(x, y) = Ax[j, x] + (y - j) * Ay[j, x] after the x-lerp.
-        ax = gx[:, cx] * ((one - u) * xf) + gx[:, cx + 1] * (u * (xf - one))
-        ay = gy[:, cx] * (one - u) + gy[:, cx + 1] * u
-        cy = yi - y0
-        v = _fade(yf)
-        c0 = amp * (one - v)
-        c1 = amp * v
-        weights = (c0 * yf, c0, c1 * (yf - one), c1)
-        sources = ((ay, cy), (ax, cy), (ay, cy + 1), (ax, cy + 1))
-        for r0 in range(0, height, band):  # bands of rows: bounded work between yields
-            r1 = min(height, r0 + band)
-            part, acc = buf[r0:r1], total[r0:r1]
-            for wgt, (src, rows) in zip(weights, sources):
-                np.take(src, rows[r0:r1], axis=0, out=part)
-                part *= wgt[r0:r1, None]
-                acc += part
-            yield Progress("noise", (o + r1 / height) / octaves)
-    return total
-
-
-def _drain(gen: Iterator) -> np.ndarray:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
-def fractal_noise(rng: np.random.Generator, width: int, height: int, octaves: int = 8,
-                  divisor: float = 2.0) -> np.ndarray:
-    """Fractal gradient noise, raw (about -1..1), float32 ``(height, width)``.
-
-    The lowest octave has a period of ``width/divisor`` tiles along x and
-    ``height/divisor`` along y; octave k has period / 2^k and amplitude / 2^k.
-
-    >>> n = fractal_noise(seeding.rng(1, "doc"), 16, 8)
-    >>> n.shape, n.dtype.name
-    ((8, 16), 'float32')
-    """
-    return _drain(_noise_steps(rng, width, height, octaves, divisor))
+_drain = drain
 
 
 def normalize255(a: np.ndarray) -> np.ndarray:
@@ -406,7 +322,7 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
         if big:
             yield Progress(stage, done)
 
-    raw = yield from _noise_steps(seeding.rng(seed, "noise"), width, height, p.octaves, p.divisor)
+    raw = yield from noise_steps(seeding.rng(seed, "noise"), width, height, p.octaves, p.divisor)
     noise = normalize255(raw)
     yield Stage("noise", noise, kind="layer", vrange=(0.0, 255.0))
 
