@@ -76,9 +76,17 @@ def test_article_numbers_are_the_defaults():
     p = IslandParams()
     assert (p.octaves, p.divisor, p.water) == (8, 2.0, 0.6)
     assert (p.deep, p.coast, p.plains, p.hills, p.mountain) == (40, 15, 35, 50, 25)
-    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 1}
+    # The article's numbers, rolled on a grid 2x coarser (44x16: 750 particles of life 25).
+    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 2}
+    info = gen("article", stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((44, 16), 750, 25, (6, 6))
+    # mask_scale=1 rolls them tile by tile.
+    info = gen("article", params={"mask_scale": 1}, stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((88, 32), 3000, 50,
+                                                                                               (12, 12))
     # Particles scale with area, life and margin with the smaller side.
-    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 1}
+    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 2}
+    assert island.particle_scale(48, 48)["scale"] == island.particle_scale(40, 24)["scale"] == 1
     assert island.particle_scale(512, 512)["scale"] > 1  # big maps roll particles on a coarser grid
     explicit = IslandParams(particles=10, life=3, margin=0, mask_scale=2)
     assert island.particle_scale(88, 32, explicit) == {"particles": 10, "life": 3, "margin": 0, "scale": 2}
@@ -188,9 +196,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "a17f5481717f36400d52f773aaca695cea26428e94b8b06f1e5d3dce9a6ab35e",
-    ("Deepisle", 64, 64): "1a713ef764c3e310eb206bf6dd86ace74d8eed3ef33bdfdf7e52838658b25e6c",
-    ("wide", 200, 120): "ddac59193ceda0e2700f4cb18edc644d49bc4c16f83949e12ca14ddd25601f4d",
+    ("golden", 88, 32): "610cc85d66ff4153b459926b73f3e8a8fc938cf40a94e11a9273f2f903efaf29",
+    ("Deepisle", 64, 64): "3a4cfaae0a31a162deea1fb71bc60c2832ac3d86d54772d5180769beb59c52d2",
+    ("wide", 200, 120): "828a0fd8684cbdef3aea5c7f8481300fc3faa73b17eb418f1d6ccd2e3db1b9fb",
 }
 
 
@@ -386,9 +394,9 @@ def test_centre_biased_mask_is_a_centred_mound_and_plain_is_boxy():
 def test_big_maps_roll_particles_on_a_coarser_grid():
     r = gen("coarse", 200, 120, stage="mask")
     info = r.stages["mask"].info
-    assert info["scale"] == 2 and info["sim_size"] == (100, 60)
+    assert info["scale"] == 4 and info["sim_size"] == (50, 30)  # at most MASK_CELLS cells
     assert r.stages["mask"].data.shape == (120, 200)
-    same = gen("coarse", 200, 120, {"mask_scale": 2}, stage="mask").stages["mask"].data
+    same = gen("coarse", 200, 120, {"mask_scale": 4}, stage="mask").stages["mask"].data
     assert np.array_equal(same, r.stages["mask"].data)
 
 

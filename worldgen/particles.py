@@ -21,7 +21,7 @@ __all__ = ["rolling_particles", "work_cap", "clamp_margin", "MAX_PARTICLE_STEPS"
            "MAX_LOCK_STEPS"]
 
 #: Work (cells + particles touched) between two Progress events in the particle loop.
-_WORK_PER_YIELD = 300_000
+_WORK_PER_YIELD = 50_000
 
 _OFFSETS8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 #: Frame value (negated) of an ``int32`` particle grid: above every possible deposit total.
