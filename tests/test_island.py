@@ -367,6 +367,18 @@ def test_finish_mask_rings_and_normalization():
     assert np.array_equal(finish_mask(raw), normalize255(raw * factor))
 
 
+def test_upsample_is_bilinear_with_cached_read_only_taps():
+    coarse = np.arange(12, dtype=np.float32).reshape(3, 4)
+    up = island._upsample(coarse, 2, 8, 6)
+    assert up.shape == (6, 8) and up.dtype == np.float32
+    assert np.all(np.diff(up, axis=1) >= 0) and np.all(np.diff(up, axis=0) >= 0)  # a ramp stays a ramp
+    assert up.min() == 0 and up.max() == 11
+    assert np.array_equal(island._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
+    taps = island._upsample_axis(8, 4, 2)
+    assert taps is island._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
+    assert not island._ring_factor((6, 7)).flags.writeable
+
+
 def mask_profile(stage, seeds, w, h):
     return np.mean([gen(f"prof-{i}", w, h, stage=stage).stages[stage].data for i in range(seeds)], axis=0)
 

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -253,23 +254,28 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
 
 
+@lru_cache(maxsize=8)
+def _upsample_axis(n: int, ns: int, scale: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bilinear taps along one axis: lower and upper coarse cell, their weights (read-only, cached)."""
+    pad = (ns * scale - n) / 2.0
+    u = (np.arange(n, dtype=np.float64) + 0.5 + pad) / scale - 0.5
+    u = np.clip(u, 0.0, ns - 1.0)
+    i0 = np.floor(u).astype(np.intp)
+    i1 = np.minimum(i0 + 1, ns - 1)
+    f = (u - i0).astype(np.float32)
+    taps = (i0, i1, np.float32(1) - f, f)
+    for a in taps:
+        a.flags.writeable = False
+    return taps
+
+
 def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
     """Bilinear, cell centres aligned and the coarse grid centred on the map."""
     hs, ws = coarse.shape
-
-    def axis(n: int, ns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        pad = (ns * scale - n) / 2.0
-        u = (np.arange(n, dtype=np.float64) + 0.5 + pad) / scale - 0.5
-        u = np.clip(u, 0.0, ns - 1.0)
-        i0 = np.floor(u).astype(np.intp)
-        i1 = np.minimum(i0 + 1, ns - 1)
-        return i0, i1, (u - i0).astype(np.float32)
-
-    y0, y1, fy = axis(height, hs)
-    x0, x1, fx = axis(width, ws)
-    one = np.float32(1)
-    rows = coarse[y0] * (one - fy)[:, None] + coarse[y1] * fy[:, None]
-    return rows[:, x0] * (one - fx) + rows[:, x1] * fx
+    y0, y1, gy, fy = _upsample_axis(height, hs, scale)
+    x0, x1, gx, fx = _upsample_axis(width, ws, scale)
+    rows = coarse[y0] * gy[:, None] + coarse[y1] * fy[:, None]
+    return rows[:, x0] * gx + rows[:, x1] * fx
 
 
 def finish_mask(raw: np.ndarray) -> np.ndarray:
@@ -279,12 +285,18 @@ def finish_mask(raw: np.ndarray) -> np.ndarray:
     [0, 132, 255, 132, 0]
     """
     m = np.array(raw, dtype=np.float32)
-    inner = m[1:-1, 1:-1]
-    inner[[0, -1], :] *= RING[1]
-    inner[1:-1, [0, -1]] *= RING[1]
-    m[[0, -1], :] *= RING[0]
-    m[1:-1, [0, -1]] *= RING[0]
+    m *= _ring_factor(m.shape)  # x1 inside: exact
     return normalize255(m)
+
+
+@lru_cache(maxsize=8)
+def _ring_factor(shape: tuple[int, int]) -> np.ndarray:
+    """:data:`RING` on the two outer rings, 1 inside (float32, read-only, cached per shape)."""
+    factor = np.ones(shape, dtype=np.float32)
+    factor[grid.border_mask(shape, 2)] = RING[1]
+    factor[grid.border_mask(shape, 1)] = RING[0]
+    factor.flags.writeable = False
+    return factor
 
 
 def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Progress]:
@@ -310,7 +322,8 @@ def _full_mask(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarr
     r = raw.astype(np.float32)
     if scale > 1:
         r = _upsample(r, scale, width, height)
-    return finish_mask(r)
+    r *= _ring_factor(r.shape)
+    return normalize255(r)
 
 
 # --------------------------------------------------------------------------- run
