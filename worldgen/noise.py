@@ -1,8 +1,8 @@
 """Fractal gradient (Perlin) noise for the island (:mod:`worldgen.island`).
 
 Determinism: 16 unit gradients written as exact constants (no sin/cos at
-run time), a seeded 256-entry permutation and a random sub-lattice offset
-per octave; only element-wise float32 operations, added octave by octave
+run time), one seeded 256-entry permutation and a random sub-lattice
+offset per octave; only element-wise float32 operations, added octave by octave
 in one fixed order, so every platform gets the same bytes.
 
 Two paths give the same bytes (a test holds them to it): small maps
@@ -24,6 +24,8 @@ __all__ = ["fractal_noise", "noise_steps", "drain"]
 
 #: Noise cells summed between two Progress events (one octave at 512x512).
 NOISE_CELLS_PER_YIELD = 1 << 18
+#: Most octaves a noise may have (the island's parameter range).
+MAX_OCTAVES = 12
 #: Maps whose octave terms (4 per octave, float32) fit this many cells take the all-at-once path.
 _AT_ONCE_CELLS = 1 << 20
 
@@ -59,9 +61,18 @@ def _kept(width: int, height: int, octaves: int, divisor: float) -> list[tuple[i
     return kept
 
 
-def _draw_tables(rng: np.random.Generator, octaves: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per octave, in order (octave o looks the same whatever the octave count): permutation, offset."""
-    return [(rng.permutation(256), rng.integers(0, 1 << 16, size=2) / 256.0) for _ in range(octaves)]
+def _draw_tables(rng: np.random.Generator, octaves: int) -> tuple[np.ndarray, np.ndarray]:
+    """The hash permutation (all octaves) and per-octave ``(x, y)`` lattice offsets, ``(MAX_OCTAVES, 2)``.
+
+    Offsets are drawn for :data:`MAX_OCTAVES` whatever ``octaves`` is, so
+    octave o looks the same whatever the octave count.  One permutation
+    serves every octave (as in Perlin's reference noise): each octave's
+    random offset, up to 256 lattice cells, already puts it on another part
+    of the 256-periodic lattice, and one draw costs a tenth of one per octave.
+    """
+    if octaves > MAX_OCTAVES:
+        raise ValueError(f"at most {MAX_OCTAVES} octaves")
+    return rng.permutation(256), rng.integers(0, 1 << 16, size=(MAX_OCTAVES, 2)) / 256.0
 
 
 def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
@@ -75,7 +86,7 @@ def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
     buf = np.empty_like(total)
     band = max(1, NOISE_CELLS_PER_YIELD // width)
     for o, px, py in kept:
-        perm, offset = tables[o]
+        perm, offset = tables[0], tables[1][o]
         amp = np.float32(1.0 / (1 << o))  # 2^-o exactly, no pow()
         xi, xf = _axis(width, px, offset[0])
         yi, yf = _axis(height, py, offset[1])
@@ -107,7 +118,7 @@ def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
     return total
 
 
-def _octaves_at_once(tables: list[tuple[np.ndarray, np.ndarray]], kept: list[tuple[int, float, float]],
+def _octaves_at_once(tables: tuple[np.ndarray, np.ndarray], kept: list[tuple[int, float, float]],
                      width: int, height: int) -> np.ndarray:
     """:func:`noise_steps`' sum with every kept octave in each numpy call: the same operations on
     the same values element by element, so the same bytes.
@@ -121,8 +132,7 @@ def _octaves_at_once(tables: list[tuple[np.ndarray, np.ndarray]], kept: list[tup
     f32, one = np.float32, np.float32(1)
     n = len(kept)
     octave = np.array([o for o, _, _ in kept])
-    perms = np.stack([tables[o][0] for o in octave])                               # (n, 256)
-    offsets = np.stack([tables[o][1] for o in octave])                             # (n, 2)
+    perm, offsets = tables[0], tables[1][octave]                                   # (256,), (n, 2)
     amp = (1.0 / (1 << octave)).astype(f32)[:, None]                               # (n, 1)
     ux = np.arange(width, dtype=np.float64) / np.array([px for _, px, _ in kept])[:, None] + offsets[:, :1]
     uy = np.arange(height, dtype=np.float64) / np.array([py for _, _, py in kept])[:, None] + offsets[:, 1:]
@@ -137,9 +147,8 @@ def _octaves_at_once(tables: list[tuple[np.ndarray, np.ndarray]], kept: list[tup
     nrows = int(rows.sum())
     ly = celly[own, 0] + (np.arange(nrows) - first[own])                           # (R,) lattice y
     lx = cellx[:, :1] + np.arange(lattice_cols)                                    # (n, C) lattice x
-    base = (np.arange(n) * 256)[:, None]
-    hx = perms.take(base + (lx & 255))                                             # perm[lx & 255]
-    hashed = perms.take(base[own] + ((hx[own] + ly[:, None]) & 255)) & 15          # (R, C)
+    hx = perm.take(lx & 255)                                                       # (n, C)
+    hashed = perm.take((hx[own] + ly[:, None]) & 255) & 15                         # (R, C)
     # Flat gathers (take) of lattice row r, column cx: much cheaper than take_along_axis.
     at = cx[own] + (np.arange(nrows) * lattice_cols)[:, None]                      # (R, width)
     h0, h1 = hashed.take(at), hashed.take(at + 1)
