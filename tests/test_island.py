@@ -426,6 +426,23 @@ def test_classify_follows_the_article_thresholds():
     assert classify(np.array([215, 240], np.float32), 210.0).tolist() == [T.sand, T.grass]
 
 
+def test_classify_search_and_comparison_paths_agree(monkeypatch):
+    """Small maps use one searchsorted, large ones six comparisons: same tiles, any thresholds
+    (coast above plains puts the grass threshold above the forest one)."""
+    rng = seeding.rng(4, "classify")
+    for _ in range(40):
+        h = (rng.random((12, 20)) * 255).astype(np.float32)
+        values = {k: int(rng.integers(0, 256)) for k in ("deep", "coast", "plains", "hills", "mountain")}
+        p = IslandParams(**values)
+        line = float(h[3, 4]) if rng.random() < 0.5 else float(rng.random() * 255)
+        water = rng.random(h.shape) < 0.5
+        for wet in (None, water):
+            fast = classify(h, line, p, wet)
+            with monkeypatch.context() as m:
+                m.setattr(island, "_SEARCH_CELLS", 0)
+                assert np.array_equal(classify(h, line, p, wet), fast)
+
+
 def test_water_line_is_the_article_quantile():
     h = np.arange(100, dtype=np.float32)[::-1].copy()
     assert island.water_line(h, 0.6) == 59.0  # sorted[int(99 * 0.6)]

@@ -167,6 +167,8 @@ def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.nda
     return mask.reshape(np.shape(height))
 
 
+#: Maps up to this many tiles are classified with one searchsorted.
+_SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
 
@@ -179,8 +181,10 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     above ``line - deep``, else deep.  Land: sand below ``line + coast``,
     grass below ``line + plains``, then mountain above ``255 - mountain``,
     hills above ``255 - hills``, forest otherwise.  Each rule implies the
-    ones before it, so the tile is the count of thresholds passed (six
-    comparisons: much faster than ``searchsorted``).  With ``water``, land
+    ones before it, so the tile is the count of thresholds passed: one
+    ``searchsorted`` on small maps (call overhead rules there), six
+    comparisons on large ones (much faster than a binary search per tile).
+    With ``water``, land
     level with the line (ties the mask broke) is sand and water above it
     shallow.
 
@@ -205,14 +209,16 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
         max(land, lush, above(255 - p.hills)),  # hills
         max(land, lush, above(255 - p.hills), above(255 - p.mountain)),  # mountain
     ], dtype=np.float32)
-    index = np.zeros(h.shape, dtype=np.uint8)  # how many thresholds h has passed
-    passed = np.empty(h.shape, dtype=bool)
-    for b in breaks:
-        np.greater_equal(h, b, out=passed)
-        index += passed.view(np.uint8)
-    if water is not None:
-        np.minimum(index, np.where(water, np.uint8(1), np.uint8(255)), out=index)  # water: at most shallow
-        np.maximum(index, np.where(water, np.uint8(0), np.uint8(2)), out=index)    # land: at least sand
+    if h.size <= _SEARCH_CELLS:  # one call: the count of thresholds <= h, in any order
+        index = np.sort(breaks).searchsorted(h, side="right")
+    else:
+        index = np.zeros(h.shape, dtype=np.uint8)  # how many thresholds h has passed
+        passed = np.empty(h.shape, dtype=bool)
+        for b in breaks:
+            np.greater_equal(h, b, out=passed)
+            index += passed.view(np.uint8)
+    if water is not None:  # water: at most shallow; land: at least sand
+        index = np.where(water, np.minimum(index, 1), np.maximum(index, 2))
     return _TERRAIN.take(index)
 
 
