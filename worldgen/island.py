@@ -167,6 +167,8 @@ def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.nda
     return mask.reshape(np.shape(height))
 
 
+#: Which thresholds are strict ("above x"): shallow, sand, hills, mountain.
+_STRICT = np.array([True, True, False, False, True, True])
 #: Maps up to this many tiles are classified with one searchsorted.
 _SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
@@ -192,23 +194,14 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     [1, 2, 3, 4, 5, 6, 7]
     """
     h = np.asarray(height, dtype=np.float32)
-    f32 = np.float32
-    up = np.inf
-
-    def above(x: float) -> np.float32:  # "h > x" as "h >= above(x)"
-        return np.nextafter(f32(x), f32(up))
-
-    line = f32(line)
-    land = above(line)
-    lush = f32(line + f32(p.plains))
-    breaks = np.array([
-        above(line - f32(p.deep)),          # shallow
-        land,                               # sand
-        max(land, f32(line + f32(p.coast))),  # grass
-        max(land, lush),                    # forest
-        max(land, lush, above(255 - p.hills)),  # hills
-        max(land, lush, above(255 - p.hills), above(255 - p.mountain)),  # mountain
-    ], dtype=np.float32)
+    # Raw thresholds (float32, as line - deep etc. in float32), then "h > x" as
+    # "h >= nextafter(x)" for the strict ones, then every land threshold at
+    # least sand's and hills/mountain at least forest's: six numpy calls.
+    raw = np.array([line, line, line, line, 255 - p.hills, 255 - p.mountain], dtype=np.float32)
+    raw += np.array([-p.deep, 0, p.coast, p.plains, 0, 0], dtype=np.float32)
+    breaks = np.where(_STRICT, np.nextafter(raw, np.float32(np.inf)), raw)  # shallow, sand, grass, forest, ...
+    np.maximum(breaks[2:], breaks[1], out=breaks[2:])        # grass, forest, hills, mountain >= sand
+    breaks[3:] = np.maximum.accumulate(breaks[3:])           # hills >= forest, mountain >= hills
     if h.size <= _SEARCH_CELLS:  # one call: the count of thresholds <= h, in any order
         index = np.sort(breaks).searchsorted(h, side="right")
     else:
