@@ -370,7 +370,7 @@ def test_finish_mask_rings_and_normalization():
 def test_upsample_is_bilinear_with_cached_read_only_taps():
     coarse = np.arange(12, dtype=np.float32).reshape(3, 4)
     up = island._upsample(coarse, 2, 8, 6)
-    assert up.shape == (6, 8) and up.dtype == np.float32
+    assert up.shape == (6, 8) and up.dtype == np.float32 and up.flags.c_contiguous  # row-major, as the noise
     assert np.all(np.diff(up, axis=1) >= 0) and np.all(np.diff(up, axis=0) >= 0)  # a ramp stays a ramp
     assert up.min() == 0 and up.max() == 11
     assert np.array_equal(island._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))

@@ -273,8 +273,15 @@ def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.nda
     hs, ws = coarse.shape
     y0, y1, gy, fy = _upsample_axis(height, hs, scale)
     x0, x1, gx, fx = _upsample_axis(width, ws, scale)
-    rows = coarse[y0] * gy[:, None] + coarse[y1] * fy[:, None]
-    return rows[:, x0] * gx + rows[:, x1] * fx
+    rows = coarse.take(y0, axis=0) * gy[:, None] + coarse.take(y1, axis=0) * fy[:, None]
+    # take(axis=1), not rows[:, x0]: fancy indexing there returns a column-major
+    # array, and every later whole-map step on it ran 20x slower at 1024x1024.
+    out = rows.take(x0, axis=1)
+    out *= gx
+    right = rows.take(x1, axis=1)
+    right *= fx
+    out += right
+    return out
 
 
 def finish_mask(raw: np.ndarray) -> np.ndarray:
