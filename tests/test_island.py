@@ -196,9 +196,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "61082cffbe4cba93bc532df0b21e22721a98d6581ab98457fc2c4e3c3ef0091d",
-    ("Deepisle", 64, 64): "56c96aaad5bad76eb833231d247af1ec84f42f9927e63d70762574a752dbe5ae",
-    ("wide", 200, 120): "33758302c095be69d1c01883cd055e4ad768dcd6d8037e62f5cdd60689fbb13f",
+    ("golden", 88, 32): "b5f78039c98be625fc36fea5766dd8554f5827d667c09dcb205aee3ea6d06e53",
+    ("Deepisle", 64, 64): "49ebb801803689d56644e496b789d7628c2ce8213aeaebe6faa13aff91ee62a0",
+    ("wide", 200, 120): "623f3254fc3d9b9e5b3cc7a0868164ae0fff5595ee88f856921ffadd2ce9b723",
 }
 
 
