@@ -37,6 +37,7 @@ _GRAD = np.array([
 ], dtype=np.float32)
 _GX = np.ascontiguousarray(_GRAD[:, 0])
 _GY = np.ascontiguousarray(_GRAD[:, 1])
+_GYX = np.stack([_GY, _GX])  # (2, 16): y then x components
 
 
 def _fade(t: np.ndarray) -> np.ndarray:
@@ -154,9 +155,16 @@ def _octaves_at_once(tables: tuple[np.ndarray, np.ndarray], kept: list[tuple[int
     h0, h1 = hashed.take(at), hashed.take(at + 1)
     u = _fade(xf)
     one_u = one - u
-    # Stacked: source 0 is Ay, source 1 is Ax (the banded path's term order is Ay, Ax, Ay, Ax).
-    src = np.concatenate([_GY.take(h0) * one_u[own] + _GY.take(h1) * u[own],
-                          _GX.take(h0) * (one_u * xf)[own] + _GX.take(h1) * (u * (xf - one))[own]])  # (2R, width)
+    # Stacked: source 0 is Ay, source 1 is Ax (the banded path's term order is Ay, Ax, Ay, Ax):
+    # Ay = gy0 (1-u) + gy1 u and Ax = gx0 ((1-u) xf) + gx1 (u (xf-1)), per lattice row.
+    left = np.stack([one_u, one_u * xf]).take(own, axis=1)                        # (2, R, width)
+    right = np.stack([u, u * (xf - one)]).take(own, axis=1)
+    src = _GYX.take(h0, axis=1)
+    src *= left
+    far = _GYX.take(h1, axis=1)
+    far *= right
+    src += far
+    src = src.reshape(2 * nrows, width)
     v = _fade(yf)
     c0, c1 = amp * (one - v), amp * v                                              # (n, height)
     weights = np.stack([c0 * yf, c0, c1 * (yf - one), c1], axis=1)                 # (n, 4, height)
@@ -165,10 +173,9 @@ def _octaves_at_once(tables: tuple[np.ndarray, np.ndarray], kept: list[tuple[int
     terms = src.take(pick, axis=0)                                                 # (n, 4, height, width)
     terms *= weights[..., None]
     terms = terms.reshape(4 * n, height, width)
-    total = np.zeros((height, width), dtype=f32)  # from 0, as the banded path (0 + -0.0 is 0.0)
-    for t in terms:
-        total += t
-    return total
+    # From 0, then term by term in order, as the banded path: a reduction over
+    # the outer axis adds whole rows one after another (no pairwise summation).
+    return np.add.reduce(terms, axis=0, initial=f32(0))
 
 
 def drain(gen: Iterator) -> np.ndarray:
