@@ -286,6 +286,18 @@ def test_move_table_is_the_choice_table_as_flat_moves():
     assert particles._move_table(90).dtype == np.int16 and particles._move_table(40_000).dtype == np.intp
 
 
+def test_empty_grids_layout():
+    k, hp, wp = 2, 5, 6
+    buf = particles._empty_grids(k, hp, wp, np.dtype(np.int32), -(1 << 30))
+    assert not buf.flags.writeable and buf.dtype == np.int32
+    top = np.iinfo(np.int32).max
+    lead, n8 = wp + 1, -(-k * hp * wp // 8) * 8
+    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * hp * wp:] == top).all()
+    grids = buf[lead:lead + k * hp * wp].reshape(k, hp, wp)
+    ring = np.broadcast_to(grid.border_mask((hp, wp)), grids.shape)
+    assert (grids[ring] == -(1 << 30)).all() and (grids[~ring] == 0).all()
+
+
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():
     draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400)) >> 8
     assert draws.dtype == np.uint32 and draws.max() < 1024

@@ -64,6 +64,25 @@ def _move_table(row: int) -> np.ndarray:
     return table
 
 
+#: Bit of each cell of a 3x3 window in a move mask (the centre: none).
+_BIT_WEIGHTS = np.array([1, 2, 4, 8, 0, 16, 32, 64, 128], dtype=np.uint64)
+_BIT_WEIGHTS.flags.writeable = False
+
+
+@lru_cache(maxsize=4)
+def _empty_grids(k: int, hp: int, wp: int, dtype: np.dtype, low: int) -> np.ndarray:
+    """The particle buffer before any deposit (read-only; copy it): guards of the dtype's
+    maximum, then k grids of ``hp x wp`` cells whose outer ring (the frame) is ``low``,
+    padded to a multiple of 8 cells, then guards again (see :func:`rolling_particles`)."""
+    n8 = -(-k * hp * wp // 8) * 8
+    buf = np.full(wp + 1 + n8 + wp + 1, np.iinfo(dtype).max, dtype=dtype)
+    grids = buf[wp + 1:wp + 1 + k * hp * wp].reshape(k, hp, wp)
+    grids[:] = 0
+    grids[:, 0, :] = grids[:, -1, :] = grids[:, :, 0] = grids[:, :, -1] = low
+    buf.flags.writeable = False
+    return buf
+
+
 def _move_draws(moves: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     """Random ``r << 8`` (r: 10 bits) for :func:`_choice_table`, ``uint32``, from raw 64-bit draws.
 
@@ -161,20 +180,16 @@ def rolling_particles(rngs: list[np.random.Generator], moves: np.random.Generato
     low = -(1 << 62) if wide else -_FRAME_LOW32
     n8 = -(-k * cells // 8) * 8
     lead = wp + 1
-    buf = np.full(lead + n8 + wp + 1, np.iinfo(dtype).max, dtype=dtype)
+    buf = _empty_grids(k, hp, wp, np.dtype(dtype), low).copy()
     flat = buf[lead:lead + k * cells]
     counts = flat.reshape(k, hp, wp)
-    counts[:] = 0
-    is_frame = np.zeros((k, hp, wp), dtype=bool)
-    is_frame[:, 0, :] = is_frame[:, -1, :] = is_frame[:, :, 0] = is_frame[:, :, -1] = True
-    flat[is_frame.ravel()] = low
     item = buf.strides[0]
-    window = np.lib.stride_tricks.as_strided(
-        buf, shape=(3, 3, n8), strides=(wp * item, item, item), writeable=False)
+    window = np.ndarray((3, 3, n8), dtype=dtype, buffer=buf, strides=(wp * item, item, item))  # a view
+    window.flags.writeable = False  # overlapping windows: read only
     centre = buf[lead:lead + n8]
     less = np.empty((3, 3, n8), dtype=bool)
     less_words = less.reshape(9, n8).view(np.uint64)
-    weights = np.array([1, 2, 4, 8, 0, 16, 32, 64, 128], dtype=np.uint64)  # centre: 0
+    weights = _BIT_WEIGHTS
     words = np.empty(n8 // 8, dtype=np.uint64)
     bits = words.view(np.uint8)  # bits[i]: which neighbours of cell i are <= it
     table = _move_table(wp)
@@ -194,6 +209,7 @@ def rolling_particles(rngs: list[np.random.Generator], moves: np.random.Generato
         np.add(flat, np.bincount(pos, minlength=size), out=flat, casting="unsafe")
 
     def where(pos: np.ndarray) -> np.ndarray:
+        is_frame = flat.reshape(k, hp, wp) < 0
         n = pos.size // k
         v, rest = np.divmod(pos, cells)
         y, x = np.divmod(rest, wp)
