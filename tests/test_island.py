@@ -76,9 +76,17 @@ def test_article_numbers_are_the_defaults():
     p = IslandParams()
     assert (p.octaves, p.divisor, p.water) == (8, 2.0, 0.6)
     assert (p.deep, p.coast, p.plains, p.hills, p.mountain) == (40, 15, 35, 50, 25)
-    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 1}
+    # The article's numbers, rolled on a grid 2x coarser (44x16: 750 particles of life 25).
+    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 2}
+    info = gen("article", stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((44, 16), 750, 25, (6, 6))
+    # mask_scale=1 rolls them tile by tile.
+    info = gen("article", params={"mask_scale": 1}, stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((88, 32), 3000, 50,
+                                                                                               (12, 12))
     # Particles scale with area, life and margin with the smaller side.
-    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 1}
+    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 2}
+    assert island.particle_scale(48, 48)["scale"] == island.particle_scale(40, 24)["scale"] == 1
     assert island.particle_scale(512, 512)["scale"] > 1  # big maps roll particles on a coarser grid
     explicit = IslandParams(particles=10, life=3, margin=0, mask_scale=2)
     assert island.particle_scale(88, 32, explicit) == {"particles": 10, "life": 3, "margin": 0, "scale": 2}
@@ -188,9 +196,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "a17f5481717f36400d52f773aaca695cea26428e94b8b06f1e5d3dce9a6ab35e",
-    ("Deepisle", 64, 64): "1a713ef764c3e310eb206bf6dd86ace74d8eed3ef33bdfdf7e52838658b25e6c",
-    ("wide", 200, 120): "ddac59193ceda0e2700f4cb18edc644d49bc4c16f83949e12ca14ddd25601f4d",
+    ("golden", 88, 32): "b5f78039c98be625fc36fea5766dd8554f5827d667c09dcb205aee3ea6d06e53",
+    ("Deepisle", 64, 64): "49ebb801803689d56644e496b789d7628c2ce8213aeaebe6faa13aff91ee62a0",
+    ("wide", 200, 120): "623f3254fc3d9b9e5b3cc7a0868164ae0fff5595ee88f856921ffadd2ce9b723",
 }
 
 
@@ -266,6 +274,28 @@ def test_choice_table_picks_each_allowed_neighbour_equally():
             # Equal up to the remainder of 1024 / k: at most one draw in 341.
             assert all(abs(picks[d] - rows / len(allowed)) < 1 for d in allowed)
             assert picks.sum() == picks[allowed].sum()
+
+
+def test_move_table_is_the_choice_table_as_flat_moves():
+    for row in (10, 90, 40_000):
+        table = particles._move_table(row)
+        dirs = particles._choice_table()
+        offs = [dy * row + dx for dy, dx in particles._OFFSETS8] + [0]
+        assert table.shape == dirs.shape and not table.flags.writeable
+        assert np.array_equal(table, np.take(offs, dirs))
+    assert particles._move_table(90).dtype == np.int16 and particles._move_table(40_000).dtype == np.intp
+
+
+def test_empty_grids_layout():
+    k, hp, wp = 2, 5, 6
+    buf = particles._empty_grids(k, hp, wp, np.dtype(np.int32), -(1 << 30))
+    assert not buf.flags.writeable and buf.dtype == np.int32
+    top = np.iinfo(np.int32).max
+    lead, n8 = wp + 1, -(-k * hp * wp // 8) * 8
+    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * hp * wp:] == top).all()
+    grids = buf[lead:lead + k * hp * wp].reshape(k, hp, wp)
+    ring = np.broadcast_to(grid.border_mask((hp, wp)), grids.shape)
+    assert (grids[ring] == -(1 << 30)).all() and (grids[~ring] == 0).all()
 
 
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():
@@ -349,6 +379,18 @@ def test_finish_mask_rings_and_normalization():
     assert np.array_equal(finish_mask(raw), normalize255(raw * factor))
 
 
+def test_upsample_is_bilinear_with_cached_read_only_taps():
+    coarse = np.arange(12, dtype=np.float32).reshape(3, 4)
+    up = island._upsample(coarse, 2, 8, 6)
+    assert up.shape == (6, 8) and up.dtype == np.float32 and up.flags.c_contiguous  # row-major, as the noise
+    assert np.all(np.diff(up, axis=1) >= 0) and np.all(np.diff(up, axis=0) >= 0)  # a ramp stays a ramp
+    assert up.min() == 0 and up.max() == 11
+    assert np.array_equal(island._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
+    taps = island._upsample_axis(8, 4, 2)
+    assert taps is island._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
+    assert not island._ring_factor((6, 7)).flags.writeable
+
+
 def mask_profile(stage, seeds, w, h):
     return np.mean([gen(f"prof-{i}", w, h, stage=stage).stages[stage].data for i in range(seeds)], axis=0)
 
@@ -376,9 +418,9 @@ def test_centre_biased_mask_is_a_centred_mound_and_plain_is_boxy():
 def test_big_maps_roll_particles_on_a_coarser_grid():
     r = gen("coarse", 200, 120, stage="mask")
     info = r.stages["mask"].info
-    assert info["scale"] == 2 and info["sim_size"] == (100, 60)
+    assert info["scale"] == 4 and info["sim_size"] == (50, 30)  # at most MASK_CELLS cells
     assert r.stages["mask"].data.shape == (120, 200)
-    same = gen("coarse", 200, 120, {"mask_scale": 2}, stage="mask").stages["mask"].data
+    same = gen("coarse", 200, 120, {"mask_scale": 4}, stage="mask").stages["mask"].data
     assert np.array_equal(same, r.stages["mask"].data)
 
 
@@ -394,6 +436,23 @@ def test_classify_follows_the_article_thresholds():
     assert classify(h, line).tolist() == expect
     # Coast and plains come first even when the water line is high.
     assert classify(np.array([215, 240], np.float32), 210.0).tolist() == [T.sand, T.grass]
+
+
+def test_classify_search_and_comparison_paths_agree(monkeypatch):
+    """Small maps use one searchsorted, large ones six comparisons: same tiles, any thresholds
+    (coast above plains puts the grass threshold above the forest one)."""
+    rng = seeding.rng(4, "classify")
+    for _ in range(40):
+        h = (rng.random((12, 20)) * 255).astype(np.float32)
+        values = {k: int(rng.integers(0, 256)) for k in ("deep", "coast", "plains", "hills", "mountain")}
+        p = IslandParams(**values)
+        line = float(h[3, 4]) if rng.random() < 0.5 else float(rng.random() * 255)
+        water = rng.random(h.shape) < 0.5
+        for wet in (None, water):
+            fast = classify(h, line, p, wet)
+            with monkeypatch.context() as m:
+                m.setattr(island, "_SEARCH_CELLS", 0)
+                assert np.array_equal(classify(h, line, p, wet), fast)
 
 
 def test_water_line_is_the_article_quantile():

@@ -22,9 +22,9 @@ Arrays are indexed ``[y, x]``.
 
 Decisions where the article is silent (the README lists every departure):
 
-* Noise determinism: 16 unit gradients written as exact constants (no
-  sin/cos at run time), a seeded 256-entry permutation and a random
-  sub-lattice offset per octave.  Octaves whose period is below one tile on
+* Noise determinism (:mod:`worldgen.noise`): 16 unit gradients written as
+  exact constants (no sin/cos at run time), one seeded 256-entry
+  permutation and a random sub-lattice offset per octave.  Octaves whose period is below one tile on
   both axes are skipped (aliased white noise of amplitude <= 1/64: at 88x32
   that keeps 6 of the 8 octaves); the lowest octave never is.
 * Particles move in lock-step (:mod:`worldgen.particles`): all choose their
@@ -33,7 +33,14 @@ Decisions where the article is silent (the README lists every departure):
   gone.  ``batches=particles`` is the article's one-by-one algorithm.
 * Scaling: particles scale with area (3000 per 88x32), margin and life with
   the smaller side (12 and 50 per 32).  Above :data:`MASK_CELLS` tiles the
-  particles run on a grid ``s`` times coarser and the mask is upsampled.
+  particles run on a grid ``s`` times coarser (particles / s^2, life and
+  margin / s) and the mask is upsampled bilinearly.  That includes the
+  article's 88x32, which rolls 750 particles of life 25 on 44x16 cells: the
+  same mound (same centre, profile and fall-off over many seeds), a little
+  smoother, for a quarter of the cells and half the lock-steps, the only way
+  to bring the whole map near 1 ms (at full resolution the 49 lock-steps
+  alone cost ~2.5 ms in numpy call overhead).  ``mask_scale=1`` rolls the
+  article's numbers tile by tile.
 * Terrain scale: thresholds apply to the combined height renormalized to
   0..255 (as the original code did), so "255-25" is the top of the map.
 * Water: exactly the ``int((n-1) * water) + 1`` lowest tiles, by (height,
@@ -45,18 +52,20 @@ Decisions where the article is silent (the README lists every departure):
   (``info["edge_tiles_sunk"]``).  A request whose ring alone is over
   ``water`` + 0.02 of the map is refused (:func:`check_request`).
 
-(Over 400 lines: the four stages share the noise and the water line; the
-particles live in :mod:`worldgen.particles`.)
+(The noise lives in :mod:`worldgen.noise`, the particles in
+:mod:`worldgen.particles`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from worldgen import grid, seeding
+from worldgen.noise import _GX, _GY, NOISE_CELLS_PER_YIELD, drain, fractal_noise, noise_steps  # noqa: F401
 from worldgen.particles import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, clamp_margin, rolling_particles,
                                 work_cap)
 from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
@@ -71,12 +80,13 @@ __all__ = [
 
 #: The article's map size; the particle numbers are quoted for it.
 ARTICLE_W, ARTICLE_H = 88, 32
-#: Largest particle grid (cells) simulated tile by tile; bigger maps run coarser.
-MASK_CELLS = 96 * 96
+#: Largest particle grid (cells) simulated tile by tile; bigger maps run coarser
+#: (88x32 on 44x16, 512x512 on 47x47).
+MASK_CELLS = 48 * 48
 #: Ring multipliers (outermost, second outermost).
 RING = (np.float32(0.75), np.float32(0.88))
-#: Noise cells summed between two Progress events (one octave at 512x512).
-_NOISE_CELLS_PER_YIELD = 1 << 18
+#: Cells above which whole-map terrain steps are split by Progress events.
+_NOISE_CELLS_PER_YIELD = NOISE_CELLS_PER_YIELD
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,7 @@ class IslandParams:
     batches: int = param(1, 1, 1_000_000, "release particles in this many batches, one after another"
                                           " (1 = all at once, fastest; = particles: one by one)")
     mask_scale: int = param(0, 0, 64,
-                            "simulate particles this many times coarser; 0 = auto (1 up to 96x96 tiles)")
+                            "simulate particles this many times coarser; 0 = auto (1 up to 48x48 tiles)")
     water: float = param(0.6, 0.05, 0.95, "fraction of the map under water")
     deep: int = param(40, 0, 255, "deep water below water line - deep")
     coast: int = param(15, 0, 255, "coast (sand) below water line + coast")
@@ -99,94 +109,9 @@ class IslandParams:
     mountain: int = param(25, 0, 255, "mountains above 255 - mountain")
 
 
-# --------------------------------------------------------------------------- noise
+# --------------------------------------------------------------------------- noise (worldgen.noise)
 
-# 16 unit gradients, 22.5 degrees apart, as exact constants (cos/sin of k*pi/8).
-_C1, _C2, _C3 = 0.92387953251128674, 0.70710678118654757, 0.38268343236508978
-_GRAD = np.array([
-    (1.0, 0.0), (_C1, _C3), (_C2, _C2), (_C3, _C1), (0.0, 1.0), (-_C3, _C1), (-_C2, _C2), (-_C1, _C3),
-    (-1.0, 0.0), (-_C1, -_C3), (-_C2, -_C2), (-_C3, -_C1), (0.0, -1.0), (_C3, -_C1), (_C2, -_C2), (_C1, -_C3),
-], dtype=np.float32)
-_GX = np.ascontiguousarray(_GRAD[:, 0])
-_GY = np.ascontiguousarray(_GRAD[:, 1])
-
-
-def _fade(t: np.ndarray) -> np.ndarray:
-    """Perlin's quintic 6t^5 - 15t^4 + 10t^3 (element-wise, float32)."""
-    return t * t * t * (t * (t * np.float32(6) - np.float32(15)) + np.float32(10))
-
-
-def _axis(n: int, period: float, offset: float) -> tuple[np.ndarray, np.ndarray]:
-    """Lattice cell (int) and fraction (float32) of samples 0..n-1 along one axis."""
-    u = np.arange(n, dtype=np.float64) / period + offset
-    cell = np.floor(u)
-    return cell.astype(np.int64), (u - cell).astype(np.float32)
-
-
-def _noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
-                 divisor: float) -> Iterator[Progress]:
-    """Sum of octaves (raw, about -1..1); yields Progress per band of rows, returns the array."""
-    # Drawn per octave, in order, so octave o looks the same whatever the octave count.
-    tables = [(rng.permutation(256), rng.integers(0, 1 << 16, size=2) / 256.0) for _ in range(octaves)]
-    total = np.zeros((height, width), dtype=np.float32)
-    buf = np.empty_like(total)
-    band = max(1, _NOISE_CELLS_PER_YIELD // width)
-    for o, (perm, offset) in enumerate(tables):
-        px = width / divisor / (1 << o)
-        py = height / divisor / (1 << o)
-        if o > 0 and max(px, py) < 1.0:
-            continue  # finer than a tile on both axes: aliasing, not detail
-        amp = np.float32(1.0 / (1 << o))  # 2^-o exactly, no pow()
-        xi, xf = _axis(width, px, offset[0])
-        yi, yf = _axis(height, py, offset[1])
-        x0, y0 = int(xi[0]), int(yi[0])
-        lx = np.arange(x0, int(xi[-1]) + 2)
-        ly = np.arange(y0, int(yi[-1]) + 2)
-        hashed = perm[(perm[lx & 255][None, :] + ly[:, None]) & 255] & 15  # (lattice rows, cols)
-        gx, gy = _GX[hashed], _GY[hashed]
-        cx = xi - x0
-        u = _fade(xf)
-        one = np.float32(1)
-        # Per lattice row j: value(x, y) = Ax[j, x] + (y - j) * Ay[j, x] after the x-lerp.
-        ax = gx[:, cx] * ((one - u) * xf) + gx[:, cx + 1] * (u * (xf - one))
-        ay = gy[:, cx] * (one - u) + gy[:, cx + 1] * u
-        cy = yi - y0
-        v = _fade(yf)
-        c0 = amp * (one - v)
-        c1 = amp * v
-        weights = (c0 * yf, c0, c1 * (yf - one), c1)
-        sources = ((ay, cy), (ax, cy), (ay, cy + 1), (ax, cy + 1))
-        for r0 in range(0, height, band):  # bands of rows: bounded work between yields
-            r1 = min(height, r0 + band)
-            part, acc = buf[r0:r1], total[r0:r1]
-            for wgt, (src, rows) in zip(weights, sources):
-                np.take(src, rows[r0:r1], axis=0, out=part)
-                part *= wgt[r0:r1, None]
-                acc += part
-            yield Progress("noise", (o + r1 / height) / octaves)
-    return total
-
-
-def _drain(gen: Iterator) -> np.ndarray:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
-def fractal_noise(rng: np.random.Generator, width: int, height: int, octaves: int = 8,
-                  divisor: float = 2.0) -> np.ndarray:
-    """Fractal gradient noise, raw (about -1..1), float32 ``(height, width)``.
-
-    The lowest octave has a period of ``width/divisor`` tiles along x and
-    ``height/divisor`` along y; octave k has period / 2^k and amplitude / 2^k.
-
-    >>> n = fractal_noise(seeding.rng(1, "doc"), 16, 8)
-    >>> n.shape, n.dtype.name
-    ((8, 16), 'float32')
-    """
-    return _drain(_noise_steps(rng, width, height, octaves, divisor))
+_drain = drain
 
 
 def normalize255(a: np.ndarray) -> np.ndarray:
@@ -242,6 +167,10 @@ def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.nda
     return mask.reshape(np.shape(height))
 
 
+#: Which thresholds are strict ("above x"): shallow, sand, hills, mountain.
+_STRICT = np.array([True, True, False, False, True, True])
+#: Maps up to this many tiles are classified with one searchsorted.
+_SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
 
@@ -254,8 +183,10 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     above ``line - deep``, else deep.  Land: sand below ``line + coast``,
     grass below ``line + plains``, then mountain above ``255 - mountain``,
     hills above ``255 - hills``, forest otherwise.  Each rule implies the
-    ones before it, so the tile is the count of thresholds passed (six
-    comparisons: much faster than ``searchsorted``).  With ``water``, land
+    ones before it, so the tile is the count of thresholds passed: one
+    ``searchsorted`` on small maps (call overhead rules there), six
+    comparisons on large ones (much faster than a binary search per tile).
+    With ``water``, land
     level with the line (ties the mask broke) is sand and water above it
     shallow.
 
@@ -263,31 +194,24 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     [1, 2, 3, 4, 5, 6, 7]
     """
     h = np.asarray(height, dtype=np.float32)
-    f32 = np.float32
-    up = np.inf
-
-    def above(x: float) -> np.float32:  # "h > x" as "h >= above(x)"
-        return np.nextafter(f32(x), f32(up))
-
-    line = f32(line)
-    land = above(line)
-    lush = f32(line + f32(p.plains))
-    breaks = np.array([
-        above(line - f32(p.deep)),          # shallow
-        land,                               # sand
-        max(land, f32(line + f32(p.coast))),  # grass
-        max(land, lush),                    # forest
-        max(land, lush, above(255 - p.hills)),  # hills
-        max(land, lush, above(255 - p.hills), above(255 - p.mountain)),  # mountain
-    ], dtype=np.float32)
-    index = np.zeros(h.shape, dtype=np.uint8)  # how many thresholds h has passed
-    passed = np.empty(h.shape, dtype=bool)
-    for b in breaks:
-        np.greater_equal(h, b, out=passed)
-        index += passed.view(np.uint8)
-    if water is not None:
-        np.minimum(index, np.where(water, np.uint8(1), np.uint8(255)), out=index)  # water: at most shallow
-        np.maximum(index, np.where(water, np.uint8(0), np.uint8(2)), out=index)    # land: at least sand
+    # Raw thresholds (float32, as line - deep etc. in float32), then "h > x" as
+    # "h >= nextafter(x)" for the strict ones, then every land threshold at
+    # least sand's and hills/mountain at least forest's: six numpy calls.
+    raw = np.array([line, line, line, line, 255 - p.hills, 255 - p.mountain], dtype=np.float32)
+    raw += np.array([-p.deep, 0, p.coast, p.plains, 0, 0], dtype=np.float32)
+    breaks = np.where(_STRICT, np.nextafter(raw, np.float32(np.inf)), raw)  # shallow, sand, grass, forest, ...
+    np.maximum(breaks[2:], breaks[1], out=breaks[2:])        # grass, forest, hills, mountain >= sand
+    breaks[3:] = np.maximum.accumulate(breaks[3:])           # hills >= forest, mountain >= hills
+    if h.size <= _SEARCH_CELLS:  # one call: the count of thresholds <= h, in any order
+        index = np.sort(breaks).searchsorted(h, side="right")
+    else:
+        index = np.zeros(h.shape, dtype=np.uint8)  # how many thresholds h has passed
+        passed = np.empty(h.shape, dtype=bool)
+        for b in breaks:
+            np.greater_equal(h, b, out=passed)
+            index += passed.view(np.uint8)
+    if water is not None:  # water: at most shallow; land: at least sand
+        index = np.where(water, np.minimum(index, 1), np.maximum(index, 2))
     return _TERRAIN.take(index)
 
 
@@ -329,23 +253,35 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
 
 
+@lru_cache(maxsize=8)
+def _upsample_axis(n: int, ns: int, scale: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bilinear taps along one axis: lower and upper coarse cell, their weights (read-only, cached)."""
+    pad = (ns * scale - n) / 2.0
+    u = (np.arange(n, dtype=np.float64) + 0.5 + pad) / scale - 0.5
+    u = np.clip(u, 0.0, ns - 1.0)
+    i0 = np.floor(u).astype(np.intp)
+    i1 = np.minimum(i0 + 1, ns - 1)
+    f = (u - i0).astype(np.float32)
+    taps = (i0, i1, np.float32(1) - f, f)
+    for a in taps:
+        a.flags.writeable = False
+    return taps
+
+
 def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
     """Bilinear, cell centres aligned and the coarse grid centred on the map."""
     hs, ws = coarse.shape
-
-    def axis(n: int, ns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        pad = (ns * scale - n) / 2.0
-        u = (np.arange(n, dtype=np.float64) + 0.5 + pad) / scale - 0.5
-        u = np.clip(u, 0.0, ns - 1.0)
-        i0 = np.floor(u).astype(np.intp)
-        i1 = np.minimum(i0 + 1, ns - 1)
-        return i0, i1, (u - i0).astype(np.float32)
-
-    y0, y1, fy = axis(height, hs)
-    x0, x1, fx = axis(width, ws)
-    one = np.float32(1)
-    rows = coarse[y0] * (one - fy)[:, None] + coarse[y1] * fy[:, None]
-    return rows[:, x0] * (one - fx) + rows[:, x1] * fx
+    y0, y1, gy, fy = _upsample_axis(height, hs, scale)
+    x0, x1, gx, fx = _upsample_axis(width, ws, scale)
+    rows = coarse.take(y0, axis=0) * gy[:, None] + coarse.take(y1, axis=0) * fy[:, None]
+    # take(axis=1), not rows[:, x0]: fancy indexing there returns a column-major
+    # array, and every later whole-map step on it ran 20x slower at 1024x1024.
+    out = rows.take(x0, axis=1)
+    out *= gx
+    right = rows.take(x1, axis=1)
+    right *= fx
+    out += right
+    return out
 
 
 def finish_mask(raw: np.ndarray) -> np.ndarray:
@@ -355,12 +291,18 @@ def finish_mask(raw: np.ndarray) -> np.ndarray:
     [0, 132, 255, 132, 0]
     """
     m = np.array(raw, dtype=np.float32)
-    inner = m[1:-1, 1:-1]
-    inner[[0, -1], :] *= RING[1]
-    inner[1:-1, [0, -1]] *= RING[1]
-    m[[0, -1], :] *= RING[0]
-    m[1:-1, [0, -1]] *= RING[0]
+    m *= _ring_factor(m.shape)  # x1 inside: exact
     return normalize255(m)
+
+
+@lru_cache(maxsize=8)
+def _ring_factor(shape: tuple[int, int]) -> np.ndarray:
+    """:data:`RING` on the two outer rings, 1 inside (float32, read-only, cached per shape)."""
+    factor = np.ones(shape, dtype=np.float32)
+    factor[grid.border_mask(shape, 2)] = RING[1]
+    factor[grid.border_mask(shape, 1)] = RING[0]
+    factor.flags.writeable = False
+    return factor
 
 
 def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Progress]:
@@ -372,8 +314,10 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
     life = max(1, round(sp["life"] / s))
     margin = round(sp["margin"] / s)
     n, life, batches = work_cap(n, life, p.batches, 2 * (ws + 2) * (hs + 2))
-    rngs = [seeding.rng(seed, "mask_plain"), seeding.rng(seed, "mask")]
-    raw = yield from rolling_particles(rngs, seeding.rng(seed, "mask_moves"), ws, hs, n, life,
+    # One stream for both populations' starts, then every move: each
+    # generator costs ~25 us to seed, a tenth of the 88x32 particle loop.
+    draws = seeding.rng(seed, "mask")
+    raw = yield from rolling_particles([draws, draws], draws, ws, hs, n, life,
                                        [0, margin], batches=batches, progress="mask_plain",
                                        preview=s == 1)  # coarse counts would not fit the map
     info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
@@ -386,7 +330,8 @@ def _full_mask(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarr
     r = raw.astype(np.float32)
     if scale > 1:
         r = _upsample(r, scale, width, height)
-    return finish_mask(r)
+    r *= _ring_factor(r.shape)
+    return normalize255(r)
 
 
 # --------------------------------------------------------------------------- run
@@ -406,7 +351,7 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
         if big:
             yield Progress(stage, done)
 
-    raw = yield from _noise_steps(seeding.rng(seed, "noise"), width, height, p.octaves, p.divisor)
+    raw = yield from noise_steps(seeding.rng(seed, "noise"), width, height, p.octaves, p.divisor)
     noise = normalize255(raw)
     yield Stage("noise", noise, kind="layer", vrange=(0.0, 255.0))
 

@@ -1,0 +1,203 @@
+"""Fractal gradient (Perlin) noise for the island (:mod:`worldgen.island`).
+
+Determinism: 16 unit gradients written as exact constants (no sin/cos at
+run time), one seeded 256-entry permutation and a random sub-lattice
+offset per octave; only element-wise float32 operations, added octave by octave
+in one fixed order, so every platform gets the same bytes.
+
+Two paths give the same bytes (a test holds them to it): small maps
+compute every octave at once (:func:`_octaves_at_once`: about 50 numpy
+calls instead of 70 per octave, which is what the noise cost at 88x32);
+large ones go octave by octave in bands of rows and yield
+:class:`Progress` between bands.  Arrays are indexed ``[y, x]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from worldgen.registry import Progress
+
+__all__ = ["fractal_noise", "noise_steps", "drain"]
+
+#: Noise cells summed between two Progress events (one octave at 512x512).
+NOISE_CELLS_PER_YIELD = 1 << 18
+#: Most octaves a noise may have (the island's parameter range).
+MAX_OCTAVES = 12
+#: Maps whose octave terms (4 per octave, float32) fit this many cells take the all-at-once path.
+_AT_ONCE_CELLS = 1 << 20
+
+# 16 unit gradients, 22.5 degrees apart, as exact constants (cos/sin of k*pi/8).
+_C1, _C2, _C3 = 0.92387953251128674, 0.70710678118654757, 0.38268343236508978
+_GRAD = np.array([
+    (1.0, 0.0), (_C1, _C3), (_C2, _C2), (_C3, _C1), (0.0, 1.0), (-_C3, _C1), (-_C2, _C2), (-_C1, _C3),
+    (-1.0, 0.0), (-_C1, -_C3), (-_C2, -_C2), (-_C3, -_C1), (0.0, -1.0), (_C3, -_C1), (_C2, -_C2), (_C1, -_C3),
+], dtype=np.float32)
+_GX = np.ascontiguousarray(_GRAD[:, 0])
+_GY = np.ascontiguousarray(_GRAD[:, 1])
+_GYX = np.stack([_GY, _GX])  # (2, 16): y then x components
+
+
+def _fade(t: np.ndarray) -> np.ndarray:
+    """Perlin's quintic 6t^5 - 15t^4 + 10t^3 (element-wise, float32)."""
+    return t * t * t * (t * (t * np.float32(6) - np.float32(15)) + np.float32(10))
+
+
+def _axis(n: int, period: float, offset: float) -> tuple[np.ndarray, np.ndarray]:
+    """Lattice cell (int) and fraction (float32) of samples 0..n-1 along one axis."""
+    u = np.arange(n, dtype=np.float64) / period + offset
+    cell = np.floor(u)
+    return cell.astype(np.int64), (u - cell).astype(np.float32)
+
+
+def _kept(width: int, height: int, octaves: int, divisor: float) -> list[tuple[int, float, float]]:
+    """``(octave, x period, y period)`` of the octaves that run: those finer than a tile on both axes don't."""
+    kept = []
+    for o in range(octaves):
+        px, py = width / divisor / (1 << o), height / divisor / (1 << o)
+        if o == 0 or max(px, py) >= 1.0:
+            kept.append((o, px, py))
+    return kept
+
+
+def _draw_tables(rng: np.random.Generator, octaves: int) -> tuple[np.ndarray, np.ndarray]:
+    """The hash permutation (all octaves) and per-octave ``(x, y)`` lattice offsets, ``(MAX_OCTAVES, 2)``.
+
+    Offsets are drawn for :data:`MAX_OCTAVES` whatever ``octaves`` is, so
+    octave o looks the same whatever the octave count.  One permutation
+    serves every octave (as in Perlin's reference noise): each octave's
+    random offset, up to 256 lattice cells, already puts it on another part
+    of the 256-periodic lattice, and one draw costs a tenth of one per octave.
+    """
+    if octaves > MAX_OCTAVES:
+        raise ValueError(f"at most {MAX_OCTAVES} octaves")
+    return rng.permutation(256), rng.integers(0, 1 << 16, size=(MAX_OCTAVES, 2)) / 256.0
+
+
+def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
+                divisor: float) -> Iterator[Progress]:
+    """Sum of octaves (raw, about -1..1); yields Progress per band of rows on large maps, returns the array."""
+    tables = _draw_tables(rng, octaves)
+    kept = _kept(width, height, octaves, divisor)
+    if 4 * len(kept) * width * height <= _AT_ONCE_CELLS:
+        return _octaves_at_once(tables, kept, width, height)
+    total = np.zeros((height, width), dtype=np.float32)
+    buf = np.empty_like(total)
+    band = max(1, NOISE_CELLS_PER_YIELD // width)
+    for o, px, py in kept:
+        perm, offset = tables[0], tables[1][o]
+        amp = np.float32(1.0 / (1 << o))  # 2^-o exactly, no pow()
+        xi, xf = _axis(width, px, offset[0])
+        yi, yf = _axis(height, py, offset[1])
+        x0, y0 = int(xi[0]), int(yi[0])
+        lx = np.arange(x0, int(xi[-1]) + 2)
+        ly = np.arange(y0, int(yi[-1]) + 2)
+        hashed = perm[(perm[lx & 255][None, :] + ly[:, None]) & 255] & 15  # (lattice rows, cols)
+        gx, gy = _GX[hashed], _GY[hashed]
+        cx = xi - x0
+        u = _fade(xf)
+        one = np.float32(1)
+        # Per lattice row j: value(x, y) = Ax[j, x] + (y - j) * Ay[j, x] after the x-lerp.
+        ax = gx[:, cx] * ((one - u) * xf) + gx[:, cx + 1] * (u * (xf - one))
+        ay = gy[:, cx] * (one - u) + gy[:, cx + 1] * u
+        cy = yi - y0
+        v = _fade(yf)
+        c0 = amp * (one - v)
+        c1 = amp * v
+        weights = (c0 * yf, c0, c1 * (yf - one), c1)
+        sources = ((ay, cy), (ax, cy), (ay, cy + 1), (ax, cy + 1))
+        for r0 in range(0, height, band):  # bands of rows: bounded work between yields
+            r1 = min(height, r0 + band)
+            part, acc = buf[r0:r1], total[r0:r1]
+            for wgt, (src, rows) in zip(weights, sources):
+                np.take(src, rows[r0:r1], axis=0, out=part)
+                part *= wgt[r0:r1, None]
+                acc += part
+            yield Progress("noise", (o + r1 / height) / octaves)
+    return total
+
+
+def _octaves_at_once(tables: tuple[np.ndarray, np.ndarray], kept: list[tuple[int, float, float]],
+                     width: int, height: int) -> np.ndarray:
+    """:func:`noise_steps`' sum with every kept octave in each numpy call: the same operations on
+    the same values element by element, so the same bytes.
+
+    The lattices of all octaves are stacked row-wise (octave k's rows start
+    at ``first[k]``); octave k's lattice columns are padded to the widest
+    (extra columns are hashed but never read).  The four weighted terms of
+    every octave are added to the total one after another, in the banded
+    path's order.
+    """
+    f32, one = np.float32, np.float32(1)
+    n = len(kept)
+    octave = np.array([o for o, _, _ in kept])
+    perm, offsets = tables[0], tables[1][octave]                                   # (256,), (n, 2)
+    amp = (1.0 / (1 << octave)).astype(f32)[:, None]                               # (n, 1)
+    ux = np.arange(width, dtype=np.float64) / np.array([px for _, px, _ in kept])[:, None] + offsets[:, :1]
+    uy = np.arange(height, dtype=np.float64) / np.array([py for _, _, py in kept])[:, None] + offsets[:, 1:]
+    cellx, celly = np.floor(ux), np.floor(uy)
+    xf, yf = (ux - cellx).astype(f32), (uy - celly).astype(f32)                    # (n, width), (n, height)
+    cellx, celly = cellx.astype(np.int64), celly.astype(np.int64)
+    cx, cy = cellx - cellx[:, :1], celly - celly[:, :1]                            # lattice-local cells
+    rows = cy[:, -1] + 2                                                           # lattice rows per octave
+    first = np.concatenate([[0], np.cumsum(rows)[:-1]])
+    lattice_cols = int(cx[:, -1].max()) + 2
+    own = np.repeat(np.arange(n), rows)                                            # octave of each lattice row
+    nrows = int(rows.sum())
+    ly = celly[own, 0] + (np.arange(nrows) - first[own])                           # (R,) lattice y
+    lx = cellx[:, :1] + np.arange(lattice_cols)                                    # (n, C) lattice x
+    hx = perm.take(lx & 255)                                                       # (n, C)
+    hashed = perm.take((hx[own] + ly[:, None]) & 255) & 15                         # (R, C)
+    # Flat gathers (take) of lattice row r, column cx: much cheaper than take_along_axis.
+    at = cx[own] + (np.arange(nrows) * lattice_cols)[:, None]                      # (R, width)
+    h0, h1 = hashed.take(at), hashed.take(at + 1)
+    u = _fade(xf)
+    one_u = one - u
+    # Stacked: source 0 is Ay, source 1 is Ax (the banded path's term order is Ay, Ax, Ay, Ax):
+    # Ay = gy0 (1-u) + gy1 u and Ax = gx0 ((1-u) xf) + gx1 (u (xf-1)), per lattice row.
+    left = np.stack([one_u, one_u * xf]).take(own, axis=1)                        # (2, R, width)
+    right = np.stack([u, u * (xf - one)]).take(own, axis=1)
+    src = _GYX.take(h0, axis=1)
+    src *= left
+    far = _GYX.take(h1, axis=1)
+    far *= right
+    src += far
+    src = src.reshape(2 * nrows, width)
+    v = _fade(yf)
+    c0, c1 = amp * (one - v), amp * v                                              # (n, height)
+    weights = np.stack([c0 * yf, c0, c1 * (yf - one), c1], axis=1)                 # (n, 4, height)
+    row = first[:, None] + cy                                                      # (n, height)
+    pick = np.stack([row, row + nrows, row + 1, row + (nrows + 1)], axis=1)        # (n, 4, height)
+    terms = src.take(pick, axis=0)                                                 # (n, 4, height, width)
+    terms *= weights[..., None]
+    terms = terms.reshape(4 * n, height, width)
+    # From 0, then term by term in order, as the banded path: a reduction over
+    # the outer axis adds whole rows one after another (no pairwise summation).
+    return np.add.reduce(terms, axis=0, initial=f32(0))
+
+
+def drain(gen: Iterator) -> np.ndarray:
+    """Run a generator of Progress to its end; its return value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def fractal_noise(rng: np.random.Generator, width: int, height: int, octaves: int = 8,
+                  divisor: float = 2.0) -> np.ndarray:
+    """Fractal gradient noise, raw (about -1..1), float32 ``(height, width)``.
+
+    The lowest octave has a period of ``width/divisor`` tiles along x and
+    ``height/divisor`` along y; octave k has period / 2^k and amplitude / 2^k.
+
+    >>> n = fractal_noise(np.random.default_rng(1), 16, 8)
+    >>> n.shape, n.dtype.name
+    ((8, 16), 'float32')
+    """
+    return drain(noise_steps(rng, width, height, octaves, divisor))
+
+
