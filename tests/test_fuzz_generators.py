@@ -285,7 +285,7 @@ def check_mosaic(stages, width, height, p) -> None:
     dist = grid.walk_distance(WALKABLE[tiles], [(sy, sx)])  # mosaic measures on foot
     assert final.info["exit_steps"] == dist[ey, ex]
     floor = [T.ground, T.sand]
-    if final.info["stairs_on"] == "shallows":  # documented: too little land, shallows count
+    if final.info["stairs_on"] in ("shallows", "water"):  # documented: too little land, shallows count
         floor = [t.id for t in TILES if t.walkable]
     _check_spawns(tiles, pts, dist, max(p["safe"], 1), floor)
 

@@ -120,6 +120,8 @@ def check_map(stages, **params):
     if stages["final"].info["stairs_on"] == "shallows":  # documented: a map without two land tiles
         assert np.count_nonzero(np.isin(final, (T.ground, T.sand))) < 2
         floor = walk & (grid.neighbour_count(final == T.deep_water, 2, include_centre=True) == 0)
+    elif stages["final"].info["stairs_on"] == "water":  # documented: an islet in a lake
+        floor = walk & (grid.neighbour_count(final == T.deep_water, 1, include_centre=True) == 0)
     assert dist[ey, ex] == dist[floor].max() > 0
     assert np.count_nonzero(walk) >= MIN_FLOOR_FRACTION * (h - 2) * (w - 2)
     assert stages["final"].info["exit_steps"] == dist[ey, ex]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid, mosaic, seeding
+from worldgen import grid, mosaic, promises, seeding
 from worldgen.mosaic import slices
 from worldgen.mosaic.coast import coast_rule, lay_beach
 from worldgen.mosaic.points import place_points
@@ -176,6 +176,22 @@ def test_a_lake_with_no_land_puts_its_stairs_in_clear_shallows():
     test_mosaic.check_map(stages, **params)
     assert stages["final"].info["repair"]["shallowed_tiles"] > 0
     assert stages["final"].info["stairs_on"] == "shallows"
+
+
+def test_an_islet_whose_shallows_all_touch_deep_water_puts_its_exit_far_in_the_water():
+    """Found by the promise test: a 5-step islet in a lake, every shallow tile
+    within 2 of deep water; the exit goes to the farthest walkable tile."""
+    params = {"preset": "wild", "areas": 2, "shapes": 2, "smooth": 8, "cave_fill": 0.35,
+              "noise_walls": 0.0, "beach": 0, "pocket": 0, "monsters": 0.0, "items": 0.0,
+              "safe": 0, "features": 0.0}
+    import test_mosaic
+
+    stages = test_mosaic.gen(31, 24, 24, **params)
+    final = stages["final"]
+    assert final.info["stairs_on"] == "water"
+    assert final.info["exit_steps"] >= promises.min_exit_steps(24, 24)
+    test_mosaic.check_map(stages, **params)
+    assert promises.check_request("mosaic", 31, 24, 24, params) == ({}, None)
 
 
 def test_coast_rule_and_beach_in_bands_match_the_whole_map(monkeypatch):

@@ -30,6 +30,7 @@ from .tiles import WALKABLE, T
 __all__ = [
     "Promise", "PROMISES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",
     "draw_request", "sweep", "WATER_TOLERANCE", "STAIR_GROUND",
+    "STAIRS_CLEAR_OF_DEEP",
 ]
 
 #: How far an island's water share may stray from the ``water`` parameter.
@@ -99,19 +100,25 @@ def exit_reachable(stage: Stage, params: Any) -> str | None:
 #: Tiles stairs may stand on: plain ground, not a door, water or a trap.
 STAIR_GROUND = (T.floor, T.ground, T.sand, T.stairs_up, T.stairs_down)
 
+#: Where a map with too little land (mosaic's ``info["stairs_on"]``) may put its
+#: stairs, tried in order: walkable tiles with no deep water within this many
+#: tiles.  Never beside deep water, which stays ringed by water.
+STAIRS_CLEAR_OF_DEEP = {"shallows": 2, "water": 1}
+
 
 def exit_farthest(stage: Stage, params: Any) -> str | None:
     """No tile the stairs could stand on (:data:`STAIR_GROUND`; on a map whose
-    ``info`` says its stairs had to go in the shallows, also walkable tiles with
-    no deep water within 2) that is reachable from the start is farther from
+    ``info`` says its stairs had to leave the land, also the walkable tiles
+    :data:`STAIRS_CLEAR_OF_DEEP` allows) that is reachable from the start is farther from
     it than the exit."""
     found, end = _walk_from_start(stage), _point(stage, "exit")
     if found is None or end is None:
         return "no single start and exit point"
     walk, dist = found
     ground = np.isin(stage.data, STAIR_GROUND)
-    if stage.info.get("stairs_on") == "shallows":  # also walkable tiles clear of deep water by 2
-        ground |= walk & (grid.neighbour_count(stage.data == T.deep_water, 2, include_centre=True) == 0)
+    clear_by = STAIRS_CLEAR_OF_DEEP.get(stage.info.get("stairs_on"))
+    if clear_by:  # also walkable tiles that far from deep water
+        ground |= walk & (grid.neighbour_count(stage.data == T.deep_water, clear_by, include_centre=True) == 0)
     far = int(dist[ground].max())
     return None if dist[end] == far else f"the exit is {int(dist[end])} steps away, the farthest tile {far}"
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from .. import grid
-from ..promises import min_exit_steps
+from ..promises import STAIRS_CLEAR_OF_DEEP, min_exit_steps
 from ..registry import Progress
 from ..tiles import WALKABLE, T
 from .params import MosaicParams
@@ -20,14 +20,17 @@ __all__ = ["place_points"]
 def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
                  tick: Tick = None) -> Iterator[Progress]:
     """``points, facts = yield from place_points(...)``; ``facts`` holds
-    ``exit_steps`` and ``stairs_on`` (``"land"`` or ``"shallows"``).
+    ``exit_steps`` and ``stairs_on`` (``"land"``, ``"shallows"`` or ``"water"``).
 
     Two sweeps on foot (:data:`worldgen.grid.WALK`, the game's 8-way steps):
     the floor cell farthest from a random floor cell is the start, the floor
     cell farthest from the start the exit.  Floor is land (ground or sand);
     should a map have fewer than two land cells, walkable cells with no deep
     water within 2 tiles (:func:`~worldgen.mosaic.repair.shore_up` makes
-    them), or should the land exit lie nearer than ``promises.min_exit_steps``.
+    them), or should the land exit lie nearer than ``promises.min_exit_steps``
+    (``stairs_on`` is then ``"shallows"``); should even those lie nearer,
+    walkable cells beside no deep water (``"water"``: an islet whose shallows
+    all touch the lake).  See :data:`worldgen.promises.STAIRS_CLEAR_OF_DEEP`.
     Yields ``tick()`` between pieces of work, when given.
     """
     walk = WALKABLE[tiles]
@@ -36,7 +39,8 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
     stairs_on = "land"
     if np.count_nonzero(floor) < 2:
         stairs_on = "shallows"
-        floor = walk & (grid.neighbour_count(tiles == T.deep_water, 2, include_centre=True) == 0)
+        clear_by = STAIRS_CLEAR_OF_DEEP[stairs_on]
+        floor = walk & (grid.neighbour_count(tiles == T.deep_water, clear_by, include_centre=True) == 0)
     yield from pause(tick)
     cells = np.flatnonzero(floor)
     w = tiles.shape[1]
@@ -50,12 +54,15 @@ def place_points(rng: np.random.Generator, tiles: np.ndarray, p: MosaicParams,
     yield from pause(tick)
     exit_ = int(np.argmax(np.where(floor, dist, -1)))
     need = min_exit_steps(w, tiles.shape[0])
-    if dist.ravel()[exit_] < need and stairs_on == "land":
-        # Too little land for the stairs to stand apart: they may go in the shallows too.
-        shallows = walk & (grid.neighbour_count(tiles == T.deep_water, 2, include_centre=True) == 0)
-        wider = np.where(floor | shallows, dist, -1)
+    for tier, clear_by in STAIRS_CLEAR_OF_DEEP.items():
+        if dist.ravel()[exit_] >= need:
+            break
+        # Too little land for the stairs to stand apart: walkable tiles this far
+        # from deep water too (an islet whose shallows all touch the lake: 1).
+        clear = walk & (grid.neighbour_count(tiles == T.deep_water, clear_by, include_centre=True) == 0)
+        wider = np.where(floor | clear, dist, -1)
         if wider.max() > dist.ravel()[exit_]:
-            floor, stairs_on = floor | shallows, "shallows"
+            floor, stairs_on = floor | clear, tier
             exit_ = int(np.argmax(wider))
     yield from pause(tick)
     n_walk = int(np.count_nonzero(dist >= 0))
