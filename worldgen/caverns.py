@@ -91,7 +91,7 @@ class CavernParams:
     items: float = param(0.01, 0.0, 0.25, "item spawn points per eligible floor tile")
     safe_radius: int = param(10, 0, 200, "no spawn point within this many steps of the start"
                                          " (on foot, 8-way like the exit)")
-    features: float = param(1.0, 0.0, 8.0, "statues, tables, fountains, altars, traps (worldgen.features); 0: none")
+    features: float = features.density_param()
 
 
 # Work per yield at the largest sizes: bounded by counts, never by time.

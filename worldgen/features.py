@@ -42,10 +42,10 @@ from collections.abc import Iterator
 import numpy as np
 
 from . import seeding
-from .registry import Progress, Stage
+from .registry import Progress, Stage, param
 from .tiles import T
 
-__all__ = ["place", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
+__all__ = ["place", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
            "BAND_CELLS", "MIN_BAND_ROWS", "band_rows"]
 
 FLOOR_PER_FEATURE = 90
@@ -137,6 +137,13 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
         if h > rows:
             yield Progress(stage, y1 / h, shown)
     return {"features": n_features, "traps": n_traps}
+
+
+def density_param() -> float:
+    """The ``features`` parameter of every generator that dresses its maps here
+    (a dataclass field: one per class, so a function, not a constant)."""
+    return param(1.0, 0.0, 8.0, "statues, furniture, fountains, altars and traps "
+                 "(worldgen.features): 1 is the usual number, 0 none")
 
 
 def band_rows(width: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import features
 from ..registry import param
 
 __all__ = ["MosaicParams", "WALKER", "BIG", "MIN_WALKABLE"]
@@ -38,5 +39,4 @@ class MosaicParams:
     monsters: float = param(3.0, 0.0, 30.0, "monster spawns per 1000 reachable walkable tiles")
     items: float = param(2.0, 0.0, 30.0, "item spawns per 1000 reachable walkable tiles")
     safe: int = param(10, 0, 200, "least steps on foot (8-way) from the start to a spawn")
-    features: float = param(1.0, 0.0, 8.0, "statues, furniture, fountains, altars and traps: 1 is the "
-                            "usual number, 0 none (worldgen.features)")
+    features: float = features.density_param()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import features
 from ..registry import param
 
 __all__ = ["RoomParams", "KINDS"]
@@ -29,5 +30,4 @@ class RoomParams:
     monster_density: float = param(0.02, 0.0, 0.5, "monster spawn points per floor tile")
     item_density: float = param(0.015, 0.0, 0.5, "item spawn points per floor tile")
     safe_radius: int = param(8, 0, 100, "no spawn points within this many steps on foot (8-way) of the start")
-    features: float = param(1.0, 0.0, 8.0, "statues, furniture, fountains, altars and traps: 1 is the "
-                            "usual number, 0 none (worldgen.features)")
+    features: float = features.density_param()
