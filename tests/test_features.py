@@ -11,6 +11,7 @@ from game.rules.identify import is_known
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from worldgen import features, grid, registry
+from worldgen.steps import finish_with_events
 from worldgen.tiles import PALETTE, WALKABLE, T
 
 from gameloop import key, make_app, press, run, run_until
@@ -191,12 +192,7 @@ def test_wide_maps_are_dressed_in_bands_of_about_band_cells():
     tiles[[0, -1], :] = T.wall
     tiles[:, [0, -1]] = T.wall
     gen = features.place(tiles, 5, np.zeros((h, w), bool), density=8.0)
-    events = []
-    try:
-        while True:
-            events.append(next(gen))
-    except StopIteration as done:
-        info = done.value
+    info, events = finish_with_events(gen)
     assert len(events) == 2 * -(-h // features.band_rows(w))  # after each band and halfway through
     blocking = np.isin(tiles, features.FEATURE_TILES)
     assert info["features"] == int(blocking.sum()) > 0

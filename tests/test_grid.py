@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from worldgen import grid
+from worldgen.steps import finish, finish_with_events
 
 # -- references -------------------------------------------------------------
 
@@ -211,13 +212,7 @@ def test_distance_map_matches_bfs(case, connectivity, as_mask):
 def test_distance_map_steps_slices_the_same_search(case, connectivity, work):
     passable, cells = case
     gen = grid.distance_map_steps(passable, cells, connectivity, work=work)
-    reached = []
-    while True:
-        try:
-            reached.append(next(gen))
-        except StopIteration as done:
-            dist = done.value
-            break
+    dist, reached = finish_with_events(gen)
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)
     assert reached == sorted(reached)
     assert all(r <= int((dist >= 0).sum()) for r in reached)
@@ -305,13 +300,7 @@ def test_distance_map_steps_with_a_small_budget_slices_big_levels_the_same():
     passable = rng.random((90, 80)) < 0.8
     sources = rng.random((90, 80)) < 0.4  # levels 0 and 1 hold thousands of cells
     gen = grid.distance_map_steps(passable, sources, 8, work=4096)
-    reached = []
-    while True:
-        try:
-            reached.append(next(gen))
-        except StopIteration as done:
-            dist = done.value
-            break
+    dist, reached = finish_with_events(gen)
     assert np.array_equal(dist, grid.distance_map(passable, sources, 8))
     assert reached == sorted(reached)
     assert sum(0 < r < int((dist <= 1).sum()) for r in reached) >= 2  # inside level 1
@@ -321,12 +310,7 @@ def test_label_steps_in_small_slices_matches_label():
     mask = np.random.default_rng(12).random((60, 45)) < 0.55
     ticks = []
     steps = grid.label_steps(mask, 4, cells=90, tick=lambda: ticks.append(1) or "tick")
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            labels, count = done.value
-            break
+    labels, count = finish(steps)
     whole, whole_count = grid.label(mask, 4)
     assert count == whole_count and np.array_equal(labels, whole) and len(ticks) > 60
 

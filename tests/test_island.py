@@ -11,6 +11,7 @@ from worldgen import grid, island, particles, promises, registry, seeding
 from worldgen.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
                              finish_mask, fractal_noise, normalize255, work_cap)
 from worldgen.registry import ParamError, Progress, Stage
+from worldgen.steps import finish
 from worldgen.tiles import T
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
@@ -309,7 +310,7 @@ def test_move_draws_are_uniform_and_the_same_stream_everywhere():
 
 def roll(w, h, particles, life, margins, batches=1, trace=None, seed=5):
     rngs = [seeding.rng(seed, "p", v) for v in range(len(margins))]
-    return island._drain(island.rolling_particles(
+    return finish(island.rolling_particles(
         rngs, seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
 
 

@@ -13,17 +13,12 @@ from worldgen.mosaic import slices
 from worldgen.mosaic.mask import make_mask, mask_preview, smooth
 from worldgen.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
 from worldgen.registry import Progress
+from worldgen.steps import finish_with_events
 
 SPEC = mosaic.SPEC
 
 
-def run_to_end(gen):
-    events = []
-    while True:
-        try:
-            events.append(next(gen))
-        except StopIteration as stop:
-            return stop.value, events
+run_to_end = finish_with_events  # (return value, events)
 
 
 @settings(max_examples=60, deadline=None)

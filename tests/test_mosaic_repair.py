@@ -11,6 +11,7 @@ from worldgen.mosaic.coast import coast_rule, lay_beach
 from worldgen.mosaic.points import place_points
 from worldgen.mosaic.repair import reachability, regions, repair, shore_up
 from worldgen.registry import Progress
+from worldgen.steps import finish_with_events
 from worldgen.tiles import WALKABLE, T
 
 SPEC = mosaic.SPEC
@@ -130,13 +131,7 @@ def test_points_are_far_apart_on_foot_and_spawns_keep_their_distance():
     p = SPEC.make_params({"monsters": 30.0, "items": 30.0, "safe": 6})
     ticks = []
     gen = place_points(seeding.rng(1, "t"), tiles, p, lambda: ticks.append(1) or Progress("final", 0.75))
-    events = []
-    while True:
-        try:
-            events.append(next(gen))
-        except StopIteration as stop:
-            points, facts = stop.value
-            break
+    (points, facts), events = finish_with_events(gen)
     assert len(events) == len(ticks) >= 3 and all(isinstance(e, Progress) for e in events)
     (sx, sy), (ex, ey) = points["start"][0], points["exit"][0]
     dist = grid.walk_distance(WALKABLE[tiles], [(sy, sx)])

@@ -14,20 +14,14 @@ from worldgen.mosaic.repair import label_sizes, reachability, reachability_steps
 from worldgen.mosaic.shapes import SHAPE_KINDS
 from worldgen.mosaic.styles import caves, noise, ruins, water
 from worldgen.registry import Progress, Stage
+from worldgen.steps import finish_with_events
 from worldgen.tiles import T
 
 SPEC = mosaic.SPEC
 TICK = lambda: Progress("test", 0.5)  # noqa: E731
 
 
-def drain(gen):
-    """Run a generator to its end: (return value, events)."""
-    events = []
-    while True:
-        try:
-            events.append(next(gen))
-        except StopIteration as stop:
-            return stop.value, events
+drain = finish_with_events  # (return value, events)
 
 
 def test_banded_rule_with_a_halo_matches_the_whole(monkeypatch):

@@ -5,18 +5,14 @@ import pytest
 
 from worldgen import noise
 from worldgen.registry import Progress
+from worldgen.steps import finish_with_events
 
 
 def banded(monkeypatch, seed, w, h, octaves, divisor):
     with monkeypatch.context() as m:
         m.setattr(noise, "_AT_ONCE_CELLS", 0)
         steps = noise.noise_steps(np.random.default_rng(seed), w, h, octaves, divisor)
-        events = []
-        while True:
-            try:
-                events.append(next(steps))
-            except StopIteration as stop:
-                return stop.value, events
+        return finish_with_events(steps)
 
 
 @pytest.mark.parametrize("w,h", [(88, 32), (16, 16), (17, 93), (200, 120), (1024, 16)])

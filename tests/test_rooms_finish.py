@@ -11,6 +11,7 @@ from worldgen.rooms.doors import finish_doors, lay_doors
 from worldgen.rooms.draw import Draw
 from worldgen.rooms.loops import SPACING, loop_candidates, open_loops
 from worldgen.rooms.stairs import farthest, pick_stair, stair_masks
+from worldgen.steps import finish
 from worldgen.tiles import WALKABLE, T
 
 SPEC = registry.get("rooms")
@@ -97,11 +98,7 @@ def test_stairs_go_on_room_floor_farthest_away():
     assert open_floor == floor == walk              # no dead end here
     levels = [1 << (4 * 17 + 3)]
     gen = g.levels(walk, levels[0])
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        levels = stop.value
+    levels = finish(gen)
     assert farthest(levels, inside) == 4 * 17 + 13
     assert pick_stair((inside, open_floor, floor), levels) == 4 * 17 + 13
     only = 1 << (4 * 17 + 13)

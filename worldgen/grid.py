@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .bitgrid import BitGrid
+from .steps import finish
 
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
@@ -150,12 +151,7 @@ def label(mask: np.ndarray, connectivity: int = 4) -> tuple[np.ndarray, int]:
     >>> n, lab.tolist()
     (2, [[1, 0, 2], [1, 0, 0]])
     """
-    steps = label_steps(mask, connectivity)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(label_steps(mask, connectivity))
 
 
 def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
@@ -167,13 +163,7 @@ def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
     after each band and round (without, nothing), so a 1000x1000 map never
     holds the loop for long.  The result does not depend on the band size.
 
-    >>> def result(gen):
-    ...     try:
-    ...         while True:
-    ...             next(gen)
-    ...     except StopIteration as stop:
-    ...         return stop.value
-    >>> result(label_steps(np.eye(3, dtype=bool), cells=3))[1]
+    >>> finish(label_steps(np.eye(3, dtype=bool), cells=3))[1]
     3
     """
     m = np.asarray(mask, dtype=bool)
@@ -254,12 +244,7 @@ def distance_map(passable: np.ndarray, sources, connectivity: int = 4) -> np.nda
     >>> distance_map(np.ones((1, 4), bool), [(0, 0)]).tolist()
     [[0, 1, 2, 3]]
     """
-    steps = distance_map_steps(passable, sources, connectivity, work=1 << 62)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(distance_map_steps(passable, sources, connectivity, work=1 << 62))
 
 
 #: Work units charged per breadth-first level on top of 4 per cell expanded.

@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from .steps import finish
+
 __all__ = ["MAX_DELAY", "DELAY_CELLS", "growth_delays", "growth_delays_steps", "grow", "neighbour_steps", "RandomBytes"]
 
 
@@ -111,12 +113,7 @@ def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarra
     Geometric with the cell's chance per loop, from :func:`_delay_table`.
     :func:`growth_delays_steps` is the same work in slices.
     """
-    steps = growth_delays_steps(thresholds, rng)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(growth_delays_steps(thresholds, rng))
 
 
 def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells: int = DELAY_CELLS,

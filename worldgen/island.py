@@ -65,7 +65,7 @@ from functools import lru_cache
 import numpy as np
 
 from worldgen import grid, seeding
-from worldgen.noise import _GX, _GY, NOISE_CELLS_PER_YIELD, drain, fractal_noise, noise_steps  # noqa: F401
+from worldgen.noise import _GX, _GY, NOISE_CELLS_PER_YIELD, fractal_noise, noise_steps  # noqa: F401
 from worldgen.particles import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, clamp_margin, rolling_particles,
                                 work_cap)
 from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
@@ -107,11 +107,6 @@ class IslandParams:
     plains: int = param(35, 0, 255, "plains (grass) below water line + plains")
     hills: int = param(50, 0, 255, "hills above 255 - hills")
     mountain: int = param(25, 0, 255, "mountains above 255 - mountain")
-
-
-# --------------------------------------------------------------------------- noise (worldgen.noise)
-
-_drain = drain
 
 
 def normalize255(a: np.ndarray) -> np.ndarray:

@@ -19,8 +19,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from worldgen.registry import Progress
+from worldgen.steps import finish
 
-__all__ = ["fractal_noise", "noise_steps", "drain"]
+__all__ = ["fractal_noise", "noise_steps"]
 
 #: Noise cells summed between two Progress events (one octave at 512x512).
 NOISE_CELLS_PER_YIELD = 1 << 18
@@ -178,15 +179,6 @@ def _octaves_at_once(tables: tuple[np.ndarray, np.ndarray], kept: list[tuple[int
     return np.add.reduce(terms, axis=0, initial=f32(0))
 
 
-def drain(gen: Iterator) -> np.ndarray:
-    """Run a generator of Progress to its end; its return value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
 def fractal_noise(rng: np.random.Generator, width: int, height: int, octaves: int = 8,
                   divisor: float = 2.0) -> np.ndarray:
     """Fractal gradient noise, raw (about -1..1), float32 ``(height, width)``.
@@ -198,6 +190,6 @@ def fractal_noise(rng: np.random.Generator, width: int, height: int, octaves: in
     >>> n.shape, n.dtype.name
     ((8, 16), 'float32')
     """
-    return drain(noise_steps(rng, width, height, octaves, divisor))
+    return finish(noise_steps(rng, width, height, octaves, divisor))
 
 
