@@ -117,7 +117,7 @@ class BitGrid:
         return (n & s & ~(w | e)) | (w & e & ~(n | s))
 
     def fill_dead_ends(self, bits: int, keep: float = 0.0,
-                       rng: np.random.Generator | None = None) -> int:
+                       rng: np.random.Generator | None = None, least: int = 0) -> int:
         """Unset dead ends until none is left: the 2-core of the set cells.
 
         ``keep`` is the chance each dead end found at the start survives, with
@@ -125,7 +125,12 @@ class BitGrid:
         row-major order).  Each pass unsets every dead end at once; only cells
         next to one that went can be dead ends in the next pass, so this is the
         source's work list with the list held as bits.  Passes are bounded by
-        the cell count.
+        the cell count.  A pass that would leave fewer than ``least`` cells
+        set is not made (its dead ends stay, and so do the ones behind them).
+
+        >>> g = BitGrid(5, 1)
+        >>> bin(g.fill_dead_ends(0b11111)), bin(g.fill_dead_ends(0b11111, least=3))
+        ('0b0', '0b1110')
         """
         kept = 0
         if keep > 0.0:
@@ -138,7 +143,7 @@ class BitGrid:
                         kept |= 1 << i
         for _ in range(self.n + 1):
             dead = self.dead_ends(bits) & ~kept
-            if not dead:
+            if not dead or (bits ^ dead).bit_count() < least:
                 break
             bits ^= dead
         return bits

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import features, grid
@@ -78,7 +80,8 @@ def run(seed: int, width: int, height: int, p: RoomParams):
 
     # dead_ends: filled (the work list held as bits), then the doors they orphaned.
     before = g.from_mask(tiles != T.wall)
-    walk = g.fill_dead_ends(before, p.dead_end_keep, rng)
+    least = math.ceil(MIN_FLOOR * (width - 2) * (height - 2))  # a sparse map keeps its last stubs
+    walk = g.fill_dead_ends(before, p.dead_end_keep, rng, least)
     tiles[g.to_mask(before & ~walk)] = T.wall
     walk, doors = finish_doors(tiles, g, walk, doors)
     yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
