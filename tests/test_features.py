@@ -29,8 +29,8 @@ def fast_clock(monkeypatch):
 def test_box_tests_and_lookup_tables_match_the_counts_they_replace(seed):
     rng = np.random.default_rng(seed)
     m = rng.random((int(rng.integers(1, 30)), int(rng.integers(1, 30)))) < rng.uniform(0.05, 0.95)
-    assert np.array_equal(features._grow(m), grid.neighbour_count(m, 1, include_centre=True) > 0)
-    assert np.array_equal(features._shrink(m), m & (grid.neighbour_count(m, 1) == 8))
+    assert np.array_equal(grid.dilate(m), grid.neighbour_count(m, 1, include_centre=True) > 0)
+    assert np.array_equal(grid.erode(m), m & (grid.neighbour_count(m, 1) == 8))
     tiles = rng.integers(0, len(PALETTE), m.shape).astype(np.uint8)
     assert np.array_equal(features.IS_FEATURE[tiles], np.isin(tiles, features.FEATURE_TILES))
     assert np.array_equal(features.IS_FLOORLIKE[tiles], np.isin(tiles, (T.floor, T.ground)))

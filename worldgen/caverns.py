@@ -487,7 +487,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     keep = np.zeros((h, w), dtype=bool)  # (features can lengthen a walk: dressed before measuring)
     keep[sy, sx] = True
     dressed = yield from features.place(live, seed, keep, p.features, "connected", Stage("connected", live))
-    floor &= ~np.isin(live, features.FEATURE_TILES)
+    floor &= ~features.IS_FEATURE[live]
     n_floor = int(np.count_nonzero(floor))
     yield Progress("connected", 0.5, Stage("connected", live))
     walk = grid.distance_map_steps(floor, [(sy, sx)], grid.WALK)

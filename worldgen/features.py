@@ -41,7 +41,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from . import seeding
+from . import grid, seeding
 from .registry import Progress, Stage, param
 from .tiles import T
 
@@ -74,25 +74,6 @@ IS_FLOORLIKE = _lookup(_FLOORLIKE)
 IS_FEATURE = _lookup(FEATURE_TILES)
 
 
-def _grow(mask: np.ndarray) -> np.ndarray:
-    """``mask`` dilated by its 3x3 box (the edge counts as unset): what
-    ``neighbour_count(mask, 1, include_centre=True) > 0`` says, in five calls."""
-    h, w = mask.shape
-    pad = np.zeros((h + 2, w + 2), dtype=bool)
-    pad[1:-1, 1:-1] = mask
-    rows = pad[:, :-2] | pad[:, 1:-1] | pad[:, 2:]
-    return rows[:-2] | rows[1:-1] | rows[2:]
-
-
-def _shrink(mask: np.ndarray) -> np.ndarray:
-    """Cells whose 3x3 box is all set (the edge counts as unset)."""
-    h, w = mask.shape
-    pad = np.zeros((h + 2, w + 2), dtype=bool)
-    pad[1:-1, 1:-1] = mask
-    rows = pad[:, :-2] & pad[:, 1:-1] & pad[:, 2:]
-    return rows[:-2] & rows[1:-1] & rows[2:]
-
-
 def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
           stage: str = "final", shown: Stage | None = None) -> Iterator[Progress]:
     """``info = yield from place(...)``: features and traps on ``tiles``
@@ -117,9 +98,9 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
         clear[y1 - lo - 1:] = False
         near_keep = keep[lo:hi]
         if near_keep.any():
-            clear &= ~_grow(near_keep)
+            clear &= ~grid.dilate(near_keep)
         # interior: clear (so floor) with all 8 neighbours floor
-        interior = clear & _shrink(floor)
+        interior = clear & grid.erode(floor)
         want = int(density * np.count_nonzero(interior) / FLOOR_PER_FEATURE)
         chosen = _spaced(interior, want, rng)
         kinds = np.searchsorted(weights, rng.integers(0, int(weights[-1]), chosen.size), side="right")
@@ -127,7 +108,7 @@ def place(tiles: np.ndarray, seed: int, keep: np.ndarray, density: float = 1.0,
         if h > rows:  # a sliced map: half a band between two yields
             yield Progress(stage, (y0 + y1) / (2 * h), shown)
         # plain floor not beside a feature (a feature cell is not floor-like)
-        open_floor = clear & IS_FLOORLIKE[part] & ~_grow(IS_FEATURE[part])
+        open_floor = clear & IS_FLOORLIKE[part] & ~grid.dilate(IS_FEATURE[part])
         cells = np.flatnonzero(open_floor)
         k = min(cells.size, int(density * np.count_nonzero(floor[y0 - lo:y1 - lo]) / FLOOR_PER_TRAP))
         if k:

@@ -23,7 +23,7 @@ from .steps import finish
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
     "line_cells", "dig", "border_mask", "offsets", "distance_map_steps", "flat_to_points", "pick_cells",
-    "WALK", "walk_distance", "dilate", "dead_end_mask", "fill_dead_ends", "door_ok",
+    "WALK", "walk_distance", "dilate", "erode", "dead_end_mask", "fill_dead_ends", "door_ok",
     "label_steps",
 ]
 
@@ -427,12 +427,26 @@ def _orthogonal_count(m: np.ndarray, radius: int, include_centre: bool, outside:
 
 
 def dilate(mask: np.ndarray, connectivity: int = 8) -> np.ndarray:
-    """``mask`` grown by one cell to its 4 or 8 neighbours.
+    """``mask`` grown by one cell to its 4 or 8 neighbours (the edge: unset).
 
     >>> dilate(np.eye(3, dtype=bool)[:1], 4).astype(int).tolist()
     [[1, 1, 0]]
     """
+    if connectivity == 8:  # the 3x3 box: rows then columns, five boolean calls
+        return _box(mask, np.logical_or)
     return neighbour_count(mask, 1, include_centre=True, connectivity=connectivity) > 0
+
+
+def erode(mask: np.ndarray) -> np.ndarray:
+    """Cells whose whole 3x3 box is in ``mask`` (the edge counts as unset)."""
+    return _box(mask, np.logical_and)
+
+
+def _box(mask: np.ndarray, op: np.ufunc) -> np.ndarray:
+    pad = np.zeros((mask.shape[0] + 2, mask.shape[1] + 2), dtype=bool)
+    pad[1:-1, 1:-1] = mask
+    rows = op(op(pad[:, :-2], pad[:, 1:-1]), pad[:, 2:])
+    return op(op(rows[:-2], rows[1:-1]), rows[2:])
 
 
 def dead_end_mask(walkable: np.ndarray) -> np.ndarray:
