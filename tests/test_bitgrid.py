@@ -49,6 +49,10 @@ def test_conversions_and_neighbourhoods_match_numpy(case):
     assert np.array_equal(g.to_mask(bits), m)
     assert g.indices(bits).tolist() == np.flatnonzero(m).tolist() == bit_indices(bits)
     assert g.from_cells([tuple(c) for c in np.argwhere(m).tolist()]) == bits
+    assert g.from_indices(np.flatnonzero(m).tolist()) == bits
+    inner = np.zeros_like(m)
+    inner[1:-1, 1:-1] = True
+    assert np.array_equal(g.to_mask(g.inner), inner)
     n, s, west, east = (shifted(m, dy, dx) for dy, dx in grid.offsets(4))
     assert [g.to_mask(b).tolist() for b in g.sides(bits)] == [a.tolist() for a in (n, s, west, east)]
     assert np.array_equal(g.to_mask(g.dilate(bits, 4)), grid.dilate(m, 4))
@@ -112,3 +116,19 @@ def test_fill_dead_ends_keeps_drawn_tips_with_their_corridors():
         pass
     else:
         raise AssertionError("keep > 0 without an rng must be refused")
+
+
+@settings(max_examples=80, deadline=None)
+@given(grids)
+def test_planes_and_distances_at_agree_with_distances(case):
+    seed, h, w, density = case
+    m = random_mask(seed, h, w, density)
+    g = BitGrid(w, h)
+    levels = drain(g.levels(g.from_mask(m), g.from_cells([(int(seed % h), int(seed // h % w))]), 8))
+    dist = g.distances(levels)
+    assert np.array_equal(dist, grid.distance_map(m, [(int(seed % h), int(seed // h % w))], 8))
+    planes = BitGrid.planes(levels)
+    for j, plane in enumerate(planes):
+        assert np.array_equal(g.to_mask(plane), (dist >= 0) & (dist >> j & 1 == 1))
+    cells = np.random.default_rng(seed).integers(0, w * h, 20)
+    assert g.distances_at(levels, cells).tolist() == dist.ravel()[cells].tolist()

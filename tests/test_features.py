@@ -11,7 +11,9 @@ from game.rules.identify import is_known
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from worldgen import features, grid, registry
-from worldgen.steps import finish_with_events
+from worldgen.bitgrid import BitGrid
+from worldgen.rooms.draw import Draw
+from worldgen.steps import finish, finish_with_events
 from worldgen.tiles import PALETTE, WALKABLE, T
 
 from gameloop import key, make_app, press, run, run_until
@@ -197,3 +199,38 @@ def test_wide_maps_are_dressed_in_bands_of_about_band_cells():
     blocking = np.isin(tiles, features.FEATURE_TILES)
     assert info["features"] == int(blocking.sum()) > 0
     assert not (blocking & (grid.neighbour_count(blocking, 1) > 0)).any()   # none touch, across bands too
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_place_bits_keeps_the_rules_of_place(seed):
+    """Features on interior floor, none touching another or the kept cell's 3x3;
+    traps on plain floor not beside one; as many as :func:`features.place` would want."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(8, 40)), int(rng.integers(8, 90))
+    tiles = np.where(rng.random((h, w)) < 0.85, T.floor, T.wall).astype(np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    tiles[rng.random((h, w)) < 0.03] = T.door
+    before = tiles.copy()
+    floor = features.IS_FLOORLIKE[before]
+    keep = np.zeros((h, w), bool)
+    keep[h // 2, w // 2] = True
+    g = BitGrid(w, h)
+    density = float(rng.uniform(0.5, 8.0))
+    info, blocking, traps = finish(features.place_bits(g, tiles, g.from_mask(floor), g.from_mask(keep),
+                                                       Draw(rng).u, density))
+    placed = np.isin(tiles, features.FEATURE_TILES)
+    assert np.array_equal(g.to_mask(blocking), placed) and np.array_equal(g.to_mask(traps), tiles == T.trap)
+    assert info == {"features": int(placed.sum()), "traps": int((tiles == T.trap).sum())}
+    interior = grid.erode(floor) & ~grid.dilate(keep)
+    assert interior[placed].all()
+    assert not (placed & (grid.neighbour_count(placed, 1) > 0)).any()
+    want = int(density * interior.sum() / features.FLOOR_PER_FEATURE)
+    # as many as wanted, or every interior cell is taken or beside one taken
+    assert info["features"] == want or (info["features"] < want and not (interior & ~grid.dilate(placed)).any())
+    trapped = tiles == T.trap
+    open_floor = interior | (floor & ~grid.dilate(keep) & ~grid.border_mask((h, w)))
+    assert open_floor[trapped].all() and not (trapped & grid.dilate(placed)).any()
+    assert info["traps"] == min(int(density * floor.sum() / features.FLOOR_PER_TRAP),
+                                int((open_floor & ~grid.dilate(placed)).sum()))
+    assert np.array_equal(tiles[~placed & ~trapped], before[~placed & ~trapped])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from functools import reduce
+from operator import or_
 
 import numpy as np
 
@@ -70,8 +72,16 @@ def run(seed: int, width: int, height: int, p: RoomParams):
 
     # The finishing stages go on drawing from the rooms stage's stream: making
     # a generator costs about as much as the doors stage itself on a 79x29 map.
+    # They work on bitsets (worldgen.bitgrid): on a 79x29 map a numpy call
+    # costs as much as a dozen whole-map bit operations.
+    yield from _finish(b, width, height, p)
+
+
+def _finish(b: Builder, width: int, height: int, p: RoomParams):
+    """The stages after ``rooms``: ``doors``, ``dead_ends``, ``loops``, ``final``."""
+    area = width * height
+    tiles = b.tiles
     r = b.r
-    rng = r.rng
     g = BitGrid(width, height)
 
     # doors: a door, a secret door or an open doorway at each join.
@@ -81,7 +91,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     # dead_ends: filled (the work list held as bits), then the doors they orphaned.
     before = g.from_mask(tiles != T.wall)
     least = math.ceil(MIN_FLOOR * (width - 2) * (height - 2))  # a sparse map keeps its last stubs
-    walk = g.fill_dead_ends(before, p.dead_end_keep, rng, least)
+    walk = g.fill_dead_ends(before, p.dead_end_keep, r.rng, least)
     tiles[g.to_mask(before & ~walk)] = T.wall
     walk, doors = finish_doors(tiles, g, walk, doors)
     yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
@@ -90,32 +100,28 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     # distances from two cells: one of the first room (mid-map: a short search)
     # and the up stairs, the room cell farthest from it.
     root = _root(b.room(0), width, walk)
-    levels = yield from _levels(g, walk, root, "loops")
-    up = pick_stair(stair_masks(g, walk, walk & ~g.from_cells(doors)), levels)
-    dists = [g.distances(levels)]
+    searches = [(yield from _levels(g, walk, root, "loops"))]
+    up = pick_stair(stair_masks(g, walk, walk & ~_bits(g, doors)), searches[0])
     if p.loops > 0:
         yield Progress("loops", 0.5)
-        dists.append(g.distances((yield from _levels(g, walk, up, "loops"))))
+        searches.append((yield from _levels(g, walk, up, "loops")))
         yield Progress("loops", 0.75)
-    walk, opened = open_loops(tiles, g, walk, doors, dists, int(p.loops * area / 1000.0 + 0.5),
-                              p, r, rng)
+    walk, opened = open_loops(tiles, g, walk, doors, searches, int(p.loops * area / 1000.0 + 0.5), p, r)
     yield Stage("loops", tiles.copy(), info={"loops": opened})
 
     # final: features on interior floor (never cutting a walk: worldgen.features),
     # then the exit farthest on foot from the start on the finished map, spawn
     # points on plain floor away from the start, the room and door lists.
-    keep = np.zeros(tiles.shape, dtype=bool)
-    keep.flat[up] = True
-    dressed = yield from features.place(tiles, seed, keep, p.features)
-    walk &= ~g.from_mask(features.IS_FEATURE[tiles])
+    door_bits = _bits(g, doors)
+    dressed, blocking, traps = yield from features.place_bits(g, tiles, walk & ~door_bits, 1 << up, r.u,
+                                                              p.features)
+    walk ^= blocking
     levels = yield from _levels(g, walk, up, "final")
-    floor = walk & ~g.from_cells(doors) & ~g.from_mask(tiles == T.trap)  # stairs and spawns on plain floor
+    floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
-    if walk.bit_count() > sum(front.bit_count() for front in levels):
+    reached = reduce(or_, levels, 0)
+    if walk & ~reached:
         # Cannot happen by construction; the promise is kept if it did.
-        reached = 0
-        for front in levels:
-            reached |= front
         tiles[g.to_mask(walk & ~reached)] = T.wall
         walk &= reached
         floor &= reached
@@ -123,33 +129,62 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     tiles.flat[up] = T.stairs_up
     tiles.flat[down] = T.stairs_down
     floor &= ~(1 << up) & ~(1 << down)
-    close = 0
-    for front in levels[:p.safe_radius]:
-        close |= front
     n_floor = floor.bit_count()
-    monsters, items = grid.pick_cells(rng, g.indices(floor & ~close),
-                                      (int(n_floor * p.monster_density + 0.5),
-                                       int(n_floor * p.item_density + 0.5)))
+    counts = (int(n_floor * p.monster_density + 0.5), int(n_floor * p.item_density + 0.5))
+    spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)).tolist(),
+                     counts[0] + counts[1], r.u)
     yield Progress("final", 0.75)
     records = []
     for j in range(0, len(b.stamps), RECORDS_PER_STEP):
-        records += [room_record(*b.room(i)) for i in range(j, min(j + RECORDS_PER_STEP, len(b.stamps)))]
+        records += [room_record(*room) for room in map(b.room, range(j, min(j + RECORDS_PER_STEP, len(b.stamps))))]
         yield Progress("final", 0.75 + 0.25 * j / len(b.stamps))
     doors.sort()
+    secret = int(T.secret_door)
+    cell = tiles.tobytes()
     points = {
-        "start": grid.flat_to_points([up], width),
-        "exit": grid.flat_to_points([down], width),
-        "monsters": grid.flat_to_points(monsters, width),
-        "items": grid.flat_to_points(items, width),
+        "start": _points([up], width),
+        "exit": _points([down], width),
+        "monsters": _points(spawns[:counts[0]], width),
+        "items": _points(spawns[counts[0]:], width),
     }
     info = {
         "rooms": records,
-        "doors": [(x, y, bool(tiles[y, x] == T.secret_door)) for y, x in doors],
+        "doors": [(x, y, cell[y * width + x] == secret) for y, x in doors],
         "loops": opened,
         "floor_fraction": round(walk.bit_count() / area, 4),
         **dressed,
     }
     yield Stage("final", tiles, points=points, info=info)
+
+
+def _bits(g: BitGrid, cells: list[tuple[int, int]]) -> int:
+    """Cells ``(y, x)`` as bits."""
+    w = g.w
+    return g.from_indices(y * w + x for y, x in cells)
+
+
+def _sample(cells: list[int], k: int, u) -> list[int]:
+    """Up to ``k`` distinct ``cells`` in a random order (a partial Fisher-Yates
+    shuffle, one draw of ``u`` each; ``cells`` is shuffled in place).
+
+    >>> import numpy as np
+    >>> from .draw import Draw
+    >>> got = _sample(list(range(10)), 4, Draw(np.random.default_rng(0)).u)
+    >>> len(set(got)) == 4 and set(got) <= set(range(10))
+    True
+    """
+    k = min(k, len(cells))
+    m = len(cells)
+    for t in range(k):
+        j = t + int(u() * (m - t))
+        cells[t], cells[j] = cells[j], cells[t]
+    return cells[:k]
+
+
+def _points(flat: list[int], width: int) -> np.ndarray:
+    """Flat cells as ``(k, 2)`` ``int64`` ``[x, y]`` rows (:func:`worldgen.grid.flat_to_points`
+    for a few Python ints, without its three numpy calls)."""
+    return np.array([(i % width, i // width) for i in flat], dtype=np.int64).reshape(-1, 2)
 
 
 def _root(first: tuple[str, int, int, Stamp], width: int, walk: int) -> int:

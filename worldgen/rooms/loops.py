@@ -33,32 +33,40 @@ def loop_candidates(g: BitGrid, walk: int, doors: int) -> tuple[np.ndarray, np.n
 
 
 def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]],
-               dists: list[np.ndarray], n_loops: int, p: RoomParams, r: Draw,
-               order_rng: np.random.Generator) -> tuple[int, int]:
+               searches: list[list[int]], n_loops: int, p: RoomParams, r: Draw) -> tuple[int, int]:
     """Open up to ``n_loops`` loops in place (``tiles``, ``doors``), scored by
-    ``dists`` (steps on foot from any cells): ``(walk updated, loops opened)``."""
+    ``searches`` (breadth-first levels on foot from any cells,
+    :meth:`~worldgen.bitgrid.BitGrid.levels`): ``(walk updated, loops opened)``.
+
+    Only the candidates' two sides are looked up in each search
+    (:meth:`~worldgen.bitgrid.BitGrid.distances_at`); the good ones are then
+    tried in a random order (drawn one at a time: it stops once enough are open)."""
     if n_loops <= 0:
         return walk, 0
     w = g.w
-    cells, horiz = loop_candidates(g, walk, g.from_cells(doors))
+    cells, horiz = loop_candidates(g, walk, g.from_indices(y * w + x for y, x in doors))
     if cells.size == 0:
         return walk, 0
     step = np.where(horiz, 1, w)
+    sides = np.concatenate((cells - step, cells + step))
     score = np.zeros(cells.size, dtype=np.int32)
-    for dist in dists:
-        flat = dist.ravel()
-        np.maximum(score, np.abs(flat[cells - step] - flat[cells + step]), out=score)
-    good = cells[score >= p.loop_distance]
+    for levels in searches:
+        dist = g.distances_at(levels, sides)
+        np.maximum(score, np.abs(dist[:cells.size] - dist[cells.size:]), out=score)
+    good = cells[score >= p.loop_distance].tolist()
     claimed = np.zeros(tiles.shape, dtype=bool)
     opened = []
-    for i in good[order_rng.permutation(good.size)].tolist():
-        if len(opened) >= n_loops:
-            break
+    for t in range(len(good)):
+        j = t + int(r.u() * (len(good) - t))  # a partial shuffle
+        i = good[j]
+        good[j] = good[t]
         y, x = divmod(i, w)
         if claimed[y, x]:
             continue
         claimed[max(y - SPACING, 0):y + SPACING + 1, max(x - SPACING, 0):x + SPACING + 1] = True
         if lay_door(tiles, y, x, r, p):
             doors.append((y, x))
-        opened.append((y, x))
-    return walk | g.from_cells(opened), len(opened)
+        opened.append(i)
+        if len(opened) >= n_loops:
+            break
+    return walk | g.from_indices(opened), len(opened)
