@@ -127,8 +127,15 @@ def test_planes_and_distances_at_agree_with_distances(case):
     levels = drain(g.levels(g.from_mask(m), g.from_cells([(int(seed % h), int(seed // h % w))]), 8))
     dist = g.distances(levels)
     assert np.array_equal(dist, grid.distance_map(m, [(int(seed % h), int(seed // h % w))], 8))
-    planes = BitGrid.planes(levels)
+    reached, planes = drain(g.level_planes(levels))
+    assert np.array_equal(g.to_mask(reached), dist >= 0)
     for j, plane in enumerate(planes):
         assert np.array_equal(g.to_mask(plane), (dist >= 0) & (dist >> j & 1 == 1))
+    ticks = []
+    assert drain(g.level_planes(levels, work=g.n, tick=lambda: 1), ticks) == (reached, planes)
+    assert len(ticks) >= len(levels) // 2
     cells = np.random.default_rng(seed).integers(0, w * h, 20)
-    assert g.distances_at(levels, cells).tolist() == dist.ravel()[cells].tolist()
+    assert drain(g.distances_at(levels, cells)).tolist() == dist.ravel()[cells].tolist()
+    ticks = []
+    assert drain(g.distances_at(levels, cells, g.n, lambda: 1), ticks).tolist() == dist.ravel()[cells].tolist()
+    assert len(ticks) >= len(levels) // 2

@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from .steps import finish
+
 __all__ = ["BitGrid", "bit_indices"]
 
 
@@ -220,63 +222,87 @@ class BitGrid:
 
     def distances(self, levels: list[int]) -> np.ndarray:
         """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from
-        :meth:`levels`: bit planes of the level number (:meth:`planes`), all
-        unpacked in one call."""
-        bits = self._plane_rows(levels)
+        :meth:`levels`: bit planes of the level number (:meth:`level_planes`),
+        all unpacked in one call."""
+        reached, planes = finish(self.level_planes(levels))
+        nb = (self.n + 7) // 8
+        raw = b"".join(p.to_bytes(nb, "little") for p in (self.all & ~reached, *planes))
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(-1, nb), axis=1,
+                             count=self.n, bitorder="little")
         dist = -bits[0].astype(np.int32)
         for j in range(1, len(bits)):  # a sum of shifted planes (faster than a product on big maps)
             dist += bits[j].astype(np.int32) << (j - 1)
         return dist.reshape(self.h, self.w)
 
-    def distances_at(self, levels: list[int], cells: np.ndarray) -> np.ndarray:
-        """:meth:`distances` at some flat ``cells`` only (``int32``): the
-        planes' bytes that hold them are picked before anything is unpacked,
-        so the cost follows the cells asked for, not the grid.
+    def distances_at(self, levels: list[int], cells: np.ndarray, work: int = 0,
+                     tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+        """``dist = yield from g.distances_at(levels, cells)``: :meth:`distances`
+        at some flat ``cells`` only (``int32``, -1 unreachable).
+
+        From :meth:`level_planes` (``work``, ``tick``: its slices), only the
+        planes' bytes that hold the cells are picked before anything is
+        unpacked, so past the planes the cost follows the cells asked for.
+        (Reading each level's bytes instead costs more: converting an int to
+        bytes is its slowest operation.)
 
         >>> g = BitGrid(5, 1)
-        >>> g.distances_at([0b1, 0b10, 0b100], np.array([2, 0, 4])).tolist()
+        >>> finish(g.distances_at([0b1, 0b10, 0b100], np.array([2, 0, 4]))).tolist()
         [2, 0, -1]
         """
+        reached, planes = yield from self.level_planes(levels, work, tick)
         nb = (self.n + 7) // 8
-        rows = (self.all & ~reduce(or_, levels, 0), *self.planes(levels))
-        raw = np.frombuffer(b"".join(p.to_bytes(nb, "little") for p in rows), dtype=np.uint8)
+        rows = (self.all & ~reached, *planes)
+        raw = np.frombuffer(b"".join([p.to_bytes(nb, "little") for p in rows]), dtype=np.uint8)
         cells = np.asarray(cells, dtype=np.intp)
         bits = (raw.reshape(len(rows), nb)[:, cells >> 3] >> (cells & 7).astype(np.uint8)) & 1
         weights = np.array([-1] + [1 << j for j in range(len(rows) - 1)], dtype=np.int32)
         return weights @ bits.astype(np.int32)
 
-    def _plane_rows(self, levels: list[int]) -> np.ndarray:
-        """Unpacked rows (``uint8``, one per cell): the unreached cells, then :meth:`planes`."""
-        nb = (self.n + 7) // 8
-        rows = (self.all & ~reduce(or_, levels, 0), *self.planes(levels))
-        raw = b"".join(p.to_bytes(nb, "little") for p in rows)
-        return np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(rows), nb), axis=1,
-                             count=self.n, bitorder="little")
-
-    @staticmethod
-    def planes(levels: list[int]) -> list[int]:
-        """Bit planes of the level number: cell c is in ``planes[j]`` when bit j
-        of its level is set (unreached cells in none).
+    def level_planes(self, levels: list[int], work: int = 0,
+                     tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+        """``reached, planes = yield from g.level_planes(levels)``: the cells
+        :meth:`levels` reached, and bit planes of their level: cell c is in
+        ``planes[j]`` when bit j of its level is set.
 
         With ``R[k]`` the cells within ``k`` steps, ``planes[j]`` is the XOR of
         ``R[t * 2**j - 1]`` over t (clipped to the last level), flipped when
         their count is odd: a cell at level d is in the ``T - d // 2**j`` of
         those sets with t past ``d / 2**j``.  About three big-int operations
-        per level, all in C loops (``accumulate``, ``reduce``).
+        per level, in C loops (``accumulate``, ``reduce``); with ``work``, in
+        Python loops that yield ``tick()`` every ``work`` cell-operations
+        (a 400x400 map's planes take ~10 ms).
 
-        >>> [bit_indices(p) for p in BitGrid.planes([0b1, 0b10, 0b100, 0b1000])]
-        [[1, 3], [2, 3]]
+        >>> reached, planes = finish(BitGrid(4, 1).level_planes([0b1, 0b10, 0b100, 0b1000]))
+        >>> reached, [bit_indices(p) for p in planes]
+        (15, [[1, 3], [2, 3]])
         """
-        reached = list(accumulate(levels, or_))
+        per = work // self.n if work else 0  # whole-grid operations between two ticks
         last = len(levels) - 1
+        if not per or 3 * len(levels) <= per:
+            within = list(accumulate(levels, or_))
+        else:
+            within, acc = [], 0
+            for k, front in enumerate(levels):
+                acc |= front
+                within.append(acc)
+                if k % per == per - 1:
+                    yield tick() if tick is not None else None
+        reached = within[-1]
         out = []
         for j in range(max(1, last.bit_length())):
             step = 1 << j
-            picked = reached[step - 1::step]
-            plane = reduce(xor, picked, 0)
+            picked = within[step - 1::step]
+            if per and len(picked) > per:
+                plane = 0
+                for k in range(0, len(picked), per):
+                    plane = reduce(xor, picked[k:k + per], plane)
+                    yield tick() if tick is not None else None
+            else:
+                plane = reduce(xor, picked, 0)
             count = len(picked)
             if len(levels) % step:  # the last threshold, clipped to the last level
-                plane ^= reached[-1]
+                plane ^= reached
                 count += 1
-            out.append(plane ^ reached[-1] if count & 1 else plane)
-        return out
+            out.append(plane ^ reached if count & 1 else plane)
+        return reached, out
+

@@ -15,7 +15,8 @@ The stages, one unit each:
    open doorway.
 3. ``dead_ends`` (:func:`worldgen.grid.fill_dead_ends`): dead ends are filled
    from a work list; doors left without two opposite floors go.
-4. ``loops`` (:mod:`.loops`): walls between floors far apart on foot open.
+4. ``loops`` (:mod:`.loops`): walls between floors far apart on foot open
+   (distances from two cells, searched together on two stacked copies of the map).
 5. ``final`` (:mod:`.stairs`): stairs on room floor far apart, spawn points,
    the room and door lists.
 
@@ -23,8 +24,9 @@ Arrays are indexed ``[y, x]``; points are ``[x, y]`` rows.  Choices the source
 left open:
 
 * Stairs stand on floor, inside a room where there is one (all 8 neighbours
-  walkable), not in wall niches.  Up is the room cell farthest from a cell of
-  the first room, down the room cell farthest from up (before loops).
+  walkable), not in wall niches.  Up is the room cell farthest in a straight
+  line from a cell of the first room (so near an end of the dungeon), down
+  the floor cell farthest on foot from up on the finished map.
 * A dead end is a walkable cell with three (or, for a lone cell, four) walls
   among its four neighbours; the map edge counts as wall.
 * ``info["rooms"]`` records each design as placed (before dead-end filling):

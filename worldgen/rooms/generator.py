@@ -18,7 +18,7 @@ from .doors import finish_doors, lay_doors
 from .loops import open_loops
 from .params import RoomParams
 from .shapes import Stamp, grow_cave_library
-from .stairs import pick_farthest, pick_stair, stair_masks
+from .stairs import pick_far_from, pick_farthest, stair_masks
 
 __all__ = ["run", "SPEC", "MIN_FLOOR", "GROW_FLOOR"]
 
@@ -97,16 +97,21 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
 
     # loops: walls between floors far apart on foot become doors, scored by
-    # distances from two cells: one of the first room (mid-map: a short search)
-    # and the up stairs, the room cell farthest from it.
+    # distances from two cells: one of the first room (mid-map) and the up
+    # stairs, the room cell farthest from it in a straight line (so near an
+    # end of the dungeon).  Neither depends on the other's search, so both
+    # run as one: two copies of the map stacked in a grid twice as tall.
     root = _root(b.room(0), width, walk)
-    searches = [(yield from _levels(g, walk, root, "loops"))]
-    up = pick_stair(stair_masks(g, walk, walk & ~_bits(g, doors)), searches[0])
-    if p.loops > 0:
-        yield Progress("loops", 0.5)
-        searches.append((yield from _levels(g, walk, up, "loops")))
+    up = pick_far_from(stair_masks(g, walk, walk & ~_bits(g, doors)), root, g)
+    n_loops = int(p.loops * area / 1000.0 + 0.5)
+    levels = []
+    if n_loops > 0:
+        tall = BitGrid(width, 2 * height)
+        levels = yield from tall.levels(walk | walk << g.n, 1 << root | 1 << (up + g.n), grid.WALK,
+                                        SEARCH_SLICE, lambda: Progress("loops", 0.5))
         yield Progress("loops", 0.75)
-    walk, opened = open_loops(tiles, g, walk, doors, searches, int(p.loops * area / 1000.0 + 0.5), p, r)
+    walk, opened = yield from open_loops(tiles, g, walk, doors, levels, 2, n_loops, p, r,
+                                         SEARCH_SLICE, lambda: Progress("loops", 0.75))
     yield Stage("loops", tiles.copy(), info={"loops": opened})
 
     # final: features on interior floor (never cutting a walk: worldgen.features),

@@ -9,6 +9,9 @@ each) so they do not duplicate each other.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Any
+
 import numpy as np
 
 from ..bitgrid import BitGrid
@@ -33,26 +36,33 @@ def loop_candidates(g: BitGrid, walk: int, doors: int) -> tuple[np.ndarray, np.n
 
 
 def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]],
-               searches: list[list[int]], n_loops: int, p: RoomParams, r: Draw) -> tuple[int, int]:
-    """Open up to ``n_loops`` loops in place (``tiles``, ``doors``), scored by
-    ``searches`` (breadth-first levels on foot from any cells,
-    :meth:`~worldgen.bitgrid.BitGrid.levels`): ``(walk updated, loops opened)``.
+               levels: list[int], copies: int, n_loops: int, p: RoomParams, r: Draw,
+               work: int = 0, tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+    """``walk, opened = yield from open_loops(...)``: open up to ``n_loops``
+    loops in place (``tiles``, ``doors``); ``walk`` updated, the count opened.
 
-    Only the candidates' two sides are looked up in each search
-    (:meth:`~worldgen.bitgrid.BitGrid.distances_at`); the good ones are then
-    tried in a random order (drawn one at a time: it stops once enough are open)."""
+    ``levels``: a breadth-first search on foot (:meth:`~worldgen.bitgrid.BitGrid.levels`)
+    over ``copies`` copies of ``walk`` stacked in one grid
+    (``BitGrid(g.w, g.h * copies)``), each copy searched from its own cell:
+    k searches for the price of about one (a whole-grid operation costs
+    little more on a grid twice as tall).  Only the candidates' two sides are
+    looked up in it (:meth:`~worldgen.bitgrid.BitGrid.distances_at`); the good
+    ones are then tried in a random order, drawn one at a time (it stops once
+    enough are open).  ``work``, ``tick``: slices of the look-up on big maps."""
     if n_loops <= 0:
         return walk, 0
-    w = g.w
+    w, n = g.w, g.n
     cells, horiz = loop_candidates(g, walk, g.from_indices(y * w + x for y, x in doors))
     if cells.size == 0:
         return walk, 0
     step = np.where(horiz, 1, w)
     sides = np.concatenate((cells - step, cells + step))
+    dist = yield from BitGrid(w, g.h * copies).distances_at(
+        levels, np.concatenate([sides + k * n for k in range(copies)]), work, tick)
     score = np.zeros(cells.size, dtype=np.int32)
-    for levels in searches:
-        dist = g.distances_at(levels, sides)
-        np.maximum(score, np.abs(dist[:cells.size] - dist[cells.size:]), out=score)
+    for k in range(copies):
+        near, far = dist[2 * k * cells.size:(2 * k + 1) * cells.size], dist[(2 * k + 1) * cells.size:(2 * k + 2) * cells.size]
+        np.maximum(score, np.abs(near - far), out=score)
     good = cells[score >= p.loop_distance].tolist()
     claimed = np.zeros(tiles.shape, dtype=bool)
     opened = []

@@ -4,9 +4,11 @@ one is that far."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..bitgrid import BitGrid
 
-__all__ = ["stair_masks", "farthest", "pick_stair", "pick_farthest"]
+__all__ = ["stair_masks", "farthest", "pick_stair", "pick_farthest", "pick_far_from"]
 
 
 def stair_masks(g: BitGrid, walk: int, floor: int) -> tuple[int, int, int]:
@@ -50,3 +52,21 @@ def pick_farthest(masks: tuple[int, ...], levels: list[int], exclude: int | None
                 if hit:
                     return (hit & -hit).bit_length() - 1
     return pick_stair(masks, levels, exclude)
+
+
+def pick_far_from(masks: tuple[int, ...], cell: int, g: BitGrid) -> int:
+    """The cell (flat index) of the first non-empty mask farthest from ``cell``
+    in a straight line (first in row-major order on ties); ``cell`` when all
+    are empty.  No search on foot: a few numpy calls over the mask's cells.
+
+    >>> g = BitGrid(5, 3)
+    >>> pick_far_from((0, 0b110_0000_0000_0010), 7, g)
+    14
+    """
+    for mask in masks:
+        if mask:
+            cells = g.indices(mask)
+            y, x = np.divmod(cells, g.w)
+            y0, x0 = divmod(cell, g.w)
+            return int(cells[np.argmax((y - y0) ** 2 + (x - x0) ** 2)])
+    return cell
