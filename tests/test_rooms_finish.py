@@ -74,7 +74,7 @@ def test_open_loops_keeps_its_bound_and_spacing():
     searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
     p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
     doors = []
-    walk2, opened = finish(open_loops(tiles, g, walk, doors, searches[0], 1, 10, p, Draw(np.random.default_rng(3))))
+    walk2, opened = finish(open_loops(tiles, g, walk, doors, searches, 1, 10, p, Draw(np.random.default_rng(3))))
     new = bit_indices(walk2 & ~walk)
     assert opened == len(new) >= 2
     before = WALKABLE[tiles].copy()
@@ -84,7 +84,7 @@ def test_open_loops_keeps_its_bound_and_spacing():
         assert grid.walk_distance(before, [(y - 1, x)])[y + 1, x] >= 30
     xs = sorted(i % 40 for i in new)
     assert all(b - a > SPACING for a, b in zip(xs, xs[1:]))
-    assert finish(open_loops(tiles, g, walk, doors, searches[0], 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 0)
+    assert finish(open_loops(tiles, g, walk, doors, searches, 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 0)
 
 
 def test_stairs_go_on_room_floor_farthest_away():

@@ -91,6 +91,11 @@ class BitGrid:
             buf[i >> 3] |= 1 << (i & 7)
         return int.from_bytes(buf, "little")
 
+    def index_list(self, bits: int) -> list[int]:
+        """The set bits' flat indices as a list, ascending: :func:`bit_indices`
+        for a few (each costs a pass over the int), :meth:`indices` beyond."""
+        return bit_indices(bits) if bits.bit_count() <= 8 else self.indices(bits).tolist()
+
     def indices(self, bits: int) -> np.ndarray:
         """Flat indices of the set bits, ascending (row-major order)."""
         return np.flatnonzero(self.to_mask(bits).ravel())

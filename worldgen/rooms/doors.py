@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bitgrid import BitGrid, bit_indices
+from ..bitgrid import BitGrid
 from ..tiles import T
 from .draw import Draw
 from .params import RoomParams
@@ -38,17 +38,17 @@ def finish_doors(tiles: np.ndarray, g: BitGrid, walk: int,
     ``walk`` is the walkable bitset (:class:`~worldgen.bitgrid.BitGrid` layout);
     returns it updated, with the doors kept (in their order).  Whole-grid bit
     operations: walling a door in can wall in the next one, so that repeats
-    until none is left; the tiles changed are a handful, written one by one.
+    until none is left.
     """
     w = g.w
     door_bits = walk & g.from_indices(y * w + x for y, x in doors)  # those filled are gone
     while shut := door_bits & g.dead_ends(walk):  # one walkable side or none
         walk ^= shut
         door_bits ^= shut
-        for i in bit_indices(shut):
-            tiles.flat[i] = T.wall
+        tiles.flat[g.index_list(shut)] = T.wall
     opened = door_bits & ~g.passages(walk)  # no longer between two opposite floors
-    for i in bit_indices(opened):
-        tiles.flat[i] = T.floor
-    door_bits ^= opened
-    return walk, [(y, x) for y, x in doors if door_bits >> (y * w + x) & 1]
+    if opened:
+        tiles.flat[g.index_list(opened)] = T.floor
+        door_bits ^= opened
+    kept = g.to_mask(door_bits).tobytes()  # one look-up per door (a bit of a big int costs a copy)
+    return walk, [(y, x) for y, x in doors if kept[y * w + x]]

@@ -36,17 +36,17 @@ def loop_candidates(g: BitGrid, walk: int, doors: int) -> tuple[np.ndarray, np.n
 
 
 def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]],
-               levels: list[int], copies: int, n_loops: int, p: RoomParams, r: Draw,
+               searches: list[list[int]], copies: int, n_loops: int, p: RoomParams, r: Draw,
                work: int = 0, tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     """``walk, opened = yield from open_loops(...)``: open up to ``n_loops``
     loops in place (``tiles``, ``doors``); ``walk`` updated, the count opened.
 
-    ``levels``: a breadth-first search on foot (:meth:`~worldgen.bitgrid.BitGrid.levels`)
-    over ``copies`` copies of ``walk`` stacked in one grid
-    (``BitGrid(g.w, g.h * copies)``), each copy searched from its own cell:
-    k searches for the price of about one (a whole-grid operation costs
+    ``searches``: breadth-first searches on foot (:meth:`~worldgen.bitgrid.BitGrid.levels`),
+    each over ``copies`` copies of ``walk`` stacked in one grid
+    (``BitGrid(g.w, g.h * copies)``), each copy searched from its own cell
+    (on a small map k searches cost about one: a whole-grid operation costs
     little more on a grid twice as tall).  Only the candidates' two sides are
-    looked up in it (:meth:`~worldgen.bitgrid.BitGrid.distances_at`); the good
+    looked up in them (:meth:`~worldgen.bitgrid.BitGrid.distances_at`); the good
     ones are then tried in a random order, drawn one at a time (it stops once
     enough are open).  ``work``, ``tick``: slices of the look-up on big maps."""
     if n_loops <= 0:
@@ -57,12 +57,12 @@ def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, 
         return walk, 0
     step = np.where(horiz, 1, w)
     sides = np.concatenate((cells - step, cells + step))
-    dist = yield from BitGrid(w, g.h * copies).distances_at(
-        levels, np.concatenate([sides + k * n for k in range(copies)]), work, tick)
+    stacked = BitGrid(w, g.h * copies)
+    at = np.concatenate([sides + k * n for k in range(copies)])
     score = np.zeros(cells.size, dtype=np.int32)
-    for k in range(copies):
-        near, far = dist[2 * k * cells.size:(2 * k + 1) * cells.size], dist[(2 * k + 1) * cells.size:(2 * k + 2) * cells.size]
-        np.maximum(score, np.abs(near - far), out=score)
+    for levels in searches:
+        dist = (yield from stacked.distances_at(levels, at, work, tick)).reshape(-1, 2, cells.size)
+        np.maximum(score, np.abs(dist[:, 0] - dist[:, 1]).max(axis=0), out=score)
     good = cells[score >= p.loop_distance].tolist()
     claimed = np.zeros(tiles.shape, dtype=bool)
     opened = []
