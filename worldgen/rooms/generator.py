@@ -15,6 +15,7 @@ from ..tiles import T
 from .attach import Builder
 from .corridors import grow_staircases
 from .doors import finish_doors, lay_doors
+from .draw import Draw
 from .loops import open_loops
 from .params import RoomParams
 from .shapes import Stamp, grow_cave_library
@@ -33,6 +34,8 @@ MOST_ATTEMPTS = 200
 RECORDS_PER_STEP = 256
 #: Cell-steps of breadth-first search between two Progress events on big maps.
 SEARCH_SLICE = 1 << 23
+#: Spawn points drawn one by one in Python up to this many (numpy beyond).
+SAMPLE_IN_PYTHON = 256
 #: Maps up to this many cells search for loops from both cells at once, on
 #: two stacked copies (measured: 79x29 gains, 200x200 loses).
 STACK_CELLS = 10_000
@@ -113,7 +116,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     if n_loops > 0:
         stacked = BitGrid(width, copies * height)
         both = walk | walk << g.n
-        for sources in ([1 << root | 1 << (up + g.n)] if copies == 2 else [1 << root, 1 << up]):
+        for sources in ([1 << up | 1 << (root + g.n)] if copies == 2 else [1 << up, 1 << root]):
             searches.append((yield from stacked.levels(both if copies == 2 else walk, sources, grid.WALK,
                                                        SEARCH_SLICE, lambda: Progress("loops", 0.5))))
             yield Progress("loops", 0.5)
@@ -127,6 +130,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     door_bits = _bits(g, doors)
     dressed, blocking, traps = yield from features.place_bits(g, tiles, walk & ~door_bits, 1 << up, r.u,
                                                               p.features)
+    yield Progress("final", 0.25)
     walk ^= blocking
     levels = yield from _levels(g, walk, up, "final")
     floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor
@@ -141,10 +145,11 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     tiles.flat[up] = T.stairs_up
     tiles.flat[down] = T.stairs_down
     floor &= ~(1 << up) & ~(1 << down)
+    yield Progress("final", 0.7)
     n_floor = floor.bit_count()
     counts = (int(n_floor * p.monster_density + 0.5), int(n_floor * p.item_density + 0.5))
-    spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)).tolist(),
-                     counts[0] + counts[1], r.u)
+    spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)),
+                     counts[0] + counts[1], r)
     yield Progress("final", 0.75)
     records = []
     for j in range(0, len(b.stamps), RECORDS_PER_STEP):
@@ -175,27 +180,35 @@ def _bits(g: BitGrid, cells: list[tuple[int, int]]) -> int:
     return g.from_indices(y * w + x for y, x in cells)
 
 
-def _sample(cells: list[int], k: int, u) -> list[int]:
-    """Up to ``k`` distinct ``cells`` in a random order (a partial Fisher-Yates
-    shuffle, one draw of ``u`` each; ``cells`` is shuffled in place).
+def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:
+    """Up to ``k`` distinct ``cells`` in a random order (a list, or an array
+    when many): a partial
+    Fisher-Yates shuffle drawing from ``r`` for a few (no numpy call per
+    map), numpy's ``choice`` for many (a dense 400x400 map asks for tens of
+    thousands).
 
     >>> import numpy as np
-    >>> from .draw import Draw
-    >>> got = _sample(list(range(10)), 4, Draw(np.random.default_rng(0)).u)
+    >>> got = _sample(np.arange(10), 4, Draw(np.random.default_rng(0)))
     >>> len(set(got)) == 4 and set(got) <= set(range(10))
     True
     """
-    k = min(k, len(cells))
     m = len(cells)
+    k = min(k, m)
+    if k > SAMPLE_IN_PYTHON:
+        return cells[r.rng.choice(m, size=k, replace=False)]
+    cells = cells.tolist()
+    u = r.u
     for t in range(k):
         j = t + int(u() * (m - t))
         cells[t], cells[j] = cells[j], cells[t]
     return cells[:k]
 
 
-def _points(flat: list[int], width: int) -> np.ndarray:
-    """Flat cells as ``(k, 2)`` ``int64`` ``[x, y]`` rows (:func:`worldgen.grid.flat_to_points`
-    for a few Python ints, without its three numpy calls)."""
+def _points(flat: list[int] | np.ndarray, width: int) -> np.ndarray:
+    """Flat cells as ``(k, 2)`` ``int64`` ``[x, y]`` rows: a few through Python
+    ints, many through :func:`worldgen.grid.flat_to_points`."""
+    if len(flat) > SAMPLE_IN_PYTHON:
+        return grid.flat_to_points(flat, width)
     return np.array([(i % width, i // width) for i in flat], dtype=np.int64).reshape(-1, 2)
 
 
