@@ -88,7 +88,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     area = width * height
     tiles = b.tiles
     r = b.r
-    g = BitGrid(width, height)
+    g = BitGrid.of(width, height)
 
     # doors: a door, a secret door or an open doorway at each join.
     doors = lay_doors(tiles, b.joins, r, p)
@@ -114,7 +114,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     searches = []
     copies = 2 if area <= STACK_CELLS else 1
     if n_loops > 0:
-        stacked = BitGrid(width, copies * height)
+        stacked = BitGrid.of(width, copies * height)
         both = walk | walk << g.n
         for sources in ([1 << up | 1 << (root + g.n)] if copies == 2 else [1 << up, 1 << root]):
             searches.append((yield from stacked.levels(both if copies == 2 else walk, sources, grid.WALK,

@@ -57,7 +57,7 @@ def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, 
         return walk, 0
     step = np.where(horiz, 1, w)
     sides = np.concatenate((cells - step, cells + step))
-    stacked = BitGrid(w, g.h * copies)
+    stacked = BitGrid.of(w, g.h * copies)
     at = np.concatenate([sides + k * n for k in range(copies)])
     score = np.zeros(cells.size, dtype=np.int32)
     for levels in searches:
