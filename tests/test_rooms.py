@@ -312,6 +312,12 @@ def test_spawn_density():
     n_floor = np.count_nonzero(some.data == T.floor)
     assert len(some.points["monsters"]) == int(n_floor * 0.05 + 0.5)
     assert len(some.points["items"]) == int(n_floor * 0.02 + 0.5)
+    # many spawn points (over SAMPLE_IN_PYTHON) are drawn another way, with the same promises
+    params = {"monster_density": 0.4, "item_density": 0.3, "safe_radius": 2}
+    dense = stages("dense", params=params)
+    check_final(dense, 79, 29, params)
+    n_floor = np.count_nonzero(dense["final"].data == T.floor)
+    assert len(dense["final"].points["monsters"]) == int(n_floor * 0.4 + 0.5) > 256
 
 
 # --------------------------------------------------------------------------- determinism

@@ -27,8 +27,20 @@ def lay_door(tiles: np.ndarray, y: int, x: int, r: Draw, p: RoomParams) -> bool:
 
 def lay_doors(tiles: np.ndarray, joins: list[tuple[int, int]], r: Draw,
               p: RoomParams) -> list[tuple[int, int]]:
-    """A door, a secret door or an open doorway at every join (in place); the doors."""
-    return [(y, x) for y, x in joins if lay_door(tiles, y, x, r, p)]
+    """A door, a secret door or an open doorway at every join (in place); the doors.
+
+    :func:`lay_door` inlined (a call per join is a third of the stage on a 79x29
+    map): the same draws in the same order."""
+    u, door_chance, secret_chance = r.u, p.door_chance, p.secret_chance
+    door, secret, floor = int(T.door), int(T.secret_door), int(T.floor)
+    doors = []
+    for y, x in joins:
+        if u() < door_chance:
+            tiles[y, x] = secret if u() < secret_chance else door
+            doors.append((y, x))
+        else:
+            tiles[y, x] = floor
+    return doors
 
 
 def finish_doors(tiles: np.ndarray, g: BitGrid, walk: int,
