@@ -197,9 +197,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "b5f78039c98be625fc36fea5766dd8554f5827d667c09dcb205aee3ea6d06e53",
-    ("Deepisle", 64, 64): "49ebb801803689d56644e496b789d7628c2ce8213aeaebe6faa13aff91ee62a0",
-    ("wide", 200, 120): "623f3254fc3d9b9e5b3cc7a0868164ae0fff5595ee88f856921ffadd2ce9b723",
+    ("golden", 88, 32): "c15bd0327b841e8f297ec1787502a742cdf7bf248686190e14c6cd3b6e237520",
+    ("Deepisle", 64, 64): "b08576106fdd1f137a0e867072344e3d21e1ee17cdd749b1add036bd270c22dd",
+    ("wide", 200, 120): "771aac19f918780c30ec5e040f8b535610bc61fa53db6475a4c50ca159cde869",
 }
 
 
@@ -272,7 +272,7 @@ def test_choice_table_picks_each_allowed_neighbour_equally():
         if not allowed:
             assert picks[8] == rows  # nowhere to go: stay
         else:
-            # Equal up to the remainder of 1024 / k: at most one draw in 341.
+            # Equal up to the remainder of 256 / k: less than one draw in 256.
             assert all(abs(picks[d] - rows / len(allowed)) < 1 for d in allowed)
             assert picks.sum() == picks[allowed].sum()
 
@@ -300,18 +300,33 @@ def test_empty_grids_layout():
 
 
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():
-    draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400)) >> 8
-    assert draws.dtype == np.uint32 and draws.max() < 1024
-    counts = np.bincount(draws.ravel() >> 7, minlength=8)        # 8 bins of 2500 expected
+    draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400))
+    assert draws.dtype == np.uint16 and not (draws & 0xFF).any()   # r << 8: the low byte is the move mask's
+    draws >>= 8
+    counts = np.bincount(draws.ravel() >> 5, minlength=8)        # 8 bins of 2500 expected
     assert counts.min() > 2200 and counts.max() < 2800
     again = particles._move_draws(seeding.rng(1, "moves"), (50, 400))
     assert np.array_equal(again >> 8, draws)
 
 
 def roll(w, h, particles, life, margins, batches=1, trace=None, seed=5):
-    rngs = [seeding.rng(seed, "p", v) for v in range(len(margins))]
     return finish(island.rolling_particles(
-        rngs, seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
+        seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
+
+
+def test_starts_are_uniform_within_the_margins():
+    wp, hp = 33, 22
+    starts = particles._starts(seeding.rng(2, "s"), 31, 20, 40_000, [0, 5], wp, wp * hp)
+    assert starts.shape == (2, 40_000) and starts.dtype == np.intp
+    for v, margin in enumerate((0, 5)):
+        rest = starts[v] - v * wp * hp
+        y, x = rest // wp - 1, rest % wp - 1
+        assert (y.min(), y.max(), x.min(), x.max()) == (margin, 19 - margin, margin, 30 - margin)
+        for a, span in ((y, 20 - 2 * margin), (x, 31 - 2 * margin)):
+            counts = np.bincount(a - margin, minlength=span)
+            assert counts.min() > 0.85 * counts.mean() and counts.max() < 1.15 * counts.mean()
+    again = particles._starts(seeding.rng(2, "s"), 31, 20, 40_000, [0, 5], wp, wp * hp)
+    assert np.array_equal(again, starts)
 
 
 def test_every_step_rolls_to_a_random_neighbour_no_higher():

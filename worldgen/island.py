@@ -312,9 +312,8 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
     # One stream for both populations' starts, then every move: each
     # generator costs ~25 us to seed, a tenth of the 88x32 particle loop.
     draws = seeding.rng(seed, "mask")
-    raw = yield from rolling_particles([draws, draws], draws, ws, hs, n, life,
-                                       [0, margin], batches=batches, progress="mask_plain",
-                                       preview=s == 1)  # coarse counts would not fit the map
+    raw = yield from rolling_particles(draws, ws, hs, n, life, [0, margin], batches=batches,
+                                       progress="mask_plain", preview=s == 1)  # coarse counts would not fit the map
     info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
                 sim_margin=(clamp_margin(margin, ws), clamp_margin(margin, hs)))
     return raw, s, info
