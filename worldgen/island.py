@@ -264,16 +264,16 @@ def _upsample_axis(n: int, ns: int, scale: int) -> tuple[np.ndarray, np.ndarray,
 
 
 def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
-    """Bilinear, cell centres aligned and the coarse grid centred on the map."""
-    hs, ws = coarse.shape
+    """Bilinear, cell centres aligned and the coarse grid centred on the map (on the last two axes)."""
+    hs, ws = coarse.shape[-2:]
     y0, y1, gy, fy = _upsample_axis(height, hs, scale)
     x0, x1, gx, fx = _upsample_axis(width, ws, scale)
-    rows = coarse.take(y0, axis=0) * gy[:, None] + coarse.take(y1, axis=0) * fy[:, None]
-    # take(axis=1), not rows[:, x0]: fancy indexing there returns a column-major
+    rows = coarse.take(y0, axis=-2) * gy[:, None] + coarse.take(y1, axis=-2) * fy[:, None]
+    # take(axis=-1), not rows[..., x0]: fancy indexing there returns a column-major
     # array, and every later whole-map step on it ran 20x slower at 1024x1024.
-    out = rows.take(x0, axis=1)
+    out = rows.take(x0, axis=-1)
     out *= gx
-    right = rows.take(x1, axis=1)
+    right = rows.take(x1, axis=-1)
     right *= fx
     out += right
     return out
@@ -319,13 +319,24 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
     return raw, s, info
 
 
-def _full_mask(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
-    """Raw counts (maybe coarse) to the finished 0..255 mask at map size."""
+def _full_masks(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
+    """Raw counts ``(k, hs, ws)`` (maybe coarse) to the finished 0..255 masks ``(k, height, width)``.
+
+    Every population in each numpy call; each mask is normalized on its
+    own, element by element as :func:`normalize255` (the same bytes).
+    """
     r = raw.astype(np.float32)
     if scale > 1:
         r = _upsample(r, scale, width, height)
-    r *= _ring_factor(r.shape)
-    return normalize255(r)
+    r *= _ring_factor(r.shape[-2:])
+    lo = r.min(axis=(1, 2), keepdims=True)
+    span = r.max(axis=(1, 2), keepdims=True)
+    span -= lo
+    span[span <= 0] = 1  # a constant mask: all zeros, as normalize255
+    r -= lo
+    r /= span
+    r *= np.float32(255)
+    return r
 
 
 # --------------------------------------------------------------------------- run
@@ -355,9 +366,10 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
 
     raw_masks, scale, mask_info = yield from _mask_steps(seed, width, height, p)
     yield from pause("mask_plain", 1.0)
-    plain = _full_mask(raw_masks[0], scale, width, height)
-    yield Stage("mask_plain", plain, kind="layer", vrange=(0.0, 255.0), info=dict(mask_info, margin=0))
-    mask = _full_mask(raw_masks[1], scale, width, height)
+    # Both masks in each numpy call on small maps; one per step on big ones (bounded steps).
+    masks = _full_masks(raw_masks[:1] if big else raw_masks, scale, width, height)
+    yield Stage("mask_plain", masks[0], kind="layer", vrange=(0.0, 255.0), info=dict(mask_info, margin=0))
+    mask = _full_masks(raw_masks[1:], scale, width, height)[0] if big else masks[1]
     yield Stage("mask", mask, kind="layer", vrange=(0.0, 255.0), info=mask_info)
 
     combined = noise * mask
