@@ -197,9 +197,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "c15bd0327b841e8f297ec1787502a742cdf7bf248686190e14c6cd3b6e237520",
-    ("Deepisle", 64, 64): "b08576106fdd1f137a0e867072344e3d21e1ee17cdd749b1add036bd270c22dd",
-    ("wide", 200, 120): "771aac19f918780c30ec5e040f8b535610bc61fa53db6475a4c50ca159cde869",
+    ("golden", 88, 32): "2a0c9f95c5e6e7f37916969d61b91ae5d78cccc6edd11b10a6b4700dc4d288a0",
+    ("Deepisle", 64, 64): "60f9d73bd1f91e4682031533ecbedffc4713a80cfe1a6ddbcab2be54c0faf1d0",
+    ("wide", 200, 120): "2b38596f1f08afedc8deada4b477f921605828e7fd8881bb283017bd6d5c0aa9",
 }
 
 

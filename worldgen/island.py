@@ -24,7 +24,7 @@ Decisions where the article is silent (the README lists every departure):
 
 * Noise determinism (:mod:`worldgen.noise`): 16 unit gradients written as
   exact constants (no sin/cos at run time), one seeded 256-entry
-  permutation and a random sub-lattice offset per octave.  Octaves whose period is below one tile on
+  permutation and one of 8 fixed sets of per-octave lattice offsets.  Octaves whose period is below one tile on
   both axes are skipped (aliased white noise of amplitude <= 1/64: at 88x32
   that keeps 6 of the 8 octaves); the lowest octave never is.
 * Particles move in lock-step (:mod:`worldgen.particles`): all choose their
