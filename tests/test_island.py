@@ -292,11 +292,29 @@ def test_empty_grids_layout():
     buf = particles._empty_grids(k, hp, wp, np.dtype(np.int32), -(1 << 30))
     assert not buf.flags.writeable and buf.dtype == np.int32
     top = np.iinfo(np.int32).max
-    lead, n8 = wp + 1, -(-k * hp * wp // 8) * 8
-    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * hp * wp:] == top).all()
-    grids = buf[lead:lead + k * hp * wp].reshape(k, hp, wp)
+    lead, block = wp + 1, (hp + 1) * wp
+    n8 = -(-k * block // 8) * 8
+    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * block:] == top).all()
+    blocks = buf[lead:lead + k * block].reshape(k, hp + 1, wp)
+    grids = blocks[:, :hp]
     ring = np.broadcast_to(grid.border_mask((hp, wp)), grids.shape)
     assert (grids[ring] == -(1 << 30)).all() and (grids[~ring] == 0).all()
+    assert (blocks[:, hp] == top).all()  # a guard row after each grid: frames never meet
+
+
+def test_int16_grids_roll_exactly_as_wide_ones(monkeypatch):
+    """The grid dtype only holds the counts: int16 (small runs) and int32 give the same rolls."""
+    for life, margins in ((30, [0, 4]), (8, [0, 0, 3])):
+        narrow = roll(20, 12, 200, life, margins)
+        with monkeypatch.context() as m:
+            m.setattr(particles, "_NARROW16", 0)
+            assert np.array_equal(roll(20, 12, 200, life, margins), narrow)
+    # The largest int16 run (32766 particle-steps): on a 1x1 map every particle deposits once,
+    # then rolls off; two thirds of all deposits land on the frame, which never climbs back to 0.
+    n = 32766 // 3
+    assert particles._NARROW16 > n * 3
+    one = roll(1, 1, n, 3, [0])
+    assert one.dtype == np.int64 and one.tolist() == [[[n]]]
 
 
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():

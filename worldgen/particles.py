@@ -26,6 +26,9 @@ _WORK_PER_YIELD = 50_000
 _OFFSETS8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 #: Frame value (negated) of an ``int32`` particle grid: above every possible deposit total.
 _FRAME_LOW32 = 1 << 30
+#: Deposit totals (particles x life, per population) that fit an ``int16`` grid: below its
+#: frame (-2^15) and guards (2^15 - 1) in magnitude, so a frame stays below 0 and a tile below a guard.
+_NARROW16 = (1 << 15) - 1
 #: Bits of a move's random draw: ``j = (r * k) >> 8`` picks one of k allowed moves.
 _CHOICE_BITS = 8
 
@@ -75,11 +78,12 @@ _BIT_WEIGHTS.flags.writeable = False
 @lru_cache(maxsize=4)
 def _empty_grids(k: int, hp: int, wp: int, dtype: np.dtype, low: int) -> np.ndarray:
     """The particle buffer before any deposit (read-only; copy it): guards of the dtype's
-    maximum, then k grids of ``hp x wp`` cells whose outer ring (the frame) is ``low``,
-    padded to a multiple of 8 cells, then guards again (see :func:`rolling_particles`)."""
-    n8 = -(-k * hp * wp // 8) * 8
+    maximum, then k blocks of ``hp + 1`` rows of ``wp`` cells: a grid whose outer ring
+    (the frame) is ``low``, then a row of guards; padded to a multiple of 8 cells, then
+    guards again (see :func:`rolling_particles`)."""
+    n8 = -(-k * (hp + 1) * wp // 8) * 8
     buf = np.full(wp + 1 + n8 + wp + 1, np.iinfo(dtype).max, dtype=dtype)
-    grids = buf[wp + 1:wp + 1 + k * hp * wp].reshape(k, hp, wp)
+    grids = buf[wp + 1:wp + 1 + k * (hp + 1) * wp].reshape(k, hp + 1, wp)[:, :hp]
     grids[:] = 0
     grids[:, 0, :] = grids[:, -1, :] = grids[:, :, 0] = grids[:, :, -1] = low
     buf.flags.writeable = False
@@ -183,12 +187,17 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
     particle that has left the map.
 
     Layout: the k grids get a one-cell frame and lie end to end in one flat
-    array, with guard cells of the dtype's maximum before and after;
-    positions are flat indices.  The frame starts far below zero (``-2^30``,
-    more than all deposits together can lift it), so it stays lower than any
-    tile without being reset: a particle on the edge may roll onto it, and it
-    is then dead, since no tile is ever <= a frame cell and no guard is <=
-    anything, it can only drift along frames, never back onto a map.
+    array, each followed by a row of guard cells of the dtype's maximum, with
+    guards before and after too; positions are flat indices.  The frame
+    starts far below zero (the dtype's minimum, or ``-2^30`` for ``int32``,
+    more than all the population's deposits together can lift it), so it
+    stays lower than any tile without being reset: a particle on the edge may
+    roll onto it, and it is then dead, since no tile is ever <= a frame cell
+    and no guard is <= anything (no tile reaches a guard either), it can only
+    drift along its own grid's frame, never back onto a map nor onto another
+    population's frame.  Grids are ``int16`` when ``particles x life`` fits
+    (:data:`_NARROW16`: the article's 88x32 does): the window comparison,
+    the costliest call of a step, then reads half the bytes.
     Each step computes for every cell the 8 bits "neighbour <= me" with one
     comparison over a 3x3 window view, packs them 8 cells per ``uint64`` word
     (bytes hold 0/1, so the integer matmul ``sum_i 2^i * word_i`` over the 8
@@ -200,16 +209,16 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
     k = len(margins)
     batches = max(1, min(batches, particles))
     hp, wp = height + 2, width + 2
-    cells = hp * wp
-    # All deposits together stay below |frame|, so the frame never reaches 0.
-    wide = k * particles * life >= _FRAME_LOW32
-    dtype = np.int64 if wide else np.int32
-    low = -(1 << 62) if wide else -_FRAME_LOW32
+    cells = (hp + 1) * wp  # a grid and its guard row
+    # A population's deposits stay below |frame| (and below a guard), so its frame never reaches 0.
+    total = particles * life
+    dtype, low = ((np.int16, -(1 << 15)) if total < _NARROW16 else
+                  (np.int32, -_FRAME_LOW32) if total < _FRAME_LOW32 else (np.int64, -(1 << 62)))
     n8 = -(-k * cells // 8) * 8
     lead = wp + 1
     buf = _empty_grids(k, hp, wp, np.dtype(dtype), low).copy()
     flat = buf[lead:lead + k * cells]
-    counts = flat.reshape(k, hp, wp)
+    counts = flat.reshape(k, hp + 1, wp)[:, :hp]
     item = buf.strides[0]
     window = np.ndarray((3, 3, n8), dtype=dtype, buffer=buf, strides=(wp * item, item, item))  # a view
     window.flags.writeable = False  # overlapping windows: read only
@@ -228,12 +237,12 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
 
 
     def where(pos: np.ndarray) -> np.ndarray:
-        is_frame = flat.reshape(k, hp, wp) < 0
+        is_frame = flat < 0
         n = pos.size // k
         v, rest = np.divmod(pos, cells)
         y, x = np.divmod(rest, wp)
         yx = np.stack([y - 1, x - 1], axis=-1)
-        yx[is_frame.ravel()[pos] | (v != np.arange(k * n) // n)] = -1
+        yx[is_frame[pos] | (v != np.arange(k * n) // n)] = -1
         return yx.reshape(k, n, 2)
 
     for batch in range(batches):
