@@ -160,17 +160,16 @@ def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
 
 @lru_cache(maxsize=PHASES)
 def _layout(width: int, height: int, kept: tuple[tuple[int, float, float], ...], phase: int) -> tuple:
-    """Everything :func:`_octaves_at_once` needs but the permutation (read-only, cached: ~0.4 MB at 88x32).
+    """Everything :func:`_octaves_at_once` needs but the permutation (read-only, cached: ~0.7 MB at 88x32).
 
     The lattices of all kept octaves are stacked row-wise (octave k's rows
     start at ``first[k]``); octave k's lattice columns are padded to the
     widest (extra columns are hashed but never read).  Returns ``(lx, ly,
-    own, at, left, right, pick, weights)``: lattice x (``(n, C)``, & 255)
-    and y (``(R, 1)``, & 255) of the hash, the octave of each lattice row,
-    flat indices into the ``(2, R, C)`` gradient lattice of each pixel's
-    left corner, the x-lerp factors ``(2, R, width)`` of the left and right
-    corners, and the rows and weights ``(n, 4, height, 1)`` of the four
-    y-terms of every octave.
+    at, left, right, pick, weights)``: lattice x (``(R, C)``, & 255) and y
+    (``(R, 1)``, & 255) of the hash, flat indices into the ``(2, R, C)``
+    gradient lattice of each pixel's left and right corners (``(2, 2, R,
+    width)``), their x-lerp factors ``(2, R, width)``, and the rows and
+    weights ``(n, 4, height, 1)`` of the four y-terms of every octave.
     """
     f32, one = np.float32, np.float32(1)
     n = len(kept)
@@ -189,10 +188,11 @@ def _layout(width: int, height: int, kept: tuple[tuple[int, float, float], ...],
     own = np.repeat(np.arange(n), rows)                                            # octave of each lattice row
     nrows = int(rows.sum())
     ly = (celly[own, 0] + (np.arange(nrows) - first[own]))[:, None] & 255          # (R, 1) lattice y
-    lx = (cellx[:, :1] + np.arange(cols)) & 255                                    # (n, C) lattice x
+    lx = ((cellx[:, :1] + np.arange(cols)) & 255)[own]                             # (R, C) lattice x
     # Flat gathers (take) of lattice row r, column cx: much cheaper than take_along_axis.
     at = cx[own] + (np.arange(nrows) * cols)[:, None]                              # (R, width)
     at = np.stack([at, at + nrows * cols])                                         # (2, R, width): gy, gx
+    at = np.stack([at, at + 1])                                                    # left, right corner
     u = _fade(xf)
     one_u = one - u
     # Stacked: source 0 is Ay, source 1 is Ax (the banded path's term order is Ay, Ax, Ay, Ax):
@@ -204,7 +204,7 @@ def _layout(width: int, height: int, kept: tuple[tuple[int, float, float], ...],
     weights = np.stack([c0 * yf, c0, c1 * (yf - one), c1], axis=1)[..., None]      # (n, 4, height, 1)
     row = first[:, None] + cy                                                      # (n, height)
     pick = np.stack([row, row + nrows, row + 1, row + (nrows + 1)], axis=1)        # (n, 4, height)
-    layout = (lx, ly, own, at, left, right, pick, weights)
+    layout = (lx, ly, at, left, right, pick, weights)
     for a in layout:
         a.flags.writeable = False
     return layout
@@ -219,13 +219,12 @@ def _octaves_at_once(tables: tuple[np.ndarray, int], kept: list[tuple[int, float
     15 numpy calls.  The four weighted terms of every octave are added to
     the total one after another, in the banded path's order.
     """
-    lx, ly, own, at, left, right, pick, weights = _layout(width, height, tuple(kept), tables[1])
+    lx, ly, at, left, right, pick, weights = _layout(width, height, tuple(kept), tables[1])
     perm = tables[0]
-    hashed = perm.take((perm.take(lx).take(own, axis=0) + ly) & 255)               # (R, C), 0..255
+    hashed = perm.take((perm.take(lx) + ly) & 255)                                 # (R, C), 0..255
     grads = _GYX256.take(hashed, axis=1)                                           # (2, R, C): gy, gx
-    src = grads.take(at)
+    src, far = grads.take(at)                                                      # left, right corners
     src *= left
-    far = grads.take(at + 1)
     far *= right
     src += far
     terms = src.reshape(-1, width).take(pick, axis=0)                              # (n, 4, height, width)

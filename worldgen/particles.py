@@ -253,28 +253,25 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
         # Moves are drawn per chunk of steps (bounded memory); the chunk size
         # depends only on (particles, life, batches): part of the recipe.
         chunk = max(1, min(life - 1, (1 << 20) // n))
-        choices = np.empty((0, n), dtype=np.uint16)
         ones = np.ones(n, dtype=dtype)  # add.at with same-dtype values: numpy's fast path
         np.add.at(flat, pos, ones)
-        for t in range(1, life):
-            c = (t - 1) % chunk
-            if c == 0:
-                choices = _move_draws(rng, (min(chunk, life - t), n))
-            if trace is not None:
-                trace.append([counts[:, 1:-1, 1:-1].astype(np.int64), where(pos)])
-            np.less_equal(window, centre, out=less)
-            np.matmul(weights, less_words, out=words)
-            np.bitwise_or(choices[c], bits.take(pos), out=index)
-            np.add(pos, table.take(index), out=pos)
-            np.add.at(flat, pos, ones)  # 3x faster than bincount + add at 88x32
-            if trace is not None:
-                trace[-1].append(where(pos))
-            done += 1
-            if progress is not None and done % every == 0:
-                shown = None
-                if preview:
-                    live = counts[0, 1:-1, 1:-1].astype(np.float32)
-                    shown = Stage(progress, live, kind="layer", vrange=(0.0, float(max(live.max(), 1))))
-                yield Progress(progress, done / total_steps, shown)
+        for t in range(1, life, chunk):
+            for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
+                if trace is not None:
+                    trace.append([counts[:, 1:-1, 1:-1].astype(np.int64), where(pos)])
+                np.less_equal(window, centre, out=less)
+                np.matmul(weights, less_words, out=words)
+                np.bitwise_or(draws, bits.take(pos), out=index)
+                np.add(pos, table.take(index), out=pos)
+                np.add.at(flat, pos, ones)  # 3x faster than bincount + add at 88x32
+                if trace is not None:
+                    trace[-1].append(where(pos))
+                done += 1
+                if progress is not None and done % every == 0:
+                    shown = None
+                    if preview:
+                        live = counts[0, 1:-1, 1:-1].astype(np.float32)
+                        shown = Stage(progress, live, kind="layer", vrange=(0.0, float(max(live.max(), 1))))
+                    yield Progress(progress, done / total_steps, shown)
         done += 1
     return counts[:, 1:-1, 1:-1].astype(np.int64)
