@@ -77,17 +77,20 @@ def test_article_numbers_are_the_defaults():
     p = IslandParams()
     assert (p.octaves, p.divisor, p.water) == (8, 2.0, 0.6)
     assert (p.deep, p.coast, p.plains, p.hills, p.mountain) == (40, 15, 35, 50, 25)
-    # The article's numbers, rolled on a grid 2x coarser (44x16: 750 particles of life 25).
-    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 2}
-    info = gen("article", stage="mask").stages["mask"].info
-    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((44, 16), 750, 25, (6, 6))
-    # mask_scale=1 rolls them tile by tile.
-    info = gen("article", params={"mask_scale": 1}, stage="mask").stages["mask"].info
-    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((88, 32), 3000, 50,
-                                                                                               (12, 12))
+    # The article's numbers, rolled on a grid 3x coarser (30x11: 333 particles of life 17).
+    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 3}
+    def sim(params=None):
+        info = gen("article", params=params, stage="mask").stages["mask"].info
+        return info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]
+    assert sim() == ((30, 11), 333, 17, (4, 4))
+    # mask_scale=2 rolls them on 44x16 (the game's world map does), mask_scale=1 tile by tile.
+    assert sim({"mask_scale": 2}) == ((44, 16), 750, 25, (6, 6))
+    assert sim({"mask_scale": 1}) == ((88, 32), 3000, 50, (12, 12))
     # Particles scale with area, life and margin with the smaller side.
-    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 2}
+    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 3}
     assert island.particle_scale(48, 48)["scale"] == island.particle_scale(40, 24)["scale"] == 1
+    assert island.particle_scale(49, 48)["scale"] == 3  # once coarser, at least MIN_COARSE
+    assert island.particle_scale(200, 120)["scale"] == 4  # beyond it, as MASK_CELLS asks
     assert island.particle_scale(512, 512)["scale"] > 1  # big maps roll particles on a coarser grid
     explicit = IslandParams(particles=10, life=3, margin=0, mask_scale=2)
     assert island.particle_scale(88, 32, explicit) == {"particles": 10, "life": 3, "margin": 0, "scale": 2}
@@ -197,8 +200,8 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "2a0c9f95c5e6e7f37916969d61b91ae5d78cccc6edd11b10a6b4700dc4d288a0",
-    ("Deepisle", 64, 64): "60f9d73bd1f91e4682031533ecbedffc4713a80cfe1a6ddbcab2be54c0faf1d0",
+    ("golden", 88, 32): "320b286b8945c813fe8005b16ba7a31f0ce4f79f67190408f2f0fc621fee57c1",
+    ("Deepisle", 64, 64): "7c65a03f119058e92d66d9fd592634d6ab0caf2bf7d8be08eb9c7b038ec54079",
     ("wide", 200, 120): "2b38596f1f08afedc8deada4b477f921605828e7fd8881bb283017bd6d5c0aa9",
 }
 

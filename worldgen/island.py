@@ -33,14 +33,17 @@ Decisions where the article is silent (the README lists every departure):
   gone.  ``batches=particles`` is the article's one-by-one algorithm.
 * Scaling: particles scale with area (3000 per 88x32), margin and life with
   the smaller side (12 and 50 per 32).  Above :data:`MASK_CELLS` tiles the
-  particles run on a grid ``s`` times coarser (particles / s^2, life and
-  margin / s) and the mask is upsampled bilinearly.  That includes the
-  article's 88x32, which rolls 750 particles of life 25 on 44x16 cells: the
-  same mound (same centre, profile and fall-off over many seeds), a little
-  smoother, for a quarter of the cells and half the lock-steps, the only way
-  to bring the whole map near 1 ms (at full resolution the 49 lock-steps
-  alone cost ~2.5 ms in numpy call overhead).  ``mask_scale=1`` rolls the
-  article's numbers tile by tile.
+  particles run on a grid ``s`` times coarser, ``s`` at least
+  :data:`MIN_COARSE` (particles / s^2, life and margin / s) and the mask is
+  upsampled bilinearly.  That includes the article's 88x32, which rolls 333
+  particles of life 17 on 30x11 cells: the same mound (same centre, profile
+  and fall-off over many seeds: test), a little smoother, for a ninth of the
+  cells and a third of the lock-steps, the only way to bring the whole map
+  under 1 ms (each lock-step costs ~10 us of numpy calls whatever the grid:
+  at full resolution the 49 lock-steps alone cost ~0.5 ms, at 2x coarser
+  the 24 were still a third of the map's time).  ``mask_scale=1`` rolls the
+  article's numbers tile by tile (``mask_scale=2``: on 44x16 cells, as the
+  game's world map does).
 * Terrain scale: thresholds apply to the combined height renormalized to
   0..255 (as the original code did), so "255-25" is the top of the map.
 * Water: exactly the ``int((n-1) * water) + 1`` lowest tiles, by (height,
@@ -74,15 +77,18 @@ from worldgen.tiles import T
 __all__ = [
     "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "lowest_cells", "classify",
     "ring_share", "check_request",
-    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "work_cap",
+    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "MIN_COARSE", "work_cap",
     "MAX_CELL_STEPS", "MAX_LOCK_STEPS", "MAX_PARTICLE_STEPS",
 ]
 
 #: The article's map size; the particle numbers are quoted for it.
 ARTICLE_W, ARTICLE_H = 88, 32
 #: Largest particle grid (cells) simulated tile by tile; bigger maps run coarser
-#: (88x32 on 44x16, 512x512 on 47x47).
+#: (88x32 on 30x11, 512x512 on 47x47).
 MASK_CELLS = 48 * 48
+#: A map too big to roll tile by tile rolls at least this many times coarser: the
+#: lock-steps (life / scale), not the cells, are the cost at these sizes.
+MIN_COARSE = 3
 #: Ring multipliers (outermost, second outermost).
 RING = (np.float32(0.75), np.float32(0.88))
 #: Cells above which whole-map terrain steps are split by Progress events.
@@ -100,7 +106,7 @@ class IslandParams:
     batches: int = param(1, 1, 1_000_000, "release particles in this many batches, one after another"
                                           " (1 = all at once, fastest; = particles: one by one)")
     mask_scale: int = param(0, 0, 64,
-                            "simulate particles this many times coarser; 0 = auto (1 up to 48x48 tiles)")
+                            "simulate particles this many times coarser; 0 = auto (1 up to 48x48 tiles, then >= 3)")
     water: float = param(0.6, 0.05, 0.95, "fraction of the map under water")
     deep: int = param(40, 0, 255, "deep water below water line - deep")
     coast: int = param(15, 0, 255, "coast (sand) below water line + coast")
@@ -245,6 +251,8 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
         scale = 1
         while -(-width // scale) * -(-height // scale) > MASK_CELLS:
             scale += 1
+        if scale > 1:
+            scale = max(scale, MIN_COARSE)
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
 
 
