@@ -299,6 +299,14 @@ def finish_mask(raw: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
+def _ring(shape: tuple[int, int]) -> np.ndarray:
+    """The outer ring (``grid.border_mask``), read-only, cached per shape."""
+    ring = grid.border_mask(shape)
+    ring.flags.writeable = False
+    return ring
+
+
+@lru_cache(maxsize=8)
 def _ring_factor(shape: tuple[int, int]) -> np.ndarray:
     """:data:`RING` on the two outer rings, 1 inside (float32, read-only, cached per shape)."""
     factor = np.ones(shape, dtype=np.float32)
@@ -391,16 +399,16 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     # and level ground split by the noise (so a flat mask cannot flood the map).
     height_map = normalize255(combined)
     yield from pause("terrain", 0.1)
-    ring = grid.border_mask(height_map.shape)
+    ring = _ring(height_map.shape)
     lowered = np.where(ring, np.float32(-1), height_map)
-    count = max(int((height_map.size - 1) * p.water) + 1, int(np.count_nonzero(ring)))
+    count = max(int((height_map.size - 1) * p.water) + 1, 2 * (width + height) - 4)  # the ring: all of it
     yield from pause("terrain", 0.25)
     wet = lowest_cells(lowered, noise, count)
     line = float(np.max(lowered, where=wet, initial=np.float32(-1)))
     yield from pause("terrain", 0.5)
     tiles = classify(height_map, line, p, water=wet)
     yield from pause("terrain", 0.75)
-    land = int(np.count_nonzero(~wet))
+    land = tiles.size - count  # lowest_cells takes exactly count cells
     yield Stage("terrain", tiles, info={
         "water_line": line, "land_fraction": land / tiles.size, "water_fraction": p.water,
         "edge_tiles_sunk": int(np.count_nonzero(height_map[ring] > np.float32(line)))})
