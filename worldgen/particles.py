@@ -180,7 +180,7 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
 
     A generator: yields :class:`Progress` (``progress`` names the stage; with
     ``preview``, a float32 copy of the first population's counts) and returns an ``int64`` array
-    ``(len(rngs), height, width)`` of deposits, each summing to at most
+    ``(len(margins), height, width)`` of deposits, each summing to at most
     ``particles * life`` (a particle that rolls off stops).  With ``trace``
     (a list), appends per step ``[counts_before, yx_before, yx_after]``:
     ``(k, h, w)`` and ``(k, n, 2)`` arrays for the batch, ``[-1, -1]`` for a
@@ -203,7 +203,7 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
     (bytes hold 0/1, so the integer matmul ``sum_i 2^i * word_i`` over the 8
     directions never carries between bytes: it is an OR), then every
     particle finds its flat move with one table lookup (:func:`_move_table`).
-    The loop body is eight numpy calls on preallocated arrays: at the
+    The loop body is seven numpy calls on preallocated arrays: at the
     article's 88x32 their fixed cost is most of the time.
     """
     k = len(margins)
