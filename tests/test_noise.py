@@ -49,11 +49,17 @@ def test_phases_spread_each_octaves_nodes_over_its_cell():
     assert phases == set(range(noise.PHASES))
 
 
-def test_layout_is_cached_and_read_only():
+def test_small_layouts_are_kept_read_only_and_bounded():
     kept = tuple(noise._kept(88, 32, 8, 2.0))
-    layout = noise._layout(88, 32, kept, 3)
-    assert layout is noise._layout(88, 32, kept, 3)
+    layout = noise._cached_layout(88, 32, kept, 3)
+    assert layout is noise._cached_layout(88, 32, kept, 3)
     assert not any(a.flags.writeable for a in layout)
+    wide = tuple(noise._kept(512, 16, 8, 2.0))  # 12 MB: rebuilt each time, never held
+    assert noise._cached_layout(512, 16, wide, 0) is not noise._cached_layout(512, 16, wide, 0)
+    for phase in range(noise.PHASES):
+        noise._cached_layout(64, 64, tuple(noise._kept(64, 64, 8, 2.0)), phase)
+    assert len(noise._LAYOUTS) <= noise.PHASES
+    assert sum(a.nbytes for layout in noise._LAYOUTS.values() for a in layout) <= noise.PHASES * noise._LAYOUT_BYTES
 
 
 def test_the_noise_spread_is_the_same_everywhere_over_many_maps():

@@ -8,7 +8,7 @@ gets the same bytes.
 
 Everything but the permutation (where each pixel falls in each octave's
 lattice, the fade weights, the gather indices) depends only on the map size
-and the phase, and is cached (:func:`_layout`): the small-map path runs in
+and the phase, and is kept for small maps (:func:`_cached_layout`): their path runs in
 about 15 numpy calls instead of 50 (the noise was a quarter of the whole
 island at 88x32).  Offsets used to be drawn per map from 2^32 sub-lattice
 shifts per octave; with one fixed set, every map would put each octave's
@@ -26,7 +26,6 @@ bands.  Arrays are indexed ``[y, x]``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 import numpy as np
 
@@ -158,9 +157,31 @@ def noise_steps(rng: np.random.Generator, width: int, height: int, octaves: int,
     return total
 
 
-@lru_cache(maxsize=PHASES)
+#: Layouts kept (:func:`_cached_layout`): at most :data:`PHASES`, each at most 1 MB (88x32: 0.6 MB).
+_LAYOUTS: dict[tuple, tuple] = {}
+_LAYOUT_BYTES = 1 << 20
+
+
+def _cached_layout(width: int, height: int, kept: tuple[tuple[int, float, float], ...], phase: int) -> tuple:
+    """:func:`_layout`, kept for the next map when it is small (the last :data:`PHASES` such layouts).
+
+    Small maps are where the layout's ~35 numpy calls would be a large share
+    of the noise; a big one (128x80: 1.8 MB, 512x16: 12 MB) is rebuilt
+    each time rather than held.
+    """
+    key = (width, height, kept, phase)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        layout = _layout(*key)
+        if sum(a.nbytes for a in layout) <= _LAYOUT_BYTES:
+            if len(_LAYOUTS) >= PHASES:
+                del _LAYOUTS[next(iter(_LAYOUTS))]  # the oldest
+            _LAYOUTS[key] = layout
+    return layout
+
+
 def _layout(width: int, height: int, kept: tuple[tuple[int, float, float], ...], phase: int) -> tuple:
-    """Everything :func:`_octaves_at_once` needs but the permutation (read-only, cached: ~0.7 MB at 88x32).
+    """Everything :func:`_octaves_at_once` needs but the permutation (read-only; see :func:`_cached_layout`).
 
     The lattices of all kept octaves are stacked row-wise (octave k's rows
     start at ``first[k]``); octave k's lattice columns are padded to the
@@ -219,7 +240,7 @@ def _octaves_at_once(tables: tuple[np.ndarray, int], kept: list[tuple[int, float
     15 numpy calls.  The four weighted terms of every octave are added to
     the total one after another, in the banded path's order.
     """
-    lx, ly, at, left, right, pick, weights = _layout(width, height, tuple(kept), tables[1])
+    lx, ly, at, left, right, pick, weights = _cached_layout(width, height, tuple(kept), tables[1])
     perm = tables[0]
     hashed = perm.take((perm.take(lx) + ly) & 255)                                 # (R, C), 0..255
     grads = _GYX256.take(hashed, axis=1)                                           # (2, R, C): gy, gx
