@@ -277,14 +277,15 @@ def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.nda
     y0, y1, gy, fy = _upsample_axis(height, hs, scale)
     x0, x1, gx, fx = _upsample_axis(width, ws, scale)
     rows = coarse.take(y0, axis=-2) * gy[:, None] + coarse.take(y1, axis=-2) * fy[:, None]
-    # take(axis=-1), not rows[..., x0]: fancy indexing there returns a column-major
+    rows = rows.reshape(-1, ws)  # take along the last axis of a 3-d array is 1.6x slower
+    # take(axis=1), not rows[:, x0]: fancy indexing there returns a column-major
     # array, and every later whole-map step on it ran 20x slower at 1024x1024.
-    out = rows.take(x0, axis=-1)
+    out = rows.take(x0, axis=1)
     out *= gx
-    right = rows.take(x1, axis=-1)
+    right = rows.take(x1, axis=1)
     right *= fx
     out += right
-    return out
+    return out.reshape(*coarse.shape[:-2], height, width)
 
 
 def finish_mask(raw: np.ndarray) -> np.ndarray:
