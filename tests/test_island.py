@@ -77,17 +77,20 @@ def test_article_numbers_are_the_defaults():
     p = IslandParams()
     assert (p.octaves, p.divisor, p.water) == (8, 2.0, 0.6)
     assert (p.deep, p.coast, p.plains, p.hills, p.mountain) == (40, 15, 35, 50, 25)
-    # The article's numbers, rolled on a grid 2x coarser (44x16: 750 particles of life 25).
-    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 2}
-    info = gen("article", stage="mask").stages["mask"].info
-    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((44, 16), 750, 25, (6, 6))
-    # mask_scale=1 rolls them tile by tile.
-    info = gen("article", params={"mask_scale": 1}, stage="mask").stages["mask"].info
-    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]) == ((88, 32), 3000, 50,
-                                                                                               (12, 12))
+    # The article's numbers, rolled on a grid 3x coarser (30x11: 333 particles of life 17).
+    assert island.particle_scale(88, 32) == {"particles": 3000, "life": 50, "margin": 12, "scale": 3}
+    def sim(params=None):
+        info = gen("article", params=params, stage="mask").stages["mask"].info
+        return info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_margin"]
+    assert sim() == ((30, 11), 333, 17, (4, 4))
+    # mask_scale=2 rolls them on 44x16 (the game's world map does), mask_scale=1 tile by tile.
+    assert sim({"mask_scale": 2}) == ((44, 16), 750, 25, (6, 6))
+    assert sim({"mask_scale": 1}) == ((88, 32), 3000, 50, (12, 12))
     # Particles scale with area, life and margin with the smaller side.
-    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 2}
+    assert island.particle_scale(176, 48) == {"particles": 9000, "life": 75, "margin": 18, "scale": 3}
     assert island.particle_scale(48, 48)["scale"] == island.particle_scale(40, 24)["scale"] == 1
+    assert island.particle_scale(49, 48)["scale"] == 3  # once coarser, at least MIN_COARSE
+    assert island.particle_scale(200, 120)["scale"] == 4  # beyond it, as MASK_CELLS asks
     assert island.particle_scale(512, 512)["scale"] > 1  # big maps roll particles on a coarser grid
     explicit = IslandParams(particles=10, life=3, margin=0, mask_scale=2)
     assert island.particle_scale(88, 32, explicit) == {"particles": 10, "life": 3, "margin": 0, "scale": 2}
@@ -197,9 +200,9 @@ def test_same_seed_same_bytes_other_seed_other_map(w, h):
 # Golden digests: sha256 of the terrain bytes.  After a deliberate change, regenerate with
 #   .venv/bin/python -c "from tests.test_island import golden; golden()"
 GOLDEN = {
-    ("golden", 88, 32): "b5f78039c98be625fc36fea5766dd8554f5827d667c09dcb205aee3ea6d06e53",
-    ("Deepisle", 64, 64): "49ebb801803689d56644e496b789d7628c2ce8213aeaebe6faa13aff91ee62a0",
-    ("wide", 200, 120): "623f3254fc3d9b9e5b3cc7a0868164ae0fff5595ee88f856921ffadd2ce9b723",
+    ("golden", 88, 32): "320b286b8945c813fe8005b16ba7a31f0ce4f79f67190408f2f0fc621fee57c1",
+    ("Deepisle", 64, 64): "7c65a03f119058e92d66d9fd592634d6ab0caf2bf7d8be08eb9c7b038ec54079",
+    ("wide", 200, 120): "2b38596f1f08afedc8deada4b477f921605828e7fd8881bb283017bd6d5c0aa9",
 }
 
 
@@ -272,7 +275,7 @@ def test_choice_table_picks_each_allowed_neighbour_equally():
         if not allowed:
             assert picks[8] == rows  # nowhere to go: stay
         else:
-            # Equal up to the remainder of 1024 / k: at most one draw in 341.
+            # Equal up to the remainder of 256 / k: less than one draw in 256.
             assert all(abs(picks[d] - rows / len(allowed)) < 1 for d in allowed)
             assert picks.sum() == picks[allowed].sum()
 
@@ -292,26 +295,59 @@ def test_empty_grids_layout():
     buf = particles._empty_grids(k, hp, wp, np.dtype(np.int32), -(1 << 30))
     assert not buf.flags.writeable and buf.dtype == np.int32
     top = np.iinfo(np.int32).max
-    lead, n8 = wp + 1, -(-k * hp * wp // 8) * 8
-    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * hp * wp:] == top).all()
-    grids = buf[lead:lead + k * hp * wp].reshape(k, hp, wp)
+    lead, block = wp + 1, (hp + 1) * wp
+    n8 = -(-k * block // 8) * 8
+    assert buf.size == 2 * lead + n8 and (buf[:lead] == top).all() and (buf[lead + k * block:] == top).all()
+    blocks = buf[lead:lead + k * block].reshape(k, hp + 1, wp)
+    grids = blocks[:, :hp]
     ring = np.broadcast_to(grid.border_mask((hp, wp)), grids.shape)
     assert (grids[ring] == -(1 << 30)).all() and (grids[~ring] == 0).all()
+    assert (blocks[:, hp] == top).all()  # a guard row after each grid: frames never meet
+
+
+def test_int16_grids_roll_exactly_as_wide_ones(monkeypatch):
+    """The grid dtype only holds the counts: int16 (small runs) and int32 give the same rolls."""
+    for life, margins in ((30, [0, 4]), (8, [0, 0, 3])):
+        narrow = roll(20, 12, 200, life, margins)
+        with monkeypatch.context() as m:
+            m.setattr(particles, "_NARROW16", 0)
+            assert np.array_equal(roll(20, 12, 200, life, margins), narrow)
+    # The largest int16 run (32766 particle-steps): on a 1x1 map every particle deposits once,
+    # then rolls off; two thirds of all deposits land on the frame, which never climbs back to 0.
+    n = 32766 // 3
+    assert particles._NARROW16 > n * 3
+    one = roll(1, 1, n, 3, [0])
+    assert one.dtype == np.int64 and one.tolist() == [[[n]]]
 
 
 def test_move_draws_are_uniform_and_the_same_stream_everywhere():
-    draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400)) >> 8
-    assert draws.dtype == np.uint32 and draws.max() < 1024
-    counts = np.bincount(draws.ravel() >> 7, minlength=8)        # 8 bins of 2500 expected
+    draws = particles._move_draws(seeding.rng(1, "moves"), (50, 400))
+    assert draws.dtype == np.uint16 and not (draws & 0xFF).any()   # r << 8: the low byte is the move mask's
+    draws >>= 8
+    counts = np.bincount(draws.ravel() >> 5, minlength=8)        # 8 bins of 2500 expected
     assert counts.min() > 2200 and counts.max() < 2800
     again = particles._move_draws(seeding.rng(1, "moves"), (50, 400))
     assert np.array_equal(again >> 8, draws)
 
 
 def roll(w, h, particles, life, margins, batches=1, trace=None, seed=5):
-    rngs = [seeding.rng(seed, "p", v) for v in range(len(margins))]
     return finish(island.rolling_particles(
-        rngs, seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
+        seeding.rng(seed, "moves"), w, h, particles, life, margins, batches=batches, trace=trace))
+
+
+def test_starts_are_uniform_within_the_margins():
+    wp, hp = 33, 22
+    starts = particles._starts(seeding.rng(2, "s"), 31, 20, 40_000, [0, 5], wp, wp * hp)
+    assert starts.shape == (2, 40_000) and starts.dtype == np.intp
+    for v, margin in enumerate((0, 5)):
+        rest = starts[v] - v * wp * hp
+        y, x = rest // wp - 1, rest % wp - 1
+        assert (y.min(), y.max(), x.min(), x.max()) == (margin, 19 - margin, margin, 30 - margin)
+        for a, span in ((y, 20 - 2 * margin), (x, 31 - 2 * margin)):
+            counts = np.bincount(a - margin, minlength=span)
+            assert counts.min() > 0.85 * counts.mean() and counts.max() < 1.15 * counts.mean()
+    again = particles._starts(seeding.rng(2, "s"), 31, 20, 40_000, [0, 5], wp, wp * hp)
+    assert np.array_equal(again, starts)
 
 
 def test_every_step_rolls_to_a_random_neighbour_no_higher():

@@ -37,3 +37,34 @@ def test_small_maps_take_the_at_once_path_and_large_ones_yield():
 def test_kept_octaves_skip_those_finer_than_a_tile():
     assert [o for o, _, _ in noise._kept(88, 32, 8, 2.0)] == [0, 1, 2, 3, 4, 5]
     assert [o for o, _, _ in noise._kept(4, 4, 3, 64.0)] == [0]  # the lowest octave always runs
+
+
+def test_phases_spread_each_octaves_nodes_over_its_cell():
+    assert noise.OFFSETS.shape == (noise.PHASES, noise.MAX_OCTAVES, 2) and not noise.OFFSETS.flags.writeable
+    frac = noise.OFFSETS % 1.0
+    for o in range(noise.MAX_OCTAVES):
+        for axis in (0, 1):  # the 8 phases: 8 fractions 1/8 of a cell apart on each axis
+            assert np.allclose(np.diff(np.sort(frac[:, o, axis])), 1 / 8)
+    phases = {noise._draw_tables(np.random.default_rng(s), 8)[1] for s in range(64)}
+    assert phases == set(range(noise.PHASES))
+
+
+def test_small_layouts_are_kept_read_only_and_bounded():
+    kept = tuple(noise._kept(88, 32, 8, 2.0))
+    layout = noise._cached_layout(88, 32, kept, 3)
+    assert layout is noise._cached_layout(88, 32, kept, 3)
+    assert not any(a.flags.writeable for a in layout)
+    wide = tuple(noise._kept(512, 16, 8, 2.0))  # 12 MB: rebuilt each time, never held
+    assert noise._cached_layout(512, 16, wide, 0) is not noise._cached_layout(512, 16, wide, 0)
+    for phase in range(noise.PHASES):
+        noise._cached_layout(64, 64, tuple(noise._kept(64, 64, 8, 2.0)), phase)
+    assert len(noise._LAYOUTS) <= noise.PHASES
+    assert sum(a.nbytes for layout in noise._LAYOUTS.values() for a in layout) <= noise.PHASES * noise._LAYOUT_BYTES
+
+
+def test_the_noise_spread_is_the_same_everywhere_over_many_maps():
+    """Each octave is 0 on its lattice nodes: were they on the same pixels in every
+    map, the noise would vary half as much there over many maps."""
+    maps = np.array([noise.fractal_noise(np.random.default_rng(s), 88, 32) for s in range(400)])
+    spread = maps.std(axis=0)
+    assert spread.min() > 0.85 * spread.mean() and spread.max() < 1.15 * spread.mean()

@@ -24,7 +24,7 @@ Decisions where the article is silent (the README lists every departure):
 
 * Noise determinism (:mod:`worldgen.noise`): 16 unit gradients written as
   exact constants (no sin/cos at run time), one seeded 256-entry
-  permutation and a random sub-lattice offset per octave.  Octaves whose period is below one tile on
+  permutation and one of 8 fixed sets of per-octave lattice offsets.  Octaves whose period is below one tile on
   both axes are skipped (aliased white noise of amplitude <= 1/64: at 88x32
   that keeps 6 of the 8 octaves); the lowest octave never is.
 * Particles move in lock-step (:mod:`worldgen.particles`): all choose their
@@ -33,14 +33,17 @@ Decisions where the article is silent (the README lists every departure):
   gone.  ``batches=particles`` is the article's one-by-one algorithm.
 * Scaling: particles scale with area (3000 per 88x32), margin and life with
   the smaller side (12 and 50 per 32).  Above :data:`MASK_CELLS` tiles the
-  particles run on a grid ``s`` times coarser (particles / s^2, life and
-  margin / s) and the mask is upsampled bilinearly.  That includes the
-  article's 88x32, which rolls 750 particles of life 25 on 44x16 cells: the
-  same mound (same centre, profile and fall-off over many seeds), a little
-  smoother, for a quarter of the cells and half the lock-steps, the only way
-  to bring the whole map near 1 ms (at full resolution the 49 lock-steps
-  alone cost ~2.5 ms in numpy call overhead).  ``mask_scale=1`` rolls the
-  article's numbers tile by tile.
+  particles run on a grid ``s`` times coarser, ``s`` at least
+  :data:`MIN_COARSE` (particles / s^2, life and margin / s) and the mask is
+  upsampled bilinearly.  That includes the article's 88x32, which rolls 333
+  particles of life 17 on 30x11 cells: the same mound (same centre, profile
+  and fall-off over many seeds: test), a little smoother, for a ninth of the
+  cells and a third of the lock-steps, the only way to bring the whole map
+  under 1 ms (each lock-step costs ~10 us of numpy calls whatever the grid:
+  at full resolution the 49 lock-steps alone cost ~0.5 ms, at 2x coarser
+  the 24 were still a third of the map's time).  ``mask_scale=1`` rolls the
+  article's numbers tile by tile (``mask_scale=2``: on 44x16 cells, as the
+  game's world map does).
 * Terrain scale: thresholds apply to the combined height renormalized to
   0..255 (as the original code did), so "255-25" is the top of the map.
 * Water: exactly the ``int((n-1) * water) + 1`` lowest tiles, by (height,
@@ -74,15 +77,18 @@ from worldgen.tiles import T
 __all__ = [
     "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "lowest_cells", "classify",
     "ring_share", "check_request",
-    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "work_cap",
+    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "MIN_COARSE", "work_cap",
     "MAX_CELL_STEPS", "MAX_LOCK_STEPS", "MAX_PARTICLE_STEPS",
 ]
 
 #: The article's map size; the particle numbers are quoted for it.
 ARTICLE_W, ARTICLE_H = 88, 32
 #: Largest particle grid (cells) simulated tile by tile; bigger maps run coarser
-#: (88x32 on 44x16, 512x512 on 47x47).
+#: (88x32 on 30x11, 512x512 on 47x47).
 MASK_CELLS = 48 * 48
+#: A map too big to roll tile by tile rolls at least this many times coarser: the
+#: lock-steps (life / scale), not the cells, are the cost at these sizes.
+MIN_COARSE = 3
 #: Ring multipliers (outermost, second outermost).
 RING = (np.float32(0.75), np.float32(0.88))
 #: Cells above which whole-map terrain steps are split by Progress events.
@@ -100,7 +106,7 @@ class IslandParams:
     batches: int = param(1, 1, 1_000_000, "release particles in this many batches, one after another"
                                           " (1 = all at once, fastest; = particles: one by one)")
     mask_scale: int = param(0, 0, 64,
-                            "simulate particles this many times coarser; 0 = auto (1 up to 48x48 tiles)")
+                            "simulate particles this many times coarser; 0 = auto (1 up to 48x48 tiles, then >= 3)")
     water: float = param(0.6, 0.05, 0.95, "fraction of the map under water")
     deep: int = param(40, 0, 255, "deep water below water line - deep")
     coast: int = param(15, 0, 255, "coast (sand) below water line + coast")
@@ -245,6 +251,8 @@ def particle_scale(width: int, height: int, p: IslandParams = IslandParams()) ->
         scale = 1
         while -(-width // scale) * -(-height // scale) > MASK_CELLS:
             scale += 1
+        if scale > 1:
+            scale = max(scale, MIN_COARSE)
     return {"particles": max(1, particles), "life": life, "margin": margin, "scale": scale}
 
 
@@ -264,11 +272,12 @@ def _upsample_axis(n: int, ns: int, scale: int) -> tuple[np.ndarray, np.ndarray,
 
 
 def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
-    """Bilinear, cell centres aligned and the coarse grid centred on the map."""
-    hs, ws = coarse.shape
+    """Bilinear, cell centres aligned and the coarse grid centred on the map (on the last two axes)."""
+    hs, ws = coarse.shape[-2:]
     y0, y1, gy, fy = _upsample_axis(height, hs, scale)
     x0, x1, gx, fx = _upsample_axis(width, ws, scale)
-    rows = coarse.take(y0, axis=0) * gy[:, None] + coarse.take(y1, axis=0) * fy[:, None]
+    rows = coarse.take(y0, axis=-2) * gy[:, None] + coarse.take(y1, axis=-2) * fy[:, None]
+    rows = rows.reshape(-1, ws)  # take along the last axis of a 3-d array is 1.6x slower
     # take(axis=1), not rows[:, x0]: fancy indexing there returns a column-major
     # array, and every later whole-map step on it ran 20x slower at 1024x1024.
     out = rows.take(x0, axis=1)
@@ -276,7 +285,7 @@ def _upsample(coarse: np.ndarray, scale: int, width: int, height: int) -> np.nda
     right = rows.take(x1, axis=1)
     right *= fx
     out += right
-    return out
+    return out.reshape(*coarse.shape[:-2], height, width)
 
 
 def finish_mask(raw: np.ndarray) -> np.ndarray:
@@ -288,6 +297,14 @@ def finish_mask(raw: np.ndarray) -> np.ndarray:
     m = np.array(raw, dtype=np.float32)
     m *= _ring_factor(m.shape)  # x1 inside: exact
     return normalize255(m)
+
+
+@lru_cache(maxsize=8)
+def _ring(shape: tuple[int, int]) -> np.ndarray:
+    """The outer ring (``grid.border_mask``), read-only, cached per shape."""
+    ring = grid.border_mask(shape)
+    ring.flags.writeable = False
+    return ring
 
 
 @lru_cache(maxsize=8)
@@ -312,21 +329,31 @@ def _mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator
     # One stream for both populations' starts, then every move: each
     # generator costs ~25 us to seed, a tenth of the 88x32 particle loop.
     draws = seeding.rng(seed, "mask")
-    raw = yield from rolling_particles([draws, draws], draws, ws, hs, n, life,
-                                       [0, margin], batches=batches, progress="mask_plain",
-                                       preview=s == 1)  # coarse counts would not fit the map
+    raw = yield from rolling_particles(draws, ws, hs, n, life, [0, margin], batches=batches,
+                                       progress="mask_plain", preview=s == 1)  # coarse counts would not fit the map
     info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
                 sim_margin=(clamp_margin(margin, ws), clamp_margin(margin, hs)))
     return raw, s, info
 
 
-def _full_mask(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
-    """Raw counts (maybe coarse) to the finished 0..255 mask at map size."""
+def _full_masks(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:
+    """Raw counts ``(k, hs, ws)`` (maybe coarse) to the finished 0..255 masks ``(k, height, width)``.
+
+    Every population in each numpy call; each mask is normalized on its
+    own, element by element as :func:`normalize255` (the same bytes).
+    """
     r = raw.astype(np.float32)
     if scale > 1:
         r = _upsample(r, scale, width, height)
-    r *= _ring_factor(r.shape)
-    return normalize255(r)
+    r *= _ring_factor(r.shape[-2:])
+    lo = r.min(axis=(1, 2), keepdims=True)
+    span = r.max(axis=(1, 2), keepdims=True)
+    span -= lo
+    span[span <= 0] = 1  # a constant mask: all zeros, as normalize255
+    r -= lo
+    r /= span
+    r *= np.float32(255)
+    return r
 
 
 # --------------------------------------------------------------------------- run
@@ -356,9 +383,10 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
 
     raw_masks, scale, mask_info = yield from _mask_steps(seed, width, height, p)
     yield from pause("mask_plain", 1.0)
-    plain = _full_mask(raw_masks[0], scale, width, height)
-    yield Stage("mask_plain", plain, kind="layer", vrange=(0.0, 255.0), info=dict(mask_info, margin=0))
-    mask = _full_mask(raw_masks[1], scale, width, height)
+    # Both masks in each numpy call on small maps; one per step on big ones (bounded steps).
+    masks = _full_masks(raw_masks[:1] if big else raw_masks, scale, width, height)
+    yield Stage("mask_plain", masks[0], kind="layer", vrange=(0.0, 255.0), info=dict(mask_info, margin=0))
+    mask = _full_masks(raw_masks[1:], scale, width, height)[0] if big else masks[1]
     yield Stage("mask", mask, kind="layer", vrange=(0.0, 255.0), info=mask_info)
 
     combined = noise * mask
@@ -372,16 +400,16 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     # and level ground split by the noise (so a flat mask cannot flood the map).
     height_map = normalize255(combined)
     yield from pause("terrain", 0.1)
-    ring = grid.border_mask(height_map.shape)
+    ring = _ring(height_map.shape)
     lowered = np.where(ring, np.float32(-1), height_map)
-    count = max(int((height_map.size - 1) * p.water) + 1, int(np.count_nonzero(ring)))
+    count = max(int((height_map.size - 1) * p.water) + 1, 2 * (width + height) - 4)  # the ring: all of it
     yield from pause("terrain", 0.25)
     wet = lowest_cells(lowered, noise, count)
     line = float(np.max(lowered, where=wet, initial=np.float32(-1)))
     yield from pause("terrain", 0.5)
     tiles = classify(height_map, line, p, water=wet)
     yield from pause("terrain", 0.75)
-    land = int(np.count_nonzero(~wet))
+    land = tiles.size - count  # lowest_cells takes exactly count cells
     yield Stage("terrain", tiles, info={
         "water_line": line, "land_fraction": land / tiles.size, "water_fraction": p.water,
         "edge_tiles_sunk": int(np.count_nonzero(height_map[ring] > np.float32(line)))})
