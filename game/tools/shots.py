@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         if title.preview_surface is not None:
             break
     _run(app, 2)
+    title.blink = 0.0  # the caret blinks by wall-clock time: pin it shown, or pictures differ run to run
+    app.screen.fill((0, 0, 0))
+    app.draw()
     pygame.image.save(app.screen, f"{out}/game-title.png")
     _key(pygame.K_RETURN, "\r")
     _run(app, 3)
