@@ -99,8 +99,9 @@ def test_delays_in_slices_equal_delays_at_once():
         next(growth.growth_delays_steps(t, np.random.default_rng(8), cells=6))
 
 
-def test_grow_with_more_touches_in_a_loop_than_a_uint16_rank_holds():
-    """12,000 seeds on 200x200: the first loop books > 65,536 touches (the wide-stamp path)."""
+def test_grow_with_many_seeds_and_touches_from_every_side():
+    """12,000 seeds on 200x200: > 65,536 touches in the first loop, many cells
+    touched from several sides at once (each must be booked exactly once)."""
     h = w = 200
     rng = np.random.default_rng(5)
     seeds = rng.choice(h * w, size=12_000, replace=False)
