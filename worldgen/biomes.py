@@ -361,7 +361,7 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     lone = np.logical_not(paired, out=paired)
     if mask is not None:
         lone &= mask
-    ys, xs = np.nonzero(lone)                   # few: look at their diagonals one by one
+    ys, xs = np.divmod(np.flatnonzero(lone), w)  # few: look at their diagonals (1-D: 2-D nonzero is slow)
     if ys.size:
         kind = tiles[ys, xs]
         diagonal = np.zeros(ys.size, dtype=bool)
@@ -371,6 +371,22 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
             diagonal |= inside & (tiles[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)] == kind)
         lone[ys[diagonal], xs[diagonal]] = False
     return lone
+
+
+def _byte_counts(a: np.ndarray) -> np.ndarray:
+    """``np.bincount(a.ravel(), minlength=256)`` of a ``uint8`` array, counting byte pairs (half the work).
+
+    >>> _byte_counts(np.array([[3, 3, 0], [255, 3, 1]], np.uint8))[[0, 1, 3, 255]].tolist()
+    [1, 1, 3, 1]
+    """
+    flat = np.ascontiguousarray(a).ravel()
+    odd = flat.size % 2
+    pairs = np.bincount(flat[odd:].view(np.uint16), minlength=1 << 16).reshape(256, 256)
+    counts = pairs.sum(axis=0)                  # one byte of each pair, then the other
+    counts += pairs.sum(axis=1)
+    if odd:
+        counts[flat[0]] += 1
+    return counts
 
 
 _DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1])  # the 8 neighbours, in growth.neighbour_steps order
@@ -498,7 +514,7 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
     yield Progress("terrain", 0.0)
     terrain, fixed, fallback = clean_lone(with_transitions, grown, seeding.rng(seed, "clean-up"), table=table,
                                           rim=becomes)
-    counts_by_tile = np.bincount(terrain.ravel(), minlength=len(TILES))
+    counts_by_tile = _byte_counts(terrain)
     yield Stage("terrain", terrain,
                 info={"loops": loops, "lone_fixed": fixed, "lone_fallback": fallback,
                       "seed_counts": by_type,
