@@ -221,6 +221,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
             # each touch writes its direction into ``wait`` (read already) in
             # sorted order, the last write wins, and a cell is touched at most
             # once from each direction, so exactly one touch reads its own back.
+            direction = direction.astype(np.uint8)       # same dtype as wait: no casting scatter
             wait[target] = direction
             first = (wait.take(target) == direction).nonzero()[0]
             order = order.take(first)
@@ -244,7 +245,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
         claimed = np.concatenate(due) if len(due) > 1 else due[0]
         due.clear()
         pending -= claimed.size
-        kind = (claimed & 255).astype(np.uint8)
+        kind = claimed.astype(np.uint8)                   # the low byte
         claimed >>= 8
         grid[claimed] = kind
         yield int(claimed.size)
