@@ -30,7 +30,8 @@ neighbours, which grows square plots; its author breaks them up by the order
 of the list.  Here time is random instead: a blank tile, once a claimed
 neighbour first touches it, waits a random number of loops (geometric: each
 loop it is won with the chance ``spread``) and then takes that neighbour's
-type; among neighbours claimed in the same loop a random one touches it.
+type; among neighbours claimed in the same loop a random one touches it
+(each loop looks in the 8 directions in a random order, the last one wins).
 A chance below 1 alone gives ragged but convex, Voronoi-like plots on big
 maps, so the chance also varies over the map with a smooth value-noise field
 (``rough``): growth crawls through "hard ground" and races through easy
