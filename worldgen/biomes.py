@@ -381,6 +381,8 @@ def _byte_counts(a: np.ndarray) -> np.ndarray:
     [1, 1, 3, 1]
     """
     flat = np.ascontiguousarray(a).ravel()
+    if flat.size < 1 << 17:                     # the 65,536 pair counts cost more than they save
+        return np.bincount(flat, minlength=256)
     odd = flat.size % 2
     pairs = np.bincount(flat[odd:].view(np.uint16), minlength=1 << 16).reshape(256, 256)
     counts = pairs.sum(axis=0)                  # one byte of each pair, then the other

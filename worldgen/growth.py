@@ -168,6 +168,9 @@ def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells:
 _DELAYS = np.arange(1, MAX_DELAY + 1, dtype=np.uint8)
 
 
+#: Below this many claimed cells a loop builds its neighbour indices (fewer calls) instead
+#: of reading eight shifted views (less memory traffic); both give the same looks.
+_FEW_CLAIMED = 1024
 #: Waits up to this long go straight into the ring's buckets; longer ones (2% of the
 #: cells, but half of a loop's distinct waits) go into one chunk per loop instead.
 _NEAR = 16
@@ -247,19 +250,27 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
         # loops); each untouched one is booked for t + its delay with the
         # toucher's type.
         k = claimed.size
-        if look_buf.size < 8 * k:
-            look_buf = np.empty(16 * k, dtype=np.uint8)
-        look = look_buf[:8 * k]
-        offset = claimed - base
         order = np.argsort(draw(16).view("<u2"), kind="stable")
-        for j, d in enumerate(order.tolist()):            # clip: indices are all inside, no copy of out
-            shifted[d].take(offset, out=look[j * k:(j + 1) * k], mode="clip")
+        if k < _FEW_CLAIMED:                              # two calls: cheaper while the arrays are short
+            around = np.add.outer(steps.take(order), claimed).ravel()
+            look = wait.take(around)
+        else:
+            around = None
+            if look_buf.size < 8 * k:
+                look_buf = np.empty(16 * k, dtype=np.uint8)
+            look = look_buf[:8 * k]
+            offset = claimed - base
+            for j, d in enumerate(order.tolist()):        # clip: indices are all inside, no copy of out
+                shifted[d].take(offset, out=look[j * k:(j + 1) * k], mode="clip")
         pair = (look != 0).nonzero()[0]
         if pair.size:
             block = pair // k                             # // by a scalar is cheap, % is not
             source = pair - block * k
-            target = claimed.take(source)
-            target += steps.take(order.take(block))
+            if around is None:
+                target = claimed.take(source)
+                target += steps.take(order.take(block))
+            else:
+                target = around.take(pair)
             # A cell touched from several sides keeps the touch from the block
             # that comes last: each touch writes its block into ``wait`` (read
             # already), the last write wins, and a cell is touched at most once
