@@ -517,6 +517,7 @@ def run(seed: int, width: int, height: int, p: BiomeParams) -> Iterator[Stage | 
     yield Progress("terrain", 0.0)
     terrain, fixed, fallback = clean_lone(with_transitions, grown, seeding.rng(seed, "clean-up"), table=table,
                                           rim=becomes)
+    yield Progress("terrain", 0.5)       # the clean-up and the tile counts: two steps at 1024x1024
     counts_by_tile = _byte_counts(terrain)
     yield Stage("terrain", terrain,
                 info={"loops": loops, "lone_fixed": fixed, "lone_fallback": fallback,
