@@ -198,6 +198,7 @@ def _flush(far: list[np.ndarray], ring: list[list[np.ndarray]], t: int, near: in
     order = np.argsort(offset, kind="stable")
     pool = pool.take(order)
     pool &= (1 << 40) - 1
+    pool = pool.astype(np.intp, copy=False)               # like the ring's other pieces (int32 in the browser)
     cuts = offset.take(order).searchsorted(np.arange(near + 1, dtype=np.uint8)).tolist()
     for i in range(near):
         if cuts[i + 1] > cuts[i]:
