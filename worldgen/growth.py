@@ -171,6 +171,8 @@ _DELAYS = np.arange(1, MAX_DELAY + 1, dtype=np.uint8)
 #: Below this many claimed cells a loop builds its neighbour indices (fewer calls) instead
 #: of reading eight shifted views (less memory traffic); both give the same looks.
 _FEW_CLAIMED = 1024
+#: Loops whose direction orders are drawn at once (the same bytes as one draw per loop).
+_ORDERS_AHEAD = 256
 #: Waits up to this long go straight into the ring's buckets; longer ones (2% of the
 #: cells, but half of a loop's distinct waits) go into one chunk per loop instead.
 _NEAR = 16
@@ -245,15 +247,20 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
     claimed = np.asarray(frontier, dtype=np.intp)
     kind = grid[claimed]
     t, pending = 0, 0
+    orders: list[list[int]] = []                          # direction orders drawn ahead, 256 loops at a time
     while True:
         # The claimed cells look at their 8 neighbours, one direction after
         # another in this loop's random order (direction-major: long inner
         # loops); each untouched one is booked for t + its delay with the
         # toucher's type.
         k = claimed.size
-        order = np.argsort(draw(16).view("<u2"), kind="stable")
+        if not orders:                                    # 16 bytes per loop, as if drawn loop by loop
+            keys = draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
+            orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
+        order = orders.pop()
+        step = steps.take(order)                          # step[j]: the direction looked at j-th
         if k < _FEW_CLAIMED:                              # two calls: cheaper while the arrays are short
-            around = np.add.outer(steps.take(order), claimed).ravel()
+            around = np.add.outer(step, claimed).ravel()
             look = wait.take(around)
         else:
             around = None
@@ -261,7 +268,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
                 look_buf = np.empty(16 * k, dtype=np.uint8)
             look = look_buf[:8 * k]
             offset = claimed - base
-            for j, d in enumerate(order.tolist()):        # clip: indices are all inside, no copy of out
+            for j, d in enumerate(order):                 # clip: indices are all inside, no copy of out
                 shifted[d].take(offset, out=look[j * k:(j + 1) * k], mode="clip")
         pair = (look != 0).nonzero()[0]
         if pair.size:
@@ -269,7 +276,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
             source = pair - block * k
             if around is None:
                 target = claimed.take(source)
-                target += steps.take(order.take(block))
+                target += step.take(block)
             else:
                 target = around.take(pair)
             # A cell touched from several sides keeps the touch from the block
@@ -279,13 +286,13 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
             block = block.astype(np.uint8)                # same dtype as wait: no casting scatter
             wait[target] = block
             first = (wait.take(target) == block).nonzero()[0]
-            target = target.take(first)
-            wait[target] = 0
             delay = look.take(pair.take(first))
             by_delay = np.argsort(delay, kind="stable")   # one radix pass over bytes
-            booked = target.take(by_delay)
+            kept = first.take(by_delay)                   # the kept touches, by delay
+            booked = target.take(kept)
+            wait[booked] = 0
             booked <<= 8
-            booked |= kind.take(source.take(first).take(by_delay))  # a booking travels as cell << 8 | type
+            booked |= kind.take(source.take(kept))        # a booking travels as cell << 8 | type
             m = booked.size
             sorted_delay = delay.take(by_delay)
             bounds[:] = sorted_delay.searchsorted(_DELAYS[:near + 1])
