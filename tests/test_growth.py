@@ -97,3 +97,35 @@ def test_delays_in_slices_equal_delays_at_once():
         assert ticks == ["tick"] * -(-t.size // cells)
     with pytest.raises(ValueError):
         next(growth.growth_delays_steps(t, np.random.default_rng(8), cells=6))
+
+
+def test_grow_with_many_seeds_and_touches_from_every_side():
+    """12,000 seeds on 200x200: > 65,536 touches in the first loop, many cells
+    touched from several sides at once (each must be booked exactly once)."""
+    h = w = 200
+    rng = np.random.default_rng(5)
+    seeds = rng.choice(h * w, size=12_000, replace=False)
+    tiles = np.zeros((h, w), dtype=np.uint8)
+    tiles.ravel()[seeds] = rng.integers(1, 6, seeds.size)
+    padded = pad_frame(tiles)
+    delays = rng.integers(1, growth.MAX_DELAY + 1, padded.size).astype(np.uint8)
+    frontier = padded_index(seeds, w)
+    runs = []
+    for _ in range(2):
+        grid = padded.copy()
+        claims = list(growth.grow(grid.ravel(), frontier, delays, w, np.random.default_rng(6)))
+        runs.append((grid, claims))
+    (after, claims), (again, claims_again) = runs
+    assert np.array_equal(after, again) and claims == claims_again
+    inner = after[1:-1, 1:-1]
+    assert (inner != 0).all() and sum(claims) == h * w - seeds.size
+    assert np.array_equal(inner.ravel()[seeds], tiles.ravel()[seeds])
+    # Every grown tile has an 8-neighbour of its type (its toucher).
+    same = np.zeros_like(inner, dtype=bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                same |= after[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx] == inner
+    grown_cells = np.ones(h * w, dtype=bool)
+    grown_cells[seeds] = False
+    assert same.ravel()[grown_cells].all()
