@@ -46,7 +46,7 @@ def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, S
             cells.append((cy, cx))
             k += 1
         oy, ox, s = Stamp.from_cells(cells)
-        got = _DIAGONALS[key] = (oy, ox, s, cy, cx)
+        got = _DIAGONALS[key] = (oy, ox, s.prepare(), cy, cx)
     return got
 
 
@@ -60,10 +60,7 @@ def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 continue
             for pattern in range(len(RUN_PATTERNS)):
                 for length in STAIR_LENGTHS:
-                    s = staircase(d, side, pattern, length)[2]
-                    for e in range(4):
-                        s.sites(e)
-                    s.row_groups(0)
+                    staircase(d, side, pattern, length)
             if tick is not None:
                 yield tick()
 
@@ -99,7 +96,7 @@ def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
             y0, x0 = min(sy, cy), min(sx, cx)
             s = Stamp.box(length, 1) if d < 2 else Stamp.box(1, length)
         if b.fits(s, y0, x0, fuse):
-            b.place(kind, s, y0, x0, None if fuse else (y, x))
+            b.place(kind, s, y0, x0, None if fuse else (y, x), d ^ 1)
             ey, ex = DIRS[last]
             b.priority = (cy + ey, cx + ex, last, 0)
             return True
