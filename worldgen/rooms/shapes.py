@@ -57,8 +57,10 @@ class Stamp:
         wide = [r | r << 1 | r << 2 for r in self.rows]
         self.halo = tuple(a | b | c for a, b, c in zip([0, 0] + wide, [0] + wide + [0], wide + [0, 0]))
         #: The halo by column: ``w + 2`` ints, bit ``i`` of column ``c`` set when
-        #: bit ``c`` of ``halo[i]`` is (for the builder's column bitsets).
-        self.halo_cols = _transpose(self.halo, w + 2)
+        #: bit ``c`` of ``halo[i]`` is (for the builder's column bitsets): the
+        #: columns grown the same way as the rows.
+        tall = [c | c << 1 | c << 2 for c in _transpose(self.rows, w)]
+        self.halo_cols = tuple(a | b | c for a, b, c in zip([0, 0] + tall, [0] + tall + [0], tall + [0, 0]))
         #: Set by :meth:`prepare`: the sites per face, where they lie along it, the site plans.
         self.faces = self.alongs = self.plans = None
         self._mask = None
@@ -121,11 +123,13 @@ class Stamp:
             self.faces = tuple(tuple(face) for face in faces)
             self.alongs = tuple(tuple(p[1 if e < 2 else 0] for p in face) for e, face in enumerate(self.faces))
             # Per face, its site (packed offset) for each jitter; then the plans.
-            picks = [tuple((sy << 13) + (sx << 4) + (d << 2)
-                           for sy, sx in (face[(2 * j + 1) * len(face) // 8] for j in range(4)))
-                     if face else () for d, face in enumerate(self.faces)]
-            self.plans = tuple(tuple(picks[d][j] for d in range(4) if d != skip and picks[d])
-                               for j in range(4) for skip in range(5))
+            plans = []
+            for j in range(4):
+                picks = [(d, (sy << 13) + (sx << 4) + (d << 2))
+                         for d, face in enumerate(self.faces) if face
+                         for sy, sx in (face[(2 * j + 1) * len(face) // 8],)]
+                plans += [tuple([o for d, o in picks if d != skip]) for skip in range(5)]
+            self.plans = tuple(plans)
         return self
 
     def sites(self, d: int) -> tuple[tuple[int, int], ...]:
@@ -268,7 +272,7 @@ class Library:
         self.name, self.make, self.count = name, make, count
         self._index: FitIndex | None = None
 
-    def grow(self, chunk: int = 64) -> Iterator[None]:
+    def grow(self, chunk: int = 32) -> Iterator[None]:
         """Make the designs (yielding after each ``chunk``) and their index."""
         if self._index is not None:
             return
@@ -436,6 +440,8 @@ def _crop(f: np.ndarray) -> np.ndarray:
 #: big first room; boxes are grown CAVE_CANVAS at a time.
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
+#: Cave stamps prepared (:meth:`Stamp.prepare`) between two ticks.
+PREPARE_CHUNK = 64
 _CAVES: dict[bool, list[Stamp]] = {}
 _CAVE_INDEX: dict[bool, FitIndex] = {}
 
@@ -470,7 +476,12 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 turns = (m, m[::-1], m[:, ::-1], m[::-1, ::-1])
                 if not big:
                     turns += tuple(t.T for t in turns)
-                stamps += [Stamp.from_mask(np.ascontiguousarray(t)).prepare() for t in turns]
+                stamps += [Stamp.from_mask(np.ascontiguousarray(t)) for t in turns]
+            if tick is not None:
+                yield tick()
+        for start in range(0, len(stamps), PREPARE_CHUNK):  # their sites, a chunk a step
+            for s in stamps[start:start + PREPARE_CHUNK]:
+                s.prepare()
             if tick is not None:
                 yield tick()
         index = FitIndex(stamps)
