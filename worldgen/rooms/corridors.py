@@ -138,10 +138,15 @@ def try_drunken(b, site: list[int]) -> bool:
     if (near[sy] >> sx) & 1 or (near[gy] >> gx) & 1:
         return False
     # Walk inside a window around both ends; outside it counts as blocked, and
-    # the map's edge is in ``near``.
+    # the map's edge is in ``near``: ``wall`` is ``near`` with every cell
+    # outside the window set, so a step's test is one bit.
     m = 8
     wy0, wx0 = max(min(sy, gy) - m, 0), max(min(sx, gx) - m, 0)
     wy1, wx1 = min(max(sy, gy) + m, b.h - 1), min(max(sx, gx) + m, b.w - 1)
+    full = (1 << b.w) - 1
+    outside = full ^ (((1 << (wx1 - wx0 + 1)) - 1) << wx0)
+    wall = [full] * b.h
+    wall[wy0:wy1 + 1] = map(outside.__or__, near[wy0:wy1 + 1])
     cy, cx = sy, sx
     path = [(cy, cx)]
     u = b.r.u
@@ -150,11 +155,11 @@ def try_drunken(b, site: list[int]) -> bool:
     for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
         if cy == gy and cx == gx:
             break
-        row = near[cy]
-        n = 0 if cy <= wy0 or (near[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
-        s_ = 0 if cy >= wy1 or (near[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
-        w_ = 0 if cx <= wx0 or (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
-        e = 0 if cx >= wx1 or (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
+        row = wall[cy]
+        n = 0 if (wall[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
+        s_ = 0 if (wall[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
+        w_ = 0 if (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
+        e = 0 if (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
         total = n + s_ + w_ + e
         if not total:
             return False
