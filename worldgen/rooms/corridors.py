@@ -146,7 +146,7 @@ def try_drunken(b, site: list[int]) -> bool:
     full = (1 << b.w) - 1
     outside = full ^ (((1 << (wx1 - wx0 + 1)) - 1) << wx0)
     wall = [full] * b.h
-    wall[wy0:wy1 + 1] = map(outside.__or__, near[wy0:wy1 + 1])
+    wall[wy0:wy1 + 1] = [outside | row for row in near[wy0:wy1 + 1]]
     cy, cx = sy, sx
     path = [(cy, cx)]
     u = b.r.u

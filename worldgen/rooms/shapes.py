@@ -195,6 +195,9 @@ class Stamp:
 
 
 _BOXES: dict[tuple[int, int], Stamp] = {}
+#: Boxes up to this side are made with the libraries (rectangles are at most
+#: 7 x 12, straight corridors 12 long), so no map prepares one.
+BOX_SIDE = 12
 
 
 def _transpose(rows: tuple[int, ...], width: int) -> tuple[int, ...]:
@@ -457,6 +460,12 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
+    if (BOX_SIDE, BOX_SIDE) not in _BOXES:  # every box a rectangle or a straight corridor can be
+        for h in range(1, BOX_SIDE + 1):
+            for w in range(1, BOX_SIDE + 1):
+                Stamp.box(h, w)
+        if tick is not None:
+            yield tick()
     for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
         for _ in library.grow():
             if tick is not None:
