@@ -275,7 +275,7 @@ class Library:
         self.name, self.make, self.count = name, make, count
         self._index: FitIndex | None = None
 
-    def grow(self, chunk: int = 32) -> Iterator[None]:
+    def grow(self, chunk: int = 16) -> Iterator[None]:
         """Make the designs (yielding after each ``chunk``) and their index."""
         if self._index is not None:
             return
@@ -443,8 +443,8 @@ def _crop(f: np.ndarray) -> np.ndarray:
 #: big first room; boxes are grown CAVE_CANVAS at a time.
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
-#: Cave stamps prepared (:meth:`Stamp.prepare`) between two ticks.
-PREPARE_CHUNK = 64
+#: Cave stamps made and prepared (:meth:`Stamp.prepare`) between two ticks.
+PREPARE_CHUNK = 32
 _CAVES: dict[bool, list[Stamp]] = {}
 _CAVE_INDEX: dict[bool, FitIndex] = {}
 
@@ -464,8 +464,8 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
         for h in range(1, BOX_SIDE + 1):
             for w in range(1, BOX_SIDE + 1):
                 Stamp.box(h, w)
-        if tick is not None:
-            yield tick()
+            if tick is not None:
+                yield tick()
     for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
         for _ in library.grow():
             if tick is not None:
@@ -477,7 +477,7 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
         rng = seeding.rng(0, "cave library", int(big))
         sizes = [(int(h), int(w)) for h, w in zip(rng.integers(hlo, hhi + 1, size=count),
                                                    rng.integers(wlo, whi + 1, size=count))]
-        stamps = []
+        masks = []
         for start in range(0, count, CAVE_CANVAS):
             for m in cave_blobs(rng, sizes[start:start + CAVE_CANVAS]):
                 if m is None:
@@ -485,12 +485,13 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 turns = (m, m[::-1], m[:, ::-1], m[::-1, ::-1])
                 if not big:
                     turns += tuple(t.T for t in turns)
-                stamps += [Stamp.from_mask(np.ascontiguousarray(t)) for t in turns]
+                masks += turns
             if tick is not None:
                 yield tick()
-        for start in range(0, len(stamps), PREPARE_CHUNK):  # their sites, a chunk a step
-            for s in stamps[start:start + PREPARE_CHUNK]:
-                s.prepare()
+        stamps = []
+        for start in range(0, len(masks), PREPARE_CHUNK):  # the stamps and their sites, a chunk a step
+            stamps += [Stamp.from_mask(np.ascontiguousarray(m)).prepare()
+                       for m in masks[start:start + PREPARE_CHUNK]]
             if tick is not None:
                 yield tick()
         index = FitIndex(stamps)
