@@ -129,17 +129,19 @@ def test_promises_at_every_legal_setting(data):
 
 
 def test_a_corridor_map_keeps_its_last_stubs_rather_than_drop_under_the_floor_promise():
-    """Found by the property test: 65x13, all corridors, rooms stage 72 tiles;
-    filling every dead end left 69 where 10% of the interior is 69.3."""
+    """First found by the property test (65x13, all corridors: filling every
+    dead end left 69 tiles where 10% of the interior is 69.3); this request,
+    found by a search over seeds with the same parameters, does the same to
+    today's maps: 40x12, filling every dead end would leave fewer than 38."""
     params = {"room_attempts": 4, "shifts": 0, "corridor_chance": 0.9999999999999999, "cave_chance": 0.0,
               "fuse_chance": 0.0, "door_chance": 0.0, "secret_chance": 0.0, "dead_end_keep": 0.0,
               "loops": 0.0, "loop_distance": 4, "monster_density": 0.0, "item_density": 0.0,
               "safe_radius": 0, "features": 0.0}
-    s = stages("&ðk\U000adf38q~", 65, 13, params)
-    tiles = check_final(s, 65, 13, params)
+    s = stages("stubs-89", 40, 12, params)
+    tiles = check_final(s, 40, 12, params)
     walk = WALKABLE[tiles]
     assert dead_end_mask(walk).any()  # the last pass stayed ...
-    assert np.count_nonzero(walk & ~dead_end_mask(walk)) < min_floor(65, 13)  # ... because it had to
+    assert np.count_nonzero(walk & ~dead_end_mask(walk)) < min_floor(40, 12)  # ... because it had to
 
 
 @pytest.mark.parametrize("seed", [f"default-{i}" for i in range(60)])
@@ -340,9 +342,9 @@ def test_same_seed_same_bytes_other_seed_other_map():
 #   print(hashlib.sha256(g('rooms', 'Deepisle', 79, 29).last.data.tobytes()).hexdigest())"
 # (and the other pairs below) and paste the new values.
 GOLDEN = {
-    ("Deepisle", 79, 29): "1abbc362997700b719920bb5c643ce54538aacc9b16eb9ee4e42a60d3b1acd3b",
-    ("brogue", 120, 50): "de2b896625222d9bd8e2a2e569d208242533315abfa229a3ee624cbce592a92b",
-    ("7", 200, 200): "c3764c73eddb571f25f5f8473a7767bc1d6df95c469caff94c627d0c260f5491",
+    ("Deepisle", 79, 29): "bec70b78fdcd614a78c33cb987d301f8add7d381affb3d39b0f7a0fb98ca1ac4",
+    ("brogue", 120, 50): "0f5eaebf1876f2983328ca94eb98f838249df41777e36a47f69feefc644c49c8",
+    ("7", 200, 200): "eeb076ded2b9ea7df7b5125f9f4676d771d5b4ee57835fa725722f4e994d465e",
 }
 
 

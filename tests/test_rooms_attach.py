@@ -9,7 +9,7 @@ import pytest
 from worldgen import grid, registry
 from worldgen.rooms import corridors
 from worldgen.rooms.attach import Builder, pack_site, unpack_site
-from worldgen.rooms.shapes import Stamp
+from worldgen.rooms.shapes import DIRS, Stamp
 from worldgen.tiles import T
 
 PARAMS = registry.get("rooms").make_params()
@@ -34,6 +34,8 @@ def test_live_bitsets_match_the_rooms_and_joins(seed):
     assert np.array_equal(open_, b.tiles == T.floor)
     edge = grid.border_mask(open_.shape)
     assert np.array_equal(rows_to_mask(b.near, b.w), grid.dilate(open_, 8) | edge)
+    # ``near`` by column is ``near`` transposed.
+    assert np.array_equal(rows_to_mask(b.near_cols, b.h).T, rows_to_mask(b.near, b.w))
     blocked = rows_to_mask(b.blocked, b.w)
     joins = np.zeros_like(open_)
     for y, x in b.joins:
@@ -48,13 +50,28 @@ def test_live_bitsets_match_the_rooms_and_joins(seed):
     assert claims.max() == 1 and np.array_equal((claims > 0) | joins, open_)
 
 
-def test_sites_pack_into_one_int_and_live_sites_have_room_ahead():
+def usable(b, y, x, d):
+    """A site where a door may go with two free cells ahead (what pick_site wants)."""
+    dy, dx = DIRS[d]
+    return (b.site_ok(y, x, d) and not (b.near[y + dy] >> (x + dx)) & 1
+            and not (b.near[y + 2 * dy] >> (x + 2 * dx)) & 1)
+
+
+def test_sites_pack_into_one_int_lie_on_their_rooms_and_picks_are_usable():
     assert unpack_site(pack_site(3, 400, 2, -1, 1)) == (3, 400, 2, -1, 1)
     b = grown(11, attempts=20)
     for site in b.sites:
         y, x, d, room, fails = unpack_site(site)
         assert 0 <= room < len(b.stamps) and fails <= 2
-        assert 0 < y < b.h - 1 and 0 < x < b.w - 1
+        kind, y0, x0, s = b.room(room)
+        assert (y - y0, x - x0) in s.sites(d)  # a door site on its room's face
+    for _ in range(40):
+        k = b.pick_site()
+        if k < 0:
+            break
+        y, x, d, _, _ = unpack_site(b.sites[k])
+        assert usable(b, y, x, d) and b.ahead == b.run(y, x, d, 18) >= 2
+        b.attempt()
 
 
 def test_space_measures_free_cells_with_bit_tricks():
@@ -100,7 +117,7 @@ def test_a_drunken_walk_joins_doorways_of_two_rooms():
         before = len(b.joins)
         for k in range(len(b.sites)):
             site = list(unpack_site(b.sites[k]))
-            if site[0] and corridors.try_drunken(b, site):
+            if usable(b, *site[:3]) and corridors.try_drunken(b, site):
                 ok += 1
                 kind, y0, x0, s = b.room(len(b.stamps) - 1)
                 assert kind == "drunken" and len(b.joins) == before + 2

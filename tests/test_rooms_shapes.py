@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from worldgen import grid
 from worldgen.rooms import shapes
+from worldgen.rooms.attach import pack_site, unpack_site
 from worldgen.rooms.draw import Draw
 from worldgen.rooms.shapes import DIRS, Stamp
 
@@ -118,6 +119,10 @@ def test_library_designs_are_fixed_and_one_region():
         for d in range(4):  # positions along each face, sorted (try_room bisects them)
             along = s.along(d)
             assert list(along) == sorted(along) and len(along) == len(s.sites(d))
-        for d in (0, 1):  # the same sites, grouped by row
-            cells = sorted((y, x) for y, bits in s.row_groups(d) for x in range(s.w + 2) if bits >> x & 1)
-            assert cells == sorted(s.sites(d))
+        for jitter in range(4):  # a plan: one site of each face but the one skipped
+            for skip in range(5):
+                plan = s.plan(jitter, skip)
+                assert len(plan) == sum(1 for d in range(4) if d != skip and s.sites(d))
+                for offset in plan:  # offsets added to a packed corner give packed sites
+                    y, x, d, _, _ = unpack_site(pack_site(5, 5, 0, 0) + offset)
+                    assert d != skip and (y - 5, x - 5) in s.sites(d)

@@ -46,7 +46,7 @@ def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, S
             cells.append((cy, cx))
             k += 1
         oy, ox, s = Stamp.from_cells(cells)
-        got = _DIAGONALS[key] = (oy, ox, s, cy, cx)
+        got = _DIAGONALS[key] = (oy, ox, s.prepare(), cy, cx)
     return got
 
 
@@ -60,10 +60,7 @@ def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 continue
             for pattern in range(len(RUN_PATTERNS)):
                 for length in STAIR_LENGTHS:
-                    s = staircase(d, side, pattern, length)[2]
-                    for e in range(4):
-                        s.sites(e)
-                    s.row_groups(0)
+                    staircase(d, side, pattern, length)
             if tick is not None:
                 yield tick()
 
@@ -99,7 +96,7 @@ def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
             y0, x0 = min(sy, cy), min(sx, cx)
             s = Stamp.box(length, 1) if d < 2 else Stamp.box(1, length)
         if b.fits(s, y0, x0, fuse):
-            b.place(kind, s, y0, x0, None if fuse else (y, x))
+            b.place(kind, s, y0, x0, None if fuse else (y, x), d ^ 1)
             ey, ex = DIRS[last]
             b.priority = (cy + ey, cx + ex, last, 0)
             return True
@@ -141,10 +138,15 @@ def try_drunken(b, site: list[int]) -> bool:
     if (near[sy] >> sx) & 1 or (near[gy] >> gx) & 1:
         return False
     # Walk inside a window around both ends; outside it counts as blocked, and
-    # the map's edge is in ``near``.
+    # the map's edge is in ``near``: ``wall`` is ``near`` with every cell
+    # outside the window set, so a step's test is one bit.
     m = 8
     wy0, wx0 = max(min(sy, gy) - m, 0), max(min(sx, gx) - m, 0)
     wy1, wx1 = min(max(sy, gy) + m, b.h - 1), min(max(sx, gx) + m, b.w - 1)
+    full = (1 << b.w) - 1
+    outside = full ^ (((1 << (wx1 - wx0 + 1)) - 1) << wx0)
+    wall = [full] * b.h
+    wall[wy0:wy1 + 1] = [outside | row for row in near[wy0:wy1 + 1]]
     cy, cx = sy, sx
     path = [(cy, cx)]
     u = b.r.u
@@ -153,11 +155,11 @@ def try_drunken(b, site: list[int]) -> bool:
     for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
         if cy == gy and cx == gx:
             break
-        row = near[cy]
-        n = 0 if cy <= wy0 or (near[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
-        s_ = 0 if cy >= wy1 or (near[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
-        w_ = 0 if cx <= wx0 or (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
-        e = 0 if cx >= wx1 or (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
+        row = wall[cy]
+        n = 0 if (wall[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
+        s_ = 0 if (wall[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
+        w_ = 0 if (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
+        e = 0 if (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
         total = n + s_ + w_ + e
         if not total:
             return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 __all__ = ["Draw"]
@@ -10,24 +12,23 @@ __all__ = ["Draw"]
 class Draw:
     """Uniform floats from a numpy Generator, fetched ``block`` at a time.
 
-    One numpy call per block instead of one per decision (a block of 1024
-    costs about 25 us, mostly making Python floats, so small jobs ask for
-    less).  ``u()`` is the bound ``__next__`` of an endless generator: the
-    cheapest call Python has.
+    One numpy call per block instead of one per decision.  ``u()`` is the
+    ``__next__`` of a C iterator (``itertools.chain`` over the blocks, a new
+    block fetched when one runs out): about 20 ns a number, a Python
+    generator's resume costs twice that.  The numbers do not depend on
+    ``block``: numpy draws the same stream in any chunks.
 
     >>> r = Draw(np.random.default_rng(0))
     >>> 0.0 <= r.u() < 1.0, 3 <= r.int(3, 5) <= 5
     (True, True)
+    >>> Draw(np.random.default_rng(5), 3).u() == Draw(np.random.default_rng(5)).u()
+    True
     """
 
-    def __init__(self, rng: np.random.Generator, block: int = 1024) -> None:
+    def __init__(self, rng: np.random.Generator, block: int = 512) -> None:
         self.rng = rng
-
-        def stream():
-            while True:
-                yield from rng.random(block).tolist()
-
-        self.u = stream().__next__
+        blocks = iter(lambda: rng.random(block).tolist(), None)  # endless: never None
+        self.u = chain.from_iterable(blocks).__next__
 
     def int(self, lo: int, hi: int) -> int:
         """Uniform integer in ``lo..hi`` inclusive."""

@@ -64,13 +64,13 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     while k < attempts or (b.floor < want and k < most):
         if b.attempt():
             # One event per room; a new one only when ``done`` has moved a
-            # 64th (an event is immutable, and making one costs a microsecond).
-            done = min(1.0, (k + 1) * 64 // attempts / 64)
+            # 16th (an event is immutable, and making one costs a microsecond).
+            done = min(1.0, (k + 1) * 16 // attempts / 16)
             if done != step.done:
                 step = Progress("rooms", done, preview=shown)
             yield step
         elif k % 16 == 15:  # a run of misfits: still hand control back now and then
-            yield Progress("rooms", min(1.0, (k + 1) * 64 // attempts / 64))
+            yield Progress("rooms", min(1.0, (k + 1) * 16 // attempts / 16))
         k += 1
     b.fix_diagonals()
     tiles = b.tiles

@@ -34,26 +34,44 @@ class Stamp:
     ``boxes``: rectangles ``(y, x, h, w)`` whose union is the floor, when the
     design knows them (painting them is a few slice writes).
 
+    What placing it needs is worked out once per stamp, never per placement:
+    ``halo`` when it is made, and its door sites by :meth:`prepare` (library
+    designs, boxes and staircases are prepared when made; a drunken walk,
+    which lists no sites, never is).
+
     >>> s = Stamp((0b010, 0b111), 3)
     >>> s.h, s.w, s.cells, s.sites(0)
     (2, 3, 4, ((-1, 1),))
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "_mask", "_faces", "_along", "_groups")
+    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "faces", "alongs", "plans",
+                 "_mask")
 
     def __init__(self, rows, w: int, rect: bool = False, boxes=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
         self.cells = self.h * w if rect else sum(r.bit_count() for r in self.rows)
-        self._mask = self._faces = self._along = self._groups = None
+        #: The floor grown by one cell 8 ways: ``h + 2`` rows, bit ``x + 1`` for
+        #: column ``x`` (the row above the box first), so a placement at
+        #: (y0, x0) ors row ``i`` shifted by ``x0 - 1`` into map row ``y0 - 1 + i``.
+        wide = [r | r << 1 | r << 2 for r in self.rows]
+        self.halo = tuple(a | b | c for a, b, c in zip([0, 0] + wide, [0] + wide + [0], wide + [0, 0]))
+        #: The halo by column: ``w + 2`` ints, bit ``i`` of column ``c`` set when
+        #: bit ``c`` of ``halo[i]`` is (for the builder's column bitsets): the
+        #: columns grown the same way as the rows.
+        tall = [c | c << 1 | c << 2 for c in _transpose(self.rows, w)]
+        self.halo_cols = tuple(a | b | c for a, b, c in zip([0, 0] + tall, [0] + tall + [0], tall + [0, 0]))
+        #: Set by :meth:`prepare`: the sites per face, where they lie along it, the site plans.
+        self.faces = self.alongs = self.plans = None
+        self._mask = None
 
     @classmethod
     def box(cls, h: int, w: int) -> Stamp:
-        """The ``h`` x ``w`` rectangle: one shared stamp per size (stamps are never
-        changed once made, and a shared one keeps its door sites worked out)."""
+        """The ``h`` x ``w`` rectangle, prepared: one shared stamp per size
+        (stamps are never changed once made)."""
         s = _BOXES.get((h, w))
         if s is None:
-            s = _BOXES[h, w] = cls(((1 << w) - 1,) * h, w, rect=True)
+            s = _BOXES[h, w] = cls(((1 << w) - 1,) * h, w, rect=True).prepare()
         return s
 
     @classmethod
@@ -94,6 +112,26 @@ class Stamp:
         else:
             window[self.mask()] = value
 
+    def prepare(self) -> Stamp:
+        """Work out, once, the door sites (:attr:`faces`), where they lie along
+        each face (:attr:`alongs`) and the site plans (:attr:`plans`, see
+        :meth:`plan`).  The stamp."""
+        if self.faces is None:
+            # tuples, not lists: the garbage collector stops tracking a tuple of
+            # ints, and every live container lengthens its full passes
+            faces = self._box_faces() if self.rect else self._find_faces()
+            self.faces = tuple(tuple(face) for face in faces)
+            self.alongs = tuple(tuple(p[1 if e < 2 else 0] for p in face) for e, face in enumerate(self.faces))
+            # Per face, its site (packed offset) for each jitter; then the plans.
+            plans = []
+            for j in range(4):
+                picks = [(d, (sy << 13) + (sx << 4) + (d << 2))
+                         for d, face in enumerate(self.faces) if face
+                         for sy, sx in (face[(2 * j + 1) * len(face) // 8],)]
+                plans += [tuple([o for d, o in picks if d != skip]) for skip in range(5)]
+            self.plans = tuple(plans)
+        return self
+
     def sites(self, d: int) -> tuple[tuple[int, int], ...]:
         """Outward door sites in direction ``d``, in stamp coordinates.
 
@@ -102,32 +140,29 @@ class Stamp:
         on exactly two opposite sides.  Ordered along the face (by x for north
         and south, by y for west and east).
         """
-        if self._faces is None:
-            # tuples, not lists: the garbage collector stops tracking a tuple of
-            # ints, and every live container lengthens its full passes
-            faces = self._box_faces() if self.rect else self._find_faces()
-            self._faces = tuple(tuple(face) for face in faces)
-        return self._faces[d]
+        return self.prepare().faces[d]
 
     def along(self, d: int) -> tuple[int, ...]:
         """Where each site of :meth:`sites` ``(d)`` lies along the face (x for
         north and south, y for west and east): ascending, for ``bisect``."""
-        if self._along is None:
-            self._along = tuple(tuple(p[1 if e < 2 else 0] for p in self.sites(e)) for e in range(4))
-        return self._along[d]
+        return self.prepare().alongs[d]
 
-    def row_groups(self, d: int) -> tuple[tuple[int, int], ...]:
-        """The sites facing ``d`` (north or south) by row: ``(y, bits)`` pairs,
-        bit x set for a site at (y, x), rows ascending."""
-        if self._groups is None:
-            groups = []
-            for e in (0, 1):
-                rows: dict[int, int] = {}
-                for y, x in self.sites(e):
-                    rows[y] = rows.get(y, 0) | 1 << x
-                groups.append(tuple(sorted(rows.items())))
-            self._groups = tuple(groups)
-        return self._groups[d]
+    def plan(self, jitter: int, skip: int) -> tuple[int, ...]:
+        """The door sites to list when the stamp is placed: one per face, the
+        face ``skip`` left out (the one facing the doorway it came in by; 4:
+        none), ``(2 * jitter + 1) / 8`` of the way along it (``jitter`` 0..3).
+        Each site is an offset to add to a packed corner
+        (:func:`worldgen.rooms.attach.pack_site`): ``sy << 13 + sx << 4 + d << 2``.
+        Worked out by :meth:`prepare`, kept in ``plans[jitter * 5 + skip]``.
+
+        One site a face, not more: fewer sites die unseen in the list (a room
+        built in front of them), so fewer draws find a dead one, and the map
+        fills as well as with three.
+
+        >>> Stamp.box(1, 9).plan(0, 4)[0] == (-1 << 13) + (1 << 4)  # north, an eighth along
+        True
+        """
+        return self.prepare().plans[jitter * 5 + skip]
 
     def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
         h, w = self.h, self.w
@@ -160,6 +195,24 @@ class Stamp:
 
 
 _BOXES: dict[tuple[int, int], Stamp] = {}
+#: Boxes up to this side are made with the libraries (rectangles are at most
+#: 7 x 12, straight corridors 12 long), so no map prepares one.
+BOX_SIDE = 12
+
+
+def _transpose(rows: tuple[int, ...], width: int) -> tuple[int, ...]:
+    """Rows of bits as ``width`` columns: bit ``i`` of column ``c`` is bit ``c`` of row ``i``.
+
+    >>> _transpose((0b01, 0b11), 2)
+    (3, 2)
+    """
+    cols = [0] * width
+    for i, row in enumerate(rows):
+        while row:
+            low = row & -row
+            cols[low.bit_length() - 1] |= 1 << i
+            row ^= low
+    return tuple(cols)
 
 
 class FitIndex:
@@ -202,8 +255,12 @@ class FitIndex:
         return tuple(self.stamps[i] for i in self._fits(mh, mw))
 
     def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
-        fits = self._fits(mh, mw)
-        return self.stamps[fits[r.pick(len(fits))]] if fits else None
+        """A random stamp no larger than ``mh`` x ``mw`` (None if none is)."""
+        if mh < 0 or mw < 0:
+            return None
+        row = self.table[mh if mh < self.most_h else self.most_h] or self._row(min(mh, self.most_h))
+        fits = row[mw if mw < self.most_w else self.most_w]
+        return self.stamps[fits[int(r.u() * len(fits))]] if fits else None
 
 
 class Library:
@@ -218,7 +275,7 @@ class Library:
         self.name, self.make, self.count = name, make, count
         self._index: FitIndex | None = None
 
-    def grow(self, chunk: int = 64) -> Iterator[None]:
+    def grow(self, chunk: int = 16) -> Iterator[None]:
         """Make the designs (yielding after each ``chunk``) and their index."""
         if self._index is not None:
             return
@@ -226,7 +283,7 @@ class Library:
         stamps = []
         for start in range(0, self.count, chunk):
             made = (self.make(r) for _ in range(start, min(start + chunk, self.count)))
-            stamps += [s for s in made if s is not None]
+            stamps += [s.prepare() for s in made if s is not None]
             yield None
         index = FitIndex(stamps)
         yield from index.grow()
@@ -245,7 +302,7 @@ class Library:
         return self.index().fitting(mh, mw)
 
     def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
-        return self.index().draw(r, mh, mw)
+        return (self._index or self.index()).draw(r, mh, mw)
 
 
 def _along_x(site: tuple[int, int]) -> int:
@@ -343,7 +400,7 @@ def design_circle(r: Draw, mh: int, mw: int) -> Stamp | None:
         return None
     if radius not in _DISCS:
         a = np.arange(-radius, radius + 1)
-        _DISCS[radius] = Stamp.from_mask((a[:, None] ** 2 + a[None, :] ** 2) <= radius * radius + radius)
+        _DISCS[radius] = Stamp.from_mask((a[:, None] ** 2 + a[None, :] ** 2) <= radius * radius + radius).prepare()
     return _DISCS[radius]
 
 
@@ -386,6 +443,8 @@ def _crop(f: np.ndarray) -> np.ndarray:
 #: big first room; boxes are grown CAVE_CANVAS at a time.
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
+#: Cave stamps made and prepared (:meth:`Stamp.prepare`) between two ticks.
+PREPARE_CHUNK = 32
 _CAVES: dict[bool, list[Stamp]] = {}
 _CAVE_INDEX: dict[bool, FitIndex] = {}
 
@@ -401,6 +460,12 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
+    if (BOX_SIDE, BOX_SIDE) not in _BOXES:  # every box a rectangle or a straight corridor can be
+        for h in range(1, BOX_SIDE + 1):
+            for w in range(1, BOX_SIDE + 1):
+                Stamp.box(h, w)
+            if tick is not None:
+                yield tick()
     for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
         for _ in library.grow():
             if tick is not None:
@@ -412,7 +477,7 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
         rng = seeding.rng(0, "cave library", int(big))
         sizes = [(int(h), int(w)) for h, w in zip(rng.integers(hlo, hhi + 1, size=count),
                                                    rng.integers(wlo, whi + 1, size=count))]
-        stamps = []
+        masks = []
         for start in range(0, count, CAVE_CANVAS):
             for m in cave_blobs(rng, sizes[start:start + CAVE_CANVAS]):
                 if m is None:
@@ -420,7 +485,13 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
                 turns = (m, m[::-1], m[:, ::-1], m[::-1, ::-1])
                 if not big:
                     turns += tuple(t.T for t in turns)
-                stamps += [Stamp.from_mask(np.ascontiguousarray(t)) for t in turns]
+                masks += turns
+            if tick is not None:
+                yield tick()
+        stamps = []
+        for start in range(0, len(masks), PREPARE_CHUNK):  # the stamps and their sites, a chunk a step
+            stamps += [Stamp.from_mask(np.ascontiguousarray(m)).prepare()
+                       for m in masks[start:start + PREPARE_CHUNK]]
             if tick is not None:
                 yield tick()
         index = FitIndex(stamps)
