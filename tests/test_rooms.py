@@ -144,6 +144,20 @@ def test_a_corridor_map_keeps_its_last_stubs_rather_than_drop_under_the_floor_pr
     assert np.count_nonzero(walk & ~dead_end_mask(walk)) < min_floor(40, 12)  # ... because it had to
 
 
+@pytest.mark.parametrize("seed, width", [("sp-125", 20), ("sp-172", 20), ("sp-127", 30), ("sp-155", 20)])
+def test_walling_in_orphaned_doors_keeps_the_floor_promise(seed, width):
+    """Found by the rooms-build review: corridor-only maps with doors, where
+    dead-end filling stopped at the floor promise and then walling in the doors
+    it orphaned took the floor one or a few tiles under it (17 where 18 are
+    promised at 20x12).  Those doors become doorways on the kept stub."""
+    params = {"room_attempts": 4, "shifts": 0, "corridor_chance": 0.9999999999999999, "cave_chance": 0.0,
+              "fuse_chance": 0.0, "dead_end_keep": 0.0}
+    s = stages(seed, width, 12, params)
+    for name in ("dead_ends", "loops", "final"):
+        assert np.count_nonzero(WALKABLE[s[name].data]) >= min_floor(width, 12), name
+    check_final(s, width, 12, params)
+
+
 @pytest.mark.parametrize("seed", [f"default-{i}" for i in range(60)])
 def test_default_size_with_no_dead_ends_kept(seed):
     params = {"dead_end_keep": 0.0}

@@ -44,21 +44,25 @@ def lay_doors(tiles: np.ndarray, joins: list[tuple[int, int]], r: Draw,
 
 
 def finish_doors(tiles: np.ndarray, g: BitGrid, walk: int,
-                 doors: list[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+                 doors: list[tuple[int, int]], least: int = 0) -> tuple[int, list[tuple[int, int]]]:
     """Drop doors that are no longer doors: wall if walled in, floor if open on 3+ sides.
 
     ``walk`` is the walkable bitset (:class:`~worldgen.bitgrid.BitGrid` layout);
     returns it updated, with the doors kept (in their order).  Whole-grid bit
     operations: walling a door in can wall in the next one, so that repeats
-    until none is left.
+    until none is left.  Walling in never leaves fewer than ``least`` walkable
+    cells (the floor promise): those doors become floor instead, the stub
+    they end kept as dead-end filling keeps its last stubs.
     """
     w = g.w
     door_bits = walk & g.from_indices(y * w + x for y, x in doors)  # those filled are gone
     while shut := door_bits & g.dead_ends(walk):  # one walkable side or none
+        if (walk ^ shut).bit_count() < least:
+            break  # left as doorways below: no longer between two opposite floors
         walk ^= shut
         door_bits ^= shut
         tiles.flat[g.index_list(shut)] = T.wall
-    opened = door_bits & ~g.passages(walk)  # no longer between two opposite floors
+    opened = door_bits & ~g.passages(walk)  # no longer between two opposite floors (or a stub's end)
     if opened:
         tiles.flat[g.index_list(opened)] = T.floor
         door_bits ^= opened

@@ -99,7 +99,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     least = math.ceil(MIN_FLOOR * (width - 2) * (height - 2))  # a sparse map keeps its last stubs
     walk = g.fill_dead_ends(before, p.dead_end_keep, r.rng, least)
     tiles[g.to_mask(before & ~walk)] = T.wall
-    walk, doors = finish_doors(tiles, g, walk, doors)
+    walk, doors = finish_doors(tiles, g, walk, doors, least)
     yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
 
     # loops: walls between floors far apart on foot become doors, scored by
