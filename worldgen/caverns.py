@@ -38,7 +38,7 @@ splitting them would scatter the source's one algorithm.)
     whose largest cave is smaller than its interior's shorter side is *rock*
     (a high ``fill``): its centre is carved and becomes the anchor, so its
     gates meet in the middle.  Every other gate component digs to the
-    anchor along a shortest way through rock (:func:`grid.dig_to_anchors`).
+    anchor along a shortest way through rock (:mod:`worldgen.cavejoin`).
     (The source digs gate to gate; to the largest cave joins them as surely.)
     Digs never touch a border.  The start is a random cell of the start
     submap's anchor.  The floor is dressed with features (``features``,
@@ -72,7 +72,7 @@ from functools import cached_property
 
 import numpy as np
 
-from . import features, grid, seeding
+from . import cavejoin, features, grid, seeding
 from .automaton import CaveAutomaton
 from .registry import GeneratorSpec, Progress, Stage, param, register
 from .tiles import T
@@ -303,75 +303,6 @@ def inner_gates(width: int, height: int) -> np.ndarray:
     return np.array([width + width // 2, (height - 2) * width + width // 2])
 
 
-def _anchors(comp: np.ndarray, n_comp: int, sub_of: np.ndarray, n_sub: int):
-    """Each submap's largest interior component: ``(label, size, submap of each label)``.
-
-    Label and size are 0 for a submap with no interior floor; ties go to the
-    first label.
-    """
-    flat_comp = comp.ravel()
-    size = np.bincount(flat_comp, minlength=n_comp + 1)
-    size[0] = 0
-    comp_sub = np.zeros(n_comp + 1, dtype=np.int64)
-    comp_sub[flat_comp] = sub_of.ravel()          # label 0's entry is meaningless
-    # One key per label, larger for a larger size, then for an earlier label: the
-    # best per submap is a maximum (no sort).
-    key = size[1:] * (n_comp + 1) + np.arange(n_comp - 1, -1, -1)
-    best = np.zeros(n_sub, dtype=np.int64)
-    np.maximum.at(best, comp_sub[1:], key)
-    anchor = np.where(best > 0, n_comp - best % (n_comp + 1), 0)
-    return anchor, size[anchor], comp_sub
-
-
-def _join_rows(floor: np.ndarray, g: Layout, y0: int, y1: int, gate_inner: np.ndarray,
-               rng: np.random.Generator):
-    """Join every submap's gates in map rows ``y0..y1`` (whole submap rows).
-
-    ``floor`` is the view of those rows, dug in place; ``gate_inner`` holds
-    their gate inner cells (flat, relative to ``y0``).  Rock submaps get
-    their centre carved first (module doc).  Returns the interior component
-    labels (after carving, before digging), each submap's anchor label and
-    the number of cells carved or dug.
-    """
-    w = g.width
-    interior = ~g.border[y0:y1]
-    sub_of = g.submaps_of_rows(y0, y1)
-    comp, n_comp = grid.label(floor & interior, 4)
-    anchor, size, comp_sub = _anchors(comp, n_comp, sub_of, g.n_submaps)
-    subs = np.arange(int(g.row_of[y0]) * g.nx, (int(g.row_of[y1 - 1]) + 1) * g.nx)
-    rock = subs[size[subs] < g.short_sides()[subs]]
-    dug = 0
-    if rock.size:
-        centres = g.centres()[rock] - y0 * w
-        flat_floor = floor.reshape(-1)
-        dug += int(np.count_nonzero(~flat_floor[centres]))
-        flat_floor[centres] = True
-        comp, n_comp = grid.label(floor & interior, 4)
-        anchor, size, comp_sub = _anchors(comp, n_comp, sub_of, g.n_submaps)
-        anchor[rock] = comp.ravel()[centres]
-    # Every other gate component digs its way to its submap's anchor.
-    gcomp = comp.ravel()[gate_inner]
-    targets = np.unique(gcomp[gcomp != anchor[comp_sub[gcomp]]])
-    if targets.size:
-        needy = np.zeros(g.n_submaps, dtype=bool)
-        needy[comp_sub[targets]] = True
-        region = interior & needy[sub_of]
-        anchor_mask = region & (comp == anchor[sub_of])
-        dug += grid.dig_to_anchors(floor, comp, region, anchor_mask, targets, rng)
-    return comp, anchor, dug
-
-
-def _row_groups(g: Layout) -> list[tuple[int, int]]:
-    """Map row ranges of consecutive submap rows, about ``_GROUP_CELLS`` cells each."""
-    groups, y0 = [], 0
-    for j in range(g.ny):
-        y1 = int(g.ys[j + 1])
-        if (y1 - y0) * g.width >= _GROUP_CELLS or j == g.ny - 1:
-            groups.append((y0, y1))
-            y0 = y1
-    return groups
-
-
 def run(seed: int, width: int, height: int, p: CavernParams):
     """Yield the caverns stages (see the module docstring)."""
     g = layout(width, height, p.submap)
@@ -468,20 +399,19 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     yield Stage("automata", live.copy(), info={"iterations_run": iterations_run})
 
     # -- connected: join every submap's gates, a group of submap rows at a time.
-    gate_y = gate_inner // w
     dug = 0
     start = -1
-    groups = _row_groups(g)
+    groups = cavejoin.row_groups(g, _GROUP_CELLS)
+    flat_live = live.reshape(-1)
     for k, (y0, y1) in enumerate(groups):
-        mine = (gate_y >= y0) & (gate_y < y1)
-        comp, anchor, n_dug = _join_rows(floor[y0:y1], g, y0, y1, gate_inner[mine] - y0 * w,
-                                         seeding.rng(seed, "dig", k))
-        dug += n_dug
-        if y0 <= g.ys[start_sub // g.nx] < y1:
+        lo, hi = np.searchsorted(gate_inner, (y0 * w, y1 * w))   # gate_inner is sorted
+        dug_cells, anchor_cells = cavejoin.join_rows(floor[y0:y1], g, y0, y1, gate_inner[lo:hi] - y0 * w,
+                                                     seeding.rng(seed, "dig", k), start_sub)
+        dug += dug_cells.size
+        if anchor_cells is not None:
             # The start: a random cell of the start submap's anchor component.
-            cand = np.flatnonzero(comp.ravel() == anchor[start_sub]) + y0 * w
-            start = int(cand[seeding.rng(seed, "start cell").integers(cand.size)])
-        live[y0:y1] = np.where(floor[y0:y1], floor_id, wall_id)
+            start = int(anchor_cells[seeding.rng(seed, "start cell").integers(anchor_cells.size)]) + y0 * w
+        flat_live[dug_cells + y0 * w] = floor_id
         yield Progress("connected", 0.5 * (k + 1) / len(groups), Stage("connected", live))
     sy, sx = divmod(start, w)
     keep = np.zeros((h, w), dtype=bool)  # (features can lengthen a walk: dressed before measuring)

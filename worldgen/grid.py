@@ -504,64 +504,6 @@ def door_ok(walkable: np.ndarray, y: int, x: int) -> bool:
     return bool((n and s and not we and not e) or (we and e and not n and not s))
 
 
-__all__ += ["dig_to_anchors"]
-
-
-def dig_to_anchors(floor: np.ndarray, comp: np.ndarray, passable: np.ndarray, anchor_mask: np.ndarray,
-                   targets, rng: np.random.Generator) -> int:
-    """Join every component of ``comp`` listed in ``targets`` to the anchors by a shortest dig.
-
-    A breadth-first search (4-connected) from every anchor cell over
-    ``passable`` (rock included: digging is walking through it) gives each
-    cell its distance to the nearest anchor.  From each target component's
-    cell nearest an anchor (ties: the first) a tracer walks downhill to
-    distance 0, a random downhill neighbour per step, all tracers at once;
-    every cell it steps on becomes True in ``floor`` (C-contiguous, changed
-    in place).  Separate regions of ``passable`` dig toward their own
-    anchors; ``passable`` must be False on the grid's outer ring.  Returns
-    the number of cells turned to floor.
-
-    >>> floor = np.zeros((3, 6), bool)
-    >>> floor[1, [1, 4]] = True
-    >>> inside = ~border_mask(floor.shape)
-    >>> dig_to_anchors(floor, label(floor)[0], inside, floor & (np.arange(6) < 2), [2],
-    ...                np.random.default_rng(0))
-    2
-    >>> floor[1].astype(int).tolist()
-    [0, 1, 1, 1, 1, 0]
-    """
-    if not floor.flags.c_contiguous:
-        raise ValueError("floor must be C-contiguous (it is dug through a flat view)")
-    h, w = floor.shape
-    dist = distance_map(passable, anchor_mask, 4).ravel()
-    is_target = np.zeros(int(comp.max()) + 1, dtype=bool)
-    is_target[np.asarray(targets, dtype=np.int64)] = True
-    flat_comp = comp.ravel()
-    cells = np.flatnonzero(is_target[flat_comp])
-    cells = cells[np.lexsort((cells, dist[cells], flat_comp[cells]))]
-    head = np.r_[True, flat_comp[cells[1:]] != flat_comp[cells[:-1]]]
-    cur = cells[head]                       # each target's cell nearest an anchor
-    d = dist[cur].astype(np.int64)
-    steps = np.array([-w, 1, w, -1], dtype=np.int64)
-    flat_floor = floor.reshape(-1)
-    dug = 0
-    turn = np.arange(4)
-    for _ in range(h * w):                  # bounded: distances only shrink
-        walking = np.flatnonzero(d > 0)
-        if walking.size == 0:
-            break
-        nb = cur[walking, None] + steps[None, :]
-        downhill = dist[nb] == (d[walking] - 1)[:, None]
-        pick = (rng.integers(0, 4, size=walking.size)[:, None] + turn[None, :]) % 4
-        first = np.argmax(np.take_along_axis(downhill, pick, 1), axis=1)
-        rows = np.arange(walking.size)
-        cur[walking] = nb[rows, pick[rows, first]]
-        d[walking] -= 1
-        dug += int(np.count_nonzero(~flat_floor[cur[walking]]))
-        flat_floor[cur[walking]] = True
-    return dug
-
-
 __all__ += ["distinct_indices"]
 
 
