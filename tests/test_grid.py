@@ -325,3 +325,24 @@ def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity)
     dist = grid.distance_map(passable, cells, connectivity)
     assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)
+
+
+@pytest.mark.parametrize("connectivity", [4, 8])
+@pytest.mark.parametrize("seed", range(4))
+def test_distance_map_on_a_walled_grid_needs_no_frame(connectivity, seed):
+    """A grid whose outer ring is impassable and holds no source is searched
+    without a frame: the same distances, in a fresh array."""
+    rng = np.random.default_rng(seed)
+    passable = rng.random((30, 41)) < 0.7
+    passable[[0, -1], :] = False
+    passable[:, [0, -1]] = False
+    cells = [(int(y), int(x)) for y, x in zip(rng.integers(1, 29, 5), rng.integers(1, 40, 5))]
+    mask = np.zeros_like(passable)
+    mask[tuple(np.array(cells).T)] = True
+    ref = ref_distance(passable.tolist(), cells, connectivity)
+    for sources in (cells, mask):
+        dist = grid.distance_map(passable, sources, connectivity)
+        assert dist.tolist() == ref
+        assert dist.flags.c_contiguous and dist.flags.writeable
+    edge = [(0, 5)] + cells                      # a source on the ring: framed again
+    assert grid.distance_map(passable, edge, connectivity).tolist() == ref_distance(passable.tolist(), edge, connectivity)

@@ -272,26 +272,34 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     """
     p = np.asarray(passable, dtype=bool)
     h, w = p.shape
-    W = w + 2
     idx = np.intp
-    todo = np.zeros((h + 2, W), dtype=bool)       # passable and not reached yet
-    todo[1:-1, 1:-1] = p
-    todo = todo.ravel()
-    dist = np.full((h + 2) * W, -1, dtype=np.int32)
     src = np.asarray(sources)
-    if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
-        seeded = np.zeros((h + 2, W), dtype=bool)
-        seeded[1:-1, 1:-1] = src
-        frontier = np.flatnonzero(seeded)
+    src = src if src.dtype == bool else src.reshape(-1, 2).astype(idx)
+    # A frame of one impassable cell keeps every neighbour in range; a grid whose
+    # outer ring is impassable and holds no source (a walled map) needs none.
+    pad = int(_on_ring(p, src))
+    W = w + 2 * pad
+    if pad:
+        todo = np.zeros((h + 2, W), dtype=bool)   # passable and not reached yet
+        todo[1:-1, 1:-1] = p
+        todo = todo.ravel()
     else:
-        src = src.reshape(-1, 2)
-        frontier = np.unique((src[:, 0].astype(idx) + 1) * W + (src[:, 1].astype(idx) + 1))
+        todo = p.ravel().copy()
+    dist = np.full((h + 2 * pad) * W, -1, dtype=np.int32)
+    if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
+        if pad:
+            seeded = np.zeros((h + 2, W), dtype=bool)
+            seeded[1:-1, 1:-1] = src
+            src = seeded
+        frontier = np.flatnonzero(src)
+    else:
+        frontier = np.unique((src[:, 0] + pad) * W + (src[:, 1] + pad))
     dist[frontier] = 0
     todo[frontier] = False
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
-    stamp = np.empty((h + 2) * W, dtype=np.intp)  # only read where just written
+    stamp = np.empty(dist.size, dtype=np.intp)  # only read where just written
     reached = int(frontier.size)
-    spent = (h + 2) * W // 2  # setting up touched every cell a few times
+    spent = (h + 2) * (w + 2) // 2  # setting up touched every cell a few times
     if spent >= work:
         spent = 0
         yield reached if tick is None else tick(reached)
@@ -339,7 +347,18 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
         if spent >= work:
             spent = 0
             yield reached if tick is None else tick(reached)
-    return dist.reshape(h + 2, W)[1:-1, 1:-1].copy()
+    return dist.reshape(h + 2, W)[1:-1, 1:-1].copy() if pad else dist.reshape(h, w)
+
+
+def _on_ring(passable: np.ndarray, sources: np.ndarray) -> bool:
+    """Whether a passable cell or a source lies on the grid's outer ring."""
+    if passable[0].any() or passable[-1].any() or passable[:, 0].any() or passable[:, -1].any():
+        return True
+    if sources.dtype == bool:
+        return bool(sources[0].any() or sources[-1].any() or sources[:, 0].any() or sources[:, -1].any())
+    h, w = passable.shape
+    y, x = sources[:, 0], sources[:, 1]
+    return bool(((y <= 0) | (y >= h - 1) | (x <= 0) | (x >= w - 1)).any())
 
 
 def farthest_cell(dist: np.ndarray) -> tuple[int, int]:
