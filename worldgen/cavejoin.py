@@ -168,14 +168,16 @@ def join_rows(floor: np.ndarray, g, y0: int, y1: int, gate_inner: np.ndarray,
     targets = np.unique(gcomp[gcomp != anchor[run_sub[gcomp]]])
     if targets.size == 0:
         return carved, start_cells
+    row_sub = (g.row_of[y0:y1] - j0) * nx       # a cell's submap: row_sub[y] + col_sub[x]
     dug = _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
-               run_sub, targets, w, rng)
+               run_sub, targets, row_sub, g.col_of, rng)
     return np.unique(np.concatenate([carved, dug])), start_cells
 
 
-def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor, run_sub, targets, w, rng):
+def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor, run_sub, targets,
+         row_sub, col_sub, rng):
     """Dig every target to its submap's anchor (module doc); the cells turned to floor."""
-    n = flat.size
+    n, w = flat.size, col_sub.size
     needy = np.zeros(anchor.size, dtype=bool)
     needy[run_sub[targets]] = True
     is_source = np.zeros(root.size, dtype=bool)
@@ -193,6 +195,7 @@ def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
     level = np.zeros(targets.size, dtype=np.int64)
     start = np.full(targets.size, n, dtype=np.intp)
     left = targets.size
+    pending = np.bincount(run_sub[targets], minlength=anchor.size)   # targets not reached, per submap
     frontier, d = source, 0
     while left and frontier.size:
         d += 1
@@ -212,9 +215,16 @@ def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
             now = level[t] == 0
             if now.any():
                 cells, t = cells[now], t[now]
-                left -= np.unique(t).size
+                reached = np.unique(t)
+                left -= reached.size
                 level[t] = d
                 np.minimum.at(start, t, cells)
+                subs = run_sub[targets[reached]]
+                np.subtract.at(pending, subs, 1)
+                if left and not pending[subs].all():
+                    # A submap whose targets are all reached searches no further.
+                    y, x = np.divmod(frontier, w)
+                    frontier = frontier[pending[row_sub[y] + col_sub[x]] > 0]
     if left:
         raise AssertionError("a target has no way to its anchor")  # interiors are rectangles
     # -- tracers, in the targets' order: a random downhill neighbour per step.
