@@ -346,3 +346,33 @@ def test_distance_map_on_a_walled_grid_needs_no_frame(connectivity, seed):
         assert dist.flags.c_contiguous and dist.flags.writeable
     edge = [(0, 5)] + cells                      # a source on the ring: framed again
     assert grid.distance_map(passable, edge, connectivity).tolist() == ref_distance(passable.tolist(), edge, connectivity)
+
+
+def _distinct_reference(rng, n, k):
+    """distinct_indices as it was written first: repeats dropped by a sort (np.unique)."""
+    k = min(k, n)
+    taken = np.zeros(n, dtype=bool)
+    picked, missing = [], k
+    for _ in range(32):
+        if missing == 0:
+            break
+        draws = rng.integers(0, n, size=missing + missing // 8 + 8)
+        draws = draws[~taken[draws]]
+        _, first = np.unique(draws, return_index=True)
+        fresh = draws[np.sort(first)][:missing]
+        taken[fresh] = True
+        picked.append(fresh)
+        missing -= fresh.size
+    if missing:
+        rest = np.flatnonzero(~taken)
+        picked.append(rest[rng.permutation(rest.size)[:missing]])
+    return np.concatenate(picked) if picked else np.zeros(0, dtype=np.int64)
+
+
+@pytest.mark.parametrize("n,k", [(10, 4), (10, 10), (1, 1), (5, 0), (1000, 480), (100_000, 3000), (50, 200)])
+def test_distinct_indices_keeps_first_draws_in_order(n, k):
+    for seed in range(3):
+        got = grid.distinct_indices(np.random.default_rng(seed), n, k)
+        ref = _distinct_reference(np.random.default_rng(seed), n, k)
+        assert got.tolist() == ref.tolist()
+        assert len(set(got.tolist())) == min(n, k) and (got < n).all()

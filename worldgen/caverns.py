@@ -97,6 +97,7 @@ class CavernParams:
 # Work per yield at the largest sizes: bounded by counts, never by time.
 _GROUP_CELLS = 1 << 17       # cells of submap rows joined (or filled) between progress events
 _SCAN_CELLS = 1 << 20        # cells of a whole-map pass between progress events (big maps)
+_OPEN_WALLS = 1 << 13        # labyrinth walls opened between progress events (big maps)
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,7 +110,9 @@ class Layout:
     the horizontal neighbours first: ``a[e]`` left of / above ``b[e]``.  Each
     wall has ``count[e]`` cell pairs starting at ``first[e]`` in the pair
     arrays: ``cell_a``/``cell_b`` are the facing border cells (flat indices),
-    ``inner_a``/``inner_b`` the interior cells just behind them.
+    ``inner_a``/``inner_b`` the interior cells just behind them.  The
+    generator reads only ``pair_b`` (``cell_b``) whole and the others for
+    the pairs it needs (:meth:`across`).
     """
 
     width: int
@@ -127,9 +130,27 @@ class Layout:
     count: np.ndarray
 
     @cached_property
+    def pair_b(self) -> np.ndarray:
+        """``cell_b`` of every pair, made on first use (a step of its own); see :meth:`across`."""
+        return _pair_cells(self)
+
+    def across(self, pairs: np.ndarray, k: int) -> np.ndarray:
+        """The cells ``k`` steps on across the wall from ``cell_b`` of ``pairs``:
+        -1 ``cell_a``, -2 ``inner_a``, +1 ``inner_b`` (one step is 1 or ``width``)."""
+        step = np.where(pairs < self.n_pairs_h, k, k * self.width)
+        return self.pair_b[pairs] + step
+
+    @property
+    def n_pairs_h(self) -> int:
+        """Pairs of the horizontal neighbours' walls (they come first)."""
+        return int(self.count[:(self.nx - 1) * self.ny].sum())
+
+    @cached_property
     def pairs(self) -> tuple[np.ndarray, ...]:
-        """``(pair_wall, cell_a, cell_b, inner_a, inner_b)``, made on first use (a step of its own)."""
-        return _pair_arrays(self)
+        """``(pair_wall, cell_a, cell_b, inner_a, inner_b)`` (whole arrays, for tests and tools)."""
+        every = np.arange(self.pair_b.size)
+        return (np.repeat(np.arange(self.a.size), self.count), self.across(every, -1), self.pair_b,
+                self.across(every, -2), self.across(every, 1))
 
     pair_wall = property(lambda self: self.pairs[0])
     cell_a = property(lambda self: self.pairs[1])
@@ -200,30 +221,20 @@ def layout(width: int, height: int, submap: int) -> Layout:
     return Layout(width, height, nx, ny, xs, ys, row, col, border, a, b, first, count)
 
 
-def _pair_arrays(g: Layout) -> tuple[np.ndarray, ...]:
-    """The cell pairs of every wall (see :class:`Layout`)."""
-    width, xs, ys, nx, ny, count, first = g.width, g.xs, g.ys, g.nx, g.ny, g.count, g.first
-    jh, ih = (m.ravel() for m in np.meshgrid(np.arange(ny), np.arange(nx - 1), indexing="ij"))
-    jv, iv = (m.ravel() for m in np.meshgrid(np.arange(ny - 1), np.arange(nx), indexing="ij"))
-    n_h = jh.size
-    pair_wall = np.repeat(np.arange(g.a.size), count)
-    k = np.arange(pair_wall.size) - first[pair_wall]          # position along the wall
-    horiz = pair_wall < n_h
-    e_h = pair_wall[horiz]
-    e_v = pair_wall[~horiz] - n_h
-    y_h = ys[jh[e_h]] + 1 + k[horiz]
-    x_h = xs[ih[e_h] + 1]                                     # first column of the right submap
-    y_v = ys[jv[e_v] + 1]                                     # first row of the lower submap
-    x_v = xs[iv[e_v]] + 1 + k[~horiz]
-    cell_a = np.empty(pair_wall.size, dtype=np.int64)
-    cell_b = np.empty_like(cell_a)
-    inner_a = np.empty_like(cell_a)
-    inner_b = np.empty_like(cell_a)
-    cell_a[horiz], cell_b[horiz] = y_h * width + x_h - 1, y_h * width + x_h
-    inner_a[horiz], inner_b[horiz] = y_h * width + x_h - 2, y_h * width + x_h + 1
-    cell_a[~horiz], cell_b[~horiz] = (y_v - 1) * width + x_v, y_v * width + x_v
-    inner_a[~horiz], inner_b[~horiz] = (y_v - 2) * width + x_v, (y_v + 1) * width + x_v
-    return pair_wall, cell_a, cell_b, inner_a, inner_b
+def _pair_cells(g: Layout) -> np.ndarray:
+    """``cell_b`` of every pair (see :class:`Layout`), built by broadcasting.
+
+    The pairs of the horizontal walls of submap row ``j`` are its interior
+    rows at each wall's column, wall by wall; those of the vertical walls
+    under it are the map's interior columns in order, on the row below.
+    """
+    w, xs, ys, nx, ny = g.width, g.xs, g.ys, g.nx, g.ny
+    across_h = [(xs[1:nx, None] + np.arange(ys[j] + 1, ys[j + 1] - 1)[None, :] * w).ravel() for j in range(ny)]
+    inner_x = np.ones(w, dtype=bool)
+    inner_x[xs[:-1]] = False
+    inner_x[xs[1:] - 1] = False
+    across_v = (ys[1:ny, None] * w + np.flatnonzero(inner_x)[None, :]).ravel()
+    return np.concatenate(across_h + [across_v]).astype(np.intp, copy=False)
 
 
 def _spanning_tree(g: Layout, rank: np.ndarray):
@@ -280,14 +291,15 @@ def _open_gates(g: Layout, gate: float, seed: int) -> tuple[np.ndarray, np.ndarr
     wall looks.
     """
     rng = seeding.rng(seed, "gates")
-    u = rng.random(g.pair_wall.size)
+    u = rng.random(g.pair_b.size)
     forced = g.first + rng.integers(0, np.maximum(g.count, 1))
     rest = (1.0 - gate) / 3.0
     both = u < gate
     only_a = (u >= gate) & (u < gate + rest)
     only_b = (u >= gate + rest) & (u < gate + 2.0 * rest)
-    no_both = np.bincount(g.pair_wall[both], minlength=g.a.size) == 0
-    fix = forced[no_both & (g.count > 0)]
+    # (every wall has pairs: submaps are at least 6 cells, so 4 interior cells, wide)
+    no_both = ~np.logical_or.reduceat(both, g.first) if g.a.size else np.zeros(0, dtype=bool)
+    fix = forced[no_both]
     both[fix], only_a[fix], only_b[fix] = True, False, False
     return both | only_a, both | only_b, both
 
@@ -321,7 +333,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
 
     # -- labyrinth over submaps, animated in chunks of opened walls.
     if big:
-        _ = g.pairs                      # the cell pairs of every wall: a step of their own
+        _ = g.pair_b                     # the cell pairs of every wall: a step of their own
         yield Progress("labyrinth", 0.0, Stage("labyrinth", live))
     open_a, open_b, both = _open_gates(g, p.gate, seed)
     flat_wall, flat_live = wall.ravel(), live.ravel()
@@ -329,7 +341,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
 
     def open_walls(walls: np.ndarray) -> None:
         pairs = _pairs_of(g, walls)
-        cells = np.concatenate([g.cell_a[pairs[open_a[pairs]]], g.cell_b[pairs[open_b[pairs]]]])
+        cells = np.concatenate([g.across(pairs[open_a[pairs]], -1), g.pair_b[pairs[open_b[pairs]]]])
         flat_wall[cells] = False
         flat_live[cells] = floor_id
 
@@ -343,9 +355,11 @@ def run(seed: int, width: int, height: int, p: CavernParams):
         except StopIteration as stop:
             tree = stop.value
             break
-        open_walls(order[shown:])
+        for c0 in range(shown, order.size, _OPEN_WALLS if big else n_walls):
+            open_walls(order[c0:c0 + (_OPEN_WALLS if big else n_walls)])
+            done = min(order.size, c0 + _OPEN_WALLS) if big else order.size
+            yield Progress("labyrinth", 0.9 * done / max(n_sub - 1, 1), Stage("labyrinth", live))
         shown = order.size
-        yield Progress("labyrinth", 0.9 * shown / max(n_sub - 1, 1), Stage("labyrinth", live))
     open_walls(tree[shown:])
     closed = np.ones(n_walls, dtype=bool)
     closed[tree] = False
@@ -353,11 +367,13 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     n_extra = int(np.ceil(p.loops * closed.size)) if p.loops > 0 else 0
     extra = np.sort(closed[seeding.rng(seed, "loops").permutation(closed.size)[:n_extra]])
     open_walls(extra)
+    if big:
+        yield Progress("labyrinth", 0.95, Stage("labyrinth", live))
     opened = np.zeros(n_walls, dtype=bool)
     opened[tree] = True
     opened[extra] = True
-    gate_pair = both & opened[g.pair_wall]
-    gate_inner = np.unique(np.concatenate([g.inner_a[gate_pair], g.inner_b[gate_pair]]))
+    gate_pair = np.flatnonzero(both & np.repeat(opened, g.count))
+    gate_inner = np.concatenate([g.across(gate_pair, -2), g.across(gate_pair, 1)])  # (repeats: corners)
     if n_sub == 1:
         gate_inner = inner_gates(w, h)
     yield Stage("labyrinth", live.copy(),
@@ -366,8 +382,9 @@ def run(seed: int, width: int, height: int, p: CavernParams):
                       "extra": np.stack([g.a[extra], g.b[extra]], 1).reshape(-1, 2)})
 
     # -- automata: random fill, then the source's rule over the whole map.
-    fixed = g.border.copy()
+    fixed = g.border.copy()              # borders and gate inner cells (read again in "connected")
     fixed.ravel()[gate_inner] = True
+    del gate_inner
     fixed_wall = fixed & wall            # gate inner cells are floor, held so
     if big:
         yield Progress("automata", 0.0, Stage("automata", live))
@@ -384,6 +401,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
         ca.set_rows(y0, init, ~fixed[y0:y1], fixed_wall[y0:y1])
         if y1 < h:
             yield Progress("automata", 0.0, Stage("automata", live))
+    del wall, fixed_wall, init
     ca.show()
     yield Progress("automata", 0.0, Stage("automata", ca.shown))
     iterations_run = 0
@@ -402,10 +420,9 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     dug = 0
     start = -1
     groups = cavejoin.row_groups(g, _GROUP_CELLS)
-    flat_live = live.reshape(-1)
     for k, (y0, y1) in enumerate(groups):
-        lo, hi = np.searchsorted(gate_inner, (y0 * w, y1 * w))   # gate_inner is sorted
-        dug_cells, anchor_cells = cavejoin.join_rows(floor[y0:y1], g, y0, y1, gate_inner[lo:hi] - y0 * w,
+        gate_inner = np.flatnonzero(np.greater(fixed[y0:y1], g.border[y0:y1]))   # sorted, relative
+        dug_cells, anchor_cells = cavejoin.join_rows(floor[y0:y1], g, y0, y1, gate_inner,
                                                      seeding.rng(seed, "dig", k), start_sub)
         dug += dug_cells.size
         if anchor_cells is not None:
@@ -449,15 +466,21 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     live[sy, sx] = T.stairs_up
     live[ey, ex] = T.stairs_down
     yield Progress("final", 0.3, Stage("final", live))
-    parts, flat_dist = [], dist.ravel()
+    flat_dist = dist.ravel()
+    eligible, n_eligible = np.empty(n_floor, dtype=np.intp), 0     # filled slice by slice
     for c0 in range(0, flat_dist.size, _SCAN_CELLS):
-        part = np.flatnonzero(flat_dist[c0:c0 + _SCAN_CELLS] >= max(p.safe_radius, 1)) + c0
-        parts.append(part[live.ravel()[part] == T.floor])  # plain floor: not a trap, not the stairs
+        ok = flat_dist[c0:c0 + _SCAN_CELLS] >= max(p.safe_radius, 1)
+        ok &= flat_live[c0:c0 + _SCAN_CELLS] == T.floor   # plain floor: not a trap, not the stairs
+        part = np.flatnonzero(ok)
+        np.add(part, c0, out=eligible[n_eligible:n_eligible + part.size])
+        n_eligible += part.size
         yield Progress("final", 0.3 + 0.3 * min(1.0, (c0 + _SCAN_CELLS) / flat_dist.size), Stage("final", live))
-    eligible = np.concatenate(parts)
-    k_mon = int(np.floor(p.monsters * eligible.size + 0.5))
-    k_item = int(np.floor(p.items * eligible.size + 0.5))
-    chosen = eligible[grid.distinct_indices(seeding.rng(seed, "spawns"), eligible.size, k_mon + k_item)]
+    k_mon = int(np.floor(p.monsters * n_eligible + 0.5))
+    k_item = int(np.floor(p.items * n_eligible + 0.5))
+    chosen = eligible[grid.distinct_indices(seeding.rng(seed, "spawns"), n_eligible, k_mon + k_item)]
+    del eligible
+    if big:
+        yield Progress("final", 0.8, Stage("final", live))
     monsters, items = chosen[:k_mon], chosen[k_mon:]
     points = {"start": start_pt, "exit": grid.flat_to_points([exit_flat], w),
               "monsters": grid.flat_to_points(np.sort(monsters), w),
