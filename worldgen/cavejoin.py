@@ -60,7 +60,8 @@ def union_runs(n: int, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     >>> union_runs(5, np.array([3, 1]), np.array([4, 3])).tolist()
     [0, 1, 2, 1, 1]
     """
-    parent = np.arange(n, dtype=np.int32)
+    parent = np.arange(n, dtype=np.intp)       # (intp: numpy indexes with it as it is)
+    u, v = u.astype(np.intp, copy=False), v.astype(np.intp, copy=False)
     while u.size:
         pu, pv = parent[u], parent[v]
         differ = pu != pv
@@ -74,6 +75,12 @@ def union_runs(n: int, u: np.ndarray, v: np.ndarray) -> np.ndarray:
                 break
             parent = grand
     return parent
+
+
+#: ``_FIRST_DOWNHILL[16 * r + bits]``: the first of the directions r, r + 1, ...
+#: (mod 4) whose bit is set in ``bits`` (0 if none: a tracer always has one).
+_FIRST_DOWNHILL = np.array([next(((r + j) % 4 for j in range(4) if bits >> ((r + j) % 4) & 1), 0)
+                            for r in range(4) for bits in range(16)], dtype=np.intp)
 
 
 def _cells_of_runs(start: np.ndarray, length: np.ndarray) -> np.ndarray:
@@ -169,12 +176,12 @@ def join_rows(floor: np.ndarray, g, y0: int, y1: int, gate_inner: np.ndarray,
     if targets.size == 0:
         return carved, start_cells
     row_sub = (g.row_of[y0:y1] - j0) * nx       # a cell's submap: row_sub[y] + col_sub[x]
-    dug = _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
+    dug = _dig(flat, root, run_start, run_len, n_runs, carved, border, anchor,
                run_sub, targets, row_sub, g.col_of, rng)
     return np.unique(np.concatenate([carved, dug])), start_cells
 
 
-def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor, run_sub, targets,
+def _dig(flat, root, run_start, run_len, n_runs, carved, border, anchor, run_sub, targets,
          row_sub, col_sub, rng):
     """Dig every target to its submap's anchor (module doc); the cells turned to floor."""
     n, w = flat.size, col_sub.size
@@ -196,22 +203,28 @@ def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
     start = np.full(targets.size, n, dtype=np.intp)
     left = targets.size
     pending = np.bincount(run_sub[targets], minlength=anchor.size)   # targets not reached, per submap
-    frontier, d = source, 0
-    while left and frontier.size:
-        d += 1
-        found = []
-        for step in (-w, -1, 1, w):
-            nb = frontier + step
-            nb = nb[todo[nb]]
-            todo[nb] = False
-            found.append(nb)
-        frontier = np.concatenate(found)
+    tgt = np.full(n, -1, dtype=np.intp)         # the target each cell belongs to, if any
+    runs = np.flatnonzero(target_of[root[1:n_runs + 1]] >= 0)
+    tgt[_cells_of_runs(run_start[runs], run_len[runs])] = np.repeat(target_of[root[runs + 1]], run_len[runs])
+    # Level 1 by whole-row shifts: the anchors are big, and expanding each of
+    # their cells (most with no new neighbour) was most of the search.
+    seen = np.zeros(n, dtype=bool)
+    seen[source] = True
+    ring = np.zeros(n, dtype=bool)
+    ring[1:] = seen[:-1]
+    ring[:-1] |= seen[1:]
+    ring[w:] |= seen[:-w]
+    ring[:-w] |= seen[w:]
+    ring &= todo
+    np.greater(todo, ring, out=todo)
+    frontier, d = np.flatnonzero(ring), 1
+    del seen, ring
+    while True:
         dist[frontier] = d
-        cells = frontier[m[frontier]]
-        t = target_of[root[rid[cells]]]
+        t = tgt[frontier]
         hit = t >= 0
         if hit.any():
-            cells, t = cells[hit], t[hit]
+            cells, t = frontier[hit], t[hit]
             now = level[t] == 0
             if now.any():
                 cells, t = cells[now], t[now]
@@ -225,25 +238,41 @@ def _dig(flat, m, rid, root, run_start, run_len, n_runs, carved, border, anchor,
                     # A submap whose targets are all reached searches no further.
                     y, x = np.divmod(frontier, w)
                     frontier = frontier[pending[row_sub[y] + col_sub[x]] > 0]
+        if not left or not frontier.size:
+            break
+        d += 1
+        found = []
+        for step in (-w, -1, 1, w):
+            nb = frontier + step
+            nb = nb[todo[nb]]
+            todo[nb] = False
+            found.append(nb)
+        frontier = np.concatenate(found)
     if left:
         raise AssertionError("a target has no way to its anchor")  # interiors are rectangles
     # -- tracers, in the targets' order: a random downhill neighbour per step.
+    # A tracer draws r in 0..3 and takes the first downhill direction of
+    # r, r + 1, ... (mod 4) in the order up, right, down, left: a table
+    # from r and the 4 downhill bits.
+    # (The draws of every step in one call: the same stream as a call per step.)
     steps = np.array([-w, 1, w, -1], dtype=np.intp)
-    turn = np.arange(4)
     cur, d = start, level
+    draws = rng.integers(0, 4, size=int(d.sum())) * 16
+    used = 0
     dug = []
     for _ in range(int(d.max())):
         walking = np.flatnonzero(d > 0)
         if walking.size == 0:
             break
-        nb = cur[walking, None] + steps[None, :]
-        downhill = dist[nb] == (d[walking] - 1)[:, None]
-        pick = (rng.integers(0, 4, size=walking.size)[:, None] + turn[None, :]) % 4
-        first = np.argmax(np.take_along_axis(downhill, pick, 1), axis=1)
-        rows = np.arange(walking.size)
-        cur[walking] = nb[rows, pick[rows, first]]
+        here = cur[walking]
+        downhill = dist[here[:, None] + steps] == (d[walking] - 1)[:, None]
+        bits = np.packbits(downhill, axis=1, bitorder="little")[:, 0]
+        way = _FIRST_DOWNHILL[draws[used:used + walking.size] + bits]
+        used += walking.size
+        here += steps[way]
+        cur[walking] = here
         d[walking] -= 1
-        step_cells = cur[walking]
+        step_cells = here
         step_cells = step_cells[~flat[step_cells]]
         flat[step_cells] = True
         dug.append(step_cells)
