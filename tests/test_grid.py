@@ -320,8 +320,8 @@ def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity)
     """Levels of _BY_STEP cells or more are expanded one direction at a time
     (no de-duplication pass): checked against the plain breadth-first search."""
     rng = np.random.default_rng(21)
-    passable = rng.random((70, 90)) < 0.75
-    cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 70, 40), rng.integers(0, 90, 40))]
+    passable = rng.random((120, 150)) < 0.75
+    cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 120, 150), rng.integers(0, 150, 150))]
     dist = grid.distance_map(passable, cells, connectivity)
     assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)

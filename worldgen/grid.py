@@ -252,7 +252,7 @@ _LEVEL_COST = 1024
 #: Frontier cells expanded per numpy pass within a level.
 _CHUNK = 1 << 15
 #: From this many frontier cells on, a level is expanded one direction at a time.
-_BY_STEP = 256
+_BY_STEP = 1024
 
 
 def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
@@ -304,6 +304,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
         spent = 0
         yield reached if tick is None else tick(reached)
     chunk = min(_CHUNK, max(1024, work // 4))  # a budget under 4 * _CHUNK slices levels finer
+    order_all = np.arange(8 * _BY_STEP, dtype=np.intp)
     d = 0
     while frontier.size:
         d += 1
@@ -325,11 +326,13 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                     new.append(nb)
                 nb = np.concatenate(new)
             else:  # few cells: all directions in one pass, fewer numpy calls
-                nb = (part[:, None] + steps[None, :]).ravel()
+                nb = np.add(steps[:, None], part).ravel()   # direction-major: long inner loops
                 nb = nb[todo[nb]]
                 if nb.size:
                     # De-duplicate without sorting: the last writer of each cell keeps it.
-                    order = np.arange(nb.size, dtype=np.intp)
+                    if nb.size > order_all.size:
+                        order_all = np.arange(2 * nb.size, dtype=np.intp)
+                    order = order_all[:nb.size]
                     stamp[nb] = order
                     nb = nb[stamp[nb] == order]
                     todo[nb] = False
