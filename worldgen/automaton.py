@@ -78,7 +78,6 @@ class CaveAutomaton:
         for buf in (self.a, self.b, self.c):
             buf[:2] = 0
             buf[-2:] = 0
-        self.near, self.far = np.empty(self.n, dtype=np.uint8), np.empty(self.n, dtype=np.uint8)
         self.last_change = 0                       # block where the last step changed a cell
         self.tiles = np.empty((h, W), dtype=np.uint8)
         self.shown = self.tiles[:, 2:2 + w]
@@ -105,8 +104,7 @@ class CaveAutomaton:
         lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
         for buf in (self.a, self.b, self.c):       # touch the scratch too: its first-use page
             buf[lo:hi] = 0                         # faults were most of a big map's first step
-        for buf in (self.near, self.far, self.tiles.ravel()):
-            buf[lo - self.base:hi - self.base] = 0
+        self.tiles.ravel()[lo - self.base:hi - self.base] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
         thr.fill(255)                              # fixed floor: never wall
         if fixed_wall is not None:
@@ -128,7 +126,10 @@ class CaveAutomaton:
         """One generation of the rule; False (and nothing changed) at a fixed point."""
         s, nxt = self.states[self.cur], self.states[1 - self.cur]
         W, n, b, m = self.W, self.n, self.base, s.size
-        a, bb, c, near, far = self.a, self.b, self.c, self.near, self.far
+        # The 3x3 counts go where the next state will be, the 5x5 counts where the
+        # rows of 5 were (both dead by then): no buffers of their own.
+        a, bb, c = self.a, self.b, self.c
+        near, far = nxt[b:b + n], c[0:n]
         np.add(s[0:m - 1], s[1:m], out=a[0:m - 1])                     # a: pairs i, i+1
         np.add(a[0:m - 2], s[2:m], out=bb[1:m - 1])                    # bb: rows of 3, i-1 .. i+1
         np.add(a[0:m - 4], bb[3:m - 1], out=c[2:m - 2])                # c: rows of 5, i-2 .. i+2
