@@ -48,6 +48,7 @@ OFFSET = 133
 _NEAR_WALL = (9 * OFFSET + 4) % 256       # 177: the 3x3 count is above 4
 assert (25 * OFFSET) % 256 == 253 and (9 * OFFSET) % 256 == 173
 _CHECK_WORDS = 1 << 13                     # 8-cell words compared per block by the change test
+_PAGE = 4096                               # bytes per memory page (at least: a touch per 4 KiB)
 assert T.wall == T.floor + 1, "the preview adds T.floor to a 0/1 wall state"
 
 
@@ -96,15 +97,17 @@ class CaveAutomaton:
         in slices, so a big map's set-up is spread over several steps.
         """
         y1 = y0 + wall.shape[0]
-        for k, state in enumerate(self.states):    # both buffers: their set-up is spread too
-            rows = state.reshape(self.h + 4, self.W)[2 + y0:2 + y1]
-            rows.fill(OFFSET + 1)                  # the frame columns
-            if k == self.cur:
-                np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        rows = self.states[self.cur].reshape(self.h + 4, self.W)[2 + y0:2 + y1]
+        rows[:, :2] = OFFSET + 1                   # the frame columns
+        rows[:, 2 + self.w:] = OFFSET + 1
+        np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        # The other buffers are written before they are read; one byte per page
+        # faults their pages in here (first-use faults were most of a big map's
+        # first step), without writing the rest.
         lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
-        for buf in (self.a, self.b, self.c):       # touch the scratch too: its first-use page
-            buf[lo:hi] = 0                         # faults were most of a big map's first step
-        self.tiles.ravel()[lo - self.base:hi - self.base] = 0
+        for buf in (self.states[1 - self.cur], self.a, self.b, self.c):
+            buf[lo:hi:_PAGE] = 0
+        self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
         thr.fill(255)                              # fixed floor: never wall
         if fixed_wall is not None:
