@@ -306,8 +306,28 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     chunk = min(_CHUNK, max(1024, work // 4))  # a budget under 4 * _CHUNK slices levels finer
     order_all = np.arange(8 * _BY_STEP, dtype=np.intp)
     d = 0
+    steps_col = steps[:, None]
     while frontier.size:
         d += 1
+        if frontier.size < _BY_STEP:  # the usual level (a cave's walk): one pass, no chunks
+            spent += 4 * frontier.size + _LEVEL_COST
+            nb = np.add(steps_col, frontier).ravel()   # direction-major: long inner loops
+            nb = nb[todo[nb]]
+            if not nb.size:
+                break
+            # De-duplicate without sorting: the last writer of each cell keeps it.
+            if nb.size > order_all.size:
+                order_all = np.arange(2 * nb.size, dtype=np.intp)
+            order = order_all[:nb.size]
+            stamp[nb] = order
+            frontier = nb[stamp[nb] == order]
+            todo[frontier] = False
+            dist[frontier] = d
+            reached += frontier.size
+            if spent >= work:
+                spent = 0
+                yield reached if tick is None else tick(reached)
+            continue
         found = []
         # A level is expanded in chunks, so one huge frontier (every edge cell of
         # a big region) can be sliced too; each chunk's cells leave ``todo`` at
@@ -325,11 +345,10 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                     todo[nb] = False
                     new.append(nb)
                 nb = np.concatenate(new)
-            else:  # few cells: all directions in one pass, fewer numpy calls
-                nb = np.add(steps[:, None], part).ravel()   # direction-major: long inner loops
+            else:  # a level's last few cells: all directions in one pass
+                nb = np.add(steps_col, part).ravel()
                 nb = nb[todo[nb]]
                 if nb.size:
-                    # De-duplicate without sorting: the last writer of each cell keeps it.
                     if nb.size > order_all.size:
                         order_all = np.arange(2 * nb.size, dtype=np.intp)
                     order = order_all[:nb.size]
