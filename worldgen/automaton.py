@@ -109,13 +109,17 @@ class CaveAutomaton:
             buf[lo:hi:_PAGE] = 0
         self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
-        thr.fill(255)                              # fixed floor: never wall
-        if fixed_wall is not None:
-            np.copyto(thr, np.uint8(0), where=fixed_wall)
         if free is None:
             thr.fill(_NEAR_WALL)
-        else:
-            np.copyto(thr, np.uint8(_NEAR_WALL), where=free)
+            return
+        # 177 free, 255 fixed floor (never wall), 0 fixed wall: sums of 0/1 masks, not
+        # masked copies (ten times slower into these strided rows).
+        free = np.asarray(free, dtype=bool)
+        np.multiply(free.view(np.uint8), np.uint8(255 - _NEAR_WALL), out=thr)
+        np.subtract(np.uint8(255), thr, out=thr)
+        if fixed_wall is not None:
+            held_wall = np.greater(np.asarray(fixed_wall, dtype=bool), free)
+            np.subtract(thr, held_wall.view(np.uint8) * np.uint8(255), out=thr)
 
     def wall_mask(self) -> np.ndarray:
         """A new ``(h, w)`` bool array: True on wall."""
