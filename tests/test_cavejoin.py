@@ -137,3 +137,18 @@ def test_join_rows_wants_the_contiguous_rows():
         cavejoin.join_rows(floor[:, :], g, 0, 16, gates, np.random.default_rng(0))
     with pytest.raises(ValueError):
         cavejoin.join_rows(np.asfortranarray(floor), g, 0, 32, gates, np.random.default_rng(0))
+
+
+def test_join_rows_steps_yields_once_between_components_and_digging():
+    g, floor, gates = case(64, 48, 16, 0.55, 11)
+    whole = floor.copy()
+    expect = cavejoin.join_rows(whole, g, 0, 48, gates, np.random.default_rng(1), 0)
+    sliced = floor.copy()
+    steps = cavejoin.join_rows_steps(sliced, g, 0, 48, gates, np.random.default_rng(1), 0, tick=lambda: "tick")
+    assert next(steps) == "tick"
+    assert not np.array_equal(sliced, whole)          # not dug yet
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    dug, start = done.value.value
+    assert np.array_equal(dug, expect[0]) and np.array_equal(start, expect[1])
+    assert np.array_equal(sliced, whole)

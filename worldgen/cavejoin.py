@@ -29,9 +29,14 @@ first cell in row-major order (a component's root is its first run).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
-__all__ = ["row_groups", "join_rows", "union_runs"]
+from .steps import finish
+
+__all__ = ["row_groups", "join_rows", "join_rows_steps", "union_runs"]
 
 
 def row_groups(g, cells: int) -> list[tuple[int, int]]:
@@ -101,8 +106,15 @@ def join_rows(floor: np.ndarray, g, y0: int, y1: int, gate_inner: np.ndarray,
     floor).  Returns ``(dug, start_cells)``: the cells turned to floor
     (flat, relative, unique) and, when submap ``start_sub`` lies in these
     rows, its anchor's cells before digging (flat, relative, row-major),
-    else None.
+    else None.  :func:`join_rows_steps` is the same work in two slices.
     """
+    return finish(join_rows_steps(floor, g, y0, y1, gate_inner, rng, start_sub))
+
+
+def join_rows_steps(floor: np.ndarray, g, y0: int, y1: int, gate_inner: np.ndarray,
+                    rng: np.random.Generator, start_sub: int = -1, tick: Callable[[], Any] | None = None):
+    """:func:`join_rows` as a generator: it yields ``tick()`` (None without one) once,
+    between finding the components and digging, and returns what it returns."""
     h, w = floor.shape
     if h != y1 - y0 or not floor.flags.c_contiguous:
         raise ValueError("floor must be the C-contiguous rows y0..y1")
@@ -175,6 +187,7 @@ def join_rows(floor: np.ndarray, g, y0: int, y1: int, gate_inner: np.ndarray,
     targets = np.unique(gcomp[gcomp != anchor[run_sub[gcomp]]])
     if targets.size == 0:
         return carved, start_cells
+    yield None if tick is None else tick()
     row_sub = (g.row_of[y0:y1] - j0) * nx       # a cell's submap: row_sub[y] + col_sub[x]
     dug = _dig(flat, root, run_start, run_len, n_runs, carved, border, anchor,
                run_sub, targets, row_sub, g.col_of, rng)

@@ -97,7 +97,7 @@ class CavernParams:
 # Work per yield at the largest sizes: bounded by counts, never by time.
 _GROUP_CELLS = 1 << 17       # cells of submap rows joined (or filled) between progress events
 _SCAN_CELLS = 1 << 20        # cells of a whole-map pass between progress events (big maps)
-_OPEN_WALLS = 1 << 13        # labyrinth walls opened between progress events (big maps)
+_OPEN_WALLS = 1 << 12        # labyrinth walls opened between progress events (big maps)
 
 
 @dataclass(frozen=True, eq=False)
@@ -327,7 +327,7 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     if big:
         yield Progress("submaps", 0.5)
     wall = g.border.copy()
-    live = np.where(wall, np.uint8(T.wall), np.uint8(T.floor))   # the preview, updated in place
+    live = np.add(wall.view(np.uint8), floor_id)   # the preview, updated in place (T.wall = T.floor + 1)
     yield Stage("submaps", live.copy(),
                 info={"nx": g.nx, "ny": g.ny, "xs": g.xs.tolist(), "ys": g.ys.tolist()})
 
@@ -355,6 +355,8 @@ def run(seed: int, width: int, height: int, p: CavernParams):
         except StopIteration as stop:
             tree = stop.value
             break
+        if big:                          # a round's search, then its walls in chunks
+            yield Progress("labyrinth", 0.9 * shown / max(n_sub - 1, 1), Stage("labyrinth", live))
         for c0 in range(shown, order.size, _OPEN_WALLS if big else n_walls):
             open_walls(order[c0:c0 + (_OPEN_WALLS if big else n_walls)])
             done = min(order.size, c0 + _OPEN_WALLS) if big else order.size
@@ -422,8 +424,9 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     groups = cavejoin.row_groups(g, _GROUP_CELLS)
     for k, (y0, y1) in enumerate(groups):
         gate_inner = np.flatnonzero(np.greater(fixed[y0:y1], g.border[y0:y1]))   # sorted, relative
-        dug_cells, anchor_cells = cavejoin.join_rows(floor[y0:y1], g, y0, y1, gate_inner,
-                                                     seeding.rng(seed, "dig", k), start_sub)
+        shown = Progress("connected", 0.5 * (k + 0.5) / len(groups), Stage("connected", live))
+        dug_cells, anchor_cells = yield from cavejoin.join_rows_steps(
+            floor[y0:y1], g, y0, y1, gate_inner, seeding.rng(seed, "dig", k), start_sub, lambda: shown)
         dug += dug_cells.size
         if anchor_cells is not None:
             # The start: a random cell of the start submap's anchor component.
@@ -434,9 +437,12 @@ def run(seed: int, width: int, height: int, p: CavernParams):
     keep = np.zeros((h, w), dtype=bool)  # (features can lengthen a walk: dressed before measuring)
     keep[sy, sx] = True
     dressed = yield from features.place(live, seed, keep, p.features, "connected", Stage("connected", live))
-    floor &= ~np.take(features.IS_FEATURE, live)   # (np.take: half the time of [] for a table)
-    n_floor = int(np.count_nonzero(floor))
-    yield Progress("connected", 0.5, Stage("connected", live))
+    n_floor = 0
+    for y0 in range(0, h, max(1, _SCAN_CELLS // w)):   # features block the way
+        rows = slice(y0, y0 + max(1, _SCAN_CELLS // w))
+        floor[rows] &= ~np.take(features.IS_FEATURE, live[rows])   # (np.take: half the time of [])
+        n_floor += int(np.count_nonzero(floor[rows]))
+        yield Progress("connected", 0.5, Stage("connected", live))
     walk = grid.distance_map_steps(floor, [(sy, sx)], grid.WALK)
     while True:
         try:
