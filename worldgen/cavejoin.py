@@ -22,9 +22,10 @@ split every run, so a run and a component lie in one submap), joined by
 hooking roots onto the smaller root, and never written out as a per-cell
 label map: sizes are run lengths summed per root, a gate's component is
 the root of its run, a rock centre merges with its neighbours' roots, the
-search starts from the anchors' runs and stops at the level where the last
-target is reached.  The tracers' order and draws follow the targets' order,
-first cell in row-major order (a component's root is its first run).
+search starts from the anchors' runs (its first level by whole-row shifts)
+and a submap's part of it stops at the level where its last target is
+reached.  The tracers' order and draws follow the targets' order, first
+cell in row-major order (a component's root is its first run).
 """
 
 from __future__ import annotations
