@@ -105,3 +105,17 @@ def test_shown_tiles_follow_the_state():
     ca.show()
     assert np.array_equal(ca.shown, np.where(ca.wall_mask(), T.wall, T.floor))
     assert ca.shown.dtype == np.uint8
+
+
+def test_fixed_wall_counts_only_outside_free():
+    """``fixed_wall`` is read on the cells that are not free; on free cells the rule decides."""
+    wall, free, _ = case(24, 31, 5)
+    everywhere = np.ones_like(wall)
+    start = wall | ~free                     # held cells start as wall, as fixed_wall says
+    ca = CaveAutomaton(wall.shape)
+    ca.set_rows(0, start, free, everywhere)
+    state = start
+    for _ in range(3):
+        state = np.where(free, ref_rule(state), True)
+        ca.step()
+        assert np.array_equal(ca.wall_mask(), state)

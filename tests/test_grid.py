@@ -320,8 +320,59 @@ def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity)
     """Levels of _BY_STEP cells or more are expanded one direction at a time
     (no de-duplication pass): checked against the plain breadth-first search."""
     rng = np.random.default_rng(21)
-    passable = rng.random((70, 90)) < 0.75
-    cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 70, 40), rng.integers(0, 90, 40))]
+    passable = rng.random((120, 150)) < 0.75
+    cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 120, 150), rng.integers(0, 150, 150))]
     dist = grid.distance_map(passable, cells, connectivity)
     assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)
+
+
+@pytest.mark.parametrize("connectivity", [4, 8])
+@pytest.mark.parametrize("seed", range(4))
+def test_distance_map_on_a_walled_grid_needs_no_frame(connectivity, seed):
+    """A grid whose outer ring is impassable and holds no source is searched
+    without a frame: the same distances, in a fresh array."""
+    rng = np.random.default_rng(seed)
+    passable = rng.random((30, 41)) < 0.7
+    passable[[0, -1], :] = False
+    passable[:, [0, -1]] = False
+    cells = [(int(y), int(x)) for y, x in zip(rng.integers(1, 29, 5), rng.integers(1, 40, 5))]
+    mask = np.zeros_like(passable)
+    mask[tuple(np.array(cells).T)] = True
+    ref = ref_distance(passable.tolist(), cells, connectivity)
+    for sources in (cells, mask):
+        dist = grid.distance_map(passable, sources, connectivity)
+        assert dist.tolist() == ref
+        assert dist.flags.c_contiguous and dist.flags.writeable
+    edge = [(0, 5)] + cells                      # a source on the ring: framed again
+    assert grid.distance_map(passable, edge, connectivity).tolist() == ref_distance(passable.tolist(), edge, connectivity)
+
+
+def _distinct_reference(rng, n, k):
+    """distinct_indices as it was written first: repeats dropped by a sort (np.unique)."""
+    k = min(k, n)
+    taken = np.zeros(n, dtype=bool)
+    picked, missing = [], k
+    for _ in range(32):
+        if missing == 0:
+            break
+        draws = rng.integers(0, n, size=missing + missing // 8 + 8)
+        draws = draws[~taken[draws]]
+        _, first = np.unique(draws, return_index=True)
+        fresh = draws[np.sort(first)][:missing]
+        taken[fresh] = True
+        picked.append(fresh)
+        missing -= fresh.size
+    if missing:
+        rest = np.flatnonzero(~taken)
+        picked.append(rest[rng.permutation(rest.size)[:missing]])
+    return np.concatenate(picked) if picked else np.zeros(0, dtype=np.int64)
+
+
+@pytest.mark.parametrize("n,k", [(10, 4), (10, 10), (1, 1), (5, 0), (1000, 480), (100_000, 3000), (50, 200)])
+def test_distinct_indices_keeps_first_draws_in_order(n, k):
+    for seed in range(3):
+        got = grid.distinct_indices(np.random.default_rng(seed), n, k)
+        ref = _distinct_reference(np.random.default_rng(seed), n, k)
+        assert got.tolist() == ref.tolist()
+        assert len(set(got.tolist())) == min(n, k) and (got < n).all()

@@ -48,6 +48,7 @@ OFFSET = 133
 _NEAR_WALL = (9 * OFFSET + 4) % 256       # 177: the 3x3 count is above 4
 assert (25 * OFFSET) % 256 == 253 and (9 * OFFSET) % 256 == 173
 _CHECK_WORDS = 1 << 13                     # 8-cell words compared per block by the change test
+_PAGE = 4096                               # bytes per memory page (at least: a touch per 4 KiB)
 assert T.wall == T.floor + 1, "the preview adds T.floor to a 0/1 wall state"
 
 
@@ -78,7 +79,6 @@ class CaveAutomaton:
         for buf in (self.a, self.b, self.c):
             buf[:2] = 0
             buf[-2:] = 0
-        self.near, self.far = np.empty(self.n, dtype=np.uint8), np.empty(self.n, dtype=np.uint8)
         self.last_change = 0                       # block where the last step changed a cell
         self.tiles = np.empty((h, W), dtype=np.uint8)
         self.shown = self.tiles[:, 2:2 + w]
@@ -97,24 +97,29 @@ class CaveAutomaton:
         in slices, so a big map's set-up is spread over several steps.
         """
         y1 = y0 + wall.shape[0]
-        for k, state in enumerate(self.states):    # both buffers: their set-up is spread too
-            rows = state.reshape(self.h + 4, self.W)[2 + y0:2 + y1]
-            rows.fill(OFFSET + 1)                  # the frame columns
-            if k == self.cur:
-                np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        rows = self.states[self.cur].reshape(self.h + 4, self.W)[2 + y0:2 + y1]
+        rows[:, :2] = OFFSET + 1                   # the frame columns
+        rows[:, 2 + self.w:] = OFFSET + 1
+        np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        # The other buffers are written before they are read; one byte per page
+        # faults their pages in here (first-use faults were most of a big map's
+        # first step), without writing the rest.
         lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
-        for buf in (self.a, self.b, self.c):       # touch the scratch too: its first-use page
-            buf[lo:hi] = 0                         # faults were most of a big map's first step
-        for buf in (self.near, self.far, self.tiles.ravel()):
-            buf[lo - self.base:hi - self.base] = 0
+        for buf in (self.states[1 - self.cur], self.a, self.b, self.c):
+            buf[lo:hi:_PAGE] = 0
+        self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
-        thr.fill(255)                              # fixed floor: never wall
-        if fixed_wall is not None:
-            np.copyto(thr, np.uint8(0), where=fixed_wall)
         if free is None:
             thr.fill(_NEAR_WALL)
-        else:
-            np.copyto(thr, np.uint8(_NEAR_WALL), where=free)
+            return
+        # 177 free, 255 fixed floor (never wall), 0 fixed wall: sums of 0/1 masks, not
+        # masked copies (ten times slower into these strided rows).
+        free = np.asarray(free, dtype=bool)
+        np.multiply(free.view(np.uint8), np.uint8(255 - _NEAR_WALL), out=thr)
+        np.subtract(np.uint8(255), thr, out=thr)
+        if fixed_wall is not None:
+            held_wall = np.greater(np.asarray(fixed_wall, dtype=bool), free)
+            np.subtract(thr, held_wall.view(np.uint8) * np.uint8(255), out=thr)
 
     def wall_mask(self) -> np.ndarray:
         """A new ``(h, w)`` bool array: True on wall."""
@@ -128,7 +133,10 @@ class CaveAutomaton:
         """One generation of the rule; False (and nothing changed) at a fixed point."""
         s, nxt = self.states[self.cur], self.states[1 - self.cur]
         W, n, b, m = self.W, self.n, self.base, s.size
-        a, bb, c, near, far = self.a, self.b, self.c, self.near, self.far
+        # The 3x3 counts go where the next state will be, the 5x5 counts where the
+        # rows of 5 were (both dead by then): no buffers of their own.
+        a, bb, c = self.a, self.b, self.c
+        near, far = nxt[b:b + n], c[0:n]
         np.add(s[0:m - 1], s[1:m], out=a[0:m - 1])                     # a: pairs i, i+1
         np.add(a[0:m - 2], s[2:m], out=bb[1:m - 1])                    # bb: rows of 3, i-1 .. i+1
         np.add(a[0:m - 4], bb[3:m - 1], out=c[2:m - 2])                # c: rows of 5, i-2 .. i+2

@@ -252,7 +252,7 @@ _LEVEL_COST = 1024
 #: Frontier cells expanded per numpy pass within a level.
 _CHUNK = 1 << 15
 #: From this many frontier cells on, a level is expanded one direction at a time.
-_BY_STEP = 256
+_BY_STEP = 1024
 
 
 def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
@@ -272,33 +272,62 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     """
     p = np.asarray(passable, dtype=bool)
     h, w = p.shape
-    W = w + 2
     idx = np.intp
-    todo = np.zeros((h + 2, W), dtype=bool)       # passable and not reached yet
-    todo[1:-1, 1:-1] = p
-    todo = todo.ravel()
-    dist = np.full((h + 2) * W, -1, dtype=np.int32)
     src = np.asarray(sources)
-    if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
-        seeded = np.zeros((h + 2, W), dtype=bool)
-        seeded[1:-1, 1:-1] = src
-        frontier = np.flatnonzero(seeded)
+    src = src if src.dtype == bool else src.reshape(-1, 2).astype(idx)
+    # A frame of one impassable cell keeps every neighbour in range; a grid whose
+    # outer ring is impassable and holds no source (a walled map) needs none.
+    pad = int(_on_ring(p, src))
+    W = w + 2 * pad
+    if pad:
+        todo = np.zeros((h + 2, W), dtype=bool)   # passable and not reached yet
+        todo[1:-1, 1:-1] = p
+        todo = todo.ravel()
     else:
-        src = src.reshape(-1, 2)
-        frontier = np.unique((src[:, 0].astype(idx) + 1) * W + (src[:, 1].astype(idx) + 1))
+        todo = p.ravel().copy()
+    dist = np.full((h + 2 * pad) * W, -1, dtype=np.int32)
+    if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
+        if pad:
+            seeded = np.zeros((h + 2, W), dtype=bool)
+            seeded[1:-1, 1:-1] = src
+            src = seeded
+        frontier = np.flatnonzero(src)
+    else:
+        frontier = np.unique((src[:, 0] + pad) * W + (src[:, 1] + pad))
     dist[frontier] = 0
     todo[frontier] = False
     steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=idx)
-    stamp = np.empty((h + 2) * W, dtype=np.intp)  # only read where just written
+    stamp = np.empty(dist.size, dtype=np.intp)  # only read where just written
     reached = int(frontier.size)
-    spent = (h + 2) * W // 2  # setting up touched every cell a few times
+    spent = (h + 2) * (w + 2) // 2  # setting up touched every cell a few times
     if spent >= work:
         spent = 0
         yield reached if tick is None else tick(reached)
     chunk = min(_CHUNK, max(1024, work // 4))  # a budget under 4 * _CHUNK slices levels finer
+    order_all = np.arange(8 * _BY_STEP, dtype=np.intp)
     d = 0
+    steps_col = steps[:, None]
     while frontier.size:
         d += 1
+        if frontier.size < _BY_STEP:  # the usual level (a cave's walk): one pass, no chunks
+            spent += 4 * frontier.size + _LEVEL_COST
+            nb = np.add(steps_col, frontier).ravel()   # direction-major: long inner loops
+            nb = nb[todo[nb]]
+            if not nb.size:
+                break
+            # De-duplicate without sorting: the last writer of each cell keeps it.
+            if nb.size > order_all.size:
+                order_all = np.arange(2 * nb.size, dtype=np.intp)
+            order = order_all[:nb.size]
+            stamp[nb] = order
+            frontier = nb[stamp[nb] == order]
+            todo[frontier] = False
+            dist[frontier] = d
+            reached += frontier.size
+            if spent >= work:
+                spent = 0
+                yield reached if tick is None else tick(reached)
+            continue
         found = []
         # A level is expanded in chunks, so one huge frontier (every edge cell of
         # a big region) can be sliced too; each chunk's cells leave ``todo`` at
@@ -316,12 +345,13 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                     todo[nb] = False
                     new.append(nb)
                 nb = np.concatenate(new)
-            else:  # few cells: all directions in one pass, fewer numpy calls
-                nb = (part[:, None] + steps[None, :]).ravel()
+            else:  # a level's last few cells: all directions in one pass
+                nb = np.add(steps_col, part).ravel()
                 nb = nb[todo[nb]]
                 if nb.size:
-                    # De-duplicate without sorting: the last writer of each cell keeps it.
-                    order = np.arange(nb.size, dtype=np.intp)
+                    if nb.size > order_all.size:
+                        order_all = np.arange(2 * nb.size, dtype=np.intp)
+                    order = order_all[:nb.size]
                     stamp[nb] = order
                     nb = nb[stamp[nb] == order]
                     todo[nb] = False
@@ -339,7 +369,18 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
         if spent >= work:
             spent = 0
             yield reached if tick is None else tick(reached)
-    return dist.reshape(h + 2, W)[1:-1, 1:-1].copy()
+    return dist.reshape(h + 2, W)[1:-1, 1:-1].copy() if pad else dist.reshape(h, w)
+
+
+def _on_ring(passable: np.ndarray, sources: np.ndarray) -> bool:
+    """Whether a passable cell or a source lies on the grid's outer ring."""
+    if passable[0].any() or passable[-1].any() or passable[:, 0].any() or passable[:, -1].any():
+        return True
+    if sources.dtype == bool:
+        return bool(sources[0].any() or sources[-1].any() or sources[:, 0].any() or sources[:, -1].any())
+    h, w = passable.shape
+    y, x = sources[:, 0], sources[:, 1]
+    return bool(((y <= 0) | (y >= h - 1) | (x <= 0) | (x >= w - 1)).any())
 
 
 def farthest_cell(dist: np.ndarray) -> tuple[int, int]:
@@ -504,64 +545,6 @@ def door_ok(walkable: np.ndarray, y: int, x: int) -> bool:
     return bool((n and s and not we and not e) or (we and e and not n and not s))
 
 
-__all__ += ["dig_to_anchors"]
-
-
-def dig_to_anchors(floor: np.ndarray, comp: np.ndarray, passable: np.ndarray, anchor_mask: np.ndarray,
-                   targets, rng: np.random.Generator) -> int:
-    """Join every component of ``comp`` listed in ``targets`` to the anchors by a shortest dig.
-
-    A breadth-first search (4-connected) from every anchor cell over
-    ``passable`` (rock included: digging is walking through it) gives each
-    cell its distance to the nearest anchor.  From each target component's
-    cell nearest an anchor (ties: the first) a tracer walks downhill to
-    distance 0, a random downhill neighbour per step, all tracers at once;
-    every cell it steps on becomes True in ``floor`` (C-contiguous, changed
-    in place).  Separate regions of ``passable`` dig toward their own
-    anchors; ``passable`` must be False on the grid's outer ring.  Returns
-    the number of cells turned to floor.
-
-    >>> floor = np.zeros((3, 6), bool)
-    >>> floor[1, [1, 4]] = True
-    >>> inside = ~border_mask(floor.shape)
-    >>> dig_to_anchors(floor, label(floor)[0], inside, floor & (np.arange(6) < 2), [2],
-    ...                np.random.default_rng(0))
-    2
-    >>> floor[1].astype(int).tolist()
-    [0, 1, 1, 1, 1, 0]
-    """
-    if not floor.flags.c_contiguous:
-        raise ValueError("floor must be C-contiguous (it is dug through a flat view)")
-    h, w = floor.shape
-    dist = distance_map(passable, anchor_mask, 4).ravel()
-    is_target = np.zeros(int(comp.max()) + 1, dtype=bool)
-    is_target[np.asarray(targets, dtype=np.int64)] = True
-    flat_comp = comp.ravel()
-    cells = np.flatnonzero(is_target[flat_comp])
-    cells = cells[np.lexsort((cells, dist[cells], flat_comp[cells]))]
-    head = np.r_[True, flat_comp[cells[1:]] != flat_comp[cells[:-1]]]
-    cur = cells[head]                       # each target's cell nearest an anchor
-    d = dist[cur].astype(np.int64)
-    steps = np.array([-w, 1, w, -1], dtype=np.int64)
-    flat_floor = floor.reshape(-1)
-    dug = 0
-    turn = np.arange(4)
-    for _ in range(h * w):                  # bounded: distances only shrink
-        walking = np.flatnonzero(d > 0)
-        if walking.size == 0:
-            break
-        nb = cur[walking, None] + steps[None, :]
-        downhill = dist[nb] == (d[walking] - 1)[:, None]
-        pick = (rng.integers(0, 4, size=walking.size)[:, None] + turn[None, :]) % 4
-        first = np.argmax(np.take_along_axis(downhill, pick, 1), axis=1)
-        rows = np.arange(walking.size)
-        cur[walking] = nb[rows, pick[rows, first]]
-        d[walking] -= 1
-        dug += int(np.count_nonzero(~flat_floor[cur[walking]]))
-        flat_floor[cur[walking]] = True
-    return dug
-
-
 __all__ += ["distinct_indices"]
 
 
@@ -573,7 +556,8 @@ def distinct_indices(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
     missing while ``k <= n / 2`` (spawn densities are at most 0.25 each), so
     the count of rounds is small and bounded; past the bound the rest comes
     from a permutation of what is left.  (``rng.choice(n, k, replace=False)``
-    permutes all ``n`` once ``k`` is over 2% of it: 20 ms for a 2000x2000 cave.)
+    permutes all ``n`` once ``k`` is over 2% of it: 20 ms for a 2000x2000 cave;
+    repeats are dropped by a scatter, not a sort.)
 
     >>> idx = distinct_indices(np.random.default_rng(0), 10, 4)
     >>> len(set(idx.tolist())), bool(idx.max() < 10)
@@ -581,6 +565,7 @@ def distinct_indices(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
     """
     k = min(k, n)
     taken = np.zeros(n, dtype=bool)
+    slot = np.empty(n, dtype=np.int32)        # read only where just written
     picked = []
     missing = k
     for _ in range(32):
@@ -588,8 +573,12 @@ def distinct_indices(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
             break
         draws = rng.integers(0, n, size=missing + missing // 8 + 8)
         draws = draws[~taken[draws]]
-        _, first = np.unique(draws, return_index=True)
-        fresh = draws[np.sort(first)][:missing]
+        # First occurrences, in order, without sorting: each value's first position
+        # is the minimum written to its slot (whatever order numpy writes in).
+        order = np.arange(draws.size, dtype=np.int32)
+        slot[draws] = draws.size
+        np.minimum.at(slot, draws, order)
+        fresh = draws[slot[draws] == order][:missing]
         taken[fresh] = True
         picked.append(fresh)
         missing -= fresh.size

@@ -1,0 +1,154 @@
+"""Tests for the caverns' repair (worldgen/cavejoin.py).
+
+``join_rows`` is checked against a plain reference built from the grid
+toolkit (a per-cell label map, a breadth-first search per map): the same
+anchors, the same rock centres, digs exactly as long as the shortest way
+through rock, every gate joined, nothing dug outside the interiors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from worldgen import cavejoin, caverns, grid
+
+
+def union_reference(n, u, v):
+    parent = list(range(n))
+
+    def find(a):
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for a, b in zip(u.tolist(), v.tolist()):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return [find(a) for a in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_union_runs_finds_each_items_smallest_joined_item(seed):
+    rng = np.random.default_rng(seed)
+    n = 200
+    u, v = rng.integers(0, n, 150), rng.integers(0, n, 150)
+    assert cavejoin.union_runs(n, u, v).tolist() == union_reference(n, u, v)
+    assert cavejoin.union_runs(3, np.zeros(0, int), np.zeros(0, int)).tolist() == [0, 1, 2]
+
+
+def case(width, height, submap, fill, seed, gates_per_submap=3):
+    """A random floor with every submap's border walled and a few gate cells set to floor."""
+    g = caverns.layout(width, height, submap)
+    rng = np.random.default_rng(seed)
+    floor = (rng.random((height, width)) >= fill) & ~g.border
+    interior = np.flatnonzero(~g.border.ravel())
+    sub = g.sub_of.ravel()[interior]
+    gates = []
+    for s in range(g.n_submaps):
+        cells = interior[sub == s]
+        gates.append(rng.choice(cells, size=min(gates_per_submap, cells.size), replace=False))
+    gates = np.unique(np.concatenate(gates))
+    floor.ravel()[gates] = True
+    return g, floor, gates
+
+
+def reference_anchors(g, floor):
+    """Per submap: the anchor's cells (largest component, ties first; rock: its carved centre's)."""
+    comp, _ = grid.label(floor & ~g.border, 4)
+    carved = floor.copy()
+    short = g.short_sides()
+    anchors = {}
+    for s in range(g.n_submaps):
+        in_sub = (g.sub_of == s) & (comp > 0)
+        labels, sizes = np.unique(comp[in_sub], return_counts=True)
+        best = labels[np.argmax(sizes)] if labels.size else 0
+        size = sizes.max() if labels.size else 0
+        if size < short[s]:
+            carved.ravel()[g.centres()[s]] = True
+            anchors[s] = None
+        else:
+            anchors[s] = np.flatnonzero(comp.ravel() == best)
+    comp2, _ = grid.label(carved & ~g.border, 4)
+    for s, cells in anchors.items():
+        if cells is None:
+            anchors[s] = np.flatnonzero(comp2.ravel() == comp2.ravel()[g.centres()[s]])
+    return anchors, carved
+
+
+@pytest.mark.parametrize("width,height,submap,fill,seed", [
+    (64, 48, 16, 0.45, 0), (64, 48, 16, 0.6, 1), (50, 37, 8, 0.55, 2), (90, 30, 6, 0.5, 3),
+    (70, 70, 64, 0.62, 4), (40, 40, 16, 1.0, 5), (40, 40, 16, 0.0, 6), (33, 61, 7, 0.58, 7),
+])
+def test_join_rows_matches_the_reference(width, height, submap, fill, seed):
+    g, floor, gates = case(width, height, submap, fill, seed)
+    before = floor.copy()
+    anchors, carved = reference_anchors(g, floor)
+    for start_sub in range(g.n_submaps):
+        f = before.copy()
+        dug, start_cells = cavejoin.join_rows(f, g, 0, height, gates, np.random.default_rng(seed), start_sub)
+        assert np.array_equal(start_cells, anchors[start_sub])
+        if start_sub:
+            assert np.array_equal(f, joined)  # the same dig whichever submap holds the start
+            continue
+        joined = f
+    # Only interior walls were dug, each once, and the rock centres are carved.
+    assert np.array_equal(np.unique(dug), dug)
+    assert not before.ravel()[dug].any() and not g.border.ravel()[dug].any()
+    assert np.array_equal(joined, before | np.isin(np.arange(joined.size), dug).reshape(joined.shape))
+    assert (joined >= carved).all()
+    # Every gate lies in its submap's anchor component.
+    comp, _ = grid.label(joined & ~g.border, 4)
+    flat = comp.ravel()
+    sub = g.sub_of.ravel()
+    for s in range(g.n_submaps):
+        mine = gates[sub[gates] == s]
+        assert (flat[mine] == flat[anchors[s][0]]).all()
+    # Each dig is a shortest way: the cells dug are at most the rock crossed by
+    # the shortest ways from every stray gate component to its anchor.
+    comp0, _ = grid.label(carved & ~g.border, 4)
+    bound = 0
+    for s in range(g.n_submaps):
+        region = (g.sub_of == s) & ~g.border
+        dist = grid.distance_map(region, np.isin(np.arange(region.size), anchors[s]).reshape(region.shape), 4)
+        stray = set(comp0.ravel()[gates[sub[gates] == s]].tolist()) - {comp0.ravel()[anchors[s][0]]}
+        for c in stray:
+            bound += int(dist[comp0 == c].min()) - 1
+    assert dug.size - int((carved & ~before).sum()) <= bound
+
+
+def test_join_rows_group_by_group_keeps_other_rows():
+    g, floor, gates = case(48, 64, 16, 0.55, 9)
+    for y0, y1 in cavejoin.row_groups(g, 48 * 20):
+        lo, hi = np.searchsorted(gates, (y0 * 48, y1 * 48))
+        rest = np.r_[floor[:y0].ravel(), floor[y1:].ravel()]
+        dug, start = cavejoin.join_rows(floor[y0:y1], g, y0, y1, gates[lo:hi] - y0 * 48,
+                                        np.random.default_rng(0))
+        assert start is None
+        assert np.array_equal(np.r_[floor[:y0].ravel(), floor[y1:].ravel()], rest)
+    assert cavejoin.row_groups(g, 48 * 20) == [(0, 32), (32, 64)]
+    assert cavejoin.row_groups(g, 1) == [(0, 16), (16, 32), (32, 48), (48, 64)]
+
+
+def test_join_rows_wants_the_contiguous_rows():
+    g, floor, gates = case(48, 32, 16, 0.5, 0)
+    with pytest.raises(ValueError):
+        cavejoin.join_rows(floor[:, :], g, 0, 16, gates, np.random.default_rng(0))
+    with pytest.raises(ValueError):
+        cavejoin.join_rows(np.asfortranarray(floor), g, 0, 32, gates, np.random.default_rng(0))
+
+
+def test_join_rows_steps_yields_once_between_components_and_digging():
+    g, floor, gates = case(64, 48, 16, 0.55, 11)
+    whole = floor.copy()
+    expect = cavejoin.join_rows(whole, g, 0, 48, gates, np.random.default_rng(1), 0)
+    sliced = floor.copy()
+    steps = cavejoin.join_rows_steps(sliced, g, 0, 48, gates, np.random.default_rng(1), 0, tick=lambda: "tick")
+    assert next(steps) == "tick"
+    assert not np.array_equal(sliced, whole)          # not dug yet
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    dug, start = done.value.value
+    assert np.array_equal(dug, expect[0]) and np.array_equal(start, expect[1])
+    assert np.array_equal(sliced, whole)
