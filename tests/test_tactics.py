@@ -247,6 +247,30 @@ def test_sound_waits_for_the_first_input_and_m_mutes_it(tmp_path):
     assert app.audio.played[-1] == "pickup"
 
 
+def test_sounds_are_made_on_first_play_and_every_one_can_be_made():
+    """Unlocking starts the mixer only (making all sounds at once held a frame
+    12 ms); a sound is made the first time it plays, once."""
+    from game.audio import SOUNDS, Audio, synthesize
+
+    for name in SOUNDS:  # every sound, for a mono and a stereo mixer at another rate
+        mono, stereo = synthesize(name), synthesize(name, 2, 44100)
+        assert mono.dtype == np.int16 and mono.ndim == 1 and mono.size > 0 and np.abs(mono).max() > 0
+        assert stereo.shape[1] == 2 and abs(stereo.shape[0] - mono.size * 44100 / 22050) <= 1
+    audio = Audio()
+    assert audio.sound("hit") is None  # locked: silent
+    audio.unlock()
+    if not audio.available:
+        pytest.skip("no audio device, even a dummy one")
+    assert audio._sounds == {}
+    audio.play("hit")
+    made = audio._sounds["hit"]
+    assert list(audio._sounds) == ["hit"] and audio.played == ["hit"]
+    audio.play("hit")
+    assert audio._sounds["hit"] is made
+    assert audio.sound("no-such-sound") is None
+    assert all(audio.sound(name) is not None for name in SOUNDS)
+
+
 def test_statuses_show_in_the_panel_with_their_turns_and_count_down(tmp_path, monkeypatch):
     from game.view import ui
 
