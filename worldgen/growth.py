@@ -110,7 +110,8 @@ def _delay_table() -> np.ndarray:
     first = np.searchsorted(-cut, -survival.ravel(), side="right").reshape(257, -1)
     first += np.arange(257)[:, None] * (n_u + 1)
     above = np.bincount(first.ravel(), minlength=257 * (n_u + 1)).reshape(257, n_u + 1)
-    table = (1 + np.cumsum(above[:, :n_u], axis=1)).astype(np.uint8)
+    table = np.cumsum(above[:, :n_u], axis=1, dtype=np.uint8)  # at most 254 loops above: no wrap
+    table += 1  # (summed in bytes: an int64 sum of this 1M-entry table cost the first map ~5 ms)
     table[0] = MAX_DELAY
     return table
 
