@@ -77,6 +77,7 @@ import numpy as np
 from . import biomes, grid, seeding
 from .registry import ParamError, ParamSpec, Progress, Stage, param
 from .seeding import MAX_SEED_CHARS
+from .spread import MAX_RELAX, place_sites, place_sites_steps  # noqa: F401  (MAX_RELAX: re-exported)
 from .tiles import TILES, WALKABLE, T
 
 __all__ = [
@@ -103,8 +104,6 @@ TILES_PER_SEED = 100
 SEEDS_RANGE = (8, 200)
 #: The island's particle mask runs on a grid this much coarser (same mound, ~3x faster).
 ISLAND_MASK_SCALE = 2
-#: Shrinking steps of the site spacing before giving up on spacing altogether.
-MAX_RELAX = 64
 
 _WATER = np.zeros(len(TILES), dtype=bool)
 _WATER[[T.deep_water, T.shallow_water]] = True
@@ -424,53 +423,16 @@ def _grow_biomes(seed: int, island: np.ndarray, plan: LocationPlan) -> Iterator[
     return tiles, {"biome_seeds": n, "biome_seed_counts": by_type, "growth_loops": loops, "lone_fixed": fixed}
 
 
-def place_sites(land: np.ndarray, n: int, rng: np.random.Generator) -> tuple[np.ndarray, int]:
-    """``n`` spread-out cells of the bool mask ``land``: ``((k, 2) [x, y] in draw order, r2)``.
-
-    Dart throwing with a shrinking radius: the first is ``sqrt(2 * cells /
-    n)``; a cell is drawn uniformly among those at least the radius from
-    every pick so far; when none is left the squared radius shrinks by an
-    eighth (at most :data:`MAX_RELAX` times, then 1).  ``r2`` is the final
-    squared spacing: no two cells are closer than ``sqrt(r2)``.  ``k < n``
-    only when ``land`` has fewer than ``n`` cells.  Integer arithmetic only.
-    """
-    h, w = land.shape
-    cells = np.flatnonzero(land)
-    k = min(n, int(cells.size))
-    if k == 0:
-        return np.zeros((0, 2), dtype=np.int64), 0
-    cy, cx = np.divmod(cells.astype(np.int64), w)
-    big = np.int64(1) << 62
-    nearest = np.full(cells.size, big, dtype=np.int64)  # squared distance to the nearest site
-    r2 = max(1, (2 * int(cells.size)) // n)
-    chosen = np.empty(k, dtype=np.int64)
-    relaxed = 0
-    i = 0
-    while i < k:
-        open_ = np.flatnonzero(nearest >= r2)
-        if open_.size == 0:
-            if r2 == 1 or relaxed >= MAX_RELAX:
-                r2 = 1  # every cell not yet taken is open at r2 = 1
-            else:
-                r2 = max(1, (r2 * 7) // 8)
-            relaxed += 1
-            continue
-        j = int(open_[rng.integers(open_.size)])
-        chosen[i] = j
-        i += 1
-        nearest = np.minimum(nearest, (cx - cx[j]) ** 2 + (cy - cy[j]) ** 2)
-    return np.stack([cx[chosen], cy[chosen]], axis=1), r2
-
-
-def _sites(world: World, plan: LocationPlan, tiles: np.ndarray) -> tuple[Any, ...]:
-    """``(sites, start, spacing, info)`` for a finished overworld map."""
+def _sites(world: World, plan: LocationPlan, tiles: np.ndarray):
+    """``(sites, start, spacing, info)`` for a finished overworld map:
+    ``sites, ... = yield from _sites(...)`` (yields Progress while placing)."""
     h, w = tiles.shape
     land = WALKABLE_LAND[tiles]
     region = grid.largest_region(land, 4)
     area = int(np.count_nonzero(region))
     candidates = region if area >= SITES_PER_LOCATION else land
     rng = seeding.rng(plan.seed, "sites")
-    xy, r2 = place_sites(candidates, SITES_PER_LOCATION, rng)
+    xy, r2 = yield from place_sites_steps(candidates, SITES_PER_LOCATION, rng, tick=lambda: Progress("sites", 0.5))
     # Start: the region tile nearest its centroid that is not a site.
     ys, xs = np.nonzero(region if area else np.ones_like(land))
     count = ys.size
@@ -505,7 +467,7 @@ def iter_location(world: World, index: int) -> Iterator[Stage | Progress | Locat
     tiles, info = yield from _grow_biomes(plan.seed, island, plan)
     yield Stage("biomes", tiles, info=info)
     yield Progress("sites", 0.0)
-    sites, start, spacing, site_info = _sites(world, plan, tiles)
+    sites, start, spacing, site_info = yield from _sites(world, plan, tiles)
     info = dict(info, **site_info, water=plan.water, weights=plan.weights)
     location = Location(plan.index, plan.name, plan.seed, tiles, sites, start, spacing, info)
     yield Stage("sites", tiles, points=location.stage().points, info=info)
