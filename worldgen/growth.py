@@ -108,10 +108,12 @@ def _delay_table() -> np.ndarray:
     # Loop d's survival exceeds the cut from quantile first[L, d] on; the delay at
     # quantile u is 1 + the number of loops whose survival is still above it there.
     first = np.searchsorted(-cut, -survival.ravel(), side="right").reshape(257, -1)
-    first += np.arange(257)[:, None] * (n_u + 1)
-    above = np.bincount(first.ravel(), minlength=257 * (n_u + 1)).reshape(257, n_u + 1)
-    table = np.cumsum(above[:, :n_u], axis=1, dtype=np.uint8)  # at most 254 loops above: no wrap
-    table += 1  # (summed in bytes: an int64 sum of this 1M-entry table cost the first map ~5 ms)
+    # ``first`` rises along each row, so a row of the table is a staircase: the
+    # value 1 + k on quantiles first[L, k-1] .. first[L, k].  One repeat draws them all.
+    edges = np.empty((257, MAX_DELAY + 1), dtype=np.int64)
+    edges[:, 0], edges[:, 1:MAX_DELAY], edges[:, MAX_DELAY] = 0, first, n_u
+    steps = np.tile(np.arange(1, MAX_DELAY + 1, dtype=np.uint8), 257)
+    table = np.repeat(steps, np.diff(edges, axis=1).ravel()).reshape(257, n_u)
     table[0] = MAX_DELAY
     return table
 
