@@ -55,6 +55,32 @@ def staircase(d: int, side: int, pattern: int, length: int, bare: bool = False) 
     return got
 
 
+def _walk_weights() -> tuple[tuple[int, int, int, int], ...]:
+    """The drunken walk's step weights, cumulative: north, + south, + west,
+    total (+ east); 5 toward the goal, 1 any other open step, 0 a blocked one.
+
+    Indexed by ``blocked | ty << 4 | tx << 6``: ``blocked`` bit 0 west, 1
+    north, 2 east, 3 south; ``ty`` 0, 1, 2 when the goal lies north, level,
+    south; ``tx`` the same west to east.
+
+    >>> _walk_weights()[2 | 2 << 4 | 1 << 6]  # north blocked, goal to the south
+    (0, 5, 6, 7)
+    """
+    out = [(0, 0, 0, 0)] * 256
+    for tx in range(3):
+        for ty in range(3):
+            for blocked in range(16):
+                n = 0 if blocked & 2 else 5 if ty == 0 else 1
+                s = 0 if blocked & 8 else 5 if ty == 2 else 1
+                w = 0 if blocked & 1 else 5 if tx == 0 else 1
+                e = 0 if blocked & 4 else 5 if tx == 2 else 1
+                out[blocked | ty << 4 | tx << 6] = (n, n + s, n + s + w, n + s + w + e)
+    return tuple(out)
+
+
+WALK_WEIGHTS = _walk_weights()
+
+
 def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     """Make every staircase corridor (:func:`staircase`) and its door sites
     once per process: ``yield from`` it; it yields ``tick()`` after each
@@ -156,23 +182,23 @@ def try_drunken(b, site: list[int]) -> bool:
     u = b.r.u
     # Weight 5 for a step toward the goal, 1 for any other open step (north,
     # south, west, east); a step is open inside the window and off ``near``.
+    # The weights come from WALK_WEIGHTS by the blocked neighbours and where
+    # the goal lies: one look-up instead of four conditional expressions.
     for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
         if cy == gy and cx == gx:
             break
         row = wall[cy]
-        n = 0 if (wall[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
-        s_ = 0 if (wall[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
-        w_ = 0 if (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
-        e = 0 if (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
-        total = n + s_ + w_ + e
+        n, ns, nsw, total = WALK_WEIGHTS[(row >> (cx - 1) & 5 | (wall[cy - 1] >> cx & 1) << 1
+                                          | (wall[cy + 1] >> cx & 1) << 3 | ((gy >= cy) + (gy > cy)) << 4
+                                          | ((gx >= cx) + (gx > cx)) << 6)]
         if not total:
             return False
         pick = u() * total
         if pick < n:
             cy -= 1
-        elif pick < n + s_:
+        elif pick < ns:
             cy += 1
-        elif pick < n + s_ + w_:
+        elif pick < nsw:
             cx -= 1
         else:
             cx += 1

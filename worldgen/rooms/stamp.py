@@ -42,7 +42,7 @@ class Stamp:
     __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "faces", "alongs", "plans",
                  "_mask")
 
-    def __init__(self, rows, w: int, rect: bool = False, boxes=None, bare: bool = False) -> None:
+    def __init__(self, rows, w: int, rect: bool = False, boxes=None, bare: bool = False, cols=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
         #: Set by :meth:`prepare`: the sites per face, where they lie along it, the site plans.
@@ -51,10 +51,11 @@ class Stamp:
         if bare:  # cells and halo left to prepare_many, which works them out for many stamps at once
             self.cells = self.halo = self.halo_cols = None
         else:
-            self._finish()
+            self._finish(cols)
 
-    def _finish(self) -> None:
-        """Work out :attr:`cells`, :attr:`halo` and :attr:`halo_cols`."""
+    def _finish(self, cols=None) -> None:
+        """Work out :attr:`cells`, :attr:`halo` and :attr:`halo_cols` (from
+        ``cols``, the rows transposed, when the caller has them)."""
         w = self.w
         self.cells = self.h * w if self.rect else sum(r.bit_count() for r in self.rows)
         #: The floor grown by one cell 8 ways: ``h + 2`` rows, bit ``x + 1`` for
@@ -65,7 +66,7 @@ class Stamp:
         #: The halo by column: ``w + 2`` ints, bit ``i`` of column ``c`` set when
         #: bit ``c`` of ``halo[i]`` is (for the builder's column bitsets): the
         #: columns grown the same way as the rows.
-        tall = [c | c << 1 | c << 2 for c in _transpose(self.rows, w)]
+        tall = [c | c << 1 | c << 2 for c in (_transpose(self.rows, w) if cols is None else cols)]
         self.halo_cols = tuple(a | b | c for a, b, c in zip([0, 0] + tall, [0] + tall + [0], tall + [0, 0]))
 
     @classmethod
@@ -100,13 +101,16 @@ class Stamp:
 
     @classmethod
     def from_cells(cls, cells, bare: bool = False) -> tuple[int, int, Stamp]:
-        """Cells ``(y, x)`` as ``(y0, x0, stamp)``, the stamp's corner in those coordinates."""
-        y0 = min(y for y, _ in cells)
-        x0 = min(x for _, x in cells)
-        rows = [0] * (max(y for y, _ in cells) - y0 + 1)
-        for y, x in cells:
+        """Cells ``(y, x)`` (repeats allowed) as ``(y0, x0, stamp)``, the
+        stamp's corner in those coordinates; rows and columns in one pass."""
+        ys, xs = zip(*cells)
+        y0, x0 = min(ys), min(xs)
+        rows = [0] * (max(ys) - y0 + 1)
+        cols = [0] * (max(xs) - x0 + 1)
+        for y, x in set(cells):  # a drunken walk's path repeats cells
             rows[y - y0] |= 1 << (x - x0)
-        return y0, x0, cls(rows, max(x for _, x in cells) - x0 + 1, bare=bare)
+            cols[x - x0] |= 1 << (y - y0)
+        return y0, x0, cls(rows, len(cols), bare=bare, cols=cols)
 
     def mask(self) -> np.ndarray:
         """The stamp as a ``bool`` array ``[y, x]``."""
