@@ -42,10 +42,12 @@ class FitIndex:
         """Indices (tuples of ints, which the garbage collector stops tracking)
         of the stamps that fit ``mh`` x ``mw``, for every ``mw``."""
         row = self.table[mh]
-        if row is None:
-            low = self.hs <= mh
-            row = self.table[mh] = tuple(tuple(np.flatnonzero(low & (self.ws <= mw)).tolist())
-                                         for mw in range(self.most_w + 1))
+        if row is None:  # all widths at once: one nonzero, cut into a tuple per width
+            low = np.flatnonzero(self.hs <= mh)
+            width, k = np.nonzero(self.ws[low] <= np.arange(self.most_w + 1)[:, None])
+            ends = np.cumsum(np.bincount(width, minlength=self.most_w + 1)).tolist()
+            ids = low[k].tolist()
+            row = self.table[mh] = tuple(map(tuple, map(ids.__getitem__, map(slice, [0] + ends[:-1], ends))))
         return row
 
     def grow(self, rows: int = 4) -> Iterator[None]:
