@@ -128,7 +128,7 @@ def test_library_designs_are_fixed_and_one_region():
                     assert d != skip and (y - 5, x - 5) in s.sites(d)
 
 
-PREPARED = ("rows", "h", "w", "rect", "boxes", "cells", "halo", "halo_cols", "faces", "alongs", "plans")
+PREPARED = ("rows", "h", "w", "rect", "boxes", "cells", "halo", "halo_cols", "face_ys", "face_xs", "alongs", "plans")
 
 
 def _one_by_one(mask: np.ndarray) -> Stamp:

@@ -193,7 +193,7 @@ class Builder:
             if kind != "drunken":
                 base = (rid + 1) << 22 | y0 << 13 | x0 << 4
                 sites += [base + (sy << 13) + (sx << 4) + (d << 2)
-                          for d, face in enumerate(s.faces) for sy, sx in face]
+                          for d in range(4) for sy, sx in zip(s.face_ys[d], s.face_xs[d])]
 
     def room(self, i: int) -> tuple[str, int, int, Stamp]:
         """Room ``i``: ``(kind, y0, x0, stamp)``."""
@@ -357,8 +357,8 @@ class Builder:
         of the doorway when it can; each shift moves the door 1..3 sites along
         the room's face (one draw: its length and its sign).
         """
-        face = s.faces[d ^ 1]  # the room's sites facing back at the doorway
-        n = len(face)
+        fys, fxs = s.face_ys[d ^ 1], s.face_xs[d ^ 1]  # the room's sites facing back at the doorway
+        n = len(fys)
         if n == 0:
             return False
         u = self.r.u
@@ -376,8 +376,7 @@ class Builder:
         rows = s.rows
         top, right_edge = self.h - s.h, self.w - s.w
         for _ in range(self.p.shifts + 1):
-            fy, fx = face[j]
-            y0, x0 = cy - fy, cx - fx
+            y0, x0 = cy - fys[j], cx - fxs[j]
             if 0 < y0 < top and 0 < x0 < right_edge:  # :meth:`fits`, inline
                 row_y = y0
                 for row in rows:

@@ -39,14 +39,14 @@ class Stamp:
     (2, 3, 4, ((-1, 1),))
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "faces", "alongs", "plans",
-                 "_mask")
+    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "face_ys", "face_xs", "alongs",
+                 "plans", "_mask")
 
     def __init__(self, rows, w: int, rect: bool = False, boxes=None, bare: bool = False, cols=None) -> None:
         self.rows = tuple(rows)
         self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
-        #: Set by :meth:`prepare`: the sites per face, where they lie along it, the site plans.
-        self.faces = self.alongs = self.plans = None
+        #: Set by :meth:`prepare`: the sites per face (y and x apart), where they lie along it, the site plans.
+        self.face_ys = self.face_xs = self.alongs = self.plans = None
         self._mask = None
         if bare:  # cells and halo left to prepare_many, which works them out for many stamps at once
             self.cells = self.halo = self.halo_cols = None
@@ -132,23 +132,26 @@ class Stamp:
             window[self.mask()] = value
 
     def prepare(self) -> Stamp:
-        """Work out, once, the door sites (:attr:`faces`), where they lie along
-        each face (:attr:`alongs`) and the site plans (:attr:`plans`, see
-        :meth:`plan`).  The stamp."""
-        if self.faces is None:
+        """Work out, once, the door sites of each face (their y in
+        :attr:`face_ys`, their x in :attr:`face_xs`: two tuples of ints a
+        face, not a tuple per site), where they lie along each face
+        (:attr:`alongs`, the same tuples) and the site plans (:attr:`plans`,
+        see :meth:`plan`).  The stamp."""
+        if self.plans is None:
             if self.halo is None:
                 self._finish()
             # tuples, not lists: the garbage collector stops tracking a tuple of
             # ints, and every live container lengthens its full passes
             faces = self._box_faces() if self.rect else self._find_faces()
-            self.faces = tuple(tuple(face) for face in faces)
-            self.alongs = tuple(tuple(p[1 if e < 2 else 0] for p in face) for e, face in enumerate(self.faces))
+            ys = self.face_ys = tuple(tuple([y for y, _ in face]) for face in faces)
+            xs = self.face_xs = tuple(tuple([x for _, x in face]) for face in faces)
+            self.alongs = (xs[0], xs[1], ys[2], ys[3])
             # Per face, its site (packed offset) for each jitter; then the plans.
             plans = []
             for j in range(4):
-                picks = [(d, (sy << 13) + (sx << 4) + (d << 2))
-                         for d, face in enumerate(self.faces) if face
-                         for sy, sx in (face[(2 * j + 1) * len(face) // 8],)]
+                picks = [(d, (ys[d][k] << 13) + (xs[d][k] << 4) + (d << 2))
+                         for d in range(4) if ys[d]
+                         for k in ((2 * j + 1) * len(ys[d]) // 8,)]
                 plans += [tuple([o for d, o in picks if d != skip]) for skip in range(5)]
             self.plans = tuple(plans)
         return self
@@ -161,7 +164,8 @@ class Stamp:
         on exactly two opposite sides.  Ordered along the face (by x for north
         and south, by y for west and east).
         """
-        return self.prepare().faces[d]
+        s = self.prepare()
+        return tuple(zip(s.face_ys[d], s.face_xs[d]))
 
     def along(self, d: int) -> tuple[int, ...]:
         """Where each site of :meth:`sites` ``(d)`` lies along the face (x for
@@ -249,10 +253,10 @@ def prepare_many(stamps: list[Stamp]) -> list[Stamp]:
     prepared.
 
     >>> s = prepare_many([Stamp((0b010, 0b111), 3, bare=True)])[0]
-    >>> s.halo == Stamp((0b010, 0b111), 3).halo, s.faces == Stamp((0b010, 0b111), 3).prepare().faces
+    >>> s.halo == Stamp((0b010, 0b111), 3).halo, s.face_xs == Stamp((0b010, 0b111), 3).prepare().face_xs
     (True, True)
     """
-    todo = [s for s in stamps if s.faces is None]
+    todo = [s for s in stamps if s.plans is None]
     if not todo:
         return stamps
     hs = [s.h for s in todo]
@@ -313,7 +317,7 @@ def _prepare(todo: list[Stamp], rows: np.ndarray, hs: list[int], ws: list[int]) 
     around = row | up | down
     found = (row & ~(up | up << one | up >> one), row & ~(down | down << one | down >> one),
              row & ~(around << one), row & ~(around >> one))
-    faces, alongs, starts = [], [], []
+    face_ys, face_xs = [], []
     offsets = np.zeros((n, 4, 4), dtype=np.int64)  # [stamp, jitter, face]: the plans' sites
     live = np.zeros(n, dtype=np.int64)  # bit d: face d has sites
     for d, m in enumerate(found):
@@ -334,9 +338,8 @@ def _prepare(todo: list[Stamp], rows: np.ndarray, hs: list[int], ws: list[int]) 
             live |= (count > 0) << d
         ys, xs = y.tolist(), x.tolist()
         spans = list(map(slice, start[:-1].tolist(), start[1:].tolist()))
-        sites = list(zip(ys, xs))
-        faces.append(map(tuple, map(sites.__getitem__, spans)))
-        alongs.append(map(tuple, map((xs if d < 2 else ys).__getitem__, spans)))
+        face_ys.append(map(tuple, map(ys.__getitem__, spans)))
+        face_xs.append(map(tuple, map(xs.__getitem__, spans)))
     # Plans: stamps grouped by which faces have sites, so every plan of a group
     # lists the same faces; 20 a stamp, in the order jitter * 5 + skip.
     plans: list[tuple | None] = [None] * n
@@ -356,10 +359,10 @@ def _prepare(todo: list[Stamp], rows: np.ndarray, hs: list[int], ws: list[int]) 
             plans[k] = tuple(made[20 * i:20 * i + 20])
     halos = _cut(halo, [h + 2 for h in hs])
     halo_columns = _cut(halo_cols, [w + 2 for w in ws])
-    for s, c, ha, hc, f0, f1, f2, f3, a0, a1, a2, a3, pl in zip(todo, cells, halos, halo_columns, *faces, *alongs,
+    for s, c, ha, hc, y0, y1, y2, y3, x0, x1, x2, x3, pl in zip(todo, cells, halos, halo_columns, *face_ys, *face_xs,
                                                                plans):
         s.cells, s.halo, s.halo_cols = c, ha, hc
-        s.faces, s.alongs, s.plans = (f0, f1, f2, f3), (a0, a1, a2, a3), pl
+        s.face_ys, s.face_xs, s.alongs, s.plans = (y0, y1, y2, y3), (x0, x1, x2, x3), (x0, x1, y2, y3), pl
 
 
 def _cut(rows: np.ndarray, lengths: list[int]) -> list[tuple[int, ...]]:
