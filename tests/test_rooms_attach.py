@@ -149,3 +149,28 @@ def test_staircases_step_one_cell_at_a_time_from_their_first_cell():
                     assert cells[-oy, -ox] and cells[ey - oy, ex - ox]  # first and last cell
                     assert s.cells >= length and grid.label(cells, 4)[1] == 1
                     assert corridors.staircase(d, side, pattern, length)[2] is s  # made once
+
+
+def test_walk_weights_are_the_rule_they_stand_for():
+    """5 toward the goal, 1 any other open step, 0 a blocked one, cumulative
+    in the order north, south, west, east (the drunken walk's draw)."""
+    for blocked in range(16):
+        for gy, gx in [(-3, 0), (0, 0), (4, 0), (0, -2), (0, 5), (-1, 7), (2, -2)]:
+            cy = cx = 0
+            n = 0 if blocked & 2 else 5 if gy < cy else 1
+            s = 0 if blocked & 8 else 5 if gy > cy else 1
+            w = 0 if blocked & 1 else 5 if gx < cx else 1
+            e = 0 if blocked & 4 else 5 if gx > cx else 1
+            key = blocked | ((gy >= cy) + (gy > cy)) << 4 | ((gx >= cx) + (gx > cx)) << 6
+            assert corridors.WALK_WEIGHTS[key] == (n, n + s, n + s + w, n + s + w + e)
+
+
+def test_a_path_with_repeats_makes_the_stamp_of_its_cells():
+    path = [(5, 5), (5, 6), (6, 6), (5, 6), (5, 7), (4, 7), (4, 8), (5, 8), (5, 7)]
+    y0, x0, s = Stamp.from_cells(path)
+    mask = np.zeros((3, 4), dtype=bool)
+    for y, x in path:
+        mask[y - 4, x - 5] = True
+    ref = Stamp.from_mask(mask)
+    assert (y0, x0) == (4, 5)
+    assert (s.rows, s.w, s.cells, s.halo, s.halo_cols) == (ref.rows, ref.w, ref.cells, ref.halo, ref.halo_cols)

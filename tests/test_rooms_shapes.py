@@ -126,3 +126,54 @@ def test_library_designs_are_fixed_and_one_region():
                 for offset in plan:  # offsets added to a packed corner give packed sites
                     y, x, d, _, _ = unpack_site(pack_site(5, 5, 0, 0) + offset)
                     assert d != skip and (y - 5, x - 5) in s.sites(d)
+
+
+PREPARED = ("rows", "h", "w", "rect", "boxes", "cells", "halo", "halo_cols", "face_ys", "face_xs", "alongs", "plans")
+
+
+def _one_by_one(mask: np.ndarray) -> Stamp:
+    return Stamp.from_mask(mask).prepare()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_preparing_many_at_once_gives_what_one_by_one_gives(seed):
+    """prepare_many and stamps_from_masks work out every attribute a stamp's
+    placement reads exactly as Stamp.__init__ + prepare do, whatever the mix
+    of sizes and shapes in one batch (empty rows and columns, one-cell and
+    one-face stamps, rectangles)."""
+    rng = np.random.default_rng(seed)
+    masks = []
+    for _ in range(int(rng.integers(1, 24))):
+        h, w = (int(v) for v in rng.integers(1, 20, size=2))
+        m = rng.random((h, w)) < rng.random()
+        m[int(rng.integers(h)), int(rng.integers(w))] = True
+        masks.append(m)
+    masks.append(np.ones((1, 1), dtype=bool))
+    want = [_one_by_one(m) for m in masks]
+    for got in (shapes.prepare_many([Stamp.from_mask(m, bare=True) for m in masks]),
+                shapes.stamps_from_masks(masks)):
+        for a, b in zip(want, got, strict=True):
+            for name in PREPARED:
+                assert getattr(b, name) == getattr(a, name), name
+            assert np.array_equal(b.mask(), a.mask())
+
+
+def test_prepare_many_skips_prepared_stamps_and_rectangles_match():
+    boxes = [Stamp(((1 << w) - 1,) * h, w, rect=True, bare=True) for h in (1, 2, 5) for w in (1, 3, 7)]
+    done = Stamp.box(2, 2)
+    plans = done.plans
+    shapes.prepare_many(boxes + [done])
+    assert done.plans is plans
+    for s in boxes:
+        ref = Stamp(s.rows, s.w, rect=True).prepare()
+        assert all(getattr(s, name) == getattr(ref, name) for name in PREPARED)
+
+
+def test_staircases_with_the_same_cells_share_one_stamp():
+    from worldgen.rooms import corridors
+    for _ in corridors.grow_staircases():
+        pass
+    made = {id(v[2]) for v in corridors._DIAGONALS.values()}
+    shapes_ = {(v[0], v[1], v[2].rows, v[2].w) for v in corridors._DIAGONALS.values()}
+    assert len(made) == len(shapes_) < len(corridors._DIAGONALS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .shapes import DIRS, Stamp
+from .stamp import DIRS, Stamp, prepare_many
 
 __all__ = ["try_corridor", "try_drunken", "partner_site", "staircase", "grow_staircases", "RUN_PATTERNS"]
 
@@ -23,12 +23,16 @@ RUN_PATTERNS = tuple(tuple(1 + (k * 2654435761 >> (j + 7) & 1) for j in range(12
 #: Lengths a staircase can have (drawn 4..10, shortened by thirds down to 3).
 STAIR_LENGTHS = range(3, 11)
 _DIAGONALS: dict[tuple[int, int, int, int], tuple[int, int, Stamp, int, int]] = {}
+#: One stamp per distinct corridor: (oy, ox, rows, width) -> stamp.
+_SHAPES: dict[tuple, Stamp] = {}
 
 
-def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, Stamp, int, int]:
+def staircase(d: int, side: int, pattern: int, length: int, bare: bool = False) -> tuple[int, int, Stamp, int, int]:
     """A staircase corridor leaving along ``d`` and stepping to ``side`` (0 or 1):
     ``(oy, ox, stamp, ey, ex)``, its box corner and its last cell relative to
-    its first.  Made once per key (a pure function of it)."""
+    its first.  Made once per key (a pure function of it); keys whose cells
+    are the same share one stamp (512 keys, 160 corridors).  ``bare``: the
+    stamp left for :func:`~worldgen.rooms.shapes.prepare_many` to prepare."""
     key = (d, side, pattern, length)
     got = _DIAGONALS.get(key)
     if got is None:
@@ -45,24 +49,50 @@ def staircase(d: int, side: int, pattern: int, length: int) -> tuple[int, int, S
             cy, cx = cy + ly, cx + lx
             cells.append((cy, cx))
             k += 1
-        oy, ox, s = Stamp.from_cells(cells)
-        got = _DIAGONALS[key] = (oy, ox, s.prepare(), cy, cx)
+        oy, ox, s = Stamp.from_cells(cells, bare=True)
+        s = _SHAPES.setdefault((oy, ox, s.rows, s.w), s)
+        got = _DIAGONALS[key] = (oy, ox, s if bare else s.prepare(), cy, cx)
     return got
+
+
+def _walk_weights() -> tuple[tuple[int, int, int, int], ...]:
+    """The drunken walk's step weights, cumulative: north, + south, + west,
+    total (+ east); 5 toward the goal, 1 any other open step, 0 a blocked one.
+
+    Indexed by ``blocked | ty << 4 | tx << 6``: ``blocked`` bit 0 west, 1
+    north, 2 east, 3 south; ``ty`` 0, 1, 2 when the goal lies north, level,
+    south; ``tx`` the same west to east.
+
+    >>> _walk_weights()[2 | 2 << 4 | 1 << 6]  # north blocked, goal to the south
+    (0, 5, 6, 7)
+    """
+    out = [(0, 0, 0, 0)] * 256
+    for tx in range(3):
+        for ty in range(3):
+            for blocked in range(16):
+                n = 0 if blocked & 2 else 5 if ty == 0 else 1
+                s = 0 if blocked & 8 else 5 if ty == 2 else 1
+                w = 0 if blocked & 1 else 5 if tx == 0 else 1
+                e = 0 if blocked & 4 else 5 if tx == 2 else 1
+                out[blocked | ty << 4 | tx << 6] = (n, n + s, n + s + w, n + s + w + e)
+    return tuple(out)
+
+
+WALK_WEIGHTS = _walk_weights()
 
 
 def grow_staircases(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     """Make every staircase corridor (:func:`staircase`) and its door sites
     once per process: ``yield from`` it; it yields ``tick()`` after each
-    direction and side (64 stamps, a few milliseconds)."""
+    direction (128 keys, 40 stamps, a few milliseconds)."""
     for d in range(4):
-        for side in (0, 1):
-            if (d, side, 0, 3) in _DIAGONALS:
-                continue
-            for pattern in range(len(RUN_PATTERNS)):
-                for length in STAIR_LENGTHS:
-                    staircase(d, side, pattern, length)
-            if tick is not None:
-                yield tick()
+        if (d, 0, 0, 3) in _DIAGONALS:
+            continue
+        made = {id(s): s for s in (staircase(d, side, pattern, length, bare=True)[2] for side in (0, 1)
+                                    for pattern in range(len(RUN_PATTERNS)) for length in STAIR_LENGTHS)}
+        prepare_many(list(made.values()))
+        if tick is not None:
+            yield tick()
 
 
 def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
@@ -152,23 +182,23 @@ def try_drunken(b, site: list[int]) -> bool:
     u = b.r.u
     # Weight 5 for a step toward the goal, 1 for any other open step (north,
     # south, west, east); a step is open inside the window and off ``near``.
+    # The weights come from WALK_WEIGHTS by the blocked neighbours and where
+    # the goal lies: one look-up instead of four conditional expressions.
     for _ in range(3 * (abs(gy - sy) + abs(gx - sx)) + 12):
         if cy == gy and cx == gx:
             break
         row = wall[cy]
-        n = 0 if (wall[cy - 1] >> cx) & 1 else 5 if gy < cy else 1
-        s_ = 0 if (wall[cy + 1] >> cx) & 1 else 5 if gy > cy else 1
-        w_ = 0 if (row >> (cx - 1)) & 1 else 5 if gx < cx else 1
-        e = 0 if (row >> (cx + 1)) & 1 else 5 if gx > cx else 1
-        total = n + s_ + w_ + e
+        n, ns, nsw, total = WALK_WEIGHTS[(row >> (cx - 1) & 5 | (wall[cy - 1] >> cx & 1) << 1
+                                          | (wall[cy + 1] >> cx & 1) << 3 | ((gy >= cy) + (gy > cy)) << 4
+                                          | ((gx >= cx) + (gx > cx)) << 6)]
         if not total:
             return False
         pick = u() * total
         if pick < n:
             cy -= 1
-        elif pick < n + s_:
+        elif pick < ns:
             cy += 1
-        elif pick < n + s_ + w_:
+        elif pick < nsw:
             cx -= 1
         else:
             cx += 1

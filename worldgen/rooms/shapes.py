@@ -4,9 +4,7 @@ stamp's faces.
 
 A design is made no larger than the free span measured at the door site
 (``mh`` x ``mw``); a kind that cannot fit falls back to a small rectangle.
-Rows of bits, not ``bool`` arrays: a 79x29 dungeon places about 50 rooms and
-tries more, and a few small-int operations per row cost less than numpy's
-per-call overhead (the builder measured 3.9 ms with ``bool`` stamps).
+Stamps, and preparing them, are :mod:`worldgen.rooms.stamp`'s.
 """
 
 from __future__ import annotations
@@ -15,204 +13,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import numpy.random  # noqa: F401  (numpy imports it lazily: ~20 ms, which would land in one growth step)
 
 from .. import grid, seeding
-from ..bitgrid import bit_indices
 from .draw import Draw
+from .stamp import BOX_SIDE, DIRS, Stamp, prepare_many, stamps_from_masks
 
-__all__ = ["DIRS", "ROOM_DESIGNS", "Stamp", "design", "design_rect", "design_conglomerate",
-           "design_cross", "design_circle", "design_cave", "cave_blobs", "cave_library",
+__all__ = ["DIRS", "ROOM_DESIGNS", "Stamp", "prepare_many", "stamps_from_masks", "design", "design_rect",
+           "design_conglomerate", "design_cross", "design_circle", "design_cave", "cave_blobs", "cave_library",
            "grow_cave_library"]
-
-#: Directions as (dy, dx), indexed 0..3: north, south, west, east; opposite = d ^ 1.
-DIRS = grid.offsets(4)
-
-class Stamp:
-    """A room's floor: bit ``x`` of ``rows[y]`` is cell ``(y, x)`` of its ``h`` x ``w`` box.
-
-    The box is the floor's bounding box.  ``rect``: every cell is floor;
-    ``boxes``: rectangles ``(y, x, h, w)`` whose union is the floor, when the
-    design knows them (painting them is a few slice writes).
-
-    What placing it needs is worked out once per stamp, never per placement:
-    ``halo`` when it is made, and its door sites by :meth:`prepare` (library
-    designs, boxes and staircases are prepared when made; a drunken walk,
-    which lists no sites, never is).
-
-    >>> s = Stamp((0b010, 0b111), 3)
-    >>> s.h, s.w, s.cells, s.sites(0)
-    (2, 3, 4, ((-1, 1),))
-    """
-
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "faces", "alongs", "plans",
-                 "_mask")
-
-    def __init__(self, rows, w: int, rect: bool = False, boxes=None) -> None:
-        self.rows = tuple(rows)
-        self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
-        self.cells = self.h * w if rect else sum(r.bit_count() for r in self.rows)
-        #: The floor grown by one cell 8 ways: ``h + 2`` rows, bit ``x + 1`` for
-        #: column ``x`` (the row above the box first), so a placement at
-        #: (y0, x0) ors row ``i`` shifted by ``x0 - 1`` into map row ``y0 - 1 + i``.
-        wide = [r | r << 1 | r << 2 for r in self.rows]
-        self.halo = tuple(a | b | c for a, b, c in zip([0, 0] + wide, [0] + wide + [0], wide + [0, 0]))
-        #: The halo by column: ``w + 2`` ints, bit ``i`` of column ``c`` set when
-        #: bit ``c`` of ``halo[i]`` is (for the builder's column bitsets): the
-        #: columns grown the same way as the rows.
-        tall = [c | c << 1 | c << 2 for c in _transpose(self.rows, w)]
-        self.halo_cols = tuple(a | b | c for a, b, c in zip([0, 0] + tall, [0] + tall + [0], tall + [0, 0]))
-        #: Set by :meth:`prepare`: the sites per face, where they lie along it, the site plans.
-        self.faces = self.alongs = self.plans = None
-        self._mask = None
-
-    @classmethod
-    def box(cls, h: int, w: int) -> Stamp:
-        """The ``h`` x ``w`` rectangle, prepared: one shared stamp per size
-        (stamps are never changed once made)."""
-        s = _BOXES.get((h, w))
-        if s is None:
-            s = _BOXES[h, w] = cls(((1 << w) - 1,) * h, w, rect=True).prepare()
-        return s
-
-    @classmethod
-    def from_mask(cls, mask: np.ndarray) -> Stamp:
-        """A ``bool`` array (its own bounding box) as a stamp."""
-        mask = np.asarray(mask, dtype=bool)
-        packed = np.packbits(mask, axis=1, bitorder="little")
-        out = cls([int.from_bytes(row.tobytes(), "little") for row in packed], mask.shape[1])
-        out._mask = mask
-        return out
-
-    @classmethod
-    def from_cells(cls, cells) -> tuple[int, int, Stamp]:
-        """Cells ``(y, x)`` as ``(y0, x0, stamp)``, the stamp's corner in those coordinates."""
-        y0 = min(y for y, _ in cells)
-        x0 = min(x for _, x in cells)
-        rows = [0] * (max(y for y, _ in cells) - y0 + 1)
-        for y, x in cells:
-            rows[y - y0] |= 1 << (x - x0)
-        return y0, x0, cls(rows, max(x for _, x in cells) - x0 + 1)
-
-    def mask(self) -> np.ndarray:
-        """The stamp as a ``bool`` array ``[y, x]``."""
-        if self._mask is None:
-            nb = (self.w + 7) // 8
-            raw = np.frombuffer(b"".join(r.to_bytes(nb, "little") for r in self.rows), dtype=np.uint8)
-            self._mask = np.unpackbits(raw.reshape(self.h, nb), axis=1, count=self.w,
-                                       bitorder="little").view(bool)
-        return self._mask
-
-    def paint(self, window: np.ndarray, value: int) -> None:
-        """Write ``value`` on the stamp's cells of ``window`` (its box on a map)."""
-        if self.rect:
-            window[...] = value
-        elif self.boxes is not None:
-            for y, x, h, w in self.boxes:
-                window[y:y + h, x:x + w] = value
-        else:
-            window[self.mask()] = value
-
-    def prepare(self) -> Stamp:
-        """Work out, once, the door sites (:attr:`faces`), where they lie along
-        each face (:attr:`alongs`) and the site plans (:attr:`plans`, see
-        :meth:`plan`).  The stamp."""
-        if self.faces is None:
-            # tuples, not lists: the garbage collector stops tracking a tuple of
-            # ints, and every live container lengthens its full passes
-            faces = self._box_faces() if self.rect else self._find_faces()
-            self.faces = tuple(tuple(face) for face in faces)
-            self.alongs = tuple(tuple(p[1 if e < 2 else 0] for p in face) for e, face in enumerate(self.faces))
-            # Per face, its site (packed offset) for each jitter; then the plans.
-            plans = []
-            for j in range(4):
-                picks = [(d, (sy << 13) + (sx << 4) + (d << 2))
-                         for d, face in enumerate(self.faces) if face
-                         for sy, sx in (face[(2 * j + 1) * len(face) // 8],)]
-                plans += [tuple([o for d, o in picks if d != skip]) for skip in range(5)]
-            self.plans = tuple(plans)
-        return self
-
-    def sites(self, d: int) -> tuple[tuple[int, int], ...]:
-        """Outward door sites in direction ``d``, in stamp coordinates.
-
-        A site is a cell ``s`` outside the stamp with floor at ``s - d`` and no
-        floor at ``s`` or beside it (across ``d``), so a door there has floor
-        on exactly two opposite sides.  Ordered along the face (by x for north
-        and south, by y for west and east).
-        """
-        return self.prepare().faces[d]
-
-    def along(self, d: int) -> tuple[int, ...]:
-        """Where each site of :meth:`sites` ``(d)`` lies along the face (x for
-        north and south, y for west and east): ascending, for ``bisect``."""
-        return self.prepare().alongs[d]
-
-    def plan(self, jitter: int, skip: int) -> tuple[int, ...]:
-        """The door sites to list when the stamp is placed: one per face, the
-        face ``skip`` left out (the one facing the doorway it came in by; 4:
-        none), ``(2 * jitter + 1) / 8`` of the way along it (``jitter`` 0..3).
-        Each site is an offset to add to a packed corner
-        (:func:`worldgen.rooms.attach.pack_site`): ``sy << 13 + sx << 4 + d << 2``.
-        Worked out by :meth:`prepare`, kept in ``plans[jitter * 5 + skip]``.
-
-        One site a face, not more: fewer sites die unseen in the list (a room
-        built in front of them), so fewer draws find a dead one, and the map
-        fills as well as with three.
-
-        >>> Stamp.box(1, 9).plan(0, 4)[0] == (-1 << 13) + (1 << 4)  # north, an eighth along
-        True
-        """
-        return self.prepare().plans[jitter * 5 + skip]
-
-    def _box_faces(self) -> tuple[list[tuple[int, int]], ...]:
-        h, w = self.h, self.w
-        return ([(-1, x) for x in range(w)], [(h, x) for x in range(w)],
-                [(y, -1) for y in range(h)], [(y, w) for y in range(h)])
-
-    def _find_faces(self) -> tuple[list[tuple[int, int]], ...]:
-        rows = self.rows
-        north, south, west, east = [], [], [], []
-        up = 0
-        for i, row in enumerate(rows):
-            down = rows[i + 1] if i + 1 < self.h else 0
-            m = row & ~(up | up << 1 | up >> 1)
-            if m:
-                north += [(i - 1, x) for x in bit_indices(m)]
-            m = row & ~(down | down << 1 | down >> 1)
-            if m:
-                south += [(i + 1, x) for x in bit_indices(m)]
-            around = row | up | down
-            m = row & ~(around << 1)
-            if m:
-                west += [(i, x - 1) for x in bit_indices(m)]
-            m = row & ~(around >> 1)
-            if m:
-                east += [(i, x + 1) for x in bit_indices(m)]
-            up = row
-        north.sort(key=_along_x)
-        south.sort(key=_along_x)
-        return north, south, west, east
-
-
-_BOXES: dict[tuple[int, int], Stamp] = {}
-#: Boxes up to this side are made with the libraries (rectangles are at most
-#: 7 x 12, straight corridors 12 long), so no map prepares one.
-BOX_SIDE = 12
-
-
-def _transpose(rows: tuple[int, ...], width: int) -> tuple[int, ...]:
-    """Rows of bits as ``width`` columns: bit ``i`` of column ``c`` is bit ``c`` of row ``i``.
-
-    >>> _transpose((0b01, 0b11), 2)
-    (3, 2)
-    """
-    cols = [0] * width
-    for i, row in enumerate(rows):
-        while row:
-            low = row & -row
-            cols[low.bit_length() - 1] |= 1 << i
-            row ^= low
-    return tuple(cols)
 
 
 class FitIndex:
@@ -233,10 +42,12 @@ class FitIndex:
         """Indices (tuples of ints, which the garbage collector stops tracking)
         of the stamps that fit ``mh`` x ``mw``, for every ``mw``."""
         row = self.table[mh]
-        if row is None:
-            low = self.hs <= mh
-            row = self.table[mh] = tuple(tuple(np.flatnonzero(low & (self.ws <= mw)).tolist())
-                                         for mw in range(self.most_w + 1))
+        if row is None:  # all widths at once: one nonzero, cut into a tuple per width
+            low = np.flatnonzero(self.hs <= mh)
+            width, k = np.nonzero(self.ws[low] <= np.arange(self.most_w + 1)[:, None])
+            ends = np.cumsum(np.bincount(width, minlength=self.most_w + 1)).tolist()
+            ids = low[k].tolist()
+            row = self.table[mh] = tuple(map(tuple, map(ids.__getitem__, map(slice, [0] + ends[:-1], ends))))
         return row
 
     def grow(self, rows: int = 4) -> Iterator[None]:
@@ -275,7 +86,7 @@ class Library:
         self.name, self.make, self.count = name, make, count
         self._index: FitIndex | None = None
 
-    def grow(self, chunk: int = 16) -> Iterator[None]:
+    def grow(self, chunk: int = 64) -> Iterator[None]:
         """Make the designs (yielding after each ``chunk``) and their index."""
         if self._index is not None:
             return
@@ -283,7 +94,7 @@ class Library:
         stamps = []
         for start in range(0, self.count, chunk):
             made = (self.make(r) for _ in range(start, min(start + chunk, self.count)))
-            stamps += [s.prepare() for s in made if s is not None]
+            stamps += prepare_many([s for s in made if s is not None])
             yield None
         index = FitIndex(stamps)
         yield from index.grow()
@@ -303,10 +114,6 @@ class Library:
 
     def draw(self, r: Draw, mh: int, mw: int) -> Stamp | None:
         return (self._index or self.index()).draw(r, mh, mw)
-
-
-def _along_x(site: tuple[int, int]) -> int:
-    return site[1]
 
 
 def design_rect(r: Draw, mh: int, mw: int) -> Stamp | None:
@@ -368,7 +175,7 @@ def make_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
         run = ((1 << w) - 1) << x
         for i in range(y, y + h):
             rows[i] |= run
-    return Stamp(rows, x_hi - x_lo, boxes=tuple(boxes))
+    return Stamp(rows, x_hi - x_lo, boxes=tuple(boxes), bare=True)
 
 
 def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
@@ -383,7 +190,7 @@ def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     xb = min(max(xb, 0), wa - wb)
     bar, post = (1 << wa) - 1, ((1 << wb) - 1) << xb
     return Stamp([bar if ya <= i < ya + ha else post for i in range(hb)], wa,
-                 boxes=((ya, 0, ha, wa), (0, xb, hb, wb)))
+                 boxes=((ya, 0, ha, wa), (0, xb, hb, wb)), bare=True)
 
 
 #: Designs drawn from (see :class:`Library`).
@@ -443,8 +250,9 @@ def _crop(f: np.ndarray) -> np.ndarray:
 #: big first room; boxes are grown CAVE_CANVAS at a time.
 _LIBRARY_PLAN = {False: (112, (6, 11), (9, 18)), True: (28, (11, 18), (22, 36))}
 CAVE_CANVAS = 16
-#: Cave stamps made and prepared (:meth:`Stamp.prepare`) between two ticks.
-PREPARE_CHUNK = 32
+#: Cave stamps made and prepared (:func:`stamps_from_masks`) between two
+#: ticks: as many as hold this many cells of box (about 50 small, 14 big).
+PREPARE_CELLS = 6_000
 _CAVES: dict[bool, list[Stamp]] = {}
 _CAVE_INDEX: dict[bool, FitIndex] = {}
 
@@ -460,10 +268,9 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
     (a few hundred microseconds), so maps draw from this library instead.  Its
     content never depends on when it is grown.
     """
-    if (BOX_SIDE, BOX_SIDE) not in _BOXES:  # every box a rectangle or a straight corridor can be
-        for h in range(1, BOX_SIDE + 1):
-            for w in range(1, BOX_SIDE + 1):
-                Stamp.box(h, w)
+    if not Stamp.has_box(BOX_SIDE, BOX_SIDE):  # every box a rectangle or a straight corridor can be
+        for side in (BOX_SIDE // 2, BOX_SIDE * 3 // 4, BOX_SIDE):
+            Stamp.boxes_upto(side)
             if tick is not None:
                 yield tick()
     for library in (CONGLOMERATES, CROSSES):  # a few ms a step, once
@@ -489,11 +296,15 @@ def grow_cave_library(tick: Callable[[], Any] | None = None) -> Iterator[Any]:
             if tick is not None:
                 yield tick()
         stamps = []
-        for start in range(0, len(masks), PREPARE_CHUNK):  # the stamps and their sites, a chunk a step
-            stamps += [Stamp.from_mask(np.ascontiguousarray(m)).prepare()
-                       for m in masks[start:start + PREPARE_CHUNK]]
-            if tick is not None:
-                yield tick()
+        chunk, cells = [], 0
+        for k, m in enumerate(masks):  # the stamps and their sites, a chunk a step
+            chunk.append(m)
+            cells += m.size
+            if cells >= PREPARE_CELLS or k == len(masks) - 1:
+                stamps += stamps_from_masks(chunk)
+                chunk, cells = [], 0
+                if tick is not None:
+                    yield tick()
         index = FitIndex(stamps)
         for _ in index.grow():
             if tick is not None:
