@@ -13,7 +13,6 @@ so the walk survives.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import tempfile
@@ -27,23 +26,9 @@ from .. import app as app_module  # noqa: E402
 from ..browser import Storage  # noqa: E402
 from ..launch import make_app  # noqa: E402
 from ..settings import parse_query  # noqa: E402
-
-
-def _run(app, frames: int) -> None:
-    asyncio.run(app.run(frames=app.frame + frames))
-
-
-def _settle(app, g, max_frames: int = 2000) -> None:
-    """Run frames until the map being built is in (bounded: a stuck build fails loudly)."""
-    for _ in range(max_frames):
-        if not g.busy:
-            return
-        _run(app, 1)
-    raise RuntimeError(f"a map build did not finish within {max_frames} frames")
-
-
-def _key(k: int, u: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u))
+from .drive import press as _key  # noqa: E402
+from .drive import run_frames as _run  # noqa: E402
+from .drive import settle as _settle  # noqa: E402
 
 
 def _explore(app, g, legs: int) -> None:
