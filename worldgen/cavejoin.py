@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from . import grid
 from .steps import finish
 
 __all__ = ["row_groups", "join_rows", "join_rows_steps", "union_runs"]
@@ -57,37 +58,20 @@ def row_groups(g, cells: int) -> list[tuple[int, int]]:
 
 
 def union_runs(n: int, u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """Each of ``n`` items' root, the smallest item joined to it by the pairs ``(u, v)``.
-
-    Roots are hooked onto the smaller root, then paths halve (pointer
-    jumping) until every item points at its root: O(log n) rounds of whole
-    array operations.
+    """Each of ``n`` items' root, the smallest item joined to it by the pairs
+    ``(u, v)`` (:func:`worldgen.grid.union_steps`, run through).
 
     >>> union_runs(5, np.array([3, 1]), np.array([4, 3])).tolist()
     [0, 1, 2, 1, 1]
     """
-    parent = np.arange(n, dtype=np.intp)       # (intp: numpy indexes with it as it is)
-    u, v = u.astype(np.intp, copy=False), v.astype(np.intp, copy=False)
-    while u.size:
-        pu, pv = parent[u], parent[v]
-        differ = pu != pv
-        if not differ.any():
-            break
-        u, v, pu, pv = u[differ], v[differ], pu[differ], pv[differ]
-        np.minimum.at(parent, np.maximum(pu, pv), np.minimum(pu, pv))
-        while True:
-            grand = parent[parent]
-            if np.array_equal(grand, parent):
-                break
-            parent = grand
-    return parent
+    intp = np.intp  # (numpy indexes with it as it is)
+    return finish(grid.union_steps(np.arange(n, dtype=intp), u.astype(intp, copy=False), v.astype(intp, copy=False)))
 
 
 #: ``_FIRST_DOWNHILL[16 * r + bits]``: the first of the directions r, r + 1, ...
 #: (mod 4) whose bit is set in ``bits`` (0 if none: a tracer always has one).
 _FIRST_DOWNHILL = np.array([next(((r + j) % 4 for j in range(4) if bits >> ((r + j) % 4) & 1), 0)
                             for r in range(4) for bits in range(16)], dtype=np.intp)
-
 
 def _cells_of_runs(start: np.ndarray, length: np.ndarray) -> np.ndarray:
     """Every cell of the given runs, run after run (flat, ascending within a run)."""

@@ -24,7 +24,7 @@ __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",
     "line_cells", "dig", "border_mask", "offsets", "distance_map_steps", "flat_to_points", "pick_cells",
     "WALK", "walk_distance", "dilate", "erode", "dead_end_mask", "fill_dead_ends", "door_ok",
-    "label_steps",
+    "label_steps", "union_steps",
 ]
 
 _OFFSETS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -190,8 +190,29 @@ def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
             yield tick()
     if n_runs == 0:
         return np.zeros((h, w), dtype=np.int32), 0
-    u, v = np.concatenate(us), np.concatenate(vs)
-    parent = np.arange(n_runs, dtype=np.int32)
+    parent = yield from union_steps(np.arange(n_runs, dtype=np.int32), np.concatenate(us), np.concatenate(vs), tick)
+    # Roots are each region's smallest run index, so sorted roots = row-major order.
+    is_root = parent == np.arange(n_runs, dtype=np.int32)
+    run_label = np.cumsum(is_root, dtype=np.int32)[parent]
+    labels = np.empty((h, w), dtype=np.int32)
+    for r0 in range(0, h, band):
+        r1 = min(h, r0 + band)
+        labels[r0:r1] = np.where(m[r0:r1], run_label[np.maximum(run_of[r0:r1], 0)], 0)
+        if tick is not None:
+            yield tick()
+    return labels, int(np.count_nonzero(is_root))
+
+
+def union_steps(parent: np.ndarray, u: np.ndarray, v: np.ndarray, tick: Callable[[], Any] | None = None):
+    """Join items ``u[i]`` and ``v[i]``: ``parent = yield from union_steps(np.arange(n), u, v)``
+    gives each item's root, the smallest item joined to it.
+
+    Roots are hooked onto the smaller root, then paths halve (pointer jumping) until
+    each item points at its root: O(log n) whole-array rounds, ``tick()`` between them.
+
+    >>> finish(union_steps(np.arange(5), np.array([3, 1]), np.array([4, 3]))).tolist()
+    [0, 1, 2, 1, 1]
+    """
     while u.size:
         pu, pv = parent[u], parent[v]
         differ = pu != pv
@@ -210,16 +231,7 @@ def label_steps(mask: np.ndarray, connectivity: int = 4, cells: int = 1 << 18,
             parent = grand
         if tick is not None:
             yield tick()
-    # Roots are each region's smallest run index, so sorted roots = row-major order.
-    is_root = parent == np.arange(n_runs, dtype=np.int32)
-    run_label = np.cumsum(is_root, dtype=np.int32)[parent]
-    labels = np.empty((h, w), dtype=np.int32)
-    for r0 in range(0, h, band):
-        r1 = min(h, r0 + band)
-        labels[r0:r1] = np.where(m[r0:r1], run_label[np.maximum(run_of[r0:r1], 0)], 0)
-        if tick is not None:
-            yield tick()
-    return labels, int(np.count_nonzero(is_root))
+    return parent
 
 
 def largest_region(mask: np.ndarray, connectivity: int = 4) -> np.ndarray:
