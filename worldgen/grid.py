@@ -327,12 +327,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
             nb = nb[todo[nb]]
             if not nb.size:
                 break
-            # De-duplicate without sorting: the last writer of each cell keeps it.
-            if nb.size > order_all.size:
-                order_all = np.arange(2 * nb.size, dtype=np.intp)
-            order = order_all[:nb.size]
-            stamp[nb] = order
-            frontier = nb[stamp[nb] == order]
+            frontier, order_all = _unique_unsorted(nb, stamp, order_all)
             todo[frontier] = False
             dist[frontier] = d
             reached += frontier.size
@@ -361,11 +356,7 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                 nb = np.add(steps_col, part).ravel()
                 nb = nb[todo[nb]]
                 if nb.size:
-                    if nb.size > order_all.size:
-                        order_all = np.arange(2 * nb.size, dtype=np.intp)
-                    order = order_all[:nb.size]
-                    stamp[nb] = order
-                    nb = nb[stamp[nb] == order]
+                    nb, order_all = _unique_unsorted(nb, stamp, order_all)
                     todo[nb] = False
             if nb.size:
                 dist[nb] = d
@@ -382,6 +373,15 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
             spent = 0
             yield reached if tick is None else tick(reached)
     return dist.reshape(h + 2, W)[1:-1, 1:-1].copy() if pad else dist.reshape(h, w)
+
+
+def _unique_unsorted(nb: np.ndarray, stamp: np.ndarray, order_all: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``nb`` without repeats, unsorted (each cell's last writer in ``stamp`` wins); ``order_all`` grown."""
+    if nb.size > order_all.size:
+        order_all = np.arange(2 * nb.size, dtype=np.intp)
+    order = order_all[:nb.size]
+    stamp[nb] = order
+    return nb[stamp[nb] == order], order_all
 
 
 def _on_ring(passable: np.ndarray, sources: np.ndarray) -> bool:
