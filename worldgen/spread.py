@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .steps import finish, finish_with_events  # noqa: F401  (the doctest's)
+from .steps import finish
 
 __all__ = ["place_sites", "place_sites_steps", "MAX_RELAX", "PICKS_PER_STEP"]
 
@@ -45,6 +45,7 @@ def place_sites_steps(land: np.ndarray, n: int, rng: np.random.Generator, per_st
     """:func:`place_sites`, yielding ``tick()`` (or None) every ``per_step``
     picks: ``xy, r2 = yield from place_sites_steps(...)``.
 
+    >>> from worldgen.steps import finish_with_events
     >>> land = np.ones((30, 30), bool)
     >>> steps = place_sites_steps(land, 60, np.random.default_rng(2), per_step=25, tick=lambda: "tick")
     >>> (xy, r2), events = finish_with_events(steps)
