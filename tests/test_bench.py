@@ -35,4 +35,34 @@ def test_compare_quotes_the_peer_beside_our_row_from_the_same_run():
     rows = bench.compare_rows(repeat=1, only=["island"])
     assert [r["generator"] for r in rows] == ["island"]
     (row,) = rows
-    assert row["peer_ms"] == 0.27 and row["ratio"] == round(row["ours_ms"] / 0.27, 2)
+    assert row["peer_ms"] == 0.27 and row["ratio"] == round(row["ours_ms"] / 0.27, 3)
+    # the quoted figure scaled to this machine by the reference fill timed in the same run
+    here = 0.27 * row["fill_ms"] / bench.FILL_QUOTED_MS
+    assert abs(row["peer_here_ms"] - here) <= 0.01 and abs(row["ratio_here"] - row["ours_ms"] / here) <= 0.001
+    assert row["floor"] is None  # island reports no floor share
+
+
+def test_rooms_is_compared_at_its_defaults_and_at_the_diggers_work():
+    rows = bench.compare_rows(repeat=3, only=["rooms"])
+    full, digger = rows
+    assert full["ours"] == "defaults" and full["size"] == "79x29"
+    assert digger["size"] == "80x25" and "Digger" in digger["ours"]
+    # rot.js digs a fifth of the interior and stops; so does the matched row,
+    # measured on the maps the row timed, while the defaults dig far more
+    assert 0.17 <= digger["floor"] <= 0.3 < full["floor"]
+    assert digger["floor"] == bench.floor_share("rooms", 80, 25, 3, bench.DIGGER_WORK)
+
+
+def test_diggers_work_keeps_dead_ends_and_opens_no_loops():
+    result = registry.generate("rooms", "bench-0", 80, 25, bench.DIGGER_WORK)
+    assert result.stages["dead_ends"].info["filled"] == 0
+    assert result.last.info["loops"] == 0
+    assert result.stages["rooms"].info["rooms"] >= 2
+
+
+def test_compare_prints_the_scaled_figure_and_the_floor_share(capsys):
+    assert bench.run_bench(only=["rooms"], repeat=1, compare=True) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "70 ms on issue 13's machine" in lines[0]
+    assert "peer here" in lines[1]
+    assert len(lines) == 4 and all("%" in line for line in lines[2:])

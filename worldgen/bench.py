@@ -13,7 +13,13 @@ the median; the peak-memory column is one extra run under
 (:func:`reference_frontier_fill`, a plain numpy multi-source frontier fill:
 the floor any seed-and-grow fill must stand on) and quotes the peers'
 published figures (:data:`QUOTED`), so every ratio comes from one machine
-and one minute.
+and one minute.  A quoted figure is also scaled to this machine by the
+reference fill, which issue 13 timed beside the peers
+(:data:`FILL_QUOTED_MS`): that ratio says which is faster here, not only on
+the issue's machine.  A peer that does less work than our defaults (rot.js's
+``Map.Digger`` digs a fifth of the map and keeps its dead ends) is also set
+beside our generator run with parameters that ask for the same work, and
+the floor share both rows dug is printed.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ import json
 import statistics
 import time
 import tracemalloc
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 import numpy as np
@@ -29,7 +37,8 @@ import numpy as np
 from . import registry, seeding
 from .registry import Stage
 
-__all__ = ["measure", "run_bench", "drain_timed", "reference_frontier_fill", "QUOTED", "compare_rows"]
+__all__ = ["measure", "run_bench", "drain_timed", "reference_frontier_fill", "QUOTED", "FILL_QUOTED_MS",
+           "DIGGER_WORK", "compare_rows", "floor_share"]
 
 
 def _runs_for(width: int, height: int) -> int:
@@ -56,13 +65,15 @@ def drain_timed(iterator) -> tuple[float, float, str]:
     return (end - start) * 1000.0, longest * 1000.0, where
 
 
-def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = True) -> dict:
-    """One table row: median/min/max ms, the longest step over all runs, peak MiB."""
+def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = True,
+            params: Mapping | None = None) -> dict:
+    """One table row: median/min/max ms, the longest step over all runs, peak
+    MiB; ``params`` (a mapping of parameter overrides) for every run."""
     runs = repeat or _runs_for(width, height)
-    registry.generate(name, "warm-up", width, height)  # first-call imports and caches
+    registry.generate(name, "warm-up", width, height, params)  # first-call imports and caches
     times, steps, where = [], [], []
     for i in range(runs):
-        total, step, stage = drain_timed(registry.run(name, f"bench-{i}", width, height))
+        total, step, stage = drain_timed(registry.run(name, f"bench-{i}", width, height, params))
         times.append(total)
         steps.append(step)
         where.append(stage)
@@ -73,7 +84,7 @@ def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = 
            "step_stage": where[worst]}
     if memory:
         tracemalloc.start()
-        registry.generate(name, "bench-memory", width, height)
+        registry.generate(name, "bench-memory", width, height, params)
         row["peak_mib"] = round(tracemalloc.get_traced_memory()[1] / 2**20, 2)
         tracemalloc.stop()
     return row
@@ -133,49 +144,87 @@ class Quote(NamedTuple):
     peer: str
     peer_ms: float
     note: str
+    #: Parameter overrides for our row (None: the defaults), and what they ask for.
+    params: Mapping | None = None
+    ours: str = "defaults"
 
+
+#: What the reference fill (:func:`reference_frontier_fill`, 1000x1000) took
+#: on issue 13's machine, in the run that timed the peers below.
+FILL_QUOTED_MS = 70.0
+#: Our rooms generator asked for rot.js ``Map.Digger``'s work: it stops once
+#: a fifth of the interior is dug (its ``dugPercentage`` 0.2; ours grows to
+#: ``GROW_FLOOR``, a fifth, past its fewest designs), keeps its dead ends and
+#: opens no loops.  Ours still places stairs and spawn points.
+DIGGER_WORK = MappingProxyType({"room_attempts": 4, "dead_end_keep": 1.0, "loops": 0.0, "features": 0.0})
 
 #: Peers' figures as issue 13 measured and quoted them (never re-run here:
 #: they are JavaScript or C).  Our row at ``size`` is timed in the same run.
 QUOTED: tuple[Quote, ...] = (
     Quote("rooms", (79, 29), "rot.js Map.Digger 80x25", 0.73, "no dead-end removal, no loops"),
+    Quote("rooms", (80, 25), "rot.js Map.Digger 80x25", 0.73, "no dead-end removal, no loops",
+          DIGGER_WORK, "Digger's work: a fifth dug, dead ends kept, no loops, no features"),
     Quote("island", (88, 32), "libtcod noise alone 88x32", 0.27, "noise only, no particles"),
     Quote("caverns", (300, 300), "rot.js Cellular 300x300", 455.0 + 2400.0,
           "5 generations 455 ms + connect 2.4 s"),
 )
 
 
-def _beside_reference(width: int, height: int, repeat: int) -> tuple[float, float]:
-    """Median ms of ``biomes`` and of the reference fill, timed alternately (same load for both)."""
+def _beside_reference(width: int, height: int, repeat: int, name: str | None = "biomes") -> tuple[float, float]:
+    """Median ms of generator ``name`` and of the reference fill, timed
+    alternately (same load for both); ``name`` None times the fill alone (0.0 for ours)."""
     runs = repeat or _runs_for(width, height)
     reference_frontier_fill(width, height, seed=1 << 32)   # warm-up
-    registry.generate("biomes", "warm-up", width, height)
+    if name is not None:
+        registry.generate(name, "warm-up", width, height)
     ours, ref = [], []
     for i in range(runs):
         start = time.perf_counter()
         reference_frontier_fill(width, height, seed=i)
         middle = time.perf_counter()
-        drain_timed(registry.run("biomes", f"bench-{i}", width, height))
+        if name is not None:
+            drain_timed(registry.run(name, f"bench-{i}", width, height))
         ours.append((time.perf_counter() - middle) * 1000.0)
         ref.append((middle - start) * 1000.0)
-    return statistics.median(ours), statistics.median(ref)
+    return (statistics.median(ours) if name is not None else 0.0), statistics.median(ref)
+
+
+def floor_share(name: str, width: int, height: int, runs: int, params: Mapping | None = None) -> float | None:
+    """Median share of the map that is walkable on the bench's seeds (the
+    last stage's ``info["floor_fraction"]``), None for a generator that does
+    not report one."""
+    shares = [registry.generate(name, f"bench-{i}", width, height, params).last.info.get("floor_fraction")
+              for i in range(runs)]
+    return None if None in shares else statistics.median(shares)
 
 
 def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
-    """Our figure beside each reference, all measured now: one dict per comparison."""
+    """Our figure beside each reference, all measured now: one dict per comparison.
+
+    ``ratio`` is ours over the peer's figure as quoted; ``ratio_here`` over
+    that figure scaled to this machine (``peer_here_ms``: times the reference
+    fill's median now, over :data:`FILL_QUOTED_MS`).
+    """
+    quotes = [q for q in QUOTED if not only or q.generator in only]
+    with_biomes = not only or "biomes" in only
+    ours_ms, fill_ms = _beside_reference(1000, 1000, repeat, "biomes" if with_biomes else None)
     rows = []
-    if not only or "biomes" in only:
-        ours_ms, ref_ms = _beside_reference(1000, 1000, repeat)
-        rows.append({"generator": "biomes", "size": "1000x1000", "ours_ms": round(ours_ms, 2),
+    if with_biomes:
+        rows.append({"generator": "biomes", "size": "1000x1000", "ours": "defaults", "ours_ms": round(ours_ms, 2),
                      "peer": "numpy multi-source frontier fill (in-repo, timed alternately)",
-                     "peer_ms": round(ref_ms, 2), "ratio": round(ours_ms / ref_ms, 2)})
-    for q in QUOTED:
-        if only and q.generator not in only:
-            continue
-        ours = measure(q.generator, *q.size, repeat, memory=False)
-        rows.append({"generator": q.generator, "size": f"{q.size[0]}x{q.size[1]}",
-                     "ours_ms": ours["median_ms"], "peer": f"{q.peer} (quoted: {q.note})",
-                     "peer_ms": q.peer_ms, "ratio": round(ours["median_ms"] / q.peer_ms, 2)})
+                     "peer_ms": round(fill_ms, 2), "ratio": round(ours_ms / fill_ms, 2),
+                     "peer_here_ms": round(fill_ms, 2), "ratio_here": round(ours_ms / fill_ms, 2), "floor": None})
+    scale = fill_ms / FILL_QUOTED_MS
+    for q in quotes:
+        row = measure(q.generator, *q.size, repeat, memory=False, params=q.params)
+        here = q.peer_ms * scale
+        rows.append({"generator": q.generator, "size": f"{q.size[0]}x{q.size[1]}", "ours": q.ours,
+                     "ours_ms": row["median_ms"], "peer": f"{q.peer} (quoted: {q.note})",
+                     "peer_ms": q.peer_ms, "ratio": round(row["median_ms"] / q.peer_ms, 3),
+                     "peer_here_ms": round(here, 2), "ratio_here": round(row["median_ms"] / here, 3),
+                     "floor": floor_share(q.generator, *q.size, row["runs"], q.params)})
+    for row in rows:
+        row["fill_ms"] = round(fill_ms, 2)
     return rows
 
 
@@ -186,11 +235,16 @@ def run_bench(only: list[str] | None = None, repeat: int = 0, as_json: bool = Fa
     if compare:
         rows = compare_rows(repeat, only)
         if not as_json:
-            print(f"{'generator':<10} {'size':>10} {'ours ms':>9} {'peer ms':>9} {'ratio':>6}  peer")
+            print(f"reference fill 1000x1000: {rows[0]['fill_ms']:.1f} ms here, {FILL_QUOTED_MS:.0f} ms on "
+                  "issue 13's machine: 'peer here' is the quoted figure scaled by that ratio")
+            print(f"{'generator':<10} {'size':>10} {'ours ms':>9} {'floor':>6} {'peer ms':>9} {'peer here':>10} "
+                  f"{'ratio':>6}  ours / peer")
         for row in rows:
+            floor = "-" if row["floor"] is None else f"{row['floor']:.0%}"
             print(json.dumps(row) if as_json else
-                  f"{row['generator']:<10} {row['size']:>10} {row['ours_ms']:>9.2f} "
-                  f"{row['peer_ms']:>9.2f} {row['ratio']:>6.2f}  {row['peer']}", flush=True)
+                  f"{row['generator']:<10} {row['size']:>10} {row['ours_ms']:>9.2f} {floor:>6} "
+                  f"{row['peer_ms']:>9.2f} {row['peer_here_ms']:>10.2f} {row['ratio_here']:>6.3g}  "
+                  f"{row['ours']} / {row['peer']}", flush=True)
         return 0
     specs = [registry.get(n) for n in only] if only else registry.all_specs()
     if not as_json:
