@@ -22,8 +22,8 @@ def test_drain_timed_names_the_stage_of_the_longest_gap():
         sum(range(200_000))
         yield Stage("b", np.zeros((2, 2), np.uint8))
 
-    total, step, stage = bench.drain_timed(slow_second())
-    assert 0 < step <= total and stage == "b"
+    total, step, stage, last = bench.drain_timed(slow_second())
+    assert 0 < step <= total and stage == "b" and last.name == "b"
 
 
 def test_rows_cover_bench_sizes_and_the_largest_legal_size():
@@ -50,7 +50,8 @@ def test_rooms_is_compared_at_its_defaults_and_at_the_diggers_work():
     # rot.js digs a fifth of the interior and stops; so does the matched row,
     # measured on the maps the row timed, while the defaults dig far more
     assert 0.17 <= digger["floor"] <= 0.3 < full["floor"]
-    assert digger["floor"] == bench.floor_share("rooms", 80, 25, 3, bench.DIGGER_WORK)
+    maps = [registry.generate("rooms", f"bench-{i}", 80, 25, bench.DIGGER_WORK) for i in range(3)]
+    assert digger["floor"] == sorted(m.last.info["floor_fraction"] for m in maps)[1]
 
 
 def test_diggers_work_keeps_dead_ends_and_opens_no_loops():

@@ -75,6 +75,14 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["island", "--seed", "a", "--frame", "96x54", "--legend", "--out", "x.png"], "drop --scale and --legend"),
     (["island", "--out", "x.png"], "required: --seed"),
     ([], "required: command"),
+    (["bench", "--param", "room_attempts=4"], "--param needs exactly one --gen"),
+    (["bench", "--gen", "rooms", "--gen", "island", "--param", "room_attempts=4"], "exactly one --gen"),
+    (["bench", "--gen", "rooms", "--param", "room_attempts=1"], "room_attempts must be in 4..200"),
+    (["bench", "--gen", "rooms", "--compare", "--param", "loops=0"], "drop --param"),
+    (["bench", "--gen", "rooms", "--size", "79by29"], "expected WIDTHxHEIGHT such as 79x29"),
+    (["bench", "--gen", "rooms", "--size", "9x9"], "rooms size must be"),
+    (["bench", "--size", "4000x4000"], "size must be"),
+    (["bench", "--compare", "--size", "79x29"], "drop --size"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, fragment):
     code, out, err = run_cli(capsys, *argv)
@@ -95,6 +103,18 @@ def test_real_process_has_no_traceback_and_bench_runs(tmp_path):
     assert [(r["width"], r["height"]) for r in rows] == [*spec.bench_sizes, spec.max_size]
     assert all(r["median_ms"] > 0 and 0 < r["step_ms"] <= r["max_ms"] for r in rows)
     assert all(r["step_stage"] in spec.stages for r in rows)
+
+
+def test_bench_runs_one_size_with_the_parameters_given(capsys):
+    args = ["bench", "--gen", "rooms", "--size", "79x29", "--repeat", "3", "--no-memory", "--json"]
+    code, out, _ = run_cli(capsys, *args)
+    (default,) = [json.loads(line) for line in out.splitlines()]
+    code_sparse, out, _ = run_cli(capsys, *args, "--param", "room_attempts=4")
+    (sparse,) = [json.loads(line) for line in out.splitlines()]
+    assert code == code_sparse == 0
+    assert (default["width"], default["height"]) == (sparse["width"], sparse["height"]) == (79, 29)
+    # the fewest designs stop growing at a fifth of the interior; the defaults dig far more
+    assert sparse["floor"] < 0.3 < default["floor"]
 
 
 def test_legend_option_adds_the_caption_strip(capsys, tmp_path):

@@ -30,7 +30,7 @@ import time
 import tracemalloc
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from . import registry, seeding
 from .registry import Stage
 
 __all__ = ["measure", "run_bench", "drain_timed", "reference_frontier_fill", "QUOTED", "FILL_QUOTED_MS",
-           "DIGGER_WORK", "compare_rows", "floor_share"]
+           "DIGGER_WORK", "compare_rows", "Drained"]
 
 
 def _runs_for(width: int, height: int) -> int:
@@ -46,14 +46,23 @@ def _runs_for(width: int, height: int) -> int:
     return 31 if cells <= 20_000 else 11 if cells <= 300_000 else 5 if cells <= 1_100_000 else 3
 
 
-def drain_timed(iterator) -> tuple[float, float, str]:
-    """Drain a stage iterator: ``(total ms, longest gap ms, stage of the longest gap)``.
+class Drained(NamedTuple):
+    """What :func:`drain_timed` measured of one run."""
+
+    total_ms: float
+    step_ms: float   # the longest gap between two items
+    stage: str       # the stage of the item that ended that gap
+    last: object     # the last item (the final Stage of a whole run)
+
+
+def drain_timed(iterator) -> Drained:
+    """Drain a stage iterator, timing every gap between two items.
 
     The gap before each item is the work done to produce it; the longest one
     is named by the stage its item belongs to.
     """
     clock = time.perf_counter
-    longest, where = 0.0, ""
+    longest, where, item = 0.0, "", None
     start = last = clock()
     for item in iterator:
         now = clock()
@@ -62,26 +71,25 @@ def drain_timed(iterator) -> tuple[float, float, str]:
             where = item.name if isinstance(item, Stage) else getattr(item, "stage", "")
         last = now
     end = clock()
-    return (end - start) * 1000.0, longest * 1000.0, where
+    return Drained((end - start) * 1000.0, longest * 1000.0, where, item)
 
 
 def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = True,
-            params: Mapping | None = None) -> dict:
-    """One table row: median/min/max ms, the longest step over all runs, peak
-    MiB; ``params`` (a mapping of parameter overrides) for every run."""
+            params: Any = None) -> dict:
+    """One table row: median/min/max ms, the longest step over all runs, the
+    median floor share (``floor``: the final stage's ``info["floor_fraction"]``,
+    None for a generator that reports none), peak MiB.  ``params``: the
+    generator's parameters for every run (a mapping of overrides, or None)."""
     runs = repeat or _runs_for(width, height)
     registry.generate(name, "warm-up", width, height, params)  # first-call imports and caches
-    times, steps, where = [], [], []
-    for i in range(runs):
-        total, step, stage = drain_timed(registry.run(name, f"bench-{i}", width, height, params))
-        times.append(total)
-        steps.append(step)
-        where.append(stage)
-    worst = int(np.argmax(steps))
+    done = [drain_timed(registry.run(name, f"bench-{i}", width, height, params)) for i in range(runs)]
+    times = [d.total_ms for d in done]
+    worst = max(done, key=lambda d: d.step_ms)
+    shares = [getattr(d.last, "info", {}).get("floor_fraction") for d in done]
     row = {"generator": name, "width": width, "height": height, "runs": runs,
            "median_ms": round(statistics.median(times), 2), "min_ms": round(min(times), 2),
-           "max_ms": round(max(times), 2), "step_ms": round(steps[worst], 2),
-           "step_stage": where[worst]}
+           "max_ms": round(max(times), 2), "step_ms": round(worst.step_ms, 2),
+           "step_stage": worst.stage, "floor": None if None in shares else statistics.median(shares)}
     if memory:
         tracemalloc.start()
         registry.generate(name, "bench-memory", width, height, params)
@@ -189,15 +197,6 @@ def _beside_reference(width: int, height: int, repeat: int, name: str | None = "
     return (statistics.median(ours) if name is not None else 0.0), statistics.median(ref)
 
 
-def floor_share(name: str, width: int, height: int, runs: int, params: Mapping | None = None) -> float | None:
-    """Median share of the map that is walkable on the bench's seeds (the
-    last stage's ``info["floor_fraction"]``), None for a generator that does
-    not report one."""
-    shares = [registry.generate(name, f"bench-{i}", width, height, params).last.info.get("floor_fraction")
-              for i in range(runs)]
-    return None if None in shares else statistics.median(shares)
-
-
 def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
     """Our figure beside each reference, all measured now: one dict per comparison.
 
@@ -212,8 +211,8 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
     if with_biomes:
         rows.append({"generator": "biomes", "size": "1000x1000", "ours": "defaults", "ours_ms": round(ours_ms, 2),
                      "peer": "numpy multi-source frontier fill (in-repo, timed alternately)",
-                     "peer_ms": round(fill_ms, 2), "ratio": round(ours_ms / fill_ms, 2),
-                     "peer_here_ms": round(fill_ms, 2), "ratio_here": round(ours_ms / fill_ms, 2), "floor": None})
+                     "peer_ms": round(fill_ms, 2), "ratio": round(ours_ms / fill_ms, 3),
+                     "peer_here_ms": round(fill_ms, 2), "ratio_here": round(ours_ms / fill_ms, 3), "floor": None})
     scale = fill_ms / FILL_QUOTED_MS
     for q in quotes:
         row = measure(q.generator, *q.size, repeat, memory=False, params=q.params)
@@ -222,7 +221,7 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
                      "ours_ms": row["median_ms"], "peer": f"{q.peer} (quoted: {q.note})",
                      "peer_ms": q.peer_ms, "ratio": round(row["median_ms"] / q.peer_ms, 3),
                      "peer_here_ms": round(here, 2), "ratio_here": round(row["median_ms"] / here, 3),
-                     "floor": floor_share(q.generator, *q.size, row["runs"], q.params)})
+                     "floor": row["floor"]})
     for row in rows:
         row["fill_ms"] = round(fill_ms, 2)
     return rows
@@ -231,7 +230,11 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
 # --------------------------------------------------------------------------- printing
 
 def run_bench(only: list[str] | None = None, repeat: int = 0, as_json: bool = False,
-              memory: bool = True, compare: bool = False) -> int:
+              memory: bool = True, compare: bool = False, params: Any = None,
+              sizes: list[tuple[int, int]] | None = None) -> int:
+    """Print the table (or JSON lines); ``params`` for every run of the one
+    generator in ``only`` (the CLI's ``--param``: how a setting moves the
+    time), ``sizes`` in place of each generator's own (:func:`_sizes`)."""
     if compare:
         rows = compare_rows(repeat, only)
         if not as_json:
@@ -249,15 +252,16 @@ def run_bench(only: list[str] | None = None, repeat: int = 0, as_json: bool = Fa
     specs = [registry.get(n) for n in only] if only else registry.all_specs()
     if not as_json:
         print(f"{'generator':<10} {'size':>10} {'runs':>5} {'median ms':>10} {'min ms':>8} "
-              f"{'max ms':>8} {'step ms':>8} {'(stage)':<14} {'peak MiB':>9}")
+              f"{'max ms':>8} {'step ms':>8} {'(stage)':<14} {'floor':>6} {'peak MiB':>9}")
     for spec in specs:
-        for width, height in _sizes(spec):
-            row = measure(spec.name, width, height, repeat, memory)
+        for width, height in sizes or _sizes(spec):
+            row = measure(spec.name, width, height, repeat, memory, params)
             if as_json:
                 print(json.dumps(row))
             else:
                 peak = f"{row['peak_mib']:>9.2f}" if memory else f"{'-':>9}"
+                floor = "-" if row["floor"] is None else f"{row['floor']:.0%}"
                 print(f"{spec.name:<10} {f'{width}x{height}':>10} {row['runs']:>5} "
                       f"{row['median_ms']:>10.2f} {row['min_ms']:>8.2f} {row['max_ms']:>8.2f} "
-                      f"{row['step_ms']:>8.2f} {row['step_stage']:<14} {peak}", flush=True)
+                      f"{row['step_ms']:>8.2f} {row['step_stage']:<14} {floor:>6} {peak}", flush=True)
     return 0

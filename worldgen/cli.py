@@ -47,13 +47,25 @@ def _seed(text: str) -> str:
     return clean
 
 
-def _frame(text: str) -> tuple[int, int]:
+def _wxh(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` as two ints, ``(0, 0)`` when it is not that."""
     width, sep, height = text.lower().partition("x")
     try:
-        size = (int(width, 10), int(height, 10))
+        return (int(width, 10), int(height, 10)) if sep else (0, 0)
     except ValueError:
-        size = (0, 0)
-    if not sep or not (1 <= size[0] <= 16384 and 1 <= size[1] <= 16384 and size[0] * size[1] <= PIXEL_BUDGET):
+        return 0, 0
+
+
+def _map_size(text: str) -> tuple[int, int]:
+    size = _wxh(text)
+    if size == (0, 0):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 79x29, got {text[:20]!r}")
+    return size
+
+
+def _frame(text: str) -> tuple[int, int]:
+    size = _wxh(text)
+    if not (1 <= size[0] <= 16384 and 1 <= size[1] <= 16384 and size[0] * size[1] <= PIXEL_BUDGET):
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 960x540 (each 1..16384), got {text[:20]!r}")
     return size
 
@@ -76,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-memory", action="store_true", help="skip the peak-memory run")
     bench.add_argument("--compare", action="store_true",
                        help="time the in-repo reference and quote the peers' figures beside ours")
+    bench.add_argument("--size", type=_map_size, action="append", default=None, metavar="WxH",
+                       help="only this size (repeatable; default: the generator's bench sizes and its largest)")
+    bench.add_argument("--param", type=_key_value, action="append", default=[], metavar="NAME=VALUE",
+                       help="a parameter for every run (repeatable; needs exactly one --gen, not with --compare)")
     sweep = sub.add_parser("sweep", help="random legal requests per generator: counts of broken promises")
     sweep.add_argument("--maps", type=_size, default=100, help="requests per generator")
     sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
@@ -162,6 +178,27 @@ def _write_picture(out: Path, rgb, scale: int) -> int:
     return used
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """The benchmark table; ``--param`` settings checked before anything is timed."""
+    from .bench import run_bench
+
+    params = None
+    if args.param:
+        if args.compare:
+            raise UsageError("--compare runs fixed settings: drop --param")
+        if not args.gen or len(set(args.gen)) != 1:
+            raise UsageError("--param needs exactly one --gen (parameters belong to one generator)")
+        params = registry.get(args.gen[0]).make_params(dict(args.param))
+    if args.size:
+        if args.compare:
+            raise UsageError("--compare runs fixed sizes: drop --size")
+        for spec in [registry.get(name) for name in args.gen] if args.gen else registry.all_specs():
+            for width, height in args.size:
+                spec.check_size(width, height)
+    return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory,
+                     compare=args.compare, params=params, sizes=args.size)
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Print each broken request, then one JSON line of counts per generator."""
     from .promises import sweep
@@ -178,10 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "list":
             return cmd_list()
         if args.command == "bench":
-            from .bench import run_bench
-
-            return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory,
-                             compare=args.compare)
+            return cmd_bench(args)
         if args.command == "sweep":
             return cmd_sweep(args)
         if args.command == "world":
