@@ -33,13 +33,24 @@ def test_rows_cover_bench_sizes_and_the_largest_legal_size():
 
 def test_compare_quotes_the_peer_beside_our_row_from_the_same_run():
     rows = bench.compare_rows(repeat=1, only=["island"])
-    assert [r["generator"] for r in rows] == ["island"]
-    (row,) = rows
+    assert [r["generator"] for r in rows] == ["island", "island"]
+    row, noise = rows
     assert row["peer_ms"] == 0.27 and row["ratio"] == round(row["ours_ms"] / 0.27, 3)
     # the quoted figure scaled to this machine by the reference fill timed in the same run
     here = 0.27 * row["fill_ms"] / bench.FILL_QUOTED_MS
     assert abs(row["peer_here_ms"] - here) <= 0.01 and abs(row["ratio_here"] - row["ours_ms"] / here) <= 0.001
     assert row["floor"] is None  # island reports no floor share
+    assert "noise stage alone" in noise["ours"] and noise["peer_ms"] == 0.27
+
+
+def test_a_row_can_stop_at_a_stage():
+    row = bench.measure("island", 88, 32, repeat=3, memory=True, stage="noise")
+    # the noise stage is the first; every timed gap ends inside it
+    assert row["step_stage"] == "noise"
+    whole = bench.measure("island", 88, 32, repeat=3, memory=False)
+    assert whole["step_stage"] in registry.get("island").stages
+    assert list(bench._until(iter([Progress("a", 0.5), Stage("a", np.zeros((1, 1), np.uint8)),
+                                   Stage("b", np.zeros((1, 1), np.uint8))]), "a"))[-1].name == "a"
 
 
 def test_rooms_is_compared_at_its_defaults_and_at_the_diggers_work():

@@ -74,15 +74,25 @@ def drain_timed(iterator) -> Drained:
     return Drained((end - start) * 1000.0, longest * 1000.0, where, item)
 
 
+def _until(items, stage: str | None):
+    """The items of a run up to the Stage named ``stage`` (all when None)."""
+    for item in items:
+        yield item
+        if isinstance(item, Stage) and item.name == stage:
+            return
+
+
 def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = True,
-            params: Any = None) -> dict:
+            params: Any = None, stage: str | None = None) -> dict:
     """One table row: median/min/max ms, the longest step over all runs, the
     median floor share (``floor``: the final stage's ``info["floor_fraction"]``,
     None for a generator that reports none), peak MiB.  ``params``: the
-    generator's parameters for every run (a mapping of overrides, or None)."""
+    generator's parameters for every run (a mapping of overrides, or None);
+    ``stage``: each run timed only until that stage is produced."""
     runs = repeat or _runs_for(width, height)
     registry.generate(name, "warm-up", width, height, params)  # first-call imports and caches
-    done = [drain_timed(registry.run(name, f"bench-{i}", width, height, params)) for i in range(runs)]
+    done = [drain_timed(_until(registry.run(name, f"bench-{i}", width, height, params), stage))
+            for i in range(runs)]
     times = [d.total_ms for d in done]
     worst = max(done, key=lambda d: d.step_ms)
     shares = [getattr(d.last, "info", {}).get("floor_fraction") for d in done]
@@ -92,7 +102,7 @@ def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = 
            "step_stage": worst.stage, "floor": None if None in shares else statistics.median(shares)}
     if memory:
         tracemalloc.start()
-        registry.generate(name, "bench-memory", width, height, params)
+        registry.generate(name, "bench-memory", width, height, params, stage)
         row["peak_mib"] = round(tracemalloc.get_traced_memory()[1] / 2**20, 2)
         tracemalloc.stop()
     return row
@@ -155,6 +165,8 @@ class Quote(NamedTuple):
     #: Parameter overrides for our row (None: the defaults), and what they ask for.
     params: Mapping | None = None
     ours: str = "defaults"
+    #: Our row timed only until this stage is produced (None: the whole run).
+    stage: str | None = None
 
 
 #: What the reference fill (:func:`reference_frontier_fill`, 1000x1000) took
@@ -173,6 +185,8 @@ QUOTED: tuple[Quote, ...] = (
     Quote("rooms", (80, 25), "rot.js Map.Digger 80x25", 0.73, "no dead-end removal, no loops",
           DIGGER_WORK, "Digger's work: a fifth dug, dead ends kept, no loops, no features"),
     Quote("island", (88, 32), "libtcod noise alone 88x32", 0.27, "noise only, no particles"),
+    Quote("island", (88, 32), "libtcod noise alone 88x32", 0.27, "noise only, no particles",
+          ours="the noise stage alone (octaves finer than a tile skipped)", stage="noise"),
     Quote("caverns", (300, 300), "rot.js Cellular 300x300", 455.0 + 2400.0,
           "5 generations 455 ms + connect 2.4 s"),
 )
@@ -215,7 +229,7 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None) -> list[dict]:
                      "peer_here_ms": round(fill_ms, 2), "ratio_here": round(ours_ms / fill_ms, 3), "floor": None})
     scale = fill_ms / FILL_QUOTED_MS
     for q in quotes:
-        row = measure(q.generator, *q.size, repeat, memory=False, params=q.params)
+        row = measure(q.generator, *q.size, repeat, memory=False, params=q.params, stage=q.stage)
         here = q.peer_ms * scale
         rows.append({"generator": q.generator, "size": f"{q.size[0]}x{q.size[1]}", "ours": q.ours,
                      "ours_ms": row["median_ms"], "peer": f"{q.peer} (quoted: {q.note})",
