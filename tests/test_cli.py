@@ -83,6 +83,10 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["bench", "--gen", "rooms", "--size", "9x9"], "rooms size must be"),
     (["bench", "--size", "4000x4000"], "size must be"),
     (["bench", "--compare", "--size", "79x29"], "drop --size"),
+    (["bench", "--gen", "rooms", "--repeat", "-3"], "--repeat must be 1..1000"),
+    (["bench", "--gen", "rooms", "--repeat", "1001"], "--repeat must be 1..1000"),
+    (["sweep", "--gen", "rooms", "--maps", "-1"], "--maps must be 1..100000"),
+    (["sweep", "--gen", "rooms", "--maps", "0"], "--maps must be 1..100000"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, fragment):
     code, out, err = run_cli(capsys, *argv)

@@ -21,6 +21,12 @@ from .seeding import MAX_SEED_CHARS, clean_seed_text
 __all__ = ["main"]
 
 
+#: Most runs per size ``bench --repeat`` takes (a thousand 400x400 rooms maps take minutes).
+MAX_BENCH_RUNS = 1000
+#: Most requests per generator ``sweep --maps`` takes (about an hour of random legal maps).
+MAX_SWEEP_MAPS = 100_000
+
+
 class UsageError(Exception):
     """Raised instead of argparse's exit so every failure is one line, status 2."""
 
@@ -83,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="list generators, stages and parameters")
     bench = sub.add_parser("bench", help="median milliseconds and longest step per generator and size")
     bench.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
-    bench.add_argument("--repeat", type=_size, default=0, help="runs per size (default: by size)")
+    bench.add_argument("--repeat", type=_size, default=0,
+                       help=f"runs per size, 1..{MAX_BENCH_RUNS} (default: by size)")
     bench.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
     bench.add_argument("--no-memory", action="store_true", help="skip the peak-memory run")
     bench.add_argument("--compare", action="store_true",
@@ -93,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--param", type=_key_value, action="append", default=[], metavar="NAME=VALUE",
                        help="a parameter for every run (repeatable; needs exactly one --gen, not with --compare)")
     sweep = sub.add_parser("sweep", help="random legal requests per generator: counts of broken promises")
-    sweep.add_argument("--maps", type=_size, default=100, help="requests per generator")
+    sweep.add_argument("--maps", type=_size, default=100, help=f"requests per generator, 1..{MAX_SWEEP_MAPS}")
     sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
     sweep.add_argument("--seed", type=_size, default=0, help="which random requests (a whole number)")
     from . import world
@@ -182,6 +189,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """The benchmark table; ``--param`` settings checked before anything is timed."""
     from .bench import run_bench
 
+    if not 0 <= args.repeat <= MAX_BENCH_RUNS:
+        raise UsageError(f"--repeat must be 1..{MAX_BENCH_RUNS}; got {args.repeat}")
     params = None
     if args.param:
         if args.compare:
@@ -203,6 +212,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     """Print each broken request, then one JSON line of counts per generator."""
     from .promises import sweep
 
+    if not 1 <= args.maps <= MAX_SWEEP_MAPS:
+        raise UsageError(f"--maps must be 1..{MAX_SWEEP_MAPS}; got {args.maps}")
     for name in args.gen or [spec.name for spec in registry.all_specs()]:
         registry.get(name)  # an unknown name is one clear line
         print(json.dumps(sweep(name, args.maps, args.seed, report=print), ensure_ascii=False), flush=True)
