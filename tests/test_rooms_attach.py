@@ -31,7 +31,8 @@ def grown(seed, w=79, h=29, attempts=64, params=PARAMS):
 def test_live_bitsets_match_the_rooms_and_joins(seed):
     b = grown(seed)
     open_ = rows_to_mask(b.open, b.w)
-    assert np.array_equal(open_, b.tiles == T.floor)
+    tiles = b.paint()  # painted from ``open`` when read
+    assert np.array_equal(open_, tiles == T.floor) and np.array_equal(~open_, tiles == T.wall)
     edge = grid.border_mask(open_.shape)
     assert np.array_equal(rows_to_mask(b.near, b.w), grid.dilate(open_, 8) | edge)
     # ``near`` by column is ``near`` transposed.

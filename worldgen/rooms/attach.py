@@ -30,9 +30,13 @@ same cost per design at 79x29 and at 400x400):
   once per stamp, one addition each), unchecked; a site is checked when
   drawn (two bit tests), and a dead or used one dropped for good (``open``
   and ``near`` only grow).
-* The ``uint8`` tile map is painted as rooms land, one slice write per
-  rectangle, for the previews; cave blobs, conglomerates, crosses and boxes
-  come from libraries grown (and their sites worked out) once per process.
+* The ``uint8`` tile map is painted from ``open`` only when read
+  (:meth:`Builder.paint`: one ``unpackbits`` of the whole map, about 6 us at
+  79x29), not as rooms land: a numpy write per placement (1 to 4 us: a slice,
+  a box at a time, or a mask) cost about 80 us a 79x29 map, and most maps
+  are drained with no preview looked at.  Cave blobs, conglomerates, crosses
+  and boxes come from libraries grown (and their sites worked out) once per
+  process.
 """
 
 from __future__ import annotations
@@ -51,8 +55,9 @@ from .shapes import DIRS, ROOM_DESIGNS, Stamp, design, design_cave
 
 __all__ = ["Builder", "pack_site", "unpack_site"]
 
-#: The floor tile id as a plain int (cheaper to write into an array than an attribute look-up).
-FLOOR = int(T.floor)
+#: The wall tile id as a ``uint8``: :meth:`Builder.paint` subtracts the floor bits from it.
+WALL = np.uint8(T.wall)
+assert T.wall == T.floor + 1, "Builder.paint makes floor as wall minus one"
 #: Caps on the free space measured ahead of a site and beside the first cell.
 DEPTH_CAP, SIDE_CAP = 18, 14
 #: A placement's face left out of its site plan: none (:meth:`Stamp.plan`).
@@ -92,7 +97,8 @@ class Builder:
     def __init__(self, seed: int, width: int, height: int, p: RoomParams) -> None:
         self.h, self.w, self.p = height, width, p
         self.r = Draw(seeding.rng(seed, "rooms"))
-        self.tiles = np.full((height, width), T.wall, dtype=np.uint8)
+        self.tiles = np.full((height, width), T.wall, dtype=np.uint8)  # painted by :meth:`paint`
+        self._painted = 0  # :attr:`floor` when the tiles were last painted
         full, edge = (1 << width) - 1, 1 | 1 << (width - 1)
         ring = [full] + [edge] * (height - 2) + [full]  # floor never touches the map edge
         self.open = [0] * height
@@ -249,8 +255,7 @@ class Builder:
 
     def place(self, kind: str, s: Stamp, y0: int, x0: int, join: tuple[int, int] | None,
               skip: int = ALL_FACES, sites: bool = True) -> None:
-        """Add stamp ``s`` at (y0, x0) (it :meth:`fits`): the bitsets, the tiles,
-        the join, the room lists and (``sites``) its site plan without the
+        """Add stamp ``s`` at (y0, x0) (it :meth:`fits`): the bitsets, the join, the room lists and (``sites``) its site plan without the
         face ``skip`` (the one facing the doorway).
 
         Plain loops over the rows: for the few rows of a room they beat
@@ -270,11 +275,6 @@ class Builder:
         for col in s.halo_cols:
             cols[x] |= col << y
             x += 1
-        tiles = self.tiles
-        if s.rect:
-            tiles[y0:y0 + s.h, x0:x0 + s.w] = FLOOR
-        else:
-            s.paint(tiles[y0:y0 + s.h, x0:x0 + s.w], FLOOR)
         stamps = self.stamps
         rid = len(stamps)
         self.floor += s.cells
@@ -285,6 +285,25 @@ class Builder:
         stamps.append(s)
         if sites:
             self.add_sites(s, y0, x0, rid, skip)
+
+    def paint(self) -> np.ndarray:
+        """:attr:`tiles` brought up to date and returned: floor where ``open``
+        is, wall elsewhere, painted from the rows of bits in one pass when
+        floor was added since the last call (floor only grows while rooms
+        are added, so the count of it tells).
+
+        >>> b = Builder(1, 12, 6, RoomParams())
+        >>> b.place("rect", Stamp.box(2, 3), 2, 4, None, sites=False)
+        >>> bool((b.paint()[2:4, 4:7] == T.floor).all()), int((b.tiles == T.floor).sum())
+        (True, 6)
+        """
+        if self._painted != self.floor:
+            self._painted = self.floor
+            nb = (self.w + 7) >> 3
+            raw = np.frombuffer(b"".join([row.to_bytes(nb, "little") for row in self.open]), dtype=np.uint8)
+            bits = np.unpackbits(raw.reshape(self.h, nb), axis=1, count=self.w, bitorder="little")
+            np.subtract(WALL, bits, out=self.tiles)
+        return self.tiles
 
     def add_sites(self, s: Stamp, y0: int, x0: int, rid: int, skip: int) -> None:
         """List the stamp's site plan at (y0, x0) (:meth:`Stamp.plan`: a site on
@@ -301,7 +320,6 @@ class Builder:
         bit = 1 << x
         three = bit | bit << 1 | bit >> 1
         self.open[y] |= bit
-        self.tiles[y, x] = FLOOR
         near, blocked, cols = self.near, self.blocked, self.near_cols
         near[y - 1] |= three
         near[y] |= three
@@ -454,6 +472,5 @@ class Builder:
                     if not (self.blocked[wy] >> wx) & 1:  # the edge is blocked too
                         self.open[wy] |= 1 << wx
                         self.blocked[wy] |= 1 << wx
-                        self.tiles[wy, wx] = T.floor
                         self.floor += 1
                         break
