@@ -145,38 +145,39 @@ class Builder:
         """
         best, most, found = -1, -1, 0
         sites, u, near, blocked, cols = self.sites, self.r.u, self.near, self.blocked, self.near_cols
+        n = len(sites)
         for _ in range(tries):
-            n = len(sites)
             if n == 0:
                 break
             k = int(u() * n)
             site = sites[k]
-            y, x, d = site >> 13 & 511, site >> 4 & 511, site >> 2 & 3
-            dy, dx = DIRS[d]
-            # :meth:`site_ok` and two free cells ahead, inline, in an order
-            # where each test keeps the next inside the map: a site on the
-            # edge is blocked, one beside it has the edge (in ``near``) ahead.
-            # The floor behind is the site's own room, there for good; a
-            # floor beside the site would put the cell ahead in ``near``.
-            if ((blocked[y] >> x) & 1 or (near[y + dy] >> (x + dx)) & 1
-                    or (near[y + 2 * dy] >> (x + 2 * dx)) & 1):
-                sites[k] = sites[-1]  # not a site any more, or only a nook ahead: drop it
-                sites.pop()
-                if best == n - 1:
-                    best = k  # it was swapped into the dropped slot
-                continue
-            # The free depth ahead (:meth:`run`, inline): one bit search in
-            # the row (west, east) or the column (north, south).
-            if d == 3:
+            y, x, d = site >> 13 & 511, site >> 4 & 511, site & 12  # d: dir << 2
+            # :meth:`site_ok` and two free cells ahead, inline: not blocked
+            # (also the map edge, so the line ahead starts inside the map),
+            # then the free depth ahead (:meth:`run`: one bit search in the
+            # row or the column), which is under 2 when the cell ahead or the
+            # one after is in ``near``.  The floor behind is the site's own
+            # room, there for good; a floor beside the site would put the
+            # cell ahead in ``near``.
+            if (blocked[y] >> x) & 1:
+                depth = -1
+            elif d == 12:  # east
                 rest = near[y] >> (x + 1)
                 depth = (rest & -rest).bit_length() - 1
-            elif d == 2:
+            elif d == 8:  # west
                 depth = x - (near[y] & ((1 << x) - 1)).bit_length()
-            elif d == 1:
+            elif d == 4:  # south
                 rest = cols[x] >> (y + 1)
                 depth = (rest & -rest).bit_length() - 1
-            else:
+            else:  # north
                 depth = y - (cols[x] & ((1 << y) - 1)).bit_length()
+            if depth < 2:
+                n -= 1
+                sites[k] = sites[n]  # not a site any more, or only a nook ahead: drop it
+                sites.pop()
+                if best == n:
+                    best = k  # it was swapped into the dropped slot
+                continue
             if depth > DEPTH_CAP:
                 depth = DEPTH_CAP
             if depth > most:
