@@ -75,6 +75,28 @@ def test_sites_pack_into_one_int_lie_on_their_rooms_and_picks_are_usable():
         b.attempt()
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_a_site_is_usable_exactly_when_two_cells_ahead_are_free(seed):
+    """pick_site tests a drawn site by its free depth ahead alone: floor on
+    the site or beside it, a join beside it or the map edge all leave the
+    cell ahead in ``near``, so ``blocked`` need not be read."""
+    b = Builder(seed, 79, 29, PARAMS)
+    b.first_room()
+    checked = 0
+    for step in range(80):
+        if step % 8 == 0:
+            for site in b.sites:
+                y, x, d, _, _ = unpack_site(site)
+                assert usable(b, y, x, d) == (b.run(y, x, d, 18) >= 2), (y, x, d)
+                checked += 1
+        b.attempt()
+    b.revive_sites()  # every site of every face, the map edge's too
+    for site in b.sites:
+        y, x, d, _, _ = unpack_site(site)
+        assert usable(b, y, x, d) == (b.run(y, x, d, 18) >= 2), (y, x, d)
+    assert checked > 100
+
+
 def test_space_measures_free_cells_with_bit_tricks():
     b = Builder(1, 30, 20, PARAMS)
     b.place("rect", Stamp.box(4, 6), 8, 10, None, sites=False)

@@ -144,7 +144,7 @@ class Builder:
         straight ahead wins, which steers growth into empty parts of the map.
         """
         best, most, found = -1, -1, 0
-        sites, u, near, blocked, cols = self.sites, self.r.u, self.near, self.blocked, self.near_cols
+        sites, u, near, cols = self.sites, self.r.u, self.near, self.near_cols
         n = len(sites)
         for _ in range(tries):
             if n == 0:
@@ -152,16 +152,15 @@ class Builder:
             k = int(u() * n)
             site = sites[k]
             y, x, d = site >> 13 & 511, site >> 4 & 511, site & 12  # d: dir << 2
-            # :meth:`site_ok` and two free cells ahead, inline: not blocked
-            # (also the map edge, so the line ahead starts inside the map),
-            # then the free depth ahead (:meth:`run`: one bit search in the
-            # row or the column), which is under 2 when the cell ahead or the
-            # one after is in ``near``.  The floor behind is the site's own
-            # room, there for good; a floor beside the site would put the
-            # cell ahead in ``near``.
-            if (blocked[y] >> x) & 1:
-                depth = -1
-            elif d == 12:  # east
+            # :meth:`site_ok` and two free cells ahead, inline: the free depth
+            # ahead (:meth:`run`: one bit search in the row or the column) is
+            # 2 or more.  That is the whole test (tests/test_rooms_attach.py
+            # checks it on every listed site): floor on the site, beside it or
+            # at a join beside it (``blocked``, in :meth:`site_ok`) puts the
+            # cell ahead in ``near`` (depth 0), and a site on the map edge
+            # faces out of the map (depth 0 or -1).  The floor behind is the
+            # site's own room, there for good.
+            if d == 12:  # east
                 rest = near[y] >> (x + 1)
                 depth = (rest & -rest).bit_length() - 1
             elif d == 8:  # west
