@@ -28,8 +28,11 @@ same cost per design at 79x29 and at 400x400):
   collector's full passes grow with live containers).  A placement adds its
   stamp's site plan (:meth:`Stamp.plan`: one site a face, offsets worked out
   once per stamp, one addition each), unchecked; a site is checked when
-  drawn (two bit tests), and a dead or used one dropped for good (``open``
-  and ``near`` only grow).
+  drawn by the one bit search that measures its depth ahead (under 2 free
+  cells: dead; ``blocked`` need not be read), and a dead or used one dropped
+  for good (``open`` and ``near`` only grow).  About half the sites listed
+  are dead when listed (a neighbour within three cells of the face), but
+  checking them then cost as much as the draws it saved (measured).
 * The ``uint8`` tile map is painted from ``open`` only when read
   (:meth:`Builder.paint`: one ``unpackbits`` of the whole map, about 6 us at
   79x29), not as rooms land: a numpy write per placement (1 to 4 us: a slice,
