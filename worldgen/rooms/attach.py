@@ -317,23 +317,20 @@ class Builder:
         self.sites += [base + offset for offset in s.plans[int(self.r.u() * 4) * 5 + skip]]
 
     def add_join(self, y: int, x: int) -> None:
-        """Open the join (y, x): floor, and a plus of ``blocked`` around it."""
+        """Open the join (y, x): floor, and a plus of ``blocked`` around it.
+
+        Called once the floor on both sides of it is placed (a join is a door
+        site, floor behind it, and the room or corridor it leads to begins
+        just ahead), so every cell around it is in ``near`` already: near and
+        its columns are left as they are."""
         self.joins.append((y, x))
         self.floor += 1
         bit = 1 << x
-        three = bit | bit << 1 | bit >> 1
         self.open[y] |= bit
-        near, blocked, cols = self.near, self.blocked, self.near_cols
-        near[y - 1] |= three
-        near[y] |= three
-        near[y + 1] |= three
+        blocked = self.blocked
         blocked[y - 1] |= bit
-        blocked[y] |= three
+        blocked[y] |= bit | bit << 1 | bit >> 1
         blocked[y + 1] |= bit
-        seven = 7 << (y - 1)
-        cols[x - 1] |= seven
-        cols[x] |= seven
-        cols[x + 1] |= seven
 
     def first_room(self) -> None:
         r = self.r
