@@ -258,8 +258,9 @@ class Builder:
 
     def place(self, kind: str, s: Stamp, y0: int, x0: int, join: tuple[int, int] | None,
               skip: int = ALL_FACES, sites: bool = True) -> None:
-        """Add stamp ``s`` at (y0, x0) (it :meth:`fits`): the bitsets, the join, the room lists and (``sites``) its site plan without the
-        face ``skip`` (the one facing the doorway).
+        """Add stamp ``s`` at (y0, x0) (it :meth:`fits`): the bitsets, the join,
+        the room lists and (``sites``) its site plan without the face ``skip``
+        (the one facing the doorway).  The tiles wait for :meth:`paint`.
 
         Plain loops over the rows: for the few rows of a room they beat
         ``map`` over slices (measured: 0.5 us against 1.3 us for 5 rows)."""
