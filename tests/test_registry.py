@@ -115,3 +115,27 @@ def test_every_registered_generator_follows_the_protocol():
         for p in spec.param_specs:
             assert p.help, f"{spec.name}.{p.name} needs a one-line description"
             assert p.choices or p.lo <= p.default <= p.hi
+
+
+def test_live_stage_paints_its_data_at_each_read():
+    """A LiveStage (the rooms preview) is a Stage whose data comes from its
+    paint function every time it is read: what it shows is the state at the
+    read, and a paint that hands back the wrong dtype is refused."""
+    state = {"tiles": np.full((2, 3), T.wall, dtype=np.uint8), "paints": 0}
+
+    def paint():
+        state["paints"] += 1
+        return state["tiles"]
+
+    live = registry.LiveStage("rooms", paint)
+    assert isinstance(live, Stage) and live.kind == "tiles" and live.name == "rooms"
+    assert (live.data == T.wall).all()
+    state["tiles"] = np.full((2, 3), T.floor, dtype=np.uint8)  # the map moved on: the next read shows it
+    assert (live.data == T.floor).all() and state["paints"] == 2
+    with pytest.raises(AttributeError):
+        live.name = "other"  # frozen, like every stage
+    state["tiles"] = np.zeros((2, 3), dtype=np.float32)
+    with pytest.raises(TypeError):
+        live.data
+    with pytest.raises(ValueError):
+        registry.LiveStage("rooms", paint, kind="layer")

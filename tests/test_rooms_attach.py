@@ -31,7 +31,8 @@ def grown(seed, w=79, h=29, attempts=64, params=PARAMS):
 def test_live_bitsets_match_the_rooms_and_joins(seed):
     b = grown(seed)
     open_ = rows_to_mask(b.open, b.w)
-    assert np.array_equal(open_, b.tiles == T.floor)
+    tiles = b.paint()  # painted from ``open`` when read
+    assert np.array_equal(open_, tiles == T.floor) and np.array_equal(~open_, tiles == T.wall)
     edge = grid.border_mask(open_.shape)
     assert np.array_equal(rows_to_mask(b.near, b.w), grid.dilate(open_, 8) | edge)
     # ``near`` by column is ``near`` transposed.
@@ -72,6 +73,28 @@ def test_sites_pack_into_one_int_lie_on_their_rooms_and_picks_are_usable():
         y, x, d, _, _ = unpack_site(b.sites[k])
         assert usable(b, y, x, d) and b.ahead == b.run(y, x, d, 18) >= 2
         b.attempt()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_site_is_usable_exactly_when_two_cells_ahead_are_free(seed):
+    """pick_site tests a drawn site by its free depth ahead alone: floor on
+    the site or beside it, a join beside it or the map edge all leave the
+    cell ahead in ``near``, so ``blocked`` need not be read."""
+    b = Builder(seed, 79, 29, PARAMS)
+    b.first_room()
+    checked = 0
+    for step in range(80):
+        if step % 8 == 0:
+            for site in b.sites:
+                y, x, d, _, _ = unpack_site(site)
+                assert usable(b, y, x, d) == (b.run(y, x, d, 18) >= 2), (y, x, d)
+                checked += 1
+        b.attempt()
+    b.revive_sites()  # every site of every face, the map edge's too
+    for site in b.sites:
+        y, x, d, _, _ = unpack_site(site)
+        assert usable(b, y, x, d) == (b.run(y, x, d, 18) >= 2), (y, x, d)
+    assert checked > 100
 
 
 def test_space_measures_free_cells_with_bit_tricks():

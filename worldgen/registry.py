@@ -26,7 +26,7 @@ import numpy as np
 from . import seeding
 
 __all__ = [
-    "Stage", "Progress", "ParamSpec", "GeneratorSpec", "Result", "param", "register",
+    "Stage", "LiveStage", "Progress", "ParamSpec", "GeneratorSpec", "Result", "param", "register",
     "REGISTRY", "get", "run", "generate", "ParamError",
 ]
 
@@ -60,13 +60,47 @@ class Stage:
             raise TypeError(f"tile stage {self.name!r} must be uint8, got {self.data.dtype}")
 
 
+class LiveStage(Stage):
+    """A :class:`Stage` whose ``data`` is ``paint()``, called each time it is
+    read: a preview that changes at every step and is worth bringing up to
+    date only when someone looks (``paint`` may skip work when nothing
+    changed).  Read like any stage; like any preview, valid until the
+    iterator is advanced.
+
+    >>> calls = []
+    >>> live = LiveStage("rooms", lambda: calls.append(1) or np.zeros((2, 3), np.uint8))
+    >>> live.data.shape, len(calls), live.data.shape, len(calls)
+    ((2, 3), 1, (2, 3), 2)
+    """
+
+    def __init__(self, name: str, paint: Callable[[], np.ndarray], **fields: Any) -> None:
+        object.__setattr__(self, "paint", paint)
+        super().__init__(name, None, **fields)  # the stored data is ignored: see the property
+
+    def __post_init__(self) -> None:
+        if self.kind != "tiles":
+            raise ValueError("a live stage holds tiles")  # their dtype is checked at each read
+
+    @property
+    def data(self) -> np.ndarray:
+        data = self.paint()
+        if data.dtype != np.uint8:
+            raise TypeError(f"tile stage {self.name!r} must be uint8, got {data.dtype}")
+        return data
+
+    @data.setter
+    def data(self, value: None) -> None:
+        pass  # the dataclass's __init__ sets every field; ``data`` is painted instead
+
+
 @dataclass(frozen=True, eq=False)
 class Progress:
     """Work in progress inside ``stage``: ``done`` runs from 0 to 1.
 
     ``preview`` optionally shows the partial result (a view, valid only until
     the iterator is advanced; copy it to keep it), so a demo can animate
-    growth loops, rooms being added or automaton iterations.
+    growth loops, rooms being added or automaton iterations.  It may be a
+    :class:`LiveStage`, whose data is painted when read.
     """
 
     stage: str

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import features, grid
 from ..bitgrid import BitGrid
-from ..registry import GeneratorSpec, Progress, Stage, register
+from ..registry import GeneratorSpec, LiveStage, Progress, Stage, register
 from ..tiles import T
 from .attach import Builder
 from .corridors import grow_staircases
@@ -46,12 +46,13 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     area = width * height
 
     # rooms: accretion from one room in the middle; a preview per room (one
-    # Stage over the live tiles: a preview is valid until the next step).
+    # LiveStage over the tiles, painted from the builder's bits when read: a
+    # preview is valid until the next step, and most runs never read one).
     yield from grow_cave_library(lambda: Progress("rooms", 0.0))
     yield from grow_staircases(lambda: Progress("rooms", 0.0))
     b = Builder(seed, width, height, p)
+    shown = LiveStage("rooms", b.paint)
     b.first_room()
-    shown = Stage("rooms", b.tiles)
     yield Progress("rooms", 0.0, preview=shown)
     # room_attempts designs, and more while the floor is short of GROW_FLOOR of
     # the interior (up to the parameter's top rate), so sparse settings still
@@ -73,7 +74,7 @@ def run(seed: int, width: int, height: int, p: RoomParams):
             yield Progress("rooms", min(1.0, (k + 1) * 16 // attempts / 16))
         k += 1
     b.fix_diagonals()
-    tiles = b.tiles
+    tiles = b.paint()
     yield Stage("rooms", tiles.copy(), info={"rooms": len(b.stamps), "joins": len(b.joins)})
 
     # The finishing stages go on drawing from the rooms stage's stream: making
