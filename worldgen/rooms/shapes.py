@@ -170,12 +170,11 @@ def make_conglomerate(r: Draw, mh: int, mw: int) -> Stamp | None:
     if len(rects) < 2:
         return None
     rows = [0] * (y_hi - y_lo)
-    boxes = [(y - y_lo, x - x_lo, h, w) for y, x, h, w in rects]
-    for y, x, h, w in boxes:
-        run = ((1 << w) - 1) << x
-        for i in range(y, y + h):
+    for y, x, h, w in rects:
+        run = ((1 << w) - 1) << (x - x_lo)
+        for i in range(y - y_lo, y - y_lo + h):
             rows[i] |= run
-    return Stamp(rows, x_hi - x_lo, boxes=tuple(boxes), bare=True)
+    return Stamp(rows, x_hi - x_lo, bare=True)
 
 
 def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
@@ -189,8 +188,7 @@ def make_cross(r: Draw, mh: int, mw: int) -> Stamp | None:
     xb = (wa - wb) // 2 + r.int(-((wa - wb) // 3), (wa - wb) // 3)
     xb = min(max(xb, 0), wa - wb)
     bar, post = (1 << wa) - 1, ((1 << wb) - 1) << xb
-    return Stamp([bar if ya <= i < ya + ha else post for i in range(hb)], wa,
-                 boxes=((ya, 0, ha, wa), (0, xb, hb, wb)), bare=True)
+    return Stamp([bar if ya <= i < ya + ha else post for i in range(hb)], wa, bare=True)
 
 
 #: Designs drawn from (see :class:`Library`).

@@ -25,9 +25,7 @@ DIRS = grid.offsets(4)
 class Stamp:
     """A room's floor: bit ``x`` of ``rows[y]`` is cell ``(y, x)`` of its ``h`` x ``w`` box.
 
-    The box is the floor's bounding box.  ``rect``: every cell is floor;
-    ``boxes``: rectangles ``(y, x, h, w)`` whose union is the floor, when the
-    design knows them (painting them is a few slice writes).
+    The box is the floor's bounding box.  ``rect``: every cell is floor.
 
     What placing it needs is worked out once per stamp, never per placement:
     ``halo`` when it is made, and its door sites by :meth:`prepare` (library
@@ -39,12 +37,12 @@ class Stamp:
     (2, 3, 4, ((-1, 1),))
     """
 
-    __slots__ = ("rows", "h", "w", "cells", "rect", "boxes", "halo", "halo_cols", "face_ys", "face_xs", "alongs",
+    __slots__ = ("rows", "h", "w", "cells", "rect", "halo", "halo_cols", "face_ys", "face_xs", "alongs",
                  "plans", "_mask")
 
-    def __init__(self, rows, w: int, rect: bool = False, boxes=None, bare: bool = False, cols=None) -> None:
+    def __init__(self, rows, w: int, rect: bool = False, bare: bool = False, cols=None) -> None:
         self.rows = tuple(rows)
-        self.h, self.w, self.rect, self.boxes = len(self.rows), w, rect, boxes
+        self.h, self.w, self.rect = len(self.rows), w, rect
         #: Set by :meth:`prepare`: the sites per face (y and x apart), where they lie along it, the site plans.
         self.face_ys = self.face_xs = self.alongs = self.plans = None
         self._mask = None
@@ -120,16 +118,6 @@ class Stamp:
             self._mask = np.unpackbits(raw.reshape(self.h, nb), axis=1, count=self.w,
                                        bitorder="little").view(bool)
         return self._mask
-
-    def paint(self, window: np.ndarray, value: int) -> None:
-        """Write ``value`` on the stamp's cells of ``window`` (its box on a map)."""
-        if self.rect:
-            window[...] = value
-        elif self.boxes is not None:
-            for y, x, h, w in self.boxes:
-                window[y:y + h, x:x + w] = value
-        else:
-            window[self.mask()] = value
 
     def prepare(self) -> Stamp:
         """Work out, once, the door sites of each face (their y in
