@@ -152,6 +152,17 @@ def test_joined_says_whether_a_4_way_path_inside_the_window_exists():
     assert min(seen.values()) > 30
 
 
+def test_a_stamp_placed_with_its_cells_paints_the_same_tiles():
+    path = [(5, 4), (5, 5), (6, 5), (7, 5), (7, 6), (7, 5), (8, 5)]  # a walk, one cell twice
+    painted = []
+    for cells in (None, path):
+        b = Builder(2, 20, 12, PARAMS)
+        y0, x0, s = Stamp.from_cells(path)
+        b.place("drunken", s, y0, x0, None, sites=False, cells=cells)
+        painted.append(b.tiles.copy())
+    assert np.array_equal(*painted) and (painted[0] == T.floor).sum() == 6
+
+
 def drunken_twice(monkeypatch, a, c, site, shut=()):
     """try_drunken on builders ``a`` and ``c`` (the same dungeon), ``c`` with
     the reachability test off, so every walk is walked: both must end alike,

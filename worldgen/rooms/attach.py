@@ -248,10 +248,13 @@ class Builder:
         return True
 
     def place(self, kind: str, s: Stamp, y0: int, x0: int, join: tuple[int, int] | None,
-              skip: int = ALL_FACES, sites: bool = True) -> None:
+              skip: int = ALL_FACES, sites: bool = True, cells: list[tuple[int, int]] | None = None) -> None:
         """Add stamp ``s`` at (y0, x0) (it :meth:`fits`): the bitsets, the tiles,
         the join, the room lists and (``sites``) its site plan without the
-        face ``skip`` (the one facing the doorway).
+        face ``skip`` (the one facing the doorway).  ``cells``: the stamp's
+        cells ``(y, x)`` on the map when the caller has them (a drunken walk's
+        path, repeats allowed), painted one write each: a third of the time
+        of making the mask of a stamp painted once.
 
         Plain loops over the rows: for the few rows of a room they beat
         ``map`` over slices (measured: 0.5 us against 1.3 us for 5 rows)."""
@@ -273,6 +276,9 @@ class Builder:
         tiles = self.tiles
         if s.rect:
             tiles[y0:y0 + s.h, x0:x0 + s.w] = FLOOR
+        elif cells is not None:
+            for cell in cells:
+                tiles[cell] = FLOOR
         else:
             s.paint(tiles[y0:y0 + s.h, x0:x0 + s.w], FLOOR)
         stamps = self.stamps

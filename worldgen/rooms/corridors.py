@@ -259,6 +259,6 @@ def try_drunken(b, site: list[int]) -> bool:
     if (cy, cx) != (gy, gx):
         return False
     y0, x0, s = Stamp.from_cells(path)
-    b.place("drunken", s, y0, x0, (y1, x1), sites=False)
+    b.place("drunken", s, y0, x0, (y1, x1), sites=False, cells=path)
     b.add_join(y2, x2)
     return True
