@@ -152,6 +152,25 @@ def test_joined_says_whether_a_4_way_path_inside_the_window_exists():
     assert min(seen.values()) > 30
 
 
+def test_bent_clear_finds_a_clear_l_shaped_path_and_only_then():
+    rng = np.random.default_rng(8)
+    found = 0
+    for _ in range(400):
+        b = Builder(1, 30, 16, PARAMS)
+        blocked = rng.random((16, 30)) < rng.uniform(0.02, 0.3)
+        b.near = [int(sum(1 << x for x in range(30) if blocked[y, x])) for y in range(16)]
+        b.near_cols = [int(sum(1 << y for y in range(16) if blocked[y, x])) for x in range(30)]
+        (sy, gy), (sx, gx) = rng.integers(1, 15, 2).tolist(), rng.integers(1, 29, 2).tolist()
+        ya, yb, xa, xb = min(sy, gy), max(sy, gy), min(sx, gx), max(sx, gx)
+        want = (not blocked[sy, xa:xb + 1].any() and not blocked[ya:yb + 1, gx].any()
+                or not blocked[ya:yb + 1, sx].any() and not blocked[gy, xa:xb + 1].any())
+        assert corridors.bent_clear(b, sy, sx, gy, gx) == want
+        if want:
+            found += 1
+            assert corridors.joined(b.near, sy, sx, gy, gx, 0, 0, 15, 29)
+    assert 40 < found < 360
+
+
 def test_a_stamp_placed_with_its_cells_paints_the_same_tiles():
     path = [(5, 4), (5, 5), (6, 5), (7, 5), (7, 6), (7, 5), (8, 5)]  # a walk, one cell twice
     painted = []

@@ -253,8 +253,8 @@ class Builder:
         the join, the room lists and (``sites``) its site plan without the
         face ``skip`` (the one facing the doorway).  ``cells``: the stamp's
         cells ``(y, x)`` on the map when the caller has them (a drunken walk's
-        path, repeats allowed), painted one write each: a third of the time
-        of making the mask of a stamp painted once.
+        path, repeats allowed), painted one write each: about a quarter of
+        the time of making the mask of a stamp painted once and writing through it.
 
         Plain loops over the rows: for the few rows of a room they beat
         ``map`` over slices (measured: 0.5 us against 1.3 us for 5 rows)."""

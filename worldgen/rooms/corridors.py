@@ -194,6 +194,19 @@ def joined(rows: list[int], sy: int, sx: int, gy: int, gx: int, wy0: int, wx0: i
         a, g = g, grown
 
 
+def bent_clear(b, sy: int, sx: int, gy: int, gx: int) -> bool:
+    """Is one of the two L-shaped paths from (sy, sx) to (gy, gx), along the
+    row then the column or the column then the row, clear of ``b.near``?
+    Four bit tests (a column is one int of ``b.near_cols``), where
+    :func:`joined` takes ten flood steps: 7 in 10 walks that can arrive have one.
+    """
+    near, cols = b.near, b.near_cols
+    xa, ya = min(sx, gx), min(sy, gy)
+    across, down = (1 << abs(gx - sx) + 1) - 1, (1 << abs(gy - sy) + 1) - 1
+    return (not (near[sy] >> xa & across or cols[gx] >> ya & down)
+            or not (cols[sx] >> ya & down or near[gy] >> xa & across))
+
+
 def try_drunken(b, site: list[int]) -> bool:
     """A weighted drunken walk from door ``site`` to a doorway of another room.
 
@@ -219,7 +232,7 @@ def try_drunken(b, site: list[int]) -> bool:
     wy0, wx0 = max(min(sy, gy) - m, 0), max(min(sx, gx) - m, 0)
     wy1, wx1 = min(max(sy, gy) + m, b.h - 1), min(max(sx, gx) + m, b.w - 1)
     steps = 3 * (abs(gy - sy) + abs(gx - sx)) + 12
-    if not joined(near, sy, sx, gy, gx, wy0, wx0, wy1, wx1):
+    if not (bent_clear(b, sy, sx, gy, gx) or joined(near, sy, sx, gy, gx, wy0, wx0, wy1, wx1)):
         # A walk that cannot arrive never stops early: each cell it reaches
         # has the clear cell it came from beside it, so it runs all its steps,
         # unless its first cell is shut in and it stops before a draw.
