@@ -9,6 +9,7 @@ import pytest
 from worldgen import grid, registry
 from worldgen.rooms import corridors
 from worldgen.rooms.attach import Builder, pack_site, unpack_site
+from worldgen.rooms.draw import Draw
 from worldgen.rooms.shapes import DIRS, Stamp
 from worldgen.tiles import T
 
@@ -149,6 +150,95 @@ def test_a_drunken_walk_joins_doorways_of_two_rooms():
                 assert grid.label(cells, 4)[1] == 1  # one path
                 break
     assert ok > 10
+
+
+def test_joined_says_whether_a_4_way_path_inside_the_window_exists():
+    rng = np.random.default_rng(13)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        h, w = int(rng.integers(3, 30)), int(rng.integers(3, 70))
+        blocked = rng.random((h, w)) < rng.uniform(0.2, 0.6)
+        rows = [int(sum(1 << x for x in range(w) if blocked[y, x])) for y in range(h)]
+        wy0, wy1 = sorted(rng.integers(0, h, 2).tolist())
+        wx0, wx1 = sorted(rng.integers(0, w, 2).tolist())
+        inside = np.zeros((h, w), dtype=bool)
+        inside[wy0:wy1 + 1, wx0:wx1 + 1] = True
+        clear = ~blocked & inside
+        cells = np.argwhere(clear)
+        if len(cells) < 2:
+            continue
+        (sy, sx), (gy, gx) = cells[rng.choice(len(cells), 2, replace=False)].tolist()
+        labels, _ = grid.label(clear, 4)
+        want = bool(labels[sy, sx] == labels[gy, gx])
+        assert corridors.joined(rows, sy, sx, gy, gx, wy0, wx0, wy1, wx1) == want
+        seen[want] += 1
+    assert min(seen.values()) > 30
+
+
+def test_bent_clear_finds_a_clear_l_shaped_path_and_only_then():
+    rng = np.random.default_rng(8)
+    found = 0
+    for _ in range(400):
+        b = Builder(1, 30, 16, PARAMS)
+        blocked = rng.random((16, 30)) < rng.uniform(0.02, 0.3)
+        b.near = [int(sum(1 << x for x in range(30) if blocked[y, x])) for y in range(16)]
+        b.near_cols = [int(sum(1 << y for y in range(16) if blocked[y, x])) for x in range(30)]
+        (sy, gy), (sx, gx) = rng.integers(1, 15, 2).tolist(), rng.integers(1, 29, 2).tolist()
+        ya, yb, xa, xb = min(sy, gy), max(sy, gy), min(sx, gx), max(sx, gx)
+        want = (not blocked[sy, xa:xb + 1].any() and not blocked[ya:yb + 1, gx].any()
+                or not blocked[ya:yb + 1, sx].any() and not blocked[gy, xa:xb + 1].any())
+        assert corridors.bent_clear(b, sy, sx, gy, gx) == want
+        if want:
+            found += 1
+            assert corridors.joined(b.near, sy, sx, gy, gx, 0, 0, 15, 29)
+    assert 40 < found < 360
+
+
+def drunken_twice(monkeypatch, a, c, site, shut=()):
+    """try_drunken on builders ``a`` and ``c`` (the same dungeon), ``c`` with
+    the reachability test off, so every walk is walked: both must end alike,
+    with the same next draw.  True when ``a``'s test turned the walk down."""
+    for b in (a, c):
+        for y, x in shut:
+            b.near[y] |= 1 << x
+    calls = []
+    real = corridors.joined
+    monkeypatch.setattr(corridors, "joined", lambda *args: calls.append(real(*args)) or calls[-1])
+    ok = corridors.try_drunken(a, site)
+    monkeypatch.setattr(corridors, "joined", lambda *args: True)
+    assert corridors.try_drunken(c, site) == ok
+    monkeypatch.undo()
+    assert a.r.u() == c.r.u() and a.open == c.open and a.joins == c.joins
+    return calls == [False]
+
+
+def test_walks_that_cannot_arrive_are_skipped_without_changing_the_map(monkeypatch):
+    skipped = walked = 0
+    for seed in range(16):
+        a, c = grown(seed, attempts=30), grown(seed, attempts=30)
+        for packed in list(a.sites):
+            site = list(unpack_site(packed))
+            if usable(a, *site[:3]):
+                if drunken_twice(monkeypatch, a, c, site):
+                    skipped += 1
+                else:
+                    walked += 1
+    assert skipped > 20 and walked > 20
+
+
+def test_a_walk_shut_in_at_its_first_cell_takes_no_draw(monkeypatch):
+    for seed in range(40):
+        a, c = grown(seed, attempts=30), grown(seed, attempts=30)
+        for packed in a.sites:
+            y, x, d, room, fails = unpack_site(packed)
+            dy, dx = DIRS[d]
+            sy, sx = y + dy, x + dx
+            if usable(a, y, x, d) and corridors.partner_site(grown(seed, attempts=30), [y, x, d, room]):
+                # Block the first cell's three other neighbours.
+                shut = [(sy + ey, sx + ex) for ey, ex in DIRS if (sy + ey, sx + ex) != (y, x)]
+                assert drunken_twice(monkeypatch, a, c, [y, x, d, room, fails], shut)
+                return
+    pytest.fail("no usable site with a partner")
 
 
 def test_fix_diagonals_leaves_no_corner_only_contact():
