@@ -4,12 +4,14 @@ loops (loops.py) and stairs (stairs.py)."""
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from worldgen import grid, registry
 from worldgen.bitgrid import BitGrid, bit_indices
 from worldgen.rooms.doors import finish_doors, lay_doors
 from worldgen.rooms.draw import Draw
-from worldgen.rooms.loops import SPACING, loop_candidates, open_loops
+from worldgen.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
 from worldgen.rooms.stairs import farthest, pick_stair, stair_masks
 from worldgen.steps import finish
 from worldgen.tiles import WALKABLE, T
@@ -56,12 +58,27 @@ def test_loop_candidates_are_walls_between_two_floors_away_from_doors():
     tiles[4:7, 11:15] = T.floor
     tiles[2, 3:14] = T.floor                       # ... a wall below a corridor
     g = BitGrid(17, 9)
-    cells, horiz = loop_candidates(g, g.from_mask(WALKABLE[tiles]), g.from_cells([(3, 4)]))
-    found = sorted(divmod(int(c), 17) for c in cells)
+    horizontal, vertical = loop_candidates(g, g.from_mask(WALKABLE[tiles]), g.from_cells([(3, 4)]))
+    found = [divmod(c, 17) for c in bit_indices(vertical)]
     assert found == [(3, 11), (3, 12), (3, 13)]  # (3, 3..5) are the door and beside it
-    assert not horiz.any()                         # floors north and south
+    assert horizontal == 0                         # floors north and south
     walkable = WALKABLE[tiles]
     assert all(grid.door_ok(walkable, y, x) and not walkable[y, x] for y, x in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 9), st.integers(3, 9), st.integers(1, 70))
+def test_far_apart_against_the_distances_by_hand(seed, h, w, least):
+    rng = np.random.default_rng(seed)
+    g = BitGrid(w, h)
+    value = rng.integers(0, 40, (h, w))
+    planes = [g.from_mask(value >> j & 1 == 1) for j in range(6)]
+    horizontal, vertical = (g.from_mask(rng.random((h, w)) < 0.3) & g.inner for _ in range(2))
+    vertical &= ~horizontal
+    want = [(y, x) for y in range(1, h - 1) for x in range(1, w - 1)
+            if (horizontal >> (y * w + x)) & 1 and abs(value[y, x - 1] - value[y, x + 1]) >= least
+            or (vertical >> (y * w + x)) & 1 and abs(value[y - 1, x] - value[y + 1, x]) >= least]
+    assert far_apart(g, planes, horizontal, vertical, least) == g.from_cells(want)
 
 
 def test_open_loops_keeps_its_bound_and_spacing():

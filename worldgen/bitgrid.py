@@ -250,30 +250,6 @@ class BitGrid:
             dist += bits[j].astype(np.int32) << (j - 1)
         return dist.reshape(self.h, self.w)
 
-    def distances_at(self, levels: list[int], cells: np.ndarray, work: int = 0,
-                     tick: Callable[[], Any] | None = None) -> Iterator[Any]:
-        """``dist = yield from g.distances_at(levels, cells)``: :meth:`distances`
-        at some flat ``cells`` only (``int32``, -1 unreachable).
-
-        From :meth:`level_planes` (``work``, ``tick``: its slices), only the
-        planes' bytes that hold the cells are picked before anything is
-        unpacked, so past the planes the cost follows the cells asked for.
-        (Reading each level's bytes instead costs more: converting an int to
-        bytes is its slowest operation.)
-
-        >>> g = BitGrid(5, 1)
-        >>> finish(g.distances_at([0b1, 0b10, 0b100], np.array([2, 0, 4]))).tolist()
-        [2, 0, -1]
-        """
-        reached, planes = yield from self.level_planes(levels, work, tick)
-        nb = (self.n + 7) // 8
-        rows = (self.all & ~reached, *planes)
-        raw = np.frombuffer(b"".join([p.to_bytes(nb, "little") for p in rows]), dtype=np.uint8)
-        cells = np.asarray(cells, dtype=np.intp)
-        bits = (raw.reshape(len(rows), nb)[:, cells >> 3] >> (cells & 7).astype(np.uint8)) & 1
-        weights = np.array([-1] + [1 << j for j in range(len(rows) - 1)], dtype=np.int32)
-        return weights @ bits.astype(np.int32)
-
     def level_planes(self, levels: list[int], work: int = 0,
                      tick: Callable[[], Any] | None = None) -> Iterator[Any]:
         """``reached, planes = yield from g.level_planes(levels)``: the cells
