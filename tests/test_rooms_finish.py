@@ -46,8 +46,8 @@ def test_finish_doors_walls_orphans_and_opens_doors_with_three_sides():
     tiles[4, 9] = T.door
     tiles[5, 9] = T.floor                           # floor on three sides now
     g = BitGrid(17, 9)
-    walk, kept = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(4, 6), (2, 8), (4, 9)])
-    assert kept == [(4, 6)]
+    walk, kept, bits = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(4, 6), (2, 8), (4, 9)])
+    assert kept == [(4, 6)] and bits == g.from_cells(kept)
     assert tiles[2, 8] == T.wall and tiles[4, 9] == T.floor
     assert np.array_equal(g.to_mask(walk), WALKABLE[tiles])
 
@@ -91,9 +91,10 @@ def test_open_loops_keeps_its_bound_and_spacing():
     searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
     p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
     doors = []
-    walk2, opened = finish(open_loops(tiles, g, walk, doors, searches, 1, 10, p, Draw(np.random.default_rng(3))))
+    walk2, door_bits, opened = finish(open_loops(tiles, g, walk, doors, 0, searches, 1, 10, p,
+                                                 Draw(np.random.default_rng(3))))
     new = bit_indices(walk2 & ~walk)
-    assert opened == len(new) >= 2
+    assert opened == len(new) >= 2 and door_bits == 0 and doors == []
     before = WALKABLE[tiles].copy()
     before[[i // 40 for i in new], [i % 40 for i in new]] = False
     for i in new:                                   # only where the arms are 30+ steps apart
@@ -101,7 +102,11 @@ def test_open_loops_keeps_its_bound_and_spacing():
         assert grid.walk_distance(before, [(y - 1, x)])[y + 1, x] >= 30
     xs = sorted(i % 40 for i in new)
     assert all(b - a > SPACING for a, b in zip(xs, xs[1:]))
-    assert finish(open_loops(tiles, g, walk, doors, searches, 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 0)
+    assert finish(open_loops(tiles, g, walk, doors, 5, searches, 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 5, 0)
+    p = SPEC.make_params({"loop_distance": 30, "door_chance": 1.0})  # every loop a door: the bits follow
+    walk3, door_bits, _ = finish(open_loops(tiles, g, walk, doors, 1, searches, 1, 10, p,
+                                            Draw(np.random.default_rng(3))))
+    assert door_bits == 1 | (walk3 & ~walk) == 1 | g.from_cells(doors) and len(doors) >= 2
 
 
 def test_stairs_go_on_room_floor_farthest_away():

@@ -85,11 +85,12 @@ def _at_least(bits: list[int], c: int, ones: int) -> int:
     return ge
 
 
-def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]],
+def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, int]], door_bits: int,
                searches: list[list[int]], copies: int, n_loops: int, p: RoomParams, r: Draw,
                work: int = 0, tick: Callable[[], Any] | None = None) -> Iterator[Any]:
-    """``walk, opened = yield from open_loops(...)``: open up to ``n_loops``
-    loops in place (``tiles``, ``doors``); ``walk`` updated, the count opened.
+    """``walk, door_bits, opened = yield from open_loops(...)``: open up to
+    ``n_loops`` loops in place (``tiles``, ``doors``); ``walk`` and
+    ``door_bits`` (the doors as bits) updated, the count opened.
 
     ``searches``: breadth-first searches on foot (:meth:`~worldgen.bitgrid.BitGrid.levels`),
     each over ``copies`` copies of ``walk`` stacked in one grid
@@ -101,11 +102,11 @@ def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, 
     apart in any copy (:func:`far_apart`) are then tried in a random order,
     drawn one at a time (it stops once enough are open)."""
     if n_loops <= 0:
-        return walk, 0
+        return walk, door_bits, 0
     w, n = g.w, g.n
-    horizontal, vertical = loop_candidates(g, walk, g.from_indices(y * w + x for y, x in doors))
+    horizontal, vertical = loop_candidates(g, walk, door_bits)
     if not horizontal | vertical:
-        return walk, 0
+        return walk, door_bits, 0
     stacked = BitGrid.of(w, g.h * copies)
     if copies > 1:  # the candidates of every copy
         horizontal = reduce(or_, (horizontal << k * n for k in range(copies)))
@@ -118,7 +119,7 @@ def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, 
         far = reduce(or_, (far >> k * n for k in range(copies))) & g.all
     good = g.index_list(far)
     claimed = np.zeros(tiles.shape, dtype=bool)
-    opened = []
+    opened, new_doors = [], []
     for t in range(len(good)):
         j = t + int(r.u() * (len(good) - t))  # a partial shuffle
         i = good[j]
@@ -129,7 +130,8 @@ def open_loops(tiles: np.ndarray, g: BitGrid, walk: int, doors: list[tuple[int, 
         claimed[max(y - SPACING, 0):y + SPACING + 1, max(x - SPACING, 0):x + SPACING + 1] = True
         if lay_door(tiles, y, x, r, p):
             doors.append((y, x))
+            new_doors.append(i)
         opened.append(i)
         if len(opened) >= n_loops:
             break
-    return walk | g.from_indices(opened), len(opened)
+    return walk | g.from_indices(opened), door_bits | g.from_indices(new_doors), len(opened)
