@@ -178,10 +178,9 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
 
 def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:
     """Up to ``k`` distinct ``cells`` in a random order (a list, or an array
-    when many): a partial
-    Fisher-Yates shuffle drawing from ``r`` for a few (no numpy call per
-    map), numpy's ``choice`` for many (a dense 400x400 map asks for tens of
-    thousands).
+    when many): a partial Fisher-Yates shuffle drawing from ``r`` for a few
+    (:func:`worldgen.features.sample_cells`), numpy's ``choice`` for many (a
+    dense 400x400 map asks for tens of thousands).
 
     >>> import numpy as np
     >>> got = _sample(np.arange(10), 4, Draw(np.random.default_rng(0)))
@@ -192,12 +191,7 @@ def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:
     k = min(k, m)
     if k > SAMPLE_IN_PYTHON:
         return cells[r.rng.choice(m, size=k, replace=False)]
-    cells = cells.tolist()
-    u = r.u
-    for t in range(k):
-        j = t + int(u() * (m - t))
-        cells[t], cells[j] = cells[j], cells[t]
-    return cells[:k]
+    return features.sample_cells(cells, k, r.u)
 
 
 def _points(up: int, down: int, spawns: list[int] | np.ndarray, monsters: int, width: int) -> dict:
