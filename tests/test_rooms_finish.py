@@ -12,7 +12,7 @@ from worldgen.bitgrid import BitGrid, bit_indices
 from worldgen.rooms.doors import finish_doors, lay_doors
 from worldgen.rooms.draw import Draw
 from worldgen.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
-from worldgen.rooms.stairs import farthest, pick_stair, stair_masks
+from worldgen.rooms.stairs import farthest, pick_far_from, pick_stair, stair_masks
 from worldgen.steps import finish
 from worldgen.tiles import WALKABLE, T
 
@@ -123,3 +123,16 @@ def test_stairs_go_on_room_floor_farthest_away():
     assert pick_stair((inside, open_floor, floor), levels) == 4 * 17 + 13
     only = 1 << (4 * 17 + 13)
     assert pick_stair((only, floor), levels, exclude=4 * 17 + 13) == farthest(levels, floor & ~only)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12), st.integers(1, 12), st.floats(0.0, 0.5))
+def test_pick_far_from_is_the_first_farthest_cell_in_a_straight_line(seed, h, w, density):
+    rng = np.random.default_rng(seed)
+    g = BitGrid(w, h)
+    masks = tuple(g.from_mask(rng.random((h, w)) < density) for _ in range(2))
+    cell = int(rng.integers(0, g.n))
+    cells = [c for c in bit_indices(next((m for m in masks if m), 0))]
+    y0, x0 = divmod(cell, w)
+    want = max(cells, key=lambda c: ((c // w - y0) ** 2 + (c % w - x0) ** 2, -c)) if cells else cell
+    assert pick_far_from(masks, cell, g) == want
