@@ -75,6 +75,8 @@ def test_levels_and_distances_match_the_breadth_first_search(case, connectivity)
     for k, front in enumerate(levels):
         assert np.array_equal(g.to_mask(front), ref == k)
     assert np.array_equal(g.distances(levels), ref)
+    again, unreached = drain(g.search(g.from_mask(m), g.from_cells([source]), connectivity))
+    assert again == levels and np.array_equal(g.to_mask(unreached), m & (ref < 0))
 
 
 @settings(max_examples=60, deadline=None)

@@ -201,6 +201,17 @@ class BitGrid:
         ...     print([bit_indices(f) for f in stop.value])
         [[0], [1]]
         """
+        return (yield from self.search(passable, sources, connectivity, work, tick))[0]
+
+    def search(self, passable: int, sources: int, connectivity: int = 8, work: int = 0,
+               tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+        """``levels, unreached = yield from grid.search(...)``: :meth:`levels`,
+        and the cells of ``passable`` it never reached (left over, so knowing
+        that none were costs nothing).
+
+        >>> finish(BitGrid(5, 1).search(0b11011, 0b1))
+        ([1, 2], 24)
+        """
         todo = passable & ~sources
         front = sources
         out = [front]
@@ -222,7 +233,7 @@ class BitGrid:
                 if spent == per_tick:
                     spent = 0
                     yield tick() if tick is not None else None
-            return out
+            return out, todo
         while front:
             front = self.dilate(front, connectivity) & todo
             if not front:
@@ -233,7 +244,7 @@ class BitGrid:
             if work and spent >= work:
                 spent = 0
                 yield tick() if tick is not None else None
-        return out
+        return out, todo
 
     def distances(self, levels: list[int]) -> np.ndarray:
         """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from

@@ -132,15 +132,14 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
                                                               p.features)
     yield Progress("final", 0.25)
     walk ^= blocking
-    levels = yield from _levels(g, walk, up, "final")
+    levels, lost = yield from g.search(walk, 1 << up, grid.WALK, SEARCH_SLICE, lambda: Progress("final", 0.5))
     floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
-    if sum(map(int.bit_count, levels)) != walk.bit_count():  # counting allocates nothing
+    if lost:
         # Cannot happen by construction; the promise is kept if it did.
-        reached = reduce(or_, levels, 0)
-        tiles[g.to_mask(walk & ~reached)] = T.wall
-        walk &= reached
-        floor &= reached
+        tiles[g.to_mask(lost)] = T.wall
+        walk ^= lost
+        floor &= ~lost
         doors = [(y, x) for y, x in doors if (walk >> (y * width + x)) & 1]
     tiles.flat[up] = T.stairs_up
     tiles.flat[down] = T.stairs_down
@@ -217,13 +216,6 @@ def _root(first: tuple[str, int, int, Stamp], width: int, walk: int) -> int:
     row = s.rows[s.h // 2]
     i = (y0 + s.h // 2) * width + x0 + (row & -row).bit_length() - 1
     return i if (walk >> i) & 1 else (walk & -walk).bit_length() - 1
-
-
-def _levels(g: BitGrid, walk: int, cell: int, stage: str):
-    """Breadth-first levels on foot (8-way, :data:`worldgen.grid.WALK`) from ``cell``,
-    in slices that hand control back on big maps."""
-    return (yield from g.levels(walk, 1 << cell, grid.WALK, SEARCH_SLICE,
-                                lambda: Progress(stage, 0.5)))
 
 
 SPEC = register(GeneratorSpec(
