@@ -270,8 +270,8 @@ class BitGrid:
         their unions paired again, and so on; at the j-th pairing the
         odd-numbered groups (2**j levels each) are the levels with bit j set,
         so their union is ``planes[j]``.  Two big-int operations per level
-        in all, in C loops (``map``, ``reduce``; the sum of the prefixes of
-        each level measured a third more); with ``work``, in Python loops that
+        in all, in C loops (``map``, ``reduce``; XOR-ing prefix unions, as
+        this did before, took three); with ``work``, in Python loops that
         yield ``tick()`` every ``work`` cell-operations (a 400x400 map's
         planes take a few milliseconds).
 
