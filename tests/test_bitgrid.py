@@ -75,6 +75,8 @@ def test_levels_and_distances_match_the_breadth_first_search(case, connectivity)
     for k, front in enumerate(levels):
         assert np.array_equal(g.to_mask(front), ref == k)
     assert np.array_equal(g.distances(levels), ref)
+    again, unreached = drain(g.search(g.from_mask(m), g.from_cells([source]), connectivity))
+    assert again == levels and np.array_equal(g.to_mask(unreached), m & (ref < 0))
 
 
 @settings(max_examples=60, deadline=None)
@@ -120,7 +122,7 @@ def test_fill_dead_ends_keeps_drawn_tips_with_their_corridors():
 
 @settings(max_examples=80, deadline=None)
 @given(grids)
-def test_planes_and_distances_at_agree_with_distances(case):
+def test_planes_agree_with_distances(case):
     seed, h, w, density = case
     m = random_mask(seed, h, w, density)
     g = BitGrid(w, h)
@@ -133,9 +135,4 @@ def test_planes_and_distances_at_agree_with_distances(case):
         assert np.array_equal(g.to_mask(plane), (dist >= 0) & (dist >> j & 1 == 1))
     ticks = []
     assert drain(g.level_planes(levels, work=g.n, tick=lambda: 1), ticks) == (reached, planes)
-    assert len(ticks) >= len(levels) // 2
-    cells = np.random.default_rng(seed).integers(0, w * h, 20)
-    assert drain(g.distances_at(levels, cells)).tolist() == dist.ravel()[cells].tolist()
-    ticks = []
-    assert drain(g.distances_at(levels, cells, g.n, lambda: 1), ticks).tolist() == dist.ravel()[cells].tolist()
     assert len(ticks) >= len(levels) // 2

@@ -4,13 +4,15 @@ loops (loops.py) and stairs (stairs.py)."""
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from worldgen import grid, registry
 from worldgen.bitgrid import BitGrid, bit_indices
 from worldgen.rooms.doors import finish_doors, lay_doors
 from worldgen.rooms.draw import Draw
-from worldgen.rooms.loops import SPACING, loop_candidates, open_loops
-from worldgen.rooms.stairs import farthest, pick_stair, stair_masks
+from worldgen.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
+from worldgen.rooms.stairs import farthest, pick_far_from, pick_stair, stair_masks
 from worldgen.steps import finish
 from worldgen.tiles import WALKABLE, T
 
@@ -44,8 +46,8 @@ def test_finish_doors_walls_orphans_and_opens_doors_with_three_sides():
     tiles[4, 9] = T.door
     tiles[5, 9] = T.floor                           # floor on three sides now
     g = BitGrid(17, 9)
-    walk, kept = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(4, 6), (2, 8), (4, 9)])
-    assert kept == [(4, 6)]
+    walk, kept, bits = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(4, 6), (2, 8), (4, 9)])
+    assert kept == [(4, 6)] and bits == g.from_cells(kept)
     assert tiles[2, 8] == T.wall and tiles[4, 9] == T.floor
     assert np.array_equal(g.to_mask(walk), WALKABLE[tiles])
 
@@ -56,12 +58,27 @@ def test_loop_candidates_are_walls_between_two_floors_away_from_doors():
     tiles[4:7, 11:15] = T.floor
     tiles[2, 3:14] = T.floor                       # ... a wall below a corridor
     g = BitGrid(17, 9)
-    cells, horiz = loop_candidates(g, g.from_mask(WALKABLE[tiles]), g.from_cells([(3, 4)]))
-    found = sorted(divmod(int(c), 17) for c in cells)
+    horizontal, vertical = loop_candidates(g, g.from_mask(WALKABLE[tiles]), g.from_cells([(3, 4)]))
+    found = [divmod(c, 17) for c in bit_indices(vertical)]
     assert found == [(3, 11), (3, 12), (3, 13)]  # (3, 3..5) are the door and beside it
-    assert not horiz.any()                         # floors north and south
+    assert horizontal == 0                         # floors north and south
     walkable = WALKABLE[tiles]
     assert all(grid.door_ok(walkable, y, x) and not walkable[y, x] for y, x in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 9), st.integers(3, 9), st.integers(1, 70))
+def test_far_apart_against_the_distances_by_hand(seed, h, w, least):
+    rng = np.random.default_rng(seed)
+    g = BitGrid(w, h)
+    value = rng.integers(0, 40, (h, w))
+    planes = [g.from_mask(value >> j & 1 == 1) for j in range(6)]
+    horizontal, vertical = (g.from_mask(rng.random((h, w)) < 0.3) & g.inner for _ in range(2))
+    vertical &= ~horizontal
+    want = [(y, x) for y in range(1, h - 1) for x in range(1, w - 1)
+            if (horizontal >> (y * w + x)) & 1 and abs(value[y, x - 1] - value[y, x + 1]) >= least
+            or (vertical >> (y * w + x)) & 1 and abs(value[y - 1, x] - value[y + 1, x]) >= least]
+    assert far_apart(g, planes, horizontal, vertical, least) == g.from_cells(want)
 
 
 def test_open_loops_keeps_its_bound_and_spacing():
@@ -74,9 +91,10 @@ def test_open_loops_keeps_its_bound_and_spacing():
     searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
     p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
     doors = []
-    walk2, opened = finish(open_loops(tiles, g, walk, doors, searches, 1, 10, p, Draw(np.random.default_rng(3))))
+    walk2, door_bits, opened = finish(open_loops(tiles, g, walk, doors, 0, searches, 1, 10, p,
+                                                 Draw(np.random.default_rng(3))))
     new = bit_indices(walk2 & ~walk)
-    assert opened == len(new) >= 2
+    assert opened == len(new) >= 2 and door_bits == 0 and doors == []
     before = WALKABLE[tiles].copy()
     before[[i // 40 for i in new], [i % 40 for i in new]] = False
     for i in new:                                   # only where the arms are 30+ steps apart
@@ -84,7 +102,11 @@ def test_open_loops_keeps_its_bound_and_spacing():
         assert grid.walk_distance(before, [(y - 1, x)])[y + 1, x] >= 30
     xs = sorted(i % 40 for i in new)
     assert all(b - a > SPACING for a, b in zip(xs, xs[1:]))
-    assert finish(open_loops(tiles, g, walk, doors, searches, 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 0)
+    assert finish(open_loops(tiles, g, walk, doors, 5, searches, 1, 0, p, Draw(np.random.default_rng(3)))) == (walk, 5, 0)
+    p = SPEC.make_params({"loop_distance": 30, "door_chance": 1.0})  # every loop a door: the bits follow
+    walk3, door_bits, _ = finish(open_loops(tiles, g, walk, doors, 1, searches, 1, 10, p,
+                                            Draw(np.random.default_rng(3))))
+    assert door_bits == 1 | (walk3 & ~walk) == 1 | g.from_cells(doors) and len(doors) >= 2
 
 
 def test_stairs_go_on_room_floor_farthest_away():
@@ -101,3 +123,16 @@ def test_stairs_go_on_room_floor_farthest_away():
     assert pick_stair((inside, open_floor, floor), levels) == 4 * 17 + 13
     only = 1 << (4 * 17 + 13)
     assert pick_stair((only, floor), levels, exclude=4 * 17 + 13) == farthest(levels, floor & ~only)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12), st.integers(1, 12), st.floats(0.0, 0.5))
+def test_pick_far_from_is_the_first_farthest_cell_in_a_straight_line(seed, h, w, density):
+    rng = np.random.default_rng(seed)
+    g = BitGrid(w, h)
+    masks = tuple(g.from_mask(rng.random((h, w)) < density) for _ in range(2))
+    cell = int(rng.integers(0, g.n))
+    cells = [c for c in bit_indices(next((m for m in masks if m), 0))]
+    y0, x0 = divmod(cell, w)
+    want = max(cells, key=lambda c: ((c // w - y0) ** 2 + (c % w - x0) ** 2, -c)) if cells else cell
+    assert pick_far_from(masks, cell, g) == want

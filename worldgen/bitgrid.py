@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, reduce
-from itertools import accumulate
-from operator import or_, xor
+from operator import or_
 from typing import Any
 
 import numpy as np
@@ -202,6 +201,17 @@ class BitGrid:
         ...     print([bit_indices(f) for f in stop.value])
         [[0], [1]]
         """
+        return (yield from self.search(passable, sources, connectivity, work, tick))[0]
+
+    def search(self, passable: int, sources: int, connectivity: int = 8, work: int = 0,
+               tick: Callable[[], Any] | None = None) -> Iterator[Any]:
+        """``levels, unreached = yield from grid.search(...)``: :meth:`levels`,
+        and the cells of ``passable`` it never reached (left over, so knowing
+        that none were costs nothing).
+
+        >>> finish(BitGrid(5, 1).search(0b11011, 0b1))
+        ([1, 2], 24)
+        """
         todo = passable & ~sources
         front = sources
         out = [front]
@@ -223,7 +233,7 @@ class BitGrid:
                 if spent == per_tick:
                     spent = 0
                     yield tick() if tick is not None else None
-            return out
+            return out, todo
         while front:
             front = self.dilate(front, connectivity) & todo
             if not front:
@@ -234,7 +244,7 @@ class BitGrid:
             if work and spent >= work:
                 spent = 0
                 yield tick() if tick is not None else None
-        return out
+        return out, todo
 
     def distances(self, levels: list[int]) -> np.ndarray:
         """Steps from the sources (``int32`` ``[y, x]``, -1 unreachable) from
@@ -250,75 +260,40 @@ class BitGrid:
             dist += bits[j].astype(np.int32) << (j - 1)
         return dist.reshape(self.h, self.w)
 
-    def distances_at(self, levels: list[int], cells: np.ndarray, work: int = 0,
-                     tick: Callable[[], Any] | None = None) -> Iterator[Any]:
-        """``dist = yield from g.distances_at(levels, cells)``: :meth:`distances`
-        at some flat ``cells`` only (``int32``, -1 unreachable).
-
-        From :meth:`level_planes` (``work``, ``tick``: its slices), only the
-        planes' bytes that hold the cells are picked before anything is
-        unpacked, so past the planes the cost follows the cells asked for.
-        (Reading each level's bytes instead costs more: converting an int to
-        bytes is its slowest operation.)
-
-        >>> g = BitGrid(5, 1)
-        >>> finish(g.distances_at([0b1, 0b10, 0b100], np.array([2, 0, 4]))).tolist()
-        [2, 0, -1]
-        """
-        reached, planes = yield from self.level_planes(levels, work, tick)
-        nb = (self.n + 7) // 8
-        rows = (self.all & ~reached, *planes)
-        raw = np.frombuffer(b"".join([p.to_bytes(nb, "little") for p in rows]), dtype=np.uint8)
-        cells = np.asarray(cells, dtype=np.intp)
-        bits = (raw.reshape(len(rows), nb)[:, cells >> 3] >> (cells & 7).astype(np.uint8)) & 1
-        weights = np.array([-1] + [1 << j for j in range(len(rows) - 1)], dtype=np.int32)
-        return weights @ bits.astype(np.int32)
-
     def level_planes(self, levels: list[int], work: int = 0,
                      tick: Callable[[], Any] | None = None) -> Iterator[Any]:
         """``reached, planes = yield from g.level_planes(levels)``: the cells
         :meth:`levels` reached, and bit planes of their level: cell c is in
         ``planes[j]`` when bit j of its level is set.
 
-        With ``R[k]`` the cells within ``k`` steps, ``planes[j]`` is the XOR of
-        ``R[t * 2**j - 1]`` over t (clipped to the last level), flipped when
-        their count is odd: a cell at level d is in the ``T - d // 2**j`` of
-        those sets with t past ``d / 2**j``.  About three big-int operations
-        per level, in C loops (``accumulate``, ``reduce``); with ``work``, in
-        Python loops that yield ``tick()`` every ``work`` cell-operations
-        (a 400x400 map's planes take ~10 ms).
+        A tree of unions: the levels are paired (0 with 1, 2 with 3 ...),
+        their unions paired again, and so on; at the j-th pairing the
+        odd-numbered groups (2**j levels each) are the levels with bit j set,
+        so their union is ``planes[j]``.  Two big-int operations per level
+        in all, in C loops (``map``, ``reduce``; XOR-ing prefix unions, as
+        this did before, took three); with ``work``, in Python loops that
+        yield ``tick()`` every ``work`` cell-operations (a 400x400 map's
+        planes take a few milliseconds).
 
         >>> reached, planes = finish(BitGrid(4, 1).level_planes([0b1, 0b10, 0b100, 0b1000]))
         >>> reached, [bit_indices(p) for p in planes]
         (15, [[1, 3], [2, 3]])
         """
-        per = work // self.n if work else 0  # whole-grid operations between two ticks
-        last = len(levels) - 1
-        if not per or 3 * len(levels) <= per:
-            within = list(accumulate(levels, or_))
-        else:
-            within, acc = [], 0
-            for k, front in enumerate(levels):
-                acc |= front
-                within.append(acc)
-                if k % per == per - 1:
-                    yield tick() if tick is not None else None
-        reached = within[-1]
+        per = max(1, work // self.n // 2) if work else 0  # pairs between two ticks
         out = []
-        for j in range(max(1, last.bit_length())):
-            step = 1 << j
-            picked = within[step - 1::step]
-            if per and len(picked) > per:
-                plane = 0
-                for k in range(0, len(picked), per):
-                    plane = reduce(xor, picked[k:k + per], plane)
+        while len(levels) > 1:
+            even, odd = levels[0::2], levels[1::2]
+            if per and len(odd) >= per:
+                plane, pairs = 0, []
+                for k in range(0, len(odd), per):
+                    plane = reduce(or_, odd[k:k + per], plane)
+                    pairs += map(or_, even[k:k + per], odd[k:k + per])
                     yield tick() if tick is not None else None
             else:
-                plane = reduce(xor, picked, 0)
-            count = len(picked)
-            if len(levels) % step:  # the last threshold, clipped to the last level
-                plane ^= reached
-                count += 1
-            out.append(plane ^ reached if count & 1 else plane)
-        return reached, out
+                plane, pairs = reduce(or_, odd, 0), list(map(or_, even, odd))
+            if len(even) > len(odd):
+                pairs.append(even[-1])
+            out.append(plane)
+            levels = pairs
+        return levels[0], out or [0]
 

@@ -51,7 +51,7 @@ from .bitgrid import BitGrid
 from .registry import Progress, Stage, param
 from .tiles import T
 
-__all__ = ["place", "place_bits", "BITS_STEPS", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
+__all__ = ["place", "place_bits", "sample_cells", "BITS_STEPS", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
            "BAND_CELLS", "MIN_BAND_ROWS", "band_rows"]
 
 FLOOR_PER_FEATURE = 90
@@ -176,29 +176,61 @@ def place_bits(g: BitGrid, tiles: np.ndarray, floor: int, keep: int, u: Callable
 def _shuffled_pick(g: BitGrid, bits: int, n: int, u: Callable[[], float], spaced: bool,
                    stage: str, shown: Stage | None) -> Iterator[Progress]:
     """``cells = yield from ...``: up to ``n`` flat cells of ``bits`` in a random
-    order (a partial Fisher-Yates shuffle); when ``spaced``, a cell next to one
-    taken is skipped (cells of ``bits`` must then be off the map's edge)."""
+    order (a partial Fisher-Yates shuffle, :func:`sample_cells`); when
+    ``spaced``, a cell next to one taken is skipped (cells of ``bits`` must
+    then be off the map's edge).  Without it, no yield: ``n`` traps are a few
+    thousand at most, a millisecond."""
     if n <= 0:
         return []
-    cells = g.indices(bits).tolist()
-    m, w = len(cells), g.w
-    near = bytearray(g.n) if spaced else None
+    cells = g.indices(bits)
+    if not spaced:
+        return sample_cells(cells, n, u)
+    item, m, w = cells.item, len(cells), g.w
+    moved: dict[int, int] = {}
+    near = bytearray(g.n)
     taken = []
     for t in range(m):
         j = t + int(u() * (m - t))
-        c = cells[j]
-        cells[j] = cells[t]
+        c = moved.get(j)
+        if c is None:
+            c = item(j)
+        if j != t:
+            c_t = moved.get(t)
+            moved[j] = item(t) if c_t is None else c_t
         if t % BITS_STEPS == BITS_STEPS - 1:
             yield Progress(stage, 0.5, shown)
-        if near is not None:
-            if near[c]:
-                continue
-            # nine item writes (a slice write into a bytearray costs a microsecond)
-            near[c - w - 1] = near[c - w] = near[c - w + 1] = near[c - 1] = near[c] = near[c + 1] = \
-                near[c + w - 1] = near[c + w] = near[c + w + 1] = 1
+        if near[c]:
+            continue
+        # nine item writes (a slice write into a bytearray costs a microsecond)
+        near[c - w - 1] = near[c - w] = near[c - w + 1] = near[c - 1] = near[c] = near[c + 1] = \
+            near[c + w - 1] = near[c + w] = near[c + w + 1] = 1
         taken.append(c)
         if len(taken) == n:
             break
+    return taken
+
+
+def sample_cells(cells: np.ndarray, k: int, u: Callable[[], float]) -> list[int]:
+    """Up to ``k`` distinct ``cells`` in a random order, one draw of ``u`` each:
+    a partial Fisher-Yates shuffle of ``cells`` whose swaps go into a dict
+    (only the cells drawn become Python ints: making all of them costs
+    more when a few of many are drawn).
+
+    >>> from worldgen.rooms.draw import Draw
+    >>> got = sample_cells(np.arange(10), 4, Draw(np.random.default_rng(0)).u)
+    >>> len(set(got)) == 4 and set(got) <= set(range(10))
+    True
+    """
+    item, m = cells.item, len(cells)
+    moved: dict[int, int] = {}
+    taken = []
+    for t in range(min(k, m)):
+        j = t + int(u() * (m - t))
+        c = moved.get(j)
+        taken.append(item(j) if c is None else c)
+        if j != t:
+            c_t = moved.get(t)
+            moved[j] = item(t) if c_t is None else c_t
     return taken
 
 

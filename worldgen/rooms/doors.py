@@ -44,11 +44,11 @@ def lay_doors(tiles: np.ndarray, joins: list[tuple[int, int]], r: Draw,
 
 
 def finish_doors(tiles: np.ndarray, g: BitGrid, walk: int,
-                 doors: list[tuple[int, int]], least: int = 0) -> tuple[int, list[tuple[int, int]]]:
+                 doors: list[tuple[int, int]], least: int = 0) -> tuple[int, list[tuple[int, int]], int]:
     """Drop doors that are no longer doors: wall if walled in, floor if open on 3+ sides.
 
     ``walk`` is the walkable bitset (:class:`~worldgen.bitgrid.BitGrid` layout);
-    returns it updated, with the doors kept (in their order).  Whole-grid bit
+    returns it updated, with the doors kept (in their order) and as bits.  Whole-grid bit
     operations: walling a door in can wall in the next one, so that repeats
     until none is left.  Walling in never leaves fewer than ``least`` walkable
     cells (the floor promise): those doors become floor instead, the stub
@@ -67,4 +67,4 @@ def finish_doors(tiles: np.ndarray, g: BitGrid, walk: int,
         tiles.flat[g.index_list(opened)] = T.floor
         door_bits ^= opened
     kept = g.to_mask(door_bits).tobytes()  # one look-up per door (a bit of a big int costs a copy)
-    return walk, [(y, x) for y, x in doors if kept[y * w + x]]
+    return walk, [(y, x) for y, x in doors if kept[y * w + x]], door_bits

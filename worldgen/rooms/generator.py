@@ -100,7 +100,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     least = math.ceil(MIN_FLOOR * (width - 2) * (height - 2))  # a sparse map keeps its last stubs
     walk = g.fill_dead_ends(before, p.dead_end_keep, r.rng, least)
     tiles[g.to_mask(before & ~walk)] = T.wall
-    walk, doors = finish_doors(tiles, g, walk, doors, least)
+    walk, doors, door_bits = finish_doors(tiles, g, walk, doors, least)
     yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
 
     # loops: walls between floors far apart on foot become doors, scored by
@@ -110,7 +110,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     # map both run as one, on two copies of the map stacked in a grid twice
     # as tall; on a big one (whole-grid operations cost by length) apart.
     root = _root(b.room(0), width, walk)
-    up = pick_far_from(stair_masks(g, walk, walk & ~_bits(g, doors)), root, g)
+    up = pick_far_from(stair_masks(g, walk, walk & ~door_bits), root, g)
     n_loops = int(p.loops * area / 1000.0 + 0.5)
     searches = []
     copies = 2 if area <= STACK_CELLS else 1
@@ -121,27 +121,25 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
             searches.append((yield from stacked.levels(both if copies == 2 else walk, sources, grid.WALK,
                                                        SEARCH_SLICE, lambda: Progress("loops", 0.5))))
             yield Progress("loops", 0.5)
-    walk, opened = yield from open_loops(tiles, g, walk, doors, searches, copies, n_loops, p, r,
-                                         SEARCH_SLICE, lambda: Progress("loops", 0.75))
+    walk, door_bits, opened = yield from open_loops(tiles, g, walk, doors, door_bits, searches, copies, n_loops,
+                                                    p, r, SEARCH_SLICE, lambda: Progress("loops", 0.75))
     yield Stage("loops", tiles.copy(), info={"loops": opened})
 
     # final: features on interior floor (never cutting a walk: worldgen.features),
     # then the exit farthest on foot from the start on the finished map, spawn
     # points on plain floor away from the start, the room and door lists.
-    door_bits = _bits(g, doors)
     dressed, blocking, traps = yield from features.place_bits(g, tiles, walk & ~door_bits, 1 << up, r.u,
                                                               p.features)
     yield Progress("final", 0.25)
     walk ^= blocking
-    levels = yield from _levels(g, walk, up, "final")
+    levels, lost = yield from g.search(walk, 1 << up, grid.WALK, SEARCH_SLICE, lambda: Progress("final", 0.5))
     floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
-    if sum(map(int.bit_count, levels)) != walk.bit_count():  # counting allocates nothing
+    if lost:
         # Cannot happen by construction; the promise is kept if it did.
-        reached = reduce(or_, levels, 0)
-        tiles[g.to_mask(walk & ~reached)] = T.wall
-        walk &= reached
-        floor &= reached
+        tiles[g.to_mask(lost)] = T.wall
+        walk ^= lost
+        floor &= ~lost
         doors = [(y, x) for y, x in doors if (walk >> (y * width + x)) & 1]
     tiles.flat[up] = T.stairs_up
     tiles.flat[down] = T.stairs_down
@@ -152,19 +150,21 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)),
                      counts[0] + counts[1], r)
     yield Progress("final", 0.75)
+    # The rooms as JSON-ready ints (rooms/__init__.py says what they hold):
+    # the mask is the stamp's own tuple of rows, no new container per room (the
+    # garbage collector stops tracking a tuple of ints, and the dict holding
+    # it).  One comprehension, no call per room: half the time of one.
     records = []
-    for j in range(0, len(b.stamps), RECORDS_PER_STEP):
-        records += [room_record(*room) for room in map(b.room, range(j, min(j + RECORDS_PER_STEP, len(b.stamps))))]
-        yield Progress("final", 0.75 + 0.25 * j / len(b.stamps))
+    kinds, corners, stamps = b.kinds, b.corners, b.stamps
+    for j in range(0, len(stamps), RECORDS_PER_STEP):
+        k = j + RECORDS_PER_STEP
+        records += [{"kind": kind, "x": corner & 4095, "y": corner >> 12, "w": s.w, "h": s.h, "mask": s.rows}
+                    for kind, corner, s in zip(kinds[j:k], corners[j:k], stamps[j:k])]
+        yield Progress("final", 0.75 + 0.25 * j / len(stamps))
     doors.sort()
     secret = int(T.secret_door)
     cell = tiles.tobytes()
-    points = {
-        "start": _points([up], width),
-        "exit": _points([down], width),
-        "monsters": _points(spawns[:counts[0]], width),
-        "items": _points(spawns[counts[0]:], width),
-    }
+    points = _points(up, down, spawns, counts[0], width)
     info = {
         "rooms": records,
         "doors": [(x, y, cell[y * width + x] == secret) for y, x in doors],
@@ -175,18 +175,11 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     yield Stage("final", tiles, points=points, info=info)
 
 
-def _bits(g: BitGrid, cells: list[tuple[int, int]]) -> int:
-    """Cells ``(y, x)`` as bits."""
-    w = g.w
-    return g.from_indices(y * w + x for y, x in cells)
-
-
 def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:
     """Up to ``k`` distinct ``cells`` in a random order (a list, or an array
-    when many): a partial
-    Fisher-Yates shuffle drawing from ``r`` for a few (no numpy call per
-    map), numpy's ``choice`` for many (a dense 400x400 map asks for tens of
-    thousands).
+    when many): a partial Fisher-Yates shuffle drawing from ``r`` for a few
+    (:func:`worldgen.features.sample_cells`), numpy's ``choice`` for many (a
+    dense 400x400 map asks for tens of thousands).
 
     >>> import numpy as np
     >>> got = _sample(np.arange(10), 4, Draw(np.random.default_rng(0)))
@@ -197,20 +190,24 @@ def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:
     k = min(k, m)
     if k > SAMPLE_IN_PYTHON:
         return cells[r.rng.choice(m, size=k, replace=False)]
-    cells = cells.tolist()
-    u = r.u
-    for t in range(k):
-        j = t + int(u() * (m - t))
-        cells[t], cells[j] = cells[j], cells[t]
-    return cells[:k]
+    return features.sample_cells(cells, k, r.u)
 
 
-def _points(flat: list[int] | np.ndarray, width: int) -> np.ndarray:
-    """Flat cells as ``(k, 2)`` ``int64`` ``[x, y]`` rows: a few through Python
-    ints, many through :func:`worldgen.grid.flat_to_points`."""
-    if len(flat) > SAMPLE_IN_PYTHON:
-        return grid.flat_to_points(flat, width)
-    return np.array([(i % width, i // width) for i in flat], dtype=np.int64).reshape(-1, 2)
+def _points(up: int, down: int, spawns: list[int] | np.ndarray, monsters: int, width: int) -> dict:
+    """The stage's points (``(k, 2)`` ``int64`` ``[x, y]`` rows): ``start`` at
+    flat cell ``up``, ``exit`` at ``down``, ``monsters`` the first of
+    ``spawns``, ``items`` the rest; slices of one array made in three calls.
+
+    >>> {k: v.tolist() for k, v in _points(5, 6, [7, 8, 9], 1, 4).items()}
+    {'start': [[1, 1]], 'exit': [[2, 1]], 'monsters': [[3, 1]], 'items': [[0, 2], [1, 2]]}
+    """
+    if isinstance(spawns, np.ndarray):
+        flat = np.concatenate((np.array([up, down], dtype=np.int64), spawns))
+    else:
+        flat = np.array([up, down, *spawns], dtype=np.int64)
+    xy = np.empty((len(flat), 2), dtype=np.int64)
+    np.divmod(flat, width, out=(xy[:, 1], xy[:, 0]))
+    return {"start": xy[:1], "exit": xy[1:2], "monsters": xy[2:2 + monsters], "items": xy[2 + monsters:]}
 
 
 def _root(first: tuple[str, int, int, Stamp], width: int, walk: int) -> int:
@@ -219,26 +216,6 @@ def _root(first: tuple[str, int, int, Stamp], width: int, walk: int) -> int:
     row = s.rows[s.h // 2]
     i = (y0 + s.h // 2) * width + x0 + (row & -row).bit_length() - 1
     return i if (walk >> i) & 1 else (walk & -walk).bit_length() - 1
-
-
-def _levels(g: BitGrid, walk: int, cell: int, stage: str):
-    """Breadth-first levels on foot (8-way, :data:`worldgen.grid.WALK`) from ``cell``,
-    in slices that hand control back on big maps."""
-    return (yield from g.levels(walk, 1 << cell, grid.WALK, SEARCH_SLICE,
-                                lambda: Progress(stage, 0.5)))
-
-
-def room_record(kind: str, y0: int, x0: int, s: Stamp) -> dict:
-    """A room as JSON-ready ints: bounding box, and ``mask``, one int per row
-    whose bit i is set when cell (x + i, y + row) is the room's floor.
-
-    The mask is the stamp's own tuple of rows: no new container per room (the
-    garbage collector stops tracking a tuple of ints, and the dict holding it).
-
-    >>> room_record("rect", 2, 1, Stamp.box(1, 3))["mask"]
-    (7,)
-    """
-    return {"kind": kind, "x": x0, "y": y0, "w": s.w, "h": s.h, "mask": s.rows}
 
 
 SPEC = register(GeneratorSpec(

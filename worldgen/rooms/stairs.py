@@ -4,8 +4,6 @@ one is that far."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..bitgrid import BitGrid
 
 __all__ = ["stair_masks", "farthest", "pick_stair", "pick_farthest", "pick_far_from"]
@@ -57,16 +55,31 @@ def pick_farthest(masks: tuple[int, ...], levels: list[int], exclude: int | None
 def pick_far_from(masks: tuple[int, ...], cell: int, g: BitGrid) -> int:
     """The cell (flat index) of the first non-empty mask farthest from ``cell``
     in a straight line (first in row-major order on ties); ``cell`` when all
-    are empty.  No search on foot: a few numpy calls over the mask's cells.
+    are empty.  No search on foot, no numpy: a row's farthest cell is at
+    one of its ends, so the first and last bit of each row are enough.
 
     >>> g = BitGrid(5, 3)
     >>> pick_far_from((0, 0b110_0000_0000_0010), 7, g)
     14
+    >>> pick_far_from((0b100_0000_0000_0001,), 7, g)  # a tie: the first
+    0
     """
+    w = g.w
+    y0, x0 = divmod(cell, w)
+    row_bits = (1 << w) - 1
     for mask in masks:
         if mask:
-            cells = g.indices(mask)
-            y, x = np.divmod(cells, g.w)
-            y0, x0 = divmod(cell, g.w)
-            return int(cells[np.argmax((y - y0) ** 2 + (x - x0) ** 2)])
+            best, got, y = -1, cell, 0
+            while mask:
+                row = mask & row_bits
+                if row:
+                    dy = (y - y0) * (y - y0)
+                    lo, hi = (row & -row).bit_length() - 1, row.bit_length() - 1
+                    if dy + (lo - x0) * (lo - x0) > best:
+                        best, got = dy + (lo - x0) * (lo - x0), y * w + lo
+                    if dy + (hi - x0) * (hi - x0) > best:
+                        best, got = dy + (hi - x0) * (hi - x0), y * w + hi
+                mask >>= w
+                y += 1
+            return got
     return cell
