@@ -70,6 +70,42 @@ def test_animation_steps_through_progress_and_stages(tmp_path):
     assert set(registry.get("island").stages) <= seen
 
 
+def test_animation_does_not_hold_items_with_nothing_to_show(tmp_path, monkeypatch):
+    """A replay holds each picture ANIMATE_FRAMES frames, but steps past items
+    with none (a room library grown on the first map of a page) one a frame,
+    with the progress bar up while there is nothing yet to show."""
+    from game.scenes import demo as demo_module
+    from game.scenes.demo import ANIMATE_FRAMES
+    from game.work import Work
+    from worldgen.registry import Progress, Stage
+
+    bars = []
+    real_bar = demo_module.ui.progress_bar
+    monkeypatch.setattr(demo_module.ui, "progress_bar", lambda *a, **k: bars.append(a[-1]) or real_bar(*a, **k))
+
+    app = make_app("demo=rooms&seed=hold", tmp_path)
+    run(app, 3)
+    demo = app.top
+    blank = np.full((29, 79), 2, np.uint8)
+    items = [Progress("rooms", 0.0)] * 6 + [Progress("rooms", 0.5, preview=Stage("rooms", blank)),
+                                             Progress("rooms", 0.75, preview=Stage("rooms", blank - 1))]
+    demo.work = Work(iter(items), demo.spec.stages)
+    demo.view, demo.animating, demo.paused, demo.anim_wait = None, True, False, 0
+    frames = 0
+    while demo.view is None:
+        bars.clear()
+        run(app, 1)
+        frames += 1
+        if demo.view is None:
+            assert bars == ["generating rooms..."]  # the bar, not an empty window
+        assert frames <= 6 + 1
+    assert frames == 7 and demo.view[0] == "rooms 50%"
+    run(app, ANIMATE_FRAMES - 1)
+    assert demo.view[0] == "rooms 50%"  # a picture is held
+    run(app, 1)
+    assert demo.view[0] == "rooms 75%"
+
+
 def test_export_and_share(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)

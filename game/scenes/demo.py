@@ -182,8 +182,9 @@ class DemoScene(Scene):
             if not self.paused:
                 self.anim_wait -= 1
                 if self.anim_wait <= 0:
-                    self._advance_one()
-                    self.anim_wait = ANIMATE_FRAMES
+                    # an item with nothing to show (a room library being grown
+                    # on the first map) is not held on screen: the next comes next frame
+                    self.anim_wait = ANIMATE_FRAMES if self._advance_one() else 1
             return
         if self._render_pending():
             return  # a big stage's render fills this frame; generation resumes next frame
@@ -196,23 +197,28 @@ class DemoScene(Scene):
             self.toasts.add(f"generation failed: {work.error}", ui.BAD)
             self.work = None
 
-    def _advance_one(self) -> None:
+    def _advance_one(self) -> bool:
+        """Advance the replay by exactly one item; True when it gave a picture to show."""
         work = self.work
         if work is None or work.done:
             self.animating = False
-            return
-        before = work.items
+            return False
+        before, stages = work.items, len(work.stages)
         while work.items == before and not work.done:
             work.step(0)  # exactly one item
+        shown = False
         if work.progress is not None and work.progress.preview is not None:
             preview = work.progress.preview
             self.view = (f"{work.progress.stage} {work.progress.done:.0%}", _copy(preview))
+            shown = True
         elif work.stages:
             name, stage = next(reversed(work.stages.items()))
             self.view = (name, stage)
             self.stage_index = self.spec.stages.index(name)
+            shown = len(work.stages) > stages
         if work.done:
             self.animating = False
+        return shown
 
     def map_area(self) -> pygame.Rect:
         """Where the map is drawn: the whole window for a bare figure, else the
@@ -239,7 +245,7 @@ class DemoScene(Scene):
             surface.blit(self._surface, self._rect)
         work = self.work
         waiting = self.view is None or self.view[0] != self.stage_name
-        if work is not None and not work.done and not self.animating and waiting:
+        if work is not None and not work.done and waiting and (not self.animating or self.view is None):
             bar = pygame.Rect(0, 0, min(420, area.width - 40), 18)
             bar.center = area.center
             ui.progress_bar(surface, bar, work.fraction, f"generating {self.spec.name}...")
