@@ -59,8 +59,9 @@ def test_conversions_and_neighbourhoods_match_numpy(case):
     assert np.array_equal(g.to_mask(g.dilate(bits, 8)), grid.dilate(m, 8))
     count = n.astype(int) + s + west + east
     assert np.array_equal(g.to_mask(g.dead_ends(bits)), m & (count <= 1))
-    door = (n & s & ~west & ~east) | (west & east & ~n & ~s)
-    assert np.array_equal(g.to_mask(g.passages(bits)), door)
+    across, down = west & east & ~n & ~s, n & s & ~west & ~east
+    assert np.array_equal(g.to_mask(g.passages(bits)), across | down)
+    assert [g.to_mask(p).tolist() for p in g.passage_parts(bits)] == [across.tolist(), down.tolist()]
 
 
 @settings(max_examples=80, deadline=None)

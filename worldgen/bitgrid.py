@@ -147,8 +147,21 @@ class BitGrid:
         >>> bit_indices(g.passages(g.from_cells([(1, 0), (1, 2), (0, 0)])))
         [4]
         """
+        across, down = self.passage_parts(bits)
+        return across | down
+
+    def passage_parts(self, bits: int) -> tuple[int, int]:
+        """:meth:`passages` in two: ``(across, down)``, set west and east (a
+        passage walked across the row), set north and south (walked down the column).
+
+        >>> g = BitGrid(3, 3)
+        >>> [bit_indices(p) for p in g.passage_parts(g.from_cells([(1, 0), (1, 2), (0, 1)]))]
+        [[], []]
+        >>> [bit_indices(p) for p in g.passage_parts(g.from_cells([(1, 0), (1, 2)]))]
+        [[4], []]
+        """
         n, s, w, e = self.sides(bits)
-        return (n & s & ~(w | e)) | (w & e & ~(n | s))
+        return w & e & ~(n | s), n & s & ~(w | e)
 
     def fill_dead_ends(self, bits: int, keep: float = 0.0,
                        rng: np.random.Generator | None = None, least: int = 0) -> int:

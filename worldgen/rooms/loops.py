@@ -39,9 +39,9 @@ def loop_candidates(g: BitGrid, walk: int, doors: int) -> tuple[int, int]:
     """Walls with walkable cells on two opposite sides and walls on the other two,
     not beside a door: ``(horizontal, vertical)`` bitsets, horizontal where the
     floors are west and east, vertical where they are north and south."""
-    north, south, west, east = g.sides(walk)
+    horizontal, vertical = g.passage_parts(walk)
     free = ~walk & ~g.dilate(doors, 4)
-    return west & east & ~(north | south) & free, north & south & ~(west | east) & free
+    return horizontal & free, vertical & free
 
 
 def far_apart(g: BitGrid, planes: list[int], horizontal: int, vertical: int, least: int) -> int:
