@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import islice
 
 import numpy as np
 
@@ -51,7 +52,7 @@ from .bitgrid import BitGrid
 from .registry import Progress, Stage, param
 from .tiles import T
 
-__all__ = ["place", "place_bits", "sample_cells", "BITS_STEPS", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
+__all__ = ["place", "place_bits", "sample_cells", "shuffled", "BITS_STEPS", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
            "BAND_CELLS", "MIN_BAND_ROWS", "band_rows"]
 
 FLOOR_PER_FEATURE = 90
@@ -185,18 +186,10 @@ def _shuffled_pick(g: BitGrid, bits: int, n: int, u: Callable[[], float], spaced
     cells = g.indices(bits)
     if not spaced:
         return sample_cells(cells, n, u)
-    item, m, w = cells.item, len(cells), g.w
-    moved: dict[int, int] = {}
+    w = g.w
     near = bytearray(g.n)
     taken = []
-    for t in range(m):
-        j = t + int(u() * (m - t))
-        c = moved.get(j)
-        if c is None:
-            c = item(j)
-        if j != t:
-            c_t = moved.get(t)
-            moved[j] = item(t) if c_t is None else c_t
+    for t, c in enumerate(shuffled(cells, u)):
         if t % BITS_STEPS == BITS_STEPS - 1:
             yield Progress(stage, 0.5, shown)
         if near[c]:
@@ -210,28 +203,37 @@ def _shuffled_pick(g: BitGrid, bits: int, n: int, u: Callable[[], float], spaced
     return taken
 
 
+def shuffled(cells: np.ndarray, u: Callable[[], float]) -> Iterator[int]:
+    """``cells`` in a random order, drawn one at a time, one draw of ``u``
+    each: a partial Fisher-Yates shuffle whose swaps go into a dict (only the
+    cells drawn become Python ints: making all of them costs more when a
+    few of many are drawn).  Stop early and the draws stop too.
+
+    >>> from worldgen.rooms.draw import Draw
+    >>> sorted(shuffled(np.arange(5), Draw(np.random.default_rng(0)).u))
+    [0, 1, 2, 3, 4]
+    """
+    item, m = cells.item, len(cells)
+    moved: dict[int, int] = {}
+    for t in range(m):
+        j = t + int(u() * (m - t))
+        c = moved.get(j)
+        if j != t:
+            c_t = moved.get(t)
+            moved[j] = item(t) if c_t is None else c_t
+        yield item(j) if c is None else c
+
+
 def sample_cells(cells: np.ndarray, k: int, u: Callable[[], float]) -> list[int]:
-    """Up to ``k`` distinct ``cells`` in a random order, one draw of ``u`` each:
-    a partial Fisher-Yates shuffle of ``cells`` whose swaps go into a dict
-    (only the cells drawn become Python ints: making all of them costs
-    more when a few of many are drawn).
+    """Up to ``k`` distinct ``cells`` in a random order, one draw of ``u``
+    each: the first ``k`` of :func:`shuffled`.
 
     >>> from worldgen.rooms.draw import Draw
     >>> got = sample_cells(np.arange(10), 4, Draw(np.random.default_rng(0)).u)
     >>> len(set(got)) == 4 and set(got) <= set(range(10))
     True
     """
-    item, m = cells.item, len(cells)
-    moved: dict[int, int] = {}
-    taken = []
-    for t in range(min(k, m)):
-        j = t + int(u() * (m - t))
-        c = moved.get(j)
-        taken.append(item(j) if c is None else c)
-        if j != t:
-            c_t = moved.get(t)
-            moved[j] = item(t) if c_t is None else c_t
-    return taken
+    return list(islice(shuffled(cells, u), max(k, 0)))
 
 
 def density_param() -> float:
