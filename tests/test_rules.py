@@ -191,7 +191,7 @@ def test_every_name_the_tables_use_resolves():
     assert {i.use for i in ITEMS if i.use and not i.targeted and i.use != "craft"} <= set(EFFECTS)
     assert {i.effect for i in ITEMS if i.targeted} <= set(AIMED)
     assert {i.effect for i in ITEMS if i.kind == "potion"} <= set(EFFECTS)
-    assert {r.effect for r in RECIPES.values()} <= set(EFFECTS)
+    assert {r.effect for r in RECIPES.values() if r.effect} <= set(EFFECTS)
     assert set(RECIPES) <= {i.id for i in ITEMS if i.kind == "resource"}
 
 

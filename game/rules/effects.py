@@ -180,9 +180,6 @@ EFFECTS: dict[str, Effect] = {
     "hone": _craft(_hone),
     "padding": _craft(_padding),
     "elixir": _craft(_elixir),
-    "potion": _craft(lambda run: None),
-    "fletch": _craft(lambda run: None),
-    "wand": _craft(lambda run: None),
 }
 
 

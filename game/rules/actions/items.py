@@ -147,7 +147,7 @@ class Craft(PackAction):
                              f"{recipe.description}."))
         for _ in range(recipe.need):
             pack.remove(rid)
-        lines = EFFECTS[recipe.effect](run, ITEM_BY_ID[rid], -1)
+        lines = EFFECTS[recipe.effect](run, ITEM_BY_ID[rid], -1) if recipe.effect else []
         if recipe.makes is not None:
             made, count = recipe.makes
             pack.extend([made] * count)
