@@ -34,7 +34,8 @@ class ItemKind:
     kind: str
     power: int = 0  # heal amount, status turns, attack or defence bonus, ranged damage
     tier: int = 0  # first danger tier it is found at
-    effect: str = ""  # potions, scrolls, wands: a name in game.rules.effects
+    effect: str = ""  # potions, scrolls, wands: a name in game.rules.actions.effects.EFFECTS
+    aim: str = "self"  # how the effect finds its targets: self, view, bolt, burst, cell, none (see effects)
     reach: int = 1  # melee weapons: cells a blow reaches
     cost: int = 100  # weapons: energy per blow (100: one turn at normal speed)
     ammo: str = ""  # launchers: the ammo kind they shoot
@@ -50,29 +51,19 @@ class ItemKind:
         return self.kind in _STACKING_KINDS
 
     @property
-    def use(self) -> str:
-        """What using it from the pack does: an effect name, or "craft", or ""."""
-        if self.kind in ("potion", "scroll"):
-            return self.effect
-        return _USE_BY_KIND.get(self.kind, "")
-
-    @property
     def identified_by_default(self) -> bool:
         return self.known or self.kind not in UNIDENTIFIED_KINDS
 
     @property
     def targeted(self) -> bool:
         """Whether using it asks for a target (wands; scrolls that act at a distance)."""
-        return self.kind == "wand" or self.effect in _TARGETED_EFFECTS
+        return self.aim in ("bolt", "burst", "cell")
 
 
 #: Kinds whose items stack in the pack: one row, a count (a wand's charges are
 #: its entries, so a wand stacks too; weapons, armour and prizes do not).
 _STACKING_KINDS = frozenset({"potion", "scroll", "wand", "ammo", "resource"})
 
-
-_USE_BY_KIND = {"weapon": "wield", "armour": "wear", "resource": "craft", "wand": "zap"}
-_TARGETED_EFFECTS = ("blink", "fireball")
 
 RED, PINK = (240, 70, 90), (255, 120, 200)
 ITEMS: tuple[ItemKind, ...] = (
@@ -93,26 +84,26 @@ ITEMS: tuple[ItemKind, ...] = (
              kind="potion", power=8, tier=1, effect="confuse"),
     # scrolls: read
     ItemKind(id="scroll_blink", name="scroll of blinking", glyph="?", colour=(230, 230, 255), kind="scroll",
-             power=6, effect="blink"),
+             power=6, effect="blink", aim="cell"),
     ItemKind(id="scroll_fire", name="scroll of fire", glyph="?", colour=(255, 170, 90), kind="scroll", power=8,
-             tier=2, effect="fireball"),
+             tier=2, effect="burn", aim="burst"),
     ItemKind(id="scroll_slow", name="scroll of slowness", glyph="?", colour=(170, 200, 255), kind="scroll",
-             power=10, tier=1, effect="slow_all"),
+             power=10, tier=1, effect="slow", aim="view"),
     ItemKind(id="scroll_confuse", name="scroll of confusion", glyph="?", colour=(220, 170, 255), kind="scroll",
-             power=8, tier=1, effect="confuse_all"),
+             power=8, tier=1, effect="confuse", aim="view"),
     ItemKind(id="scroll_map", name="scroll of magic mapping", glyph="?", colour=(255, 240, 160), kind="scroll",
-             effect="reveal"),
+             effect="reveal", aim="none"),
     ItemKind(id="scroll_identify", name="scroll of identify", glyph="?", colour=(240, 240, 240), kind="scroll",
-             effect="identify"),
+             effect="identify", aim="none"),
     ItemKind(id="scroll_teleport", name="scroll of teleportation", glyph="?", colour=(200, 255, 255),
              kind="scroll", tier=3, effect="teleport"),
     # wands: zap at a target, one charge per pack entry
     ItemKind(id="wand_fire", name="wand of fire", glyph="/", colour=(255, 110, 60), kind="wand", power=9,
-             tier=2, effect="fire_bolt", range=8, count=4),
+             tier=2, effect="burn", aim="bolt", range=8, count=4),
     ItemKind(id="wand_slow", name="wand of slowness", glyph="/", colour=(150, 190, 255), kind="wand", power=12,
-             tier=1, effect="slow", range=8, count=5),
+             tier=1, effect="slow", aim="bolt", range=8, count=5),
     ItemKind(id="wand_confuse", name="wand of confusion", glyph="/", colour=(210, 150, 255), kind="wand",
-             power=10, tier=1, effect="confuse", range=8, count=5),
+             power=10, tier=1, effect="confuse", aim="bolt", range=8, count=5),
     # melee weapons: power is damage; cost is energy per blow; reach 2 hits across one free cell
     ItemKind(id="dagger", name="dagger", glyph=")", colour=(200, 210, 220), kind="weapon", power=2, cost=70),
     ItemKind(id="short_sword", name="short sword", glyph=")", colour=(200, 210, 230), kind="weapon", power=3,
