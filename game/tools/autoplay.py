@@ -36,6 +36,7 @@ from worldgen import grid
 from ..rules import build
 from ..rules.pack import fits, slots_used
 from ..rules.entities import MAX_INVENTORY
+from ..rules.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
 from ..rules.identify import is_known
 from ..rules.run import Game
@@ -91,7 +92,7 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
     if here <= 0:
         return None
     h, w = passable.shape
-    for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+    for dx, dy in STEPS:
         nx, ny = x + dx, y + dy
         if 0 <= nx < w and 0 <= ny < h and dist[ny, nx] == here - 1:
             return dx, dy

@@ -13,7 +13,7 @@ import numpy as np
 
 from worldgen import grid
 
-from ..geometry import STEPS, chebyshev
+from ..geometry import STEPS, chebyshev, walk_distance
 from ..log import note
 from ..pack import fits
 from ..state import RunState
@@ -40,7 +40,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     h, w = passable.shape
     if not (0 <= x < w and 0 <= y < h) or not passable[y, x] or (x, y) == run.pos:
         return []
-    dist = grid.walk_distance(passable, [(y, x)])
+    dist = walk_distance(passable, [(x, y)])
     cx, cy = run.pos
     if dist[cy, cx] < 0:
         return None
@@ -115,7 +115,7 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
             targets[it.y, it.x] = True
     px, py = run.pos
     targets[py, px] = False
-    dist = grid.walk_distance(known, [(py, px)])
+    dist = walk_distance(known, [run.pos])
     reach = targets & (dist > 0)
     if not reach.any():
         return None

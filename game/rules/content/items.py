@@ -1,5 +1,5 @@
 """Item kinds: what each is, what using it does (an effect named in
-``game.rules.effects``), crafting recipes and the floor drop table.
+``game.rules.actions.effects``, delivered by its aim), crafting recipes and the floor drop table.
 
 Kinds: ``potion`` (drink, or throw to shatter), ``scroll`` (read), ``wand``
 (zap at a target; one pack entry per charge), ``weapon`` (melee, or a
@@ -162,7 +162,7 @@ RELIC = ITEM_BY_ID["relic"]
 @dataclass(frozen=True, kw_only=True)
 class Recipe:
     """``need`` of a resource make something: an effect on the crafter
-    (``effect``, a name in ``game.rules.effects.EFFECTS``) or items
+    (``effect``, a name in ``game.rules.actions.effects.EFFECTS``) or items
     (``makes``: id, count), or both."""
 
     need: int
