@@ -10,13 +10,16 @@ PORT ?= 8000
 RUNTIME ?=
 BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: serve build archive runtime test bench screenshots screenshots-cli screenshots-game clean
+.PHONY: setup serve build archive runtime test bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[game,test]'
 	touch $@
+
+# .venv with the project, its commands (deepisle, worldgen) and the test tools
+setup: $(VENV)/.installed
 
 serve: $(VENV)/.installed
 	$(PY) web/build.py --serve --port $(PORT) $(BUILD_FLAGS)
