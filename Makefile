@@ -39,7 +39,7 @@ test: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) -m worldgen bench
 
-# README pictures: the CLI's (listed in docs/pictures.py) and the game's own screenshots.
+# The pictures of the README and docs/: the CLI's (listed in docs/pictures.py) and the game's own screenshots.
 # tests/test_readme_pictures.py fails when the committed ones differ from what these make.
 SHOT_DIR ?= docs/img
 screenshots: screenshots-cli screenshots-game

@@ -308,15 +308,21 @@ def test_visible_embed_starts_when_scrolled_into_view(browser, server, cdn, web)
         page_file.unlink()
 
 
-def test_snippet_in_the_readme_matches_the_build(web):
-    """The README's "Embed in your blog" snippet names a poster this build makes."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Embed in your blog", 1)[1].split("\n## ", 1)[0]
-    found = embeds.page_embeds(section.replace("https://YOUR-SITE/deepisle/", ""))
-    assert found, "no embed snippet in the README's Embed section"
-    for query, src in found:
-        assert src == embeds.poster_path(embeds.demo_settings(query)) and (web / src).is_file()
-    assert 'src="https://YOUR-SITE/deepisle/embed.js"' in section
+@pytest.mark.parametrize("page", ["README.md", "docs/EMBED.md"])
+def test_embed_code_the_docs_show_is_what_the_button_gives_and_the_build_draws(web, page):
+    """The code the docs show for a site at https://USER.github.io/REPO/ is exactly what the example
+    page's button copies there, and names a poster this build makes."""
+    site = "https://USER.github.io/REPO/"
+    body = (ROOT / page).read_text(encoding="utf-8")
+    blocks = [b for b in body.split("```html\n")[1:]]
+    assert blocks, f"no embed code in {page}"
+    code = blocks[0].split("```", 1)[0].strip()
+    [(href, src)] = embeds.page_embeds(code.replace(site, ""))
+    title = code.split(' title="', 1)[1].split('"', 1)[0]
+    assert code == embeds.snippet(href, src, site, title)
+    assert src == embeds.poster_path(embeds.demo_settings(href)) and (web / src).is_file()
+    example = (web / "embed-example.html").read_text(encoding="utf-8")
+    assert f'title="{title}"' in example  # the example page's own figure
 
 
 # ------------------------------------------------- copy buttons, fallback, weight ----

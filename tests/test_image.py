@@ -113,10 +113,10 @@ def test_legend_widens_a_narrow_map():
     assert np.all(captioned[:12, 20:] == legend.BACKGROUND)
 
 
-def test_readme_legend_table_lists_every_marker_colour():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_cli_page_legend_table_lists_every_marker_colour():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "CLI.md").read_text(encoding="utf-8")
     for name, rgb in legend.POINT_COLOURS.items():
-        assert f"| `{name}` | " in readme and "#%02x%02x%02x" % rgb in readme, name
+        assert f"| `{name}` | " in page and "#%02x%02x%02x" % rgb in page, name
 
 
 def colour_type(data: bytes) -> int:
