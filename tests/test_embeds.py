@@ -507,3 +507,27 @@ def test_six_figures_weigh_under_100_kb_before_a_click(browser, server, cdn, web
         assert runtime_requests(page) == [] and page.outside == []
     finally:
         context.close()
+
+
+def test_gallery_embed_code_reaches_the_clipboard_whole_in_the_page(browser, server, cdn):
+    """The gallery's web side: the page's copyText helper keeps the code's two lines, and its
+    fallback box (no clipboard) shows them both, selected, in text of at least 14 px on a phone."""
+    query = embed_code.figure_query("mosaic", "deepisle")
+    code = embeds.snippet(query, embeds.poster_path(embeds.demo_settings(query)), server)
+    assert code.count("\n") == 1
+    context, page = new_page(browser, cdn, PHONE, runtime="fake", permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page.goto(server + "index.html?mode=gallery")
+        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.locator("#canvas").click()  # a user gesture, as when the player presses the button
+        assert page.evaluate("t => window.deepisle.copyText(t)", code) is True
+        assert page.evaluate("navigator.clipboard.readText()") == code
+        page.evaluate("""() => {
+            Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+            document.execCommand = () => false;
+        }""")
+        assert page.evaluate("t => window.deepisle.copyText(t)", code) is False
+        assert page.locator("#copybox-text").input_value() == code
+        assert small_text(page) == []
+    finally:
+        context.close()
