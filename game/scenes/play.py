@@ -278,6 +278,18 @@ class PlayScene(Scene):
             x += w + 4
         return out
 
+    def report(self) -> dict:
+        """The run as the page reports it: where, which turn, what is in view (``near``:
+        visible monsters, relative to the player) and the last lines of the log."""
+        g = self.game
+        level = g.level if g.mode == "dungeon" else None
+        near = [] if level is None else [[m.x - g.pos[0], m.y - g.pos[1]] for m in level.monsters
+                                         if level.visible[m.y, m.x]]
+        return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
+                "style": None if level is None else level.style, "pos": list(g.pos), "turn": g.turn,
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "hp": g.player.hp, "dead": g.dead,
+                "won": g.won, "near": near, "log": [str(line) for line, _, _ in g.log[-3:]]}
+
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         g = self.game
