@@ -20,9 +20,11 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-__all__ = ["Evidence", "evidence_root", "EVIDENCE_ENV"]
+__all__ = ["Evidence", "evidence_root", "EVIDENCE_ENV", "WRITTEN"]
 
 EVIDENCE_ENV = "DEEPISLE_EVIDENCE"
+#: The online suite's folders this run (named at its end: tests/conftest.py).
+WRITTEN: list[Path] = []
 ROOT = Path(__file__).resolve().parent.parent
 STANDIN_WARNING = ("Stand-in runtime: the game's Python ran natively behind the page, not on WebAssembly. "
                    "These figures show that the suite measures; they say nothing of the game's speed in a browser.")
@@ -40,14 +42,7 @@ def evidence_root(fallback: Path) -> Path:
 
 
 class Evidence:
-    """Figures and screenshots of one runtime's run, written as they come.
-
-    >>> import tempfile
-    >>> ev = Evidence(Path(tempfile.mkdtemp()), "stand-in", "a stand-in", standin=True)
-    >>> ev.figure("title.first", "time to the title, first visit", 812.4)
-    >>> ev.table().splitlines()[-1]
-    '| time to the title, first visit | 812 ms (stand-in) |  |'
-    """
+    """Figures and screenshots of one runtime's run, written as they come."""
 
     def __init__(self, folder: Path, runtime: str, label: str, standin: bool) -> None:
         self.folder = folder
@@ -69,15 +64,12 @@ class Evidence:
 
     def table(self) -> str:
         """The figures as Markdown, headed by what ran them."""
-        mark = " (stand-in)" if self.standin else ""
         lines = [f"### Deepisle in the browser: {self.runtime} runtime", "",
                  f"Runtime: {self.label}." + (f" Browser: {self.browser}." if self.browser else ""), ""]
         if self.standin:
             lines += [f"> {STANDIN_WARNING}", ""]
         lines += ["| what | figure | note |", "|---|---|---|"]
-        for fig in self.figures.values():
-            value = f"{fig['value']:.0f}" if fig["unit"] == "ms" else f"{fig['value']:g}"
-            lines.append(f"| {fig['what']} | {value} {fig['unit']}{mark} | {fig['note']} |")
+        lines += [table_row(fig, self.standin) for fig in self.figures.values()]
         return "\n".join(lines)
 
     def write(self) -> None:
@@ -87,3 +79,13 @@ class Evidence:
             body["warning"] = STANDIN_WARNING
         (self.folder / "timings.json").write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
         (self.folder / "timings.md").write_text(self.table() + "\n", encoding="utf-8")
+
+
+def table_row(fig: dict, standin: bool) -> str:
+    """One figure as a row of the Markdown table (milliseconds whole, stand-in ones marked).
+
+    >>> table_row({"what": "time to the title", "value": 812.4, "unit": "ms", "note": ""}, standin=True)
+    '| time to the title | 812 ms (stand-in) |  |'
+    """
+    value = f"{fig['value']:.0f}" if fig["unit"] == "ms" else f"{fig['value']:g}"
+    return f"| {fig['what']} | {value} {fig['unit']}{' (stand-in)' if standin else ''} | {fig['note']} |"

@@ -47,7 +47,7 @@ Object.defineProperty(window, "localStorage", { configurable: true, get() {
                          "SecurityError");
 } });
 """
-# docs/FIRST-ONLINE-RUN.md's filler: fills localStorage to the quota; returns the error it stopped on.
+# Fills localStorage to the quota, a character at the end; returns the error it stopped on.
 FILL_STORAGE_JS = """() => {
   let n = 1 << 20, i = 0, stopped = "";
   for (; n >= 1; n >>= 1) try { for (;;) localStorage.setItem("fill" + i++, "x".repeat(n)); } catch (e) { stopped = e.name; }

@@ -1,4 +1,4 @@
-"""The first online run, automated: docs/FIRST-ONLINE-RUN.md's steps as tests of the built page.
+"""The first online run, automated: the steps docs/FIRST-ONLINE-RUN.md lists, as tests of the built page.
 
 ``pytest -m online`` runs them in headless Chromium, each twice (``tests/gamepage.py``):
 
@@ -29,7 +29,7 @@ from types import SimpleNamespace
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from evidence import Evidence, evidence_root
+from evidence import WRITTEN, Evidence, evidence_root
 from gamepage import EMPTY_FILLER_JS, FILL_STORAGE_JS, GAME_SIZE, GamePage, Runtime, real_runtime_source
 from webtools import PUBLIC_CDN, ROOT, build, page_cdn, serving
 
@@ -88,6 +88,7 @@ def evidence(runtime, browser, tmp_path_factory) -> Evidence:
         old.unlink()  # a previous run's files: only ours are removed
     found = Evidence(folder, runtime.name, runtime.label, runtime.standin)
     found.browser = f"Chromium {browser.version}"
+    WRITTEN.append(folder)
     return found
 
 

@@ -4,6 +4,7 @@ skips), where its evidence goes, and what the evidence files say."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from evidence import EVIDENCE_ENV, STANDIN_WARNING, Evidence, evidence_root
@@ -98,3 +99,13 @@ def test_evidence_files_hold_every_figure_and_label_stand_in_ones(tmp_path, stan
     assert "Runtime: the runtime's label. Browser: Chromium 150." in table
     assert [ev.shot_path("title").name, ev.shot_path("title").name] == ["01-title.png", "02-title.png"]
     assert (tmp_path / "screenshots").is_dir()
+
+
+def test_the_checklist_names_every_online_test_and_no_other():
+    import ast
+
+    tree = ast.parse((ROOT / "tests" / "test_online.py").read_text(encoding="utf-8"))
+    tests = {node.name for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+    doc = (ROOT / "docs" / "FIRST-ONLINE-RUN.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"`(test_\w+)`", doc)) == tests
+    assert len(tests) >= 12
