@@ -227,11 +227,6 @@ class GamePage:
         found = self.until(check, what, timeout, required, problem=lambda: self._told(seen[0]))
         return self.state() if found else None
 
-    def frames(self, count: int, timeout: float = 30.0) -> None:
-        """Let the game draw ``count`` more frames (counted as the page is told of them)."""
-        start = self.python("p.frames.count")
-        self.wait(f"p.frames.count >= {start + count}", f"{count} frames", timeout)
-
     def problem(self) -> str:
         """The Python exception the page reported (its traceback), or ``""``."""
         return self._told(self._evaluate(f"() => {PROBLEM}"))
@@ -255,6 +250,10 @@ class GamePage:
     def python(self, expression: str = "p"):
         """``expression`` over ``p`` = ``window.deepisle.python`` (JSON values)."""
         return self._evaluate(f"() => {{ const p = window.deepisle.python; return {expression}; }}")
+
+    def started(self) -> float | None:
+        """When (ms after the page started loading) the game first reported, None if it never did."""
+        return self._evaluate("() => (window.deepisle && window.deepisle.python) ? window.deepisle.python.started : null")
 
     def state(self) -> dict | None:
         return self._evaluate("() => window.deepisle && window.deepisle.python && window.deepisle.python.state")

@@ -9,8 +9,7 @@ Three pieces take the runtime's place:
 
 * :data:`STANDIN_PYTHONS_JS`, served in place of ``pythons.js``: it sets the
   milestones the template watches for (``window.MM``, ``Module``, ``python``),
-  queues the page's keyboard and mouse events, draws the frames it is sent, and
-  gives each page load a ``boot`` id (a reload starts a new game, as in the page).
+  queues the page's keyboard and mouse events, and draws the frames it is sent.
 * :class:`JSValue`, pygbag's ``platform.window`` proxy remade over Playwright:
   a property read gives a string, number, bool or None, or another proxy; a JS
   exception comes back as a Python ``TypeError``/``SyntaxError``/``Exception``
@@ -43,8 +42,7 @@ STANDIN_PYTHONS_JS = r"""
 // test process and reaches this page through window.__standin.
 (() => {
   const queue = [];
-  const standin = window.__standin = {
-    boot: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,  // one per page load
+  window.__standin = {
     take() { return queue.splice(0, queue.length); },
     draw(width, height, rgba) {  // a frame of the game's window, base64 RGBA
       const canvas = document.getElementById("canvas");
@@ -188,7 +186,7 @@ def pygame_events(item: dict) -> list[pygame.event.Event]:
 
 # -- the game ---------------------------------------------------------------------------------------
 
-_BOOT = "() => (window.__standin && window.python) ? window.__standin.boot : null"
+_LOADED = "() => Boolean(window.__standin && window.python)"
 _INPUT = "() => window.__standin ? window.__standin.take() : []"
 
 
@@ -203,10 +201,9 @@ class NativeGame:
 
     def __init__(self) -> None:
         self.frame = None  # the Playwright frame holding the game's page
-        self.boot: str | None = None
         self.game = None  # the launch.main() coroutine
         self.error: BaseException | None = None
-        self.loading = False  # a page load is under way: look for its boot id
+        self.loading = False  # a page load is under way: start the game once it has the stand-in
         self.input = False  # the page was given input: take it before the next frame
         self._saved: tuple | None = None  # (runtime, FPS) to put back
 
@@ -219,17 +216,17 @@ class NativeGame:
         """One frame of the game; starts it once the page loaded the stand-in.
 
         The page is asked only what may have changed (each question is a
-        round trip): its boot id while it loads, its queued input after the
-        test gave it some (:attr:`input`)."""
+        round trip): whether it has loaded the stand-in while it loads, its
+        queued input after the test gave it some (:attr:`input`)."""
         if self.loading:
             try:
-                boot = self.frame.evaluate(_BOOT)
+                loaded = self.frame.evaluate(_LOADED)
             except Exception:  # noqa: BLE001 - the page is navigating: no game this frame
-                boot = None
-            if boot is None:
+                loaded = False
+            if not loaded:
                 return
             self.loading = False
-            self._start(boot)
+            self._start()
         if self.game is None:
             return
         if self.input:
@@ -266,11 +263,11 @@ class NativeGame:
         rgba = base64.b64encode(pygame.image.tobytes(screen, "RGBA")).decode("ascii")
         self.frame.evaluate("([w, h, data]) => window.__standin.draw(w, h, data)", [*screen.get_size(), rgba])
 
-    def _start(self, boot: str) -> None:
+    def _start(self) -> None:
         self._end()
         self._saved = (browser.use_runtime(runtime(JSValue(self.frame))), app_module.FPS)
         app_module.FPS = 0
-        self.boot, self.error = boot, None
+        self.error = None
         self.game = launch.main([])
 
     def _end(self) -> None:
@@ -286,6 +283,5 @@ class NativeGame:
     def close(self) -> None:
         """End the game and put the native bridge back."""
         self._end()
-        self.boot = None
 
 

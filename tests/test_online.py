@@ -20,7 +20,6 @@ saving, links, storage, dungeons, timings); the machinery is in the helper modul
 
 from __future__ import annotations
 
-import json
 import re
 import struct
 import time
@@ -65,16 +64,16 @@ def runtime(request, tmp_path_factory):
                       f"stand-in pythons.js (tests/standin.py), the game's Python natively "
                       f"(CPython {versions()['python']})")
         return
-    args, runtime_cdn, label = real_runtime_source(PUBLIC_CDN)
+    args, _cdn, label = real_runtime_source(PUBLIC_CDN)
     if not args:  # the public CDN: the session's build names it
         yield Runtime("real", request.getfixturevalue("server"), request.getfixturevalue("cdn"), label,
-                      wait_scale=4.0)
+                      wait_scale=2.0)
         return
     out = tmp_path_factory.mktemp("realbuild")
     build(out, *args)
     with serving(out / "web") as url:
         yield Runtime("real", url, page_cdn((out / "web" / "index.html").read_text(encoding="utf-8")), label,
-                      wait_scale=4.0)
+                      wait_scale=2.0)
 
 
 @pytest.fixture(scope="module")
@@ -92,9 +91,17 @@ def evidence(runtime, browser, tmp_path_factory) -> Evidence:
     return found
 
 
+#: Runtime -> the test in which it never started the game: the later tests fail at once rather
+#: than wait out their timeouts again (a broken runtime would hold the workflow for an hour).
+NEVER_STARTED: dict[str, str] = {}
+
+
 @pytest.fixture
-def game(browser, runtime, evidence):
+def game(request, browser, runtime, evidence):
     """``game(**options)``: a new :class:`GamePage`; closed after the test, which fails on any page error."""
+    if runtime.name in NEVER_STARTED:
+        pytest.fail(f"the {runtime.name} runtime never started the game in {NEVER_STARTED[runtime.name]}; "
+                    "not tried again", pytrace=False)
     pages: list[GamePage] = []
 
     def open_page(**options) -> GamePage:
@@ -102,6 +109,8 @@ def game(browser, runtime, evidence):
         return pages[-1]
 
     yield open_page
+    if pages and not any(p.started() is not None for p in pages):
+        NEVER_STARTED[runtime.name] = request.node.name
     errors = [e for p in pages for e in p.errors]
     for p in pages:
         p.close()
@@ -118,16 +127,22 @@ class Overworld:
         settle(self.run)
         self.start = self.run.pos
 
-    def keys_to(self, start: tuple[int, int], goal: tuple[int, int]) -> list[str]:
+    def path(self, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]] | None:
+        """The game's own walk from ``start`` to ``goal`` (None: no way there)."""
         self.run.pos = start
-        path = plan_path(self.run, *goal)
+        return plan_path(self.run, *goal)
+
+    def keys_to(self, start: tuple[int, int], goal: tuple[int, int]) -> list[str]:
+        path = self.path(start, goal)
         assert path is not None, f"no way from {start} to {goal}"
         return [KEY_OF[(x - px, y - py)] for (px, py), (x, y) in zip([start, *path], path)]
 
     def nearest_site(self, start: tuple[int, int], style: str | None = None) -> tuple[int, int]:
-        sites = [(s.x, s.y) for s in self.run.loc.sites if style in (None, s.style)]
-        assert sites, f"no {style} site in {self.run.name}"
-        return min(sites, key=lambda xy: len(self.keys_to(start, xy)) if xy != start else 0)
+        """The site (of ``style``) the fewest steps away, among those a walk reaches."""
+        steps = {(s.x, s.y): self.path(start, (s.x, s.y)) for s in self.run.loc.sites if style in (None, s.style)}
+        reached = {xy: len(path) for xy, path in steps.items() if path or xy == start}  # []: no place to walk
+        assert reached, f"no {style or ''} site reachable from {start} in {self.run.name}"
+        return min(reached, key=reached.get)
 
     def shuttle(self, start: tuple[int, int], steps: int) -> list[str]:
         """``steps`` keys that walk to a passable neighbour and back, again and again."""
@@ -156,7 +171,9 @@ def walk(gp: GamePage, keys: list[str]) -> dict:
 def start_world(gp: GamePage, name: str, size: str = "small") -> dict:
     """Open the world link ``?world=NAME&size=SIZE`` and wait for its overworld."""
     gp.open(f"?world={name}&size={size}")
-    return gp.wait(f"{PLAYING} && s.mode === 'overworld' && s.world === '{name}'", f"the overworld of {name}", 120)
+    state = gp.wait(f"{PLAYING} && s.mode === 'overworld' && s.world === '{name}'", f"the overworld of {name}", 120)
+    gp.focus()
+    return state
 
 
 def enter_site(gp: GamePage, site: tuple[int, int]) -> dict:
