@@ -33,7 +33,7 @@ from gamepage import EMPTY_FILLER_JS, FILL_STORAGE_JS, GAME_SIZE, GamePage, Runt
 from webtools import PUBLIC_CDN, ROOT, build, page_cdn, serving
 
 from game.app import versions
-from game.autoplay import settle
+from game.tools.autoplay import settle
 from game.rules import save
 from game.rules.actions.travel import plan_path
 from game.rules.run import Game

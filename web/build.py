@@ -67,7 +67,7 @@ EXTRA_FILES = ("embed-example.html", "embed.js")
 EMBED_PAGES = ("embed-example.html",)  # shipped pages whose embeds get posters
 SKIP_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".*", "tests", "build")
 #: Developer-only files and folders the page never runs: never packed.
-DEV_ONLY = ("worldgen/__main__.py", "worldgen/cli.py", "worldgen/bench.py", "game/tools", "game/autoplay.py")
+DEV_ONLY = ("worldgen/__main__.py", "worldgen/cli.py", "worldgen/bench.py", "game/tools")
 
 # Runs inside the pygbag process: no downloads, no black, then pygbag's CLI.
 RUNNER = """\

@@ -9,7 +9,7 @@ here.  Everything random takes a ``numpy.random.Generator`` argument.
 
 A new monster, item or recipe is one line in its table; a new kind of
 behaviour or effect also needs its function in ``game.rules.behaviours`` or
-``game.rules.effects`` (the tables name them, and a test checks every name
+``game.rules.actions.effects`` (the tables name them, and a test checks every name
 resolves).
 """
 
