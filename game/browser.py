@@ -275,10 +275,15 @@ class PageState:
         self._send(message)
 
     def _send(self, message: dict) -> None:
-        try:
-            self._helpers.report(json.dumps(message, separators=(",", ":")))
-        except Exception:  # noqa: BLE001 - a JS error in the helper: the game goes on
-            pass
+        _report(self._helpers, message)
+
+
+def _report(helpers: Any, message: dict) -> None:
+    """``window.deepisle.report(json)``; a JS error there never stops the game."""
+    try:
+        helpers.report(json.dumps(message, separators=(",", ":")))
+    except Exception:  # noqa: BLE001 - a JS error in the helper: the game goes on
+        pass
 
 
 def page_state() -> PageState | None:
@@ -297,9 +302,5 @@ def report_error(exc: BaseException) -> None:
     helpers = _helpers()
     if helpers is None:
         return
-    error = {"type": type(exc).__name__, "message": str(exc),
-             "traceback": "".join(traceback.format_exception(exc))}
-    try:
-        helpers.report(json.dumps({"error": error}, separators=(",", ":")))
-    except Exception:  # noqa: BLE001 - nothing more to do: the page's console has pygbag's own print
-        pass
+    _report(helpers, {"error": {"type": type(exc).__name__, "message": str(exc),
+                                "traceback": "".join(traceback.format_exception(exc))}})

@@ -198,3 +198,12 @@ def test_every_scene_report_is_json(tmp_path):
         other = make_app(query, tmp_path / query.replace("=", "-").replace("&", "_"))
         run(other, 3, {1: [text("x")]})
         assert json.loads(json.dumps(other.page_report()))["scene"] in ("demo", "gallery", "title")
+
+
+def test_the_bridge_and_app_examples_hold():
+    """Their docstring examples (game/ is outside the doctest paths but for the rules and settings)."""
+    import doctest
+
+    for module in (browser, app_module):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
