@@ -48,7 +48,7 @@ SAVE_KEY, BACKUP_KEY = "deepisle." + save.KEY, "deepisle." + save.BACKUP_KEY
 STYLES = ("caverns", "mosaic", "rooms")
 PLAYING = "s.scene === 'play' && !s.busy && !s.walking"
 TITLE = "s.scene === 'title' && s.preview"
-SESSION_TURNS = 300
+SCRIPTED_TURNS = 300
 KEY_OF = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, -1): "ArrowUp", (0, 1): "ArrowDown",
           (-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}  # diagonals: vi-keys
 
@@ -407,7 +407,7 @@ def test_blocked_storage_the_game_runs_and_says_saves_are_off(game):
     assert state["scene"] == "play" and state["turn"] >= 40
 
 
-# -- dungeons and a long session -------------------------------------------------------------------------
+# -- dungeons and a long game ----------------------------------------------------------------------------
 
 def test_a_dungeon_of_each_style_is_entered(game, evidence):
     gp = game()
@@ -436,14 +436,14 @@ def next_key(state: dict) -> str:
     return "o"
 
 
-def test_a_scripted_session_plays_hundreds_of_turns(game, runtime, evidence):
+def test_a_scripted_game_plays_hundreds_of_turns(game, runtime, evidence):
     gp = game()
     state = start_world(gp, "Stylehold")
     enter_site(gp, overworld("Stylehold", "small").nearest_site(tuple(state["pos"])))
     since, started = gp.python("p.frames.count"), time.monotonic()
     turns, actions, last, stuck = 0, 0, gp.state(), False
     minimum = 0 if runtime.standin else 60  # seconds: a minute of play in the browser
-    while (turns < SESSION_TURNS or time.monotonic() - started < minimum) and actions < 20 * SESSION_TURNS:
+    while (turns < SCRIPTED_TURNS or time.monotonic() - started < minimum) and actions < 20 * SCRIPTED_TURNS:
         actions += 1
         changes = gp.python("p.history.length")
         if last["scene"] == "end":
@@ -463,10 +463,10 @@ def test_a_scripted_session_plays_hundreds_of_turns(game, runtime, evidence):
         last = state
     seconds = time.monotonic() - started
     times = gp.frame_times(since)
-    evidence.figure("play.worst", "worst frame, a session of play", worst(times),
+    evidence.figure("play.worst", "worst frame, a scripted game", worst(times),
                     note=f"{turns} turns, {actions} actions, {len(times)} frames in {seconds:.0f} s")
-    gp.shot("session-end")
-    assert turns >= SESSION_TURNS, f"{turns} turns in {actions} actions"
+    gp.shot("scripted-game-end")
+    assert turns >= SCRIPTED_TURNS, f"{turns} turns in {actions} actions"
 
 
 # -- timings --------------------------------------------------------------------------------------------
