@@ -29,23 +29,40 @@ from worldgen.tiles import T
 from worldgen.world import WorldNameError, world_key
 
 from . import build, codec, content, engine, save, score
+from .actions.allies import OrderAllies
+from .actions.growth import ChoosePerk
 from .actions.items import Craft, Drop, PickUp, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import AIM_PURPOSES, Fire, Throw, aim_label, aim_preview, aim_range, targets
 from .actions.travel import TravelStep, explore_target, plan_path, stairs_target, start_walk, step_action
 from .actions.walk import Rest
 from .entities import MAX_INVENTORY
+from .growth import perk_offer, start_as
 from .location import LocationData, WorldMap
 from .look import PackRow, describe_cell, pack_rows
 from .names import make_name
 from .state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "load_saved", "saves_off", "roll_world_name", "same_world"]
+           "LEVELS", "PACK_SLOTS", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved", "saves_off",
+           "roll_world_name", "same_world"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
 PACK_SLOTS = MAX_INVENTORY
+
+
+class Choice(NamedTuple):
+    """One thing a screen offers to choose (a background, a perk)."""
+
+    id: str
+    name: str
+    note: str
+
+
+#: The backgrounds a run may start as, in the title screen's order.
+BACKGROUNDS = tuple(Choice(b.id, b.name, b.note) for b in content.BACKGROUNDS)
+DEFAULT_BACKGROUND = content.DEFAULT_BACKGROUND
 
 
 class SaveOutcome(NamedTuple):
@@ -63,14 +80,17 @@ class ScoreRecord(NamedTuple):
 
 class Game(RunState):
     @classmethod
-    def new(cls, name: str, size: str, run_seed: int, preview: LocationData | None = None) -> "Game":
-        """A new run in world ``name``; ``preview`` is its first location if
-        already built.  Raises ``ValueError`` for an unusable name."""
+    def new(cls, name: str, size: str, run_seed: int, preview: LocationData | None = None,
+            background: str = DEFAULT_BACKGROUND) -> "Game":
+        """A new run in world ``name`` as ``background`` (an id of
+        :data:`BACKGROUNDS`; an unknown one is the default); ``preview`` is
+        its first location if already built.  Raises ``ValueError`` for an
+        unusable name."""
         game = cls(WorldMap(name, size), size, run_seed)
-        kit = content.STARTING_KIT
-        game.player.weapon, game.player.armour = kit["weapon"], kit["armour"]
-        game.player.inventory = list(kit["pack"])
-        game.say(f"Welcome to {name}. Find a dungeon site (dark doors) and press Enter on it. ? for help.")
+        start_as(game, background)
+        bg = content.BACKGROUND_BY_ID[game.player.background]
+        game.say(f"Welcome to {name}, {bg.name.lower()}. Find a dungeon site (dark doors) and press Enter on it. "
+                 "? for help.")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
         return game
@@ -125,6 +145,19 @@ class Game(RunState):
 
     def go_location(self, index: int) -> bool:
         return engine.perform(self, GoLocation(index))
+
+    def choose_perk(self, choice: int) -> bool:
+        """Take perk ``choice`` (0..2) of :meth:`perk_offer` (no time passes)."""
+        return engine.perform(self, ChoosePerk(choice))
+
+    def order_allies(self, order: str = "") -> bool:
+        """Tell the allies here to ``"wait"`` or ``"follow"``; ``""`` turns
+        the order around (wait when any follows, else follow)."""
+        if self.mode != "dungeon":
+            return False
+        if not order:
+            order = "wait" if any(m.order == "follow" for m in self.allies()) else "follow"
+        return engine.perform(self, OrderAllies(order))
 
     def stairs(self, down: bool) -> bool:
         """``>`` / ``<``: take the stairs underfoot, else walk to them (on the
@@ -248,13 +281,22 @@ class Game(RunState):
         """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``."""
         return aim_preview(self, target, max_range)
 
+    def perk_offer(self) -> list[Choice]:
+        """The perks offered for a level gained, empty when no choice is owed."""
+        return [Choice(p.id, p.name, p.note) for p in perk_offer(self)]
+
+    def ally_count(self) -> tuple[int, int]:
+        """``(allies on this level, those told to wait)``."""
+        allies = self.allies()
+        return len(allies), sum(1 for m in allies if m.order == "wait")
+
     def monster_name_at(self, x: int, y: int) -> str | None:
         """The name of the monster the player sees at ``(x, y)``, if any."""
         level = self.level
         if level is None or not level.inside(x, y) or not level.visible[y, x]:
             return None
         m = level.monster_at(x, y)
-        return None if m is None else m.name
+        return None if m is None or not self.sees(m) else m.name
 
     # -- building maps -----------------------------------------------------------------
     def build_iterator(self) -> Iterator:

@@ -68,8 +68,7 @@ def start_walk(run: RunState, path: list[tuple[int, int]]) -> None:
     run.path = path
     run.path_hp = run.player.hp
     if run.mode == "dungeon":
-        level = run.level
-        run.path_seen = {m.index for m in level.monsters if level.visible[m.y, m.x]}
+        run.path_seen = {m.index for m in run.foes_in_view()}
 
 
 def walk_interruption(run: RunState) -> str | None:
@@ -85,7 +84,7 @@ def walk_interruption(run: RunState) -> str | None:
     px, py = run.pos
     hurt = player.hp < run.path_hp
     run.path_hp = player.hp
-    in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
+    in_view = run.foes_in_view()
     new = [m for m in in_view if m.index not in run.path_seen]
     run.path_seen.update(m.index for m in in_view)
     near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
@@ -105,7 +104,8 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
     item it can pick up, or cell at the edge of the unexplored; None when
     everything reachable is explored.  The site's treasure is never a target
-    (claiming it is the player's choice), nor what the player chose to leave."""
+    (claiming it is the player's choice), nor what the player chose to leave;
+    a mimic passing for an item is one (it fools the walk as it fools the eye)."""
     level = run.level
     known = _known_ground(run)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
@@ -113,6 +113,9 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
         if (it.kind.kind not in ("treasure", "relic") and it.index not in level.put_down and level.seen[it.y, it.x]
                 and fits(run.player.inventory, it.kind.id)):
             targets[it.y, it.x] = True
+    for m in level.monsters:
+        if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
+            targets[m.y, m.x] = True
     px, py = run.pos
     targets[py, px] = False
     dist = walk_distance(known, [run.pos])
@@ -152,13 +155,14 @@ def step_action(run: RunState, dx: int, dy: int) -> Action:
 
 
 class TravelStep(Action):
-    """The next step of the planned walk; it never walks into a monster."""
+    """The next step of the planned walk; it never walks into a monster it
+    knows of (a hidden one it walks into, as the player would)."""
 
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
         x, y = run.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
-        if blocker is not None:
+        if blocker is not None and not blocker.hidden:
             return fail(note(f"You stop: {blocker.name} is in the way."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))

@@ -1,26 +1,38 @@
-"""Moving: a step in a dungeon or across the overworld, finding a secret
-door by walking into it, and resting (which searches)."""
+"""Moving: a step in a dungeon or across the overworld (into a monster it
+is an attack, into a captive it frees it, into an ally the two change
+places), finding a secret door by walking into it, and resting (which
+searches)."""
 
 from __future__ import annotations
 
 from worldgen.tiles import T
 
+from .. import status
 from ..geometry import STEPS
+from ..harm import name_of
 from ..log import good, note
 from ..state import RunState
+from .allies import Free
 from .base import Action, Result, alternate, fail, succeed
 from .features import SpringTrap, UseFeature, blocked_by
 from .items import take_items
 from .melee import Attack
 
-__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep"]
+__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep", "SwapPlaces", "Helpless", "footing"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
 
 
+def footing(run: RunState):
+    """Where the player can stand: the floor, and deep water too while levitating."""
+    level = run.level
+    return level.flyable if status.floats(run.player) else level.walkable
+
+
 class Walk(Action):
-    """One step in a dungeon; into a monster it is an attack, into a hidden
-    door it finds the door.  Items where the player lands are picked up."""
+    """One step in a dungeon; into a monster it is an attack (into a captive
+    it frees it, into an ally the two change places), into a hidden door it
+    finds the door.  Items where the player lands are picked up."""
 
     def __init__(self, dx: int, dy: int) -> None:
         self.dx, self.dy = dx, dy
@@ -39,11 +51,16 @@ class Walk(Action):
                 self.dx, self.dy = STEPS[int(rng.integers(0, 8))]
                 astray = True
         x, y = run.pos[0] + self.dx, run.pos[1] + self.dy
-        if astray and not (level.inside(x, y) and level.walkable[y, x]):
+        ground = footing(run)
+        if astray and not (level.inside(x, y) and ground[y, x]):
             return succeed(note("You stumble about in confusion."))
         if not level.inside(x, y):
             return fail()
         monster = level.monster_at(x, y)
+        if monster is not None and monster.captive:
+            return alternate(Free(monster))
+        if monster is not None and monster.ally:
+            return alternate(SwapPlaces(monster, self.dx, self.dy))
         if monster is not None:
             return alternate(Attack(monster))
         if level.secret[y, x]:
@@ -51,7 +68,7 @@ class Walk(Action):
         tile = int(level.tiles[y, x])
         if tile in (T.fountain, T.dry_fountain, T.altar):
             return alternate(UseFeature(x, y))
-        if not level.walkable[y, x]:
+        if not ground[y, x]:
             blocked = blocked_by(tile)
             return fail(note(blocked)) if blocked else fail()
         run.pos = (x, y)
@@ -80,6 +97,25 @@ class Land(Action):
         elif tile == T.stairs_up:
             messages.append(note("Stairs lead up (< or Enter)."))
         return succeed(*messages)
+
+
+class SwapPlaces(Action):
+    """The player steps onto ``ally``'s cell (a step ``(dx, dy)``) and the
+    ally takes theirs, when each can stand where the other stood."""
+
+    def __init__(self, ally, dx: int, dy: int) -> None:
+        self.ally, self.dx, self.dy = ally, dx, dy
+
+    def cost(self, run: RunState) -> int:
+        return run.player.move_cost
+
+    def perform(self, run: RunState) -> Result:
+        ally, level = self.ally, run.level
+        px, py = run.pos
+        if not footing(run)[ally.y, ally.x] or not level.passable(ally.moves)[py, px]:
+            return fail(note(f"{name_of(ally, True)} cannot make way."))
+        ally.x, ally.y = px, py
+        return alternate(Walk(self.dx, self.dy))
 
 
 class OverworldStep(Action):
@@ -125,6 +161,13 @@ class Rest(Action):
 
     def perform(self, run: RunState) -> Result:
         return succeed()
+
+
+class Helpless(Action):
+    """Whatever the player asked for, they cannot move: a turn passes (paralysis)."""
+
+    def perform(self, run: RunState) -> Result:
+        return succeed(note("You are paralysed and cannot move!"))
 
 
 class MonsterStep(Action):

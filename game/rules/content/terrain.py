@@ -7,7 +7,7 @@ import numpy as np
 
 from worldgen.tiles import TILES, T
 
-__all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN"]
+__all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN", "BURNT"]
 
 #: The generator that builds a site's levels, by the overworld tile under the site.
 STYLE_BY_TERRAIN: dict[int, str] = {
@@ -45,3 +45,8 @@ RESOURCES_BY_TERRAIN: dict[int, tuple[str, str]] = {
     T.grass: ("hide", "timber"), T.desert: ("gems", "iron_ore"),
     T.sand: ("pearls", "gems"), T.shallow_water: ("pearls", "herbs"), T.ground: ("hide", "iron_ore"),
 }
+
+
+#: What fire leaves of a tile that burns (a breath, a fireball: ``actions.effects.Ignite``);
+#: tiles not listed do not burn.
+BURNT: dict[int, int] = {T.grass: T.ground, T.forest: T.ground, T.hedge: T.ground, T.swamp: T.ground}
