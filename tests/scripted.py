@@ -16,7 +16,8 @@ from worldgen import seeding
 
 __all__ = ["settle", "play", "new_run", "COMMANDS"]
 
-COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop")
+COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop", "perk",
+            "allies")
 MAX_WALK = 400  # steps of one walk command
 
 
@@ -78,6 +79,10 @@ def command(g: Game, seed: int, k: int) -> None:
             g.drop(slot)
     elif what == "pick_up":
         g.pick_up()
+    elif what == "perk":
+        g.choose_perk(int(rng.integers(0, 3)))
+    elif what == "allies":
+        g.order_allies(("", "wait", "follow")[int(rng.integers(0, 3))])
     settle(g)
 
 

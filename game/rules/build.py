@@ -129,7 +129,8 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
         if run.pos != (x, y):
             run.say("Your saved place was not on the level; you are back at the stairs.", BAD)
     level.shove_from(*run.pos)
-    _set_down_companions(run, level)
+    if not isinstance(where, tuple):  # by the stairs (not from a save: allies waiting to be set down still wait)
+        _set_down_companions(run, level)
     run.deepest = max(run.deepest, depth + 10 * run.location)
     level.update_view(*run.pos)
     run.stop_walk()

@@ -15,6 +15,10 @@ never in a scene.  How a key press flows: the play scene maps the key to a
 method here, the method performs an action (:mod:`game.rules.actions`), the
 engine lets time pass (:mod:`game.rules.engine`), ``version`` changes, and
 the view redraws what it caches.  See ``docs/ARCHITECTURE.md``.
+
+Long because it is the one door of the rules for the screens: each of its
+methods is a line or a few, and splitting it would give the scenes several
+facades to know.
 """
 
 from __future__ import annotations

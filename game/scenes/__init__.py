@@ -13,6 +13,7 @@ from .history import HistoryScene
 from .look import LookScene
 from .menu import MenuScene
 from .pack import PackScene
+from .perks import PerksScene
 from .play import PlayScene
 from .target import TargetScene
 from .title import TitleScene
@@ -24,6 +25,7 @@ SCENES = {
     "title": TitleScene,
     "play": PlayScene,
     "pack": PackScene,
+    "perks": PerksScene,
     "world_map": WorldMapScene,
     "help": HelpScene,
     "menu": MenuScene,

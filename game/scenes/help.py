@@ -17,7 +17,9 @@ HELP = (
     "i or Tab: pack (letter: select, u: use, x: drop one)     p: history",
     "x or ;: look (move the cursor)     v: ASCII map     m: world map",
     "Click or tap a tile to walk there; hover or hold to look; any key stops",
-    "Bump a monster to attack it. Death is permanent.",
+    "Bump a monster to attack it; bump a shackled captive to free it (an ally).",
+    "A: allies wait or follow     L: choose a perk (offered at each level)",
+    "Death is permanent.",
     "Each site's deepest level holds its treasure, watched by a guardian:",
     "carry it out of the site (or kill the guardian) to clear the site.",
     "Clear 10% of a location's sites to open the next one.",
@@ -33,7 +35,7 @@ class HelpScene(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        rect = self.box(surface, 640, 400)
+        rect = self.box(surface, 660, 460)
         surface.blit(self.layer(HELP, rect.size, self._paint), rect.topleft)
 
     def _paint(self, layer: pygame.Surface) -> None:

@@ -9,6 +9,8 @@ Wait: ``.`` or numpad 5.  Enter/Space: enter a site, take stairs, pick up.
 ``>``/``<``: take the stairs, or walk to them.  ``o``: auto-explore.
 ``x`` or ``;``: look.  ``p``: message history.  ``v``: ASCII map.
 ``g`` or ``,``: pick up.  ``i``/Tab: pack.  ``m``: world map.  ``?``: help.
+``A``: allies wait / follow.  ``L``: choose a perk (the choice opens by
+itself when a level is gained).
 Esc: menu.  Click a tile (or the minimap) to travel there; hovering names
 what is there; any key stops a walk.  Touch: tap to walk or attack, hold to
 look, and the on-screen buttons (shown once a finger touches the game).
@@ -35,6 +37,8 @@ __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
 SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
+ALLIES_CHAR = "A"  # allies: wait / follow
+PERKS_CHAR = "L"  # the perk choice
 
 
 class PlayScene(Scene):
@@ -58,6 +62,7 @@ class PlayScene(Scene):
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
         self.buttons = self._panel_buttons()
+        self.perks_asked = game.player.perks_owed  # choices owed when the perk choice last opened by itself
 
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -164,6 +169,12 @@ class PlayScene(Scene):
             self.app.open("look", g, self.view)
         elif name == "ascii":
             self.toggle_ascii()
+        elif name == "perks":
+            if g.perk_offer():
+                self.app.open("perks", g)
+            else:
+                g.say("You have no perk to choose.")
+                g.touch()
 
     def _key(self, event: pygame.event.Event) -> bool:
         g, key, char = self.game, event.key, getattr(event, "unicode", "") or ""
@@ -174,6 +185,10 @@ class PlayScene(Scene):
             self.app.open("help")
         elif char in LOOK_CHARS:
             self.command("look")
+        elif char == ALLIES_CHAR:
+            g.order_allies()
+        elif char == PERKS_CHAR:
+            self.command("perks")
         elif char in ("o", "p", "v"):
             self.command({"o": "explore", "p": "history", "v": "ascii"}[char])
         elif key in MOVE_KEYS:
@@ -263,6 +278,12 @@ class PlayScene(Scene):
             self._gesture(*gesture)
             if self.app.top is not self:
                 return
+        self.perks_asked = min(self.perks_asked, g.player.perks_owed)
+        if g.player.perks_owed > self.perks_asked and not g.busy:  # a level gained: the choice opens by itself
+            self.perks_asked = g.player.perks_owed
+            g.stop_walk()
+            self.app.open("perks", g)
+            return
         if g.path or g.exploring:
             self.travel_wait -= 1
             if self.travel_wait <= 0:

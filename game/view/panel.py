@@ -25,6 +25,7 @@ _STATUS_Y = 176  # the line of statuses (and the carried relic), under the stats
 _MINI_TOP = 194  # y of the minimap inside the panel (below the statuses)
 SNAP = 3  # cells a dungeon minimap click may snap to reach explored floor
 FOOT_Y = PANEL_RECT.height - 62  # what is underfoot; the play scene's buttons sit below it
+PERK_KEY = "L"  # the key that opens the perk choice (the play scene's)
 
 
 def where_text(g: Game) -> str:
@@ -134,14 +135,17 @@ class Panel:
 
     def _render_dungeon(self, surf: pygame.Surface, x: int, y: int) -> None:
         g, lv = self.game, self.game.level
-        seen = [m for m in lv.monsters if lv.visible[m.y, m.x]]
-        seen.sort(key=lambda m: max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1])))
+        seen = [m for m in lv.monsters if g.sees(m)]
+        seen.sort(key=lambda m: (m.ally, max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1]))))  # foes first
         ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
         y += 18
         for m in seen[:7]:
-            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, "boss" if m.boss else "disc"), (x, y))
-            name = ("guardian " if m.boss else "") + m.kind.name
-            ui.text(surf, name, (x + 22, y), 18, m.kind.colour)
+            shape = sprites.monster_shape(m)
+            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, shape), (x, y))
+            name = {"boss": "guardian ", "ally": "your ", "captive": "shackled "}.get(shape, "") + m.kind.name
+            if m.ally and m.level > 1:
+                name += f" L{m.level}"
+            ui.text(surf, name[:20], (x + 22, y), 18, (120, 240, 140) if m.ally else m.kind.colour)
             bar = pygame.Rect(x + 150, y + 4, 66, 8)
             pygame.draw.rect(surf, (60, 20, 24), bar)
             pygame.draw.rect(surf, (220, 70, 70), (bar.x, bar.y, int(bar.w * max(0, m.hp) / m.max_hp), 8))
@@ -155,6 +159,8 @@ class Panel:
             ui.text(surf, f"Here: {here[0].kind.name}", (x, FOOT_Y), 18, ui.ACCENT)
         if g.carrying is not None and g.carrying == g.site:
             ui.text(surf, "Carrying the treasure: climb out!", (x, FOOT_Y - 20), 18, (255, 215, 120))
+        elif g.player.perks_owed:
+            ui.text(surf, f"Level up! {PERK_KEY}: choose a perk", (x, FOOT_Y - 20), 18, ui.ACCENT)
 
     def _render_overworld(self, surf: pygame.Surface, x: int, y: int) -> None:
         g = self.game

@@ -41,11 +41,12 @@ def _change_depth(run: RunState, depth: int, where: str) -> Result:
     built.  Following allies close by come along."""
     run.stop_walk()
     pass_turns(run, 1)
-    along = take_along(run)
     if depth in run.levels:
+        along = take_along(run)
         arrive(run, run.site, depth, where)
         return succeed(*along, note(f"You reach depth {depth}."), turns=0)
-    run.resume_point = run_to_json(run)
+    run.resume_point = run_to_json(run)  # (its allies still beside the stairs)
+    along = take_along(run)
     run.pending = LevelRequest(run.site, depth, where)
     run.mode = "dungeon-loading"
     return succeed(*along, turns=0)

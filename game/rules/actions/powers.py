@@ -43,9 +43,10 @@ RAISE_SHARE = 2  # the risen come back with 1/RAISE_SHARE of their HP
 
 
 def _new_monster(kind: MonsterKind, x: int, y: int, tier: int, hp: int | None = None) -> Monster:
+    """A creature of ``kind`` at danger ``tier``, awake, with ``hp`` of its full HP (default: all)."""
     full, atk, dfn = monster_stats(kind, tier)
     hp = full if hp is None else max(1, min(full, hp))
-    return Monster(0, kind, x, y, hp, hp, atk, dfn, Energy(), awake=True)
+    return Monster(0, kind, x, y, hp, full, atk, dfn, Energy(), awake=True)
 
 
 class Cast(Action):
