@@ -37,3 +37,18 @@ def test_the_command_prints_one_line_per_count_and_refuses_arguments():
     assert lines == [f"{label}: {count}" for label, count in census().items()]
     bad = subprocess.run([sys.executable, "-m", "game.tools.census", "x"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_the_monsters_page_shows_the_census_and_names_everything_it_counts():
+    """docs/MONSTERS.md stays true: the census block is the tool's output, and
+    every monster kind, background, perk and status has its row."""
+    from pathlib import Path
+
+    from game.rules.content import BACKGROUNDS, MONSTERS, PERKS, STATUSES
+    page = (Path(__file__).resolve().parent.parent / "docs" / "MONSTERS.md").read_text(encoding="utf-8")
+    block = page.split("python -m game.tools.census", 1)[1].split("```", 2)[1].strip()
+    assert block.splitlines() == [f"{label}: {count}" for label, count in census().items()]
+    rows = {line.split("|")[2].strip() for line in page.splitlines() if line.startswith("| `")}
+    assert {m.name for m in MONSTERS} <= rows
+    for name in [b.name for b in BACKGROUNDS] + [p.name for p in PERKS] + list(STATUSES):
+        assert f"| {name} |" in page, name

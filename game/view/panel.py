@@ -139,7 +139,8 @@ class Panel:
         seen.sort(key=lambda m: (m.ally, max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1]))))  # foes first
         ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
         y += 18
-        for m in seen[:7]:
+        hint = g.carrying is not None and g.carrying == g.site or g.player.perks_owed
+        for m in seen[:5 if hint else 7]:  # a hint line sits under the list
             shape = sprites.monster_shape(m)
             surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, shape), (x, y))
             name = {"boss": "guardian ", "ally": "your ", "captive": "shackled "}.get(shape, "") + m.kind.name
