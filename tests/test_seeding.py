@@ -1,7 +1,8 @@
 import numpy as np
 from hypothesis import given, strategies as st
 
-from worldgen import seeding
+from worldgen import registry, seeding
+from worldgen.world import World
 
 
 def test_text_seed_is_stable_across_processes():
@@ -33,3 +34,14 @@ def test_rng_streams_reproduce_and_separate():
 
 def test_lone_surrogates_do_not_crash():
     assert isinstance(seeding.seed_from_text("\udc80abc"), int)
+
+
+def test_a_seed_text_is_read_whole_so_long_names_sharing_a_prefix_differ():
+    """Every character of a name seeds its world, up to the longest name
+    allowed: two names that share all but their last character differ."""
+    stem = "x" * (seeding.MAX_SEED_CHARS - 1)
+    assert seeding.seed_from_text(stem + "a") != seeding.seed_from_text(stem + "b")
+    east, west = "The drowned kingdom under the northern sea, east", "The drowned kingdom under the northern sea, west"
+    assert World.from_name(east).seed != World.from_name(west).seed
+    maps = [registry.generate("island", name, 16, 16).last.data for name in (east, west)]
+    assert not np.array_equal(*maps)
