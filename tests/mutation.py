@@ -1,23 +1,26 @@
-"""Mutation testing of one module: ``make mutate MODULE=worldgen/seeding.py``.
+"""Mutation testing of a module: ``make mutate MODULE=worldgen/seeding.py``.
 
-Runs mutmut over ``MODULE`` (a package folder such as ``game/rules`` or one
-``.py`` file) with the tests that cover it, then prints the score and every
-surviving mutant as a diff.  See ``docs/TESTING.md`` for how to read them.
+Runs mutmut over ``MODULE`` (a package folder such as ``game/rules``, one
+``.py`` file, or several of either separated by spaces) with the tests that
+cover it, then prints every surviving mutant as the lines it changed, the
+functions no listed test reaches, and the score per file and in all.  See
+``docs/TESTING.md`` for how to read them.
 
 The repository is never written: the run happens in
 ``build/mutate/<module>/``, a folder of links to the sources and tests with a
 ``pyproject.toml`` of its own (the repository's, plus mutmut's settings for
 this module), and mutmut writes its ``mutants/`` copy there.  The folder is
 made afresh each run, so the score always reflects the tests as they are;
-it stays afterwards for ``mutmut show NAME`` or ``mutmut browse`` run inside it.
+it stays afterwards, with ``report.txt``, for ``mutmut show NAME`` or
+``mutmut browse`` run inside it.
 
 Which tests run: :data:`TESTS` for the folders listed there, else the
 test files named after the module (``tests/test_<name>*.py``) and the
 module's own doctests; ``--tests`` overrides both.
 
->>> covering_tests("worldgen/seeding.py")
+>>> covering_tests(["worldgen/seeding.py"])
 ['tests/test_seeding.py', 'worldgen/seeding.py']
->>> covering_tests("game/rules/score.py")[:2]
+>>> covering_tests(["game/rules/score.py"])[:2]
 ['tests/test_rules.py', 'tests/test_rules_behaviours.py']
 >>> score_line({"killed": 90, "survived": 8, "no tests": 2})
 'score: 90.0% (90 killed of 100; 2 no tests, 8 survived)'
@@ -57,15 +60,16 @@ TESTS: dict[str, list[str]] = {
 CAUGHT = ("killed", "timeout", "caught by type check")
 
 
-def covering_tests(module: str) -> list[str]:
-    """The test files (and doctest modules) that run against ``module``'s mutants."""
-    module = module.rstrip("/")
-    owners = [k for k in TESTS if module == k or module.startswith(k + "/")]
-    if owners:
-        patterns = TESTS[max(owners, key=len)]
-    else:
-        stem = Path(module).stem
-        patterns = [f"tests/test_{stem}.py", f"tests/test_{stem}_*.py", module]
+def covering_tests(modules: list[str]) -> list[str]:
+    """The test files (and doctest modules) that run against the mutants of ``modules``."""
+    patterns: list[str] = []
+    for module in modules:
+        owners = [k for k in TESTS if module == k or module.startswith(k + "/")]
+        if owners:
+            patterns += TESTS[max(owners, key=len)]
+        else:
+            stem = Path(module).stem
+            patterns += [f"tests/test_{stem}.py", f"tests/test_{stem}_*.py", module]
     found: list[str] = []
     for pattern in patterns:
         matches = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(pattern)) if "*" in pattern else \
@@ -83,22 +87,26 @@ def score_line(counts: dict[str, int]) -> str:
     return f"score: {share:.1f}% ({caught} killed of {total}{'; ' + rest if rest else ''})"
 
 
-def _mutmut_settings(module: str, tests: list[str]) -> str:
-    """The ``[tool.mutmut]`` table for ``module``: mutate it alone, run ``tests``."""
-    pattern = f"{module.rstrip('/')}/*" if (ROOT / module).is_dir() else module
+def _mutmut_settings(modules: list[str], tests: list[str]) -> str:
+    """The ``[tool.mutmut]`` table for ``modules``: mutate them alone, run ``tests``."""
+    patterns = [f"{m}/*" if (ROOT / m).is_dir() else m for m in modules]
     quoted = lambda items: "[" + ", ".join(f'"{i}"' for i in items) + "]"  # noqa: E731
     return ("\n[tool.mutmut]\n"
             f"source_paths = {quoted(SOURCES)}\n"
-            f"only_mutate = {quoted([pattern])}\n"
+            f"only_mutate = {quoted(patterns)}\n"
             f"also_copy = {quoted(ALSO_COPY)}\n"
             f"pytest_add_cli_args_test_selection = {quoted(tests)}\n"
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
             "use_git_change_detection = false\n")
 
 
-def prepare(module: str, tests: list[str]) -> Path:
-    """A fresh work folder for ``module``: links to the repository, a pyproject with mutmut's settings."""
-    work = WORK / re.sub(r"[^A-Za-z0-9_.-]+", "_", module.strip("/"))
+def _slug(modules: list[str]) -> str:
+    return re.sub(r"[^A-Za-z0-9_.+-]+", "_", "+".join(modules))[:120]
+
+
+def prepare(modules: list[str], tests: list[str]) -> Path:
+    """A fresh work folder for ``modules``: links to the repository, a pyproject with mutmut's settings."""
+    work = WORK / _slug(modules)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for name in (*SOURCES, "tests", *ALSO_COPY):
@@ -106,7 +114,7 @@ def prepare(module: str, tests: list[str]) -> Path:
             (work / name).symlink_to(ROOT / name)
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     project = re.sub(r"\n\[tool\.mutmut\][^\[]*", "\n", project)  # a table of the repository's own is replaced
-    (work / "pyproject.toml").write_text(project + _mutmut_settings(module, tests), encoding="utf-8")
+    (work / "pyproject.toml").write_text(project + _mutmut_settings(modules, tests), encoding="utf-8")
     return work
 
 
@@ -125,39 +133,89 @@ def results(work: Path) -> dict[str, str]:
     return dict(line.strip().rsplit(": ", 1) for line in out.splitlines() if ": " in line)
 
 
+def source_of(name: str) -> str:
+    """The file a mutant lives in: ``game.rules.score.x_add__mutmut_3`` -> ``game/rules/score.py``."""
+    module = name.rpartition(".")[0].replace(".", "/")
+    return f"{module}.py" if (ROOT / f"{module}.py").exists() else f"{module}/__init__.py"
+
+
+def function_of(name: str) -> str:
+    """``game.rules.score.x_add__mutmut_3`` -> ``game.rules.score.add`` (methods as ``Class.method``)."""
+    module, _, mangled = name.rpartition(".")
+    return f"{module}.{mangled.rsplit('__mutmut_', 1)[0].removeprefix('x').strip('_ǁ').replace('ǁ', '.')}"
+
+
+def changed_lines(work: Path, names: list[str]) -> dict[str, str]:
+    """The lines each mutant changes (``-`` as written, ``+`` as mutated), by
+    mutmut's own diff, read in the work folder (mutmut takes its settings
+    from the folder it runs in)."""
+    here = os.getcwd()
+    os.chdir(work)
+    try:
+        from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+        out = {}
+        for name in names:
+            diff = get_diff_for_mutant(name, path=source_of(name)).splitlines()
+            out[name] = "\n".join(line for line in diff[2:] if line.startswith(("-", "+")))
+        return out
+    finally:
+        os.chdir(here)
+
+
+def report(module: str, work: Path, verdicts: dict[str, str]) -> str:
+    """The score per file, every surviving mutant with its change, and the
+    functions no listed test reaches (with their mutant counts)."""
+    by_file: dict[str, Counter] = {}
+    for name, status in verdicts.items():
+        by_file.setdefault(source_of(name), Counter())[status] += 1
+    survived = sorted(n for n, s in verdicts.items() if s not in CAUGHT and s != "no tests")
+    unreached = Counter(function_of(n) for n, s in verdicts.items() if s == "no tests")
+    lines = [f"# {name}: {verdicts[name]}\n{diff}" for name, diff in changed_lines(work, survived).items()]
+    if unreached:
+        lines.append("\n# no listed test reaches these functions (mutants each):")
+        lines += [f"  {fn}: {n}" for fn, n in sorted(unreached.items())]
+    lines.append("\n# by file:")
+    lines += [f"  {path}: {score_line(counts)}" for path, counts in sorted(by_file.items())]
+    lines.append(f"\n{module}: {score_line(Counter(verdicts.values()))}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("module", nargs="?", default="game/rules", help="a package folder or a .py file (default game/rules)")
+    ap.add_argument("modules", nargs="*", default=["game/rules"], metavar="module",
+                    help="package folders or .py files of the repository (default game/rules)")
     ap.add_argument("--tests", default="", help="space-separated test files or globs instead of the usual ones")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
+    ap.add_argument("--report", action="store_true", help="print the last run's report again, without running")
     args = ap.parse_args(argv)
-    module = args.module.rstrip("/")
-    if not (ROOT / module).exists() or not (module.endswith(".py") or (ROOT / module).is_dir()):
-        ap.error(f"no module {module!r}: give a folder or a .py file of the repository")
+    modules = [m.rstrip("/") for m in args.modules]
+    for module in modules:
+        if not (ROOT / module).exists() or not (module.endswith(".py") or (ROOT / module).is_dir()):
+            ap.error(f"no module {module!r}: give a folder or a .py file of the repository")
+    saved = dict(TESTS)
     if args.tests:
-        saved = dict(TESTS)
         TESTS.clear()
-        TESTS[module] = args.tests.split()
-        tests = covering_tests(module)
-        TESTS.update(saved)
-    else:
-        tests = covering_tests(module)
+        TESTS.update({m: args.tests.split() for m in modules})
+    tests = covering_tests(modules)
+    TESTS.clear()
+    TESTS.update(saved)
     if not tests:
-        ap.error(f"no tests found for {module}: name some with --tests")
-    work = prepare(module, tests)
-    print(f"mutate {module} with: {' '.join(tests)}", flush=True)
-    started = time.monotonic()
-    _mutmut(work, "run", "--max-children", str(args.jobs), show=True)
-    minutes = (time.monotonic() - started) / 60
-    verdicts = results(work)
-    survivors = sorted(name for name, status in verdicts.items() if status not in CAUGHT)
-    for name in survivors:
-        print(f"\n# {name}: {verdicts[name]}")
-        diff = _mutmut(work, "show", name)
-        print("\n".join(line for line in diff.splitlines()[1:] if line.startswith(("-", "+"))
-                        and not line.startswith(("---", "+++"))))
-    print(f"\n{module}: {score_line(Counter(verdicts.values()))} in {minutes:.1f} min")
-    print(f"(inspect: cd {work.relative_to(ROOT)} && {Path(sys.executable).parent / 'mutmut'} show NAME)")
+        ap.error(f"no tests found for {' '.join(modules)}: name some with --tests")
+    work, title, took = WORK / _slug(modules), " ".join(modules), ""
+    if not args.report:
+        work = prepare(modules, tests)
+        print(f"mutate {title} with: {' '.join(tests)}", flush=True)
+        started = time.monotonic()
+        _mutmut(work, "run", "--max-children", str(args.jobs), show=True)
+        took = f" in {(time.monotonic() - started) / 60:.1f} min"
+    elif not (work / "mutants").is_dir():
+        ap.error(f"no run of {title} to report: make mutate MODULE='{title}' first")
+    text = report(title, work, results(work)) + took
+    (work / "report.txt").write_text(text + "\n", encoding="utf-8")
+    print(text)
+    print(f"(saved in {(work / 'report.txt').relative_to(ROOT)}; one mutant: cd {work.relative_to(ROOT)} && "
+          f"{Path(sys.executable).parent / 'mutmut'} show NAME)")
     return 0
 
 

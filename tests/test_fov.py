@@ -14,10 +14,16 @@ import numpy as np
 import pytest
 import tcod.los
 
-from game.rules import los
+from game.rules import fov, los
 from game.rules.fov import field_of_view
 
 RADIUS = 9
+
+
+@pytest.fixture(autouse=True)
+def fresh_ray_tables():
+    """Each test works out the ray tables it uses (they are cached per radius)."""
+    fov._TABLES.clear()
 #: A wall ``wall_at`` steps from the viewer in each of the 8 directions, with
 #: the cell behind it still inside the sight disc (``dy² + dx² <= r² + r``).
 WALLS = [((dy, dx), w) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dy, dx) != (0, 0)

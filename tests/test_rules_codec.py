@@ -78,7 +78,7 @@ def test_statuses_are_known_ones_of_1_to_99_turns_at_most_16_read():
 
 
 def test_a_player_that_is_not_a_dict_is_refused():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="the player is not a dict"):
         player_from_json(["hp", 3])
 
 
@@ -125,17 +125,22 @@ def body_with(**changes) -> dict:
     ("size", "huge", lambda g: g.size_name, "medium"),
     ("size", 3, lambda g: g.size_name, "medium"),
     ("run", -5, lambda g: g.run_seed, 0),
+    ("run", "x", lambda g: g.run_seed, 0),
     ("run", 2**70, lambda g: g.run_seed, 2**63 - 1),
     ("turn", -1, lambda g: g.turn, 0),
+    ("turn", "x", lambda g: g.turn, 0),
     ("turn", 10**20, lambda g: g.turn, BIG),
     ("unlocked", 0, lambda g: g.unlocked, 1),
+    ("unlocked", "x", lambda g: g.unlocked, 1),
     ("unlocked", 99, lambda g: g.unlocked, N),
     ("location", 3, lambda g: g.location, 3),
     ("location", 9, lambda g: g.location, 3),  # only open locations: unlocked is 4
     ("location", -2, lambda g: g.location, 0),
+    ("location", "x", lambda g: g.location, 0),
     ("cleared", {"0": [1, 1, SITES - 1, SITES, -1, "x"], "12": [0], "a": [0], "1": "no"}, lambda g: g.cleared,
      {0: {1, SITES - 1}}),
-    ("over", {"0": [1, 2], "1": [-1, 2], "50": [1, 1], "2": "x"}, lambda g: g.over_pos, {0: (1, 2)}),
+    ("over", {"0": [1, 2], "1": [-1, 2], "50": [1, 1], "2": "x", "a": [1, 1], "3": ["x", 1], "4": [1, "y"]},
+     lambda g: g.over_pos, {0: (1, 2)}),
     ("levels", {"a": {"shape": []}, "b": 3}, lambda g: g.deltas, {"a": {"shape": []}}),
     ("levels", [1], lambda g: g.deltas, {}),
     ("stats", {"kills": -4, "deepest": 10**30}, lambda g: (g.kills, g.deepest), (0, BIG)),
@@ -169,7 +174,7 @@ def test_cleared_sites_and_relics_are_read_only_so_far():
      {"mode": "dungeon", "site": 2, "depth": 3, "pos": (1, 2), "over": (3, 4)}),
     ({"mode": "space", "site": SITES + 1, "depth": 99, "pos": [-1, 2], "over": "x"},
      {"mode": "overworld", "site": SITES, "depth": 3, "pos": None, "over": None}),
-    ({"mode": "dungeon", "site": -7, "depth": 0, "pos": [1, 2, 3], "over": [1]},
+    ({"mode": "dungeon", "site": -7, "depth": 0, "pos": ["x", 2], "over": [1, "y"]},
      {"mode": "dungeon", "site": -1, "depth": 1, "pos": None, "over": None}),
     ("nowhere", {"mode": "overworld", "site": -1, "depth": 1, "pos": None, "over": None}),
 ], ids=["kept", "clamped-high", "clamped-low", "not-a-dict"])
@@ -179,29 +184,66 @@ def test_where_the_player_stands_is_clamped(where, expected):
 
 
 def test_the_treasure_carried_is_kept_only_in_its_own_dungeon_site():
-    dungeon = {"mode": "dungeon", "site": 2, "depth": 1, "pos": [1, 1], "over": [1, 1]}
-    assert run_from_json(RunState, body_with(where=dungeon, carrying=2)).carrying == 2
-    assert run_from_json(RunState, body_with(where=dungeon, carrying=3)).carrying is None
-    assert run_from_json(RunState, body_with(where={"mode": "overworld", "pos": [1, 1]}, carrying=2)).carrying is None
-    assert run_from_json(RunState, body_with(where=dungeon, carrying="2x")).carrying is None
+    def carried(site, carrying, mode="dungeon"):
+        where = {"mode": mode, "site": site, "depth": 1, "pos": [1, 1], "over": [1, 1]}
+        return run_from_json(RunState, body_with(where=where, carrying=carrying)).carrying
+
+    assert carried(2, 2) == 2 and carried(0, 0) == 0
+    assert carried(2, 3) is None and carried(2, 2, "overworld") is None
+    assert carried(1, "x") is None and carried(2, "2x") is None
+
+
+def test_where_a_dungeon_save_stood_is_named_when_clamped():
+    dungeon = {"mode": "dungeon", "site": SITES + 5, "depth": 1, "pos": [1, 1], "over": [1, 1]}
+    assert "where" in run_from_json(RunState, body_with(where=dungeon)).repaired
+    overworld = {"mode": "overworld", "pos": [1, 1], "site": 4}  # keys an overworld save does not read
+    assert "where" not in run_from_json(RunState, body_with(where=overworld)).repaired
+
+
+def test_an_overworld_run_writes_where_it_stands_and_reads_back():
+    run = RunState(WORLD, "small", 3)
+    run.pos = (7, 9)
+    body = run_to_json(run)
+    assert body["where"] == {"mode": "overworld", "pos": [7, 9]}
+    assert "carrying" not in body and "relic" not in body
+    back = run_from_json(RunState, body)
+    assert back.resume["mode"] == "overworld" and back.resume["pos"] == (7, 9) and back.repaired == []
+
+
+def test_a_run_on_its_way_into_a_site_is_saved_on_the_overworld():
+    run = RunState(WORLD, "small", 3)
+    run.mode, run.site, run.pos = "dungeon-loading", 1, (2, 3)
+    assert run_to_json(run)["where"] == {"mode": "overworld", "pos": [2, 3]}
+
+
+def test_the_treasure_and_the_relic_carried_are_written():
+    body = run_to_json(a_run())
+    assert body["carrying"] == 3 and body["relic"] is True
 
 
 def test_the_log_keeps_its_last_lines_of_known_kinds_cut_to_length():
-    lines = [["a" * 500, "bad", -3], ["x", "weird", 1], "junk", ["y", "note"], [5, "note", 1]]
+    lines = [["a" * 500, "bad", -3], ["x", "weird", 1], "junk", ["y", "note"], [5, "note", 1], ["z", "good", "x"]]
     lines += [[f"line {i}", "note", i] for i in range(MAX_LOG)]
     log = codec.log_from_json(lines)
     assert len(log) == MAX_LOG and log[0] == Message("line 0", "note", 0)
-    short = codec.log_from_json(lines[:5])
-    assert short == [Message("a" * MAX_TEXT, "bad", 0)]
-    assert codec.log_from_json("x") == [] and codec.log_to_json(short) == [["a" * MAX_TEXT, "bad", 0]]
+    short = codec.log_from_json(lines[:6])
+    assert short == [Message("a" * MAX_TEXT, "bad", 0), Message("z", "good", 0)]
+    assert codec.log_from_json("x") == [] and codec.log_to_json(short)[0] == ["a" * MAX_TEXT, "bad", 0]
 
 
-@pytest.mark.parametrize("body", [None, [], {"world": 5}, {"world": ""}, {"world": "Ok"}, {"world": "Ok", "player": 3}],
-                         ids=["none", "list", "number-name", "empty-name", "no-player", "bad-player"])
-def test_a_body_that_cannot_be_a_run_is_refused(body):
-    with pytest.raises((ValueError, TypeError)):
+@pytest.mark.parametrize(("body", "why"), [
+    (None, "the save names no world"), ([], "the save names no world"), ({"world": 5}, "the save names no world"),
+    ({"world": ""}, "A world needs a name"), ({"world": "Ok"}, "the save holds no player"),
+    ({"world": "Ok", "player": 3}, "the save holds no player")],
+    ids=["none", "list", "number-name", "empty-name", "no-player", "bad-player"])
+def test_a_body_that_cannot_be_a_run_is_refused(body, why):
+    with pytest.raises(ValueError, match=why):
         run_from_json(RunState, body)
-    assert codec.usable(body) is False if isinstance(body, dict) else True
+    assert codec.usable(body) is False
+
+
+def test_a_good_body_is_usable():
+    assert codec.usable(run_to_json(a_run())) is True
 
 
 def test_a_save_from_before_later_keys_is_not_named_repaired():
@@ -268,20 +310,36 @@ def test_a_delta_without_its_mask_is_refused():
 
 def test_cells_off_the_level_or_not_of_their_kind_are_skipped():
     level = make_level()
-    delta = dict(codec.level_delta(level), found=[0, 10**6, -5, 4 * 10 + 5], traps=[10**6, 2 * 10 + 6],
-                 used=[10**6, 1 * 10 + 1])
+    h, w = level.shape
+    delta = dict(codec.level_delta(level), found=[0, 10**6, h * w, -5, 4 * w + 5], traps=[10**6, h * w, 2 * w + 6],
+                 used=[10**6, h * w, 1 * w + 1])
     assert codec.apply_level_delta(level, delta)
-    assert level.found == [45] and level.traps_found == [] and level.used == []
+    assert level.found == [4 * w + 5] and level.traps_found == [] and level.used == []
+
+
+def test_cells_on_the_first_row_are_read():
+    level = make_level()
+    level.secret[0, 3], level.hidden_traps[0, 4], level.tiles[0, 6] = True, True, T.altar
+    delta = dict(codec.level_delta(level), found=[3], traps=[4], used=[6])
+    assert codec.apply_level_delta(level, delta)
+    assert (level.found, level.traps_found, level.used) == ([3], [4], [6])
+
+
+def test_a_delta_of_only_its_shape_and_mask_applies():
+    level = make_level()
+    delta = {"shape": list(level.shape), "seen": codec.level_delta(level)["seen"]}
+    assert codec.apply_level_delta(level, delta)
 
 
 def test_dropped_items_are_known_kinds_on_walkable_floor_counted_1_to_99():
     level = make_level()
     delta = dict(codec.level_delta(level), dropped=[
-        ["potion", 1, 1, 500], ["potion", 2, 1, 0], ["dagger", 3, 1], ["treasure", 4, 1], ["relic", 4, 1],
-        ["nothing", 4, 1], ["potion", 0, 0], ["potion", 99, 1], [5, 1, 1], ["potion", 1], "x", ["potion", "a", 1]])
+        "x", ["potion", 1, 1, 500], ["potion", 2, 1, 0], ["dagger", 3, 1], ["treasure", 4, 1], ["relic", 4, 1],
+        ["nothing", 4, 1], ["potion", 0, 1], ["potion", 1, 0], ["potion", 99, 1], [5, 1, 1], ["potion", 1],
+        ["potion", "a", 1], ["potion", 1, "b"], ["potion", 4, 2, "x"]])
     assert codec.apply_level_delta(level, delta)
     assert [(it.kind.id, it.x, it.y, it.count) for it in level.dropped] == [
-        ("potion", 1, 1, 99), ("potion", 2, 1, 1), ("dagger", 3, 1, 1)]
+        ("potion", 1, 1, 99), ("potion", 2, 1, 1), ("dagger", 3, 1, 1), ("potion", 4, 2, 1)]
 
 
 def test_at_most_the_cap_of_dropped_items_is_read():

@@ -3,6 +3,8 @@ what the player is shown, and learning a kind."""
 
 import re
 
+import pytest
+
 from game.rules import identify
 from game.rules.content import ITEM_BY_ID, ITEMS, UNIDENTIFIED_KINDS
 from game.rules.identify import _POTIONS, _SYLLABLES, _WANDS, appearances
@@ -10,6 +12,12 @@ from game.rules.location import WorldMap
 from game.rules.state import RunState
 
 HIDDEN = [i for i in ITEMS if i.kind in UNIDENTIFIED_KINDS]
+
+
+@pytest.fixture(autouse=True)
+def fresh_appearances():
+    """Each test works out the looks it reads (they are cached per world)."""
+    appearances.cache_clear()
 
 
 def a_run(name: str = "Identia") -> RunState:

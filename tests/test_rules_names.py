@@ -67,3 +67,19 @@ def test_the_chain_counts_each_next_letter():
 def test_sampling_uses_the_generator_passed_in(seed):
     a, b = np.random.default_rng(seed), np.random.default_rng(seed)
     assert names.NameModel().sample(a) == names.NameModel().sample(b)
+
+
+def test_the_first_name_builds_the_model(monkeypatch):
+    monkeypatch.setattr(names, "_MODEL", None)
+    assert make_name(np.random.default_rng(2026)) == "Penden"
+
+
+def test_a_new_word_of_the_longest_length_is_taken_at_once():
+    words = ("abcdefghijk", "zbcdefghijy")  # 11 letters: samples are a/z...k/y, two of them new
+    model = NameModel(words)
+    for seed in range(20):
+        first = model.sample(np.random.default_rng(seed))
+        if first not in words:
+            assert model.make(np.random.default_rng(seed)) == first.capitalize()
+            return
+    raise AssertionError("no seed drew a new word first")

@@ -43,6 +43,8 @@ def test_a_saved_pack_keeps_what_fits_one_by_one():
     kept = pack.clamp_pack(items)
     assert kept == ["dagger"] * 19 + ["potion"] * 99
     assert pack.clamp_pack(["potion", "dagger", "potion"]) == ["potion", "dagger", "potion"]
+    # a refused item does not stop the rest: a later potion still joins its stack
+    assert pack.clamp_pack(["dagger"] * 19 + ["potion", "mace", "potion"]) == ["dagger"] * 19 + ["potion"] * 2
     # what clamp_pack keeps is what fits() would let in one by one
     grown: list[str] = []
     for item in items:

@@ -247,3 +247,69 @@ def test_a_mask_of_another_size_is_none():
     text = save.pack_mask(np.ones((4, 8), bool))
     assert save.unpack_mask(text, (4, 8)) is not None
     assert save.unpack_mask(text, (5, 8)) is None and save.unpack_mask(text, (2, 8)) is None
+
+
+# -- edges the tests above leave open -------------------------------------------------------------
+def test_floats_in_a_body_are_read_and_overflowing_ones_refused():
+    assert save.decode(save.encode({"share": 0.25}))[0] == {"share": 0.25}
+    minus = '{"game": "deepisle", "version": 1, "body": {"x": -1e999}, "sum": ""}'
+    assert save.decode(minus) == (None, "the save is damaged (not JSON)")
+
+
+def test_a_body_whose_keys_were_written_in_another_order_still_checks():
+    text = good(5)
+    outer = json.loads(text)
+    shuffled = json.dumps({"turn": 5, "world": "Avalon"}, separators=(",", ":"))
+    reordered = f'{{"body":{shuffled},"game":"deepisle","sum":"{outer["sum"]}","version":1}}'
+    assert save.decode(reordered) == ({"world": "Avalon", "turn": 5}, "")
+
+
+def test_a_storage_that_returns_no_text_holds_no_save():
+    class Odd(Store):
+        def get(self, key):
+            return 42
+
+    assert save.load(Odd()) == (None, "")
+
+
+def test_the_check_sees_the_saved_body():
+    s = Store(**{save.KEY: good(3), save.BACKUP_KEY: good(2)})
+    assert save.load(s, lambda body: body["turn"] > 0) == ({"world": "Avalon", "turn": 3}, "")
+
+
+def test_a_save_of_exactly_the_largest_size_is_written():
+    text = good(1)
+    padded = text[:-1] + " " * (save.MAX_SAVE_CHARS - len(text)) + "}"
+    s = Store()
+    assert save.write(s, padded) and s.data[save.KEY] == padded
+
+
+def test_a_previous_save_the_check_refuses_is_not_backed_up():
+    s = Store(**{save.KEY: good(1)})
+    assert save.write(s, good(2), check=lambda body: body["turn"] == 2)
+    assert save.BACKUP_KEY not in s.data and s.data[save.KEY] == good(2)
+
+
+def test_a_write_that_damages_the_old_save_puts_it_back():
+    class DamagesOnce(Store):
+        """The first write of the save leaves half of it and fails; later writes work."""
+
+        def set(self, key, value):
+            if key == save.KEY and "damaged" not in self.__dict__:
+                self.damaged = True
+                self.data[key] = value[:10]
+                return False
+            return super().set(key, value)
+
+    s = DamagesOnce(**{save.KEY: good(1)})
+    assert not save.write(s, good(2))
+    assert s.data == {save.KEY: good(1), save.BACKUP_KEY: good(1)}
+
+
+def test_a_mask_is_packed_at_the_best_compression():
+    assert save.pack_mask(np.ones((2, 8), bool)) == base64.b64encode(zlib.compress(b"\xff\xff", 9)).decode()
+
+
+def test_a_mask_text_with_a_stray_character_is_damaged():
+    text = save.pack_mask(np.eye(8, dtype=bool))
+    assert save.unpack_mask(text[:4] + "!" + text[4:], (8, 8)) is None

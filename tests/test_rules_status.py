@@ -75,3 +75,13 @@ def test_regeneration_heals_one_a_turn_and_burning_hurts_two():
     status.add(p, "burning", 1)
     assert status.tick(p)[:2] == (2, "fire")
     assert [STATUSES[s].damage for s in ("poisoned", "burning")] == [1, 2]
+
+
+def test_two_statuses_add_their_damage_and_healing_is_kept_past_a_harmless_one():
+    p = Player()
+    p.hp = p.max_hp - 10
+    status.add(p, "regenerating", 3)
+    status.add(p, "poisoned", 3)
+    status.add(p, "burning", 3)
+    damage, cause, _ = status.tick(p)
+    assert (damage, cause) == (3, "fire") and p.hp == p.max_hp - 9
