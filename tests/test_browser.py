@@ -172,3 +172,15 @@ def test_download_data_is_base64_text_for_the_page():
     with installed(Window(helpers=Recording())):
         browser.download("b.bin", bytes(range(256)), "application/octet-stream")
     assert isinstance(seen[0], str) and base64.b64decode(seen[0]) == bytes(range(256))
+
+
+def test_a_native_download_goes_to_exports_by_default_and_makes_its_folders(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    before = browser.use_runtime(None)
+    try:
+        assert browser.download("a.txt", b"1", "text/plain") == str(tmp_path.joinpath("exports", "a.txt").relative_to(tmp_path))
+        assert browser.download("b.txt", b"2", "text/plain", directory=tmp_path / "x" / "y") == str(tmp_path / "x" / "y" / "b.txt")
+        assert browser.download("c.txt", b"3", "text/plain", directory=tmp_path / "x" / "y")
+    finally:
+        browser.use_runtime(before)
+    assert (tmp_path / "exports" / "a.txt").read_bytes() == b"1" and (tmp_path / "x" / "y" / "c.txt").read_bytes() == b"3"

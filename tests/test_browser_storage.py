@@ -153,3 +153,29 @@ def test_the_data_folder_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("DEEPISLE_DATA", str(tmp_path))
     assert Storage().directory == tmp_path
     assert Storage(tmp_path / "x").directory == tmp_path / "x"
+
+
+def test_working_storage_is_available_and_leaves_no_probe_behind(tmp_path):
+    s = Storage(tmp_path)
+    assert s.unavailable() == "" and not any(tmp_path.iterdir())
+    store = LocalStorage()
+    with installed(Window(storage=store)):
+        assert Storage().unavailable() == ""
+    assert store.items == {} and ("setItem", PREFIX + "probe", "ok") in store.calls
+
+
+def test_a_probe_that_reads_back_wrong_is_unavailable(tmp_path, monkeypatch):
+    s = Storage(tmp_path)
+    monkeypatch.setattr(s, "get", lambda key: "2")
+    assert s.unavailable() == f"{tmp_path} cannot be written"
+
+
+def test_folders_are_made_as_needed_and_writes_repeat(tmp_path):
+    s = Storage(tmp_path / "a" / "b")
+    assert s.set("save", "one") and s.set("save", "two") and s.get("save") == "two"
+
+
+def test_the_default_folder_is_under_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("DEEPISLE_DATA", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert Storage().directory == tmp_path / ".local" / "share" / "deepisle"

@@ -9,7 +9,7 @@ from worldgen.promises import STAIRS_CLEAR_OF_DEEP, WATER_TOLERANCE
 from worldgen.registry import ParamSpec, Stage
 from worldgen.tiles import T
 
-GLYPH = {"#": T.wall, ".": T.floor, "+": T.door, "~": T.deep_water, ",": T.shallow_water, "g": T.grass,
+GLYPH = {"0": T.void, "#": T.wall, ".": T.floor, "+": T.door, "~": T.deep_water, ",": T.shallow_water, "g": T.grass,
          "s": T.sand, ">": T.stairs_down, "^": T.trap}
 
 
@@ -92,6 +92,9 @@ def test_a_map_whose_stairs_left_the_land_counts_water_clear_of_the_deep():
         assert promises.exit_farthest(good, None) is None, on
         short = stage(rows, info={"stairs_on": on}, start=(1, 1), exit=(farthest - 1, 1))
         assert promises.exit_farthest(short, None) is not None, on
+    # the ground stairs may always stand on still counts, even beside deep water
+    floor_last = stage(["##########", "#s,,,,,.~#", "##########"], info={"stairs_on": "water"}, start=(1, 1), exit=(7, 1))
+    assert promises.exit_farthest(floor_last, None) is None
     plain = stage(rows, start=(1, 1), exit=(3, 1))  # without the note, water is no stair ground
     assert promises.exit_farthest(plain, None) is None
     assert STAIRS_CLEAR_OF_DEEP == {"shallows": 2, "water": 1}
@@ -141,6 +144,7 @@ def test_every_tile_needs_a_neighbour_of_its_type_diagonals_included():
     assert promises.no_lone_tiles(stage(["ggs", "gsg", "ggg"]), None) is None  # diagonal
     assert promises.no_lone_tiles(stage(["sgg", "ggg", "ggs"]), None) == "2 lone tiles"  # corners, off the edge
     assert promises.no_lone_tiles(stage(["gg"]), None) is None
+    assert promises.no_lone_tiles(stage(["0gg", "ggg"]), None) == "1 lone tiles"  # tile 0 is no frame
 
 
 # -- the table and one request ------------------------------------------------------------------------
@@ -158,6 +162,23 @@ def test_broken_lists_only_the_promises_broken():
         "exit_farthest": "the exit is 0 steps away, the farthest tile 6",
         "exit_far": "the exit is 0 steps from the start (need 1)", "start_not_exit": "the start is the exit"}
     assert promises.broken(s, None, "unknown") == {}
+
+
+def test_a_request_is_generated_as_asked_and_its_final_stage_checked(monkeypatch):
+    asked = []
+    start_is_exit = stage(CORRIDOR, start=(1, 1), exit=(1, 1))
+
+    class Made:
+        stages, params = {"final": start_is_exit}, None
+
+    def generate(*args):
+        asked.append(args)
+        return Made()
+
+    monkeypatch.setattr(promises.registry, "generate", generate)
+    bad, refusal = promises.check_request("rooms", "seedy", 33, 21, {"loops": 2})
+    assert asked == [("rooms", "seedy", 33, 21, {"loops": 2})] and refusal is None
+    assert bad["start_not_exit"] == "the start is the exit"
 
 
 def test_a_refused_request_breaks_nothing_and_says_why():
@@ -206,17 +227,24 @@ def test_the_sweep_counts_refusals_and_reports_each_broken_request(monkeypatch):
     calls = []
 
     def fake_check(name, seed, width, height, values):
-        calls.append(seed)
+        calls.append((seed, width, height, values))
         i = len(calls) - 1
-        return ({"connected": "cut"} if i == 1 else {}), ("refused" if i == 2 else None)
+        return ({"connected": "cut"} if i in (1, 3) else {}), ("refused" if i == 2 else None)
 
     monkeypatch.setattr(promises, "check_request", fake_check)
     lines = []
     out = promises.sweep("caverns", 4, seed=3, report=lines.append)
-    assert calls == [f"sweep-3-{i}" for i in range(4)]
+    assert [c[0] for c in calls] == [f"sweep-3-{i}" for i in range(4)]
+    spec = registry.get("caverns")
+    for _, width, height, values in calls:  # the drawn request itself is what is checked
+        spec.check_size(width, height)
+        assert set(values) == {ps.name for ps in spec.param_specs}
     assert out["maps"] == 4 and out["refused"] == 1 and out["generator"] == "caverns"
-    assert out["broken"]["connected"] == 1 and sum(out["broken"].values()) == 1
-    assert len(lines) == 1 and lines[0].startswith("caverns seed='sweep-3-1' ") and lines[0].endswith("{'connected': 'cut'}")
+    assert out["broken"]["connected"] == 2 and sum(out["broken"].values()) == 2
+    assert len(lines) == 2 and lines[0].startswith("caverns seed='sweep-3-1' ") and lines[0].endswith("{'connected': 'cut'}")
+    calls.clear()
+    promises.sweep("caverns", 2)
+    assert [c[0] for c in calls] == ["sweep-0-0", "sweep-0-1"]  # seed 0 unless told
 
 
 def test_the_sweep_draws_the_same_requests_for_the_same_seed(monkeypatch):
