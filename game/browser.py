@@ -142,6 +142,39 @@ class Storage:
         except Exception:  # noqa: BLE001 - quota exceeded or storage blocked in the page
             return False
 
+    def holds(self, key: str) -> bool:
+        """Whether anything is stored under ``key``, readable as text or not
+        (``get`` gives None for both a missing value and bytes that are not
+        UTF-8; this tells them apart)."""
+        win = window()
+        try:
+            if win is not None:
+                return win.localStorage.getItem(self.prefix + key) is not None
+            return self._path(key).is_file()
+        except Exception:  # noqa: BLE001 - storage blocked: it holds nothing we can reach
+            return False
+
+    def copy(self, key: str, to_key: str) -> bool:
+        """Copy the value under ``key`` to ``to_key`` exactly as stored (bytes
+        natively, so a value that is not text is kept as it is); True once
+        the copy is whole.  Never raises."""
+        win = window()
+        try:
+            if win is not None:
+                value = win.localStorage.getItem(self.prefix + key)
+                return isinstance(value, str) and self.set(to_key, value)
+            data = self._path(key).read_bytes()
+            target = self._path(to_key)
+            tmp = target.with_name(target.name + ".tmp")
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+            return target.read_bytes() == data
+        except Exception:  # noqa: BLE001 - a disk error, a full quota, blocked storage: not copied
+            return False
+
     def delete(self, key: str) -> None:
         win = window()
         try:

@@ -1,8 +1,10 @@
 """Starting the game: settings decide the first scene; the app gets the
-scene table.  ``main.py`` runs :func:`main` in the page and natively."""
+scene table.  ``main.py`` runs :func:`main` in the page and natively; the
+installed ``deepisle`` command runs :func:`run`, the same thing."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 
@@ -16,7 +18,7 @@ from .browser import Storage
 from .scenes import SCENES
 from .settings import HelpRequested, Settings, UsageError, parse_argv, parse_query
 
-__all__ = ["main", "make_app", "first_scene", "start_settings", "native_settings"]
+__all__ = ["main", "run", "make_app", "first_scene", "start_settings", "native_settings"]
 
 
 def first_scene(app: App) -> Scene:
@@ -74,3 +76,8 @@ async def main(argv: list[str] | None = None) -> None:
     gc.freeze()
     await app.run()
     pygame.quit()
+
+
+def run() -> None:
+    """The ``deepisle`` command: what ``python main.py`` does (its options: ``deepisle --help``)."""
+    asyncio.run(main())

@@ -605,11 +605,11 @@ def _manage_pack(g):
             assert (p.weapon if kind.kind == "weapon" else p.armour) == item_id
             assert Counter(p.inventory) == before - Counter([item_id]) + Counter([current] if current else [])
             return
-        if kind.kind == "resource" and p.inventory.count(item_id) >= RECIPES[item_id][0]:
-            need, what, _ = RECIPES[item_id]
+        recipe = RECIPES.get(item_id)
+        if kind.kind == "resource" and recipe is not None and p.inventory.count(item_id) >= recipe.need:
             assert g.use_item(slot)
-            made = Counter(["potion"]) if what == "potion" else Counter()
-            assert Counter(p.inventory) == before - Counter({item_id: need}) + made
+            made = Counter({recipe.makes[0]: recipe.makes[1]}) if recipe.makes else Counter()
+            assert Counter(p.inventory) == before - Counter({item_id: recipe.need}) + made
             return
 
 

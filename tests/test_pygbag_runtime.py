@@ -429,7 +429,7 @@ def test_no_shipped_module_needs_a_developer_only_one():
     needed = {f"{p.relative_to(ROOT)}:{line} {name}" for p in shipped_sources()
               for line, name in used_names(p.read_text(encoding="utf-8"), *module_of(p))
               if any(name == m or name.startswith(m + ".") for m in dev_only)}
-    assert {"game.tools", "worldgen.bench", "worldgen.cli", "worldgen.__main__", "game.autoplay"} <= dev_only
+    assert {"game.tools", "worldgen.bench", "worldgen.cli", "worldgen.__main__"} <= dev_only
     assert needed == set()
 
 

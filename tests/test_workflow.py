@@ -62,3 +62,17 @@ def test_workflow_runs_the_real_build_with_the_pinned_versions():
 def test_readme_says_how_to_turn_pages_on():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert ".github/workflows/pages.yml" in readme and '"GitHub Actions"' in readme
+
+
+def test_workflow_draws_the_committed_embeds_posters_after_the_build():
+    build_steps = steps("build")
+    runs = [s.get("run", "") for s in build_steps]
+    build_at = next(i for i, r in enumerate(runs) if shlex.split(r or "x")[:2] == ["python", "web/build.py"])
+    draw_at = next(i for i, r in enumerate(runs) if shlex.split(r or "x")[:2] == ["python", "web/embeds.py"])
+    upload_at = next(i for i, s in enumerate(build_steps) if s.get("uses", "").startswith("actions/upload-pages"))
+    assert build_at < draw_at < upload_at
+    assert shlex.split(runs[draw_at])[2:] == ["build/web"]  # the site the artifact uploads
+    embeds = load_web_module("embeds")
+    assert embeds.committed(), "web/embeds.txt lists no embed"
+    for query in embeds.committed():
+        embeds.demo_settings(query)  # each one a demo the game shows as written

@@ -27,6 +27,7 @@ from .content import DungeonRules
 from .energy import Energy
 from .entities import FloorItem, Monster
 from .fov import field_of_view
+from .geometry import walk_distance
 
 __all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX"]
 
@@ -142,10 +143,9 @@ class Level:
         """Secret doors hide side rooms and shortcuts, never the way down: those
         between the stairs up and ``goal`` become plain doors (deterministic, so
         not stored in the save)."""
-        ux, uy = self.up
         for _ in range(int(np.count_nonzero(self.secret)) + 1):  # bounded
             open_ = WALKABLE[self.tiles] & ~self.secret
-            reach = grid.walk_distance(open_, [(uy, ux)]) >= 0
+            reach = walk_distance(open_, [self.up]) >= 0
             if reach[goal[1], goal[0]]:
                 return
             touching = self.secret & (grid.neighbour_count(reach, 1) > 0)
@@ -187,7 +187,7 @@ class Level:
     def _guard_spot(self, cell: tuple[int, int], occupied: set) -> tuple[int, int] | None:
         """A free cell 2 steps from ``cell`` (else 1, else 3), first in row order."""
         x, y = cell
-        dist = grid.walk_distance(self.walkable, [(y, x)])
+        dist = walk_distance(self.walkable, [(x, y)])
         for d in (2, 1, 3):
             ys, xs = np.nonzero(dist == d)
             for yy, xx in zip(ys.tolist(), xs.tolist()):
@@ -223,7 +223,7 @@ class Level:
         if dist is None:
             if len(self._dists) >= 8:
                 self._dists.clear()
-            dist = self._dists[key] = grid.walk_distance(self.passable(moves), [(y, x)])
+            dist = self._dists[key] = walk_distance(self.passable(moves), [(x, y)])
         return dist
 
     def update_view(self, px: int, py: int) -> None:
@@ -281,7 +281,7 @@ class Level:
         blocker = self.monster_at(x, y)
         if blocker is None:
             return
-        dist = grid.walk_distance(self.walkable, [(y, x)])
+        dist = walk_distance(self.walkable, [(x, y)])
         for m in self.monsters:
             dist[m.y, m.x] = -1
         ys, xs = np.nonzero(dist > 0)
