@@ -94,7 +94,9 @@ def test_a_value_read_that_is_not_text_is_no_value():
 def test_a_garbage_save_in_the_page_loads_as_none_with_a_reason():
     store = LocalStorage(items={PREFIX + "save": "{not json"})
     with installed(Window(storage=store)):
-        assert save.load(Storage()) == (None, "the save is damaged (not JSON)")
+        assert save.load(Storage()) == (None, "the save is damaged (not JSON)\n"
+                                        "Kept aside as save.unreadable: a new game will not write over it.")
+    assert store.items[PREFIX + "save.unreadable"] == "{not json"
 
 
 def test_keys_are_prefixed_in_the_page():
@@ -179,3 +181,48 @@ def test_the_default_folder_is_under_the_home_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("DEEPISLE_DATA", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert Storage().directory == tmp_path / ".local" / "share" / "deepisle"
+
+
+# -- holding and copying (what a load keeps aside) ----------------------------------------------
+def test_holds_tells_a_missing_value_from_one_that_is_not_text(tmp_path):
+    s = Storage(tmp_path)
+    assert not s.holds("save")
+    (tmp_path / "deepisle.save").write_bytes(b"\xff\xfe")
+    assert s.get("save") is None and s.holds("save")
+    store = LocalStorage(items={PREFIX + "save": ""})
+    with installed(Window(storage=store)):
+        assert Storage().holds("save") and not Storage().holds("other")
+    for blocked in ("blocked", BlockedStorage()):
+        with installed(Window(storage=blocked)):
+            assert not Storage().holds("save")
+
+
+def test_a_copy_is_the_value_exactly_as_stored(tmp_path):
+    s = Storage(tmp_path)
+    (tmp_path / "deepisle.save").write_bytes(b"\xff\x00not text")
+    assert s.copy("save", "save.unreadable")
+    assert (tmp_path / "deepisle.save.unreadable").read_bytes() == b"\xff\x00not text"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deepisle.save", "deepisle.save.unreadable"]
+    assert s.copy("save", "save.unreadable")  # again, over the last copy
+    assert not s.copy("missing", "x") and not (tmp_path / "deepisle.x").exists()
+
+
+def test_a_copy_that_does_not_read_back_whole_is_false(tmp_path, monkeypatch):
+    s = Storage(tmp_path)
+    s.set("save", "abc")
+    real = type(tmp_path).read_bytes
+    monkeypatch.setattr(type(tmp_path), "read_bytes",
+                        lambda self: b"other" if self.name.endswith(".kept") else real(self))
+    assert s.copy("save", "save.kept") is False
+
+
+def test_a_copy_in_the_page_is_set_as_text_and_fails_when_full_or_blocked():
+    store = LocalStorage(items={PREFIX + "save": "abc"})
+    with installed(Window(storage=store)):
+        assert Storage().copy("save", "save.unreadable")
+        assert store.items[PREFIX + "save.unreadable"] == "abc"
+        assert not Storage().copy("missing", "x")
+    with installed(Window(storage=full_store())):
+        assert not Storage().copy("save", "save.unreadable")
+    with installed(Window(storage=BlockedStorage())):
+        assert not Storage().copy("save", "save.unreadable")

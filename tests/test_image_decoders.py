@@ -21,8 +21,8 @@ from worldgen.tiles import PALETTE
 def by_pillow(data: bytes) -> np.ndarray:
     Image.open(io.BytesIO(data)).verify()  # chunk CRCs and structure
     with Image.open(io.BytesIO(data)) as im:
-        assert im.format == "PNG" and im.mode == "RGB"
-        return np.asarray(im)
+        assert im.format == "PNG" and im.mode in ("RGB", "P")  # a map of few colours is written with a palette
+        return np.asarray(im.convert("RGB"))
 
 
 def by_pygame(data: bytes) -> np.ndarray:

@@ -176,7 +176,10 @@ def test_a_save_the_check_refuses_falls_back_or_is_refused():
     s = Store(**{save.KEY: good(3), save.BACKUP_KEY: good(2)})
     assert save.load(s, check) == ({"world": "Avalon", "turn": 2}, "the save could not be read; loaded the previous save")
     s.data[save.BACKUP_KEY] = good(3)
-    assert save.load(s, check) == (None, "the save could not be read")
+    assert save.load(s, check) == (None, "the save could not be read, and its backup cannot be used either\n"
+                                   "Kept aside as save.unreadable and save.bak.unreadable: "
+                                   "a new game will not write over them.")
+    assert s.data["save.unreadable"] == s.data["save.bak.unreadable"] == good(3)
 
 
 def test_a_storage_that_raises_on_reading_holds_no_save():
@@ -313,3 +316,60 @@ def test_a_mask_is_packed_at_the_best_compression():
 def test_a_mask_text_with_a_stray_character_is_damaged():
     text = save.pack_mask(np.eye(8, dtype=bool))
     assert save.unpack_mask(text[:4] + "!" + text[4:], (8, 8)) is None
+
+
+# -- what loading keeps aside -------------------------------------------------------------------
+def test_a_damaged_save_alone_is_kept_aside_and_said():
+    s = Store(**{save.KEY: "garbage"})
+    assert save.load(s) == (None, "the save is damaged (not JSON)\nKept aside as save.unreadable: "
+                                  "a new game will not write over it.")
+    assert s.data["save.unreadable"] == "garbage" and save.KEPT_SUFFIX == ".unreadable"
+
+
+def test_a_damaged_backup_behind_a_good_save_is_left_alone():
+    s = Store(**{save.KEY: good(2), save.BACKUP_KEY: "garbage"})
+    assert save.load(s) == ({"world": "Avalon", "turn": 2}, "") and "save.bak.unreadable" not in s.data
+
+
+def test_a_missing_save_with_a_damaged_backup_says_both():
+    s = Store(**{save.BACKUP_KEY: "garbage"})
+    assert save.load(s) == (None, "the latest save is missing, and its backup cannot be used either\n"
+                                  "Kept aside as save.bak.unreadable: a new game will not write over it.")
+
+
+def test_a_value_held_that_is_not_text_is_copied_by_the_storage():
+    class Bytes(Store):
+        copied = []
+
+        def holds(self, key):
+            return key == save.KEY
+
+        def copy(self, key, to_key):
+            self.copied.append((key, to_key))
+            return True
+
+    s = Bytes()
+    assert save.load(s) == (None, "the save cannot be read as text\nKept aside as save.unreadable: "
+                                  "a new game will not write over it.")
+    assert s.copied == [(save.KEY, "save.unreadable")]
+
+
+def test_what_cannot_be_kept_aside_is_said_too():
+    s = Store(**{save.KEY: "garbage", save.BACKUP_KEY: "junk"})
+    s.refuse |= {"save.unreadable", "save.bak.unreadable"}
+    assert save.load(s) == (None, "the save is damaged (not JSON), and its backup cannot be used either\n"
+                                  "Could not keep them aside (storage full or blocked): a new game will write over them.")
+
+    class CopyRaises(Store):
+        def copy(self, key, to_key):
+            raise OSError("disk")
+
+    assert save.load(CopyRaises(**{save.KEY: "garbage"}))[1].endswith("a new game will write over it.")
+
+
+def test_a_storage_that_cannot_say_what_it_holds_holds_what_it_reads():
+    class Unsure(Store):
+        def holds(self, key):
+            raise RuntimeError
+
+    assert save.load(Unsure()) == (None, "")
