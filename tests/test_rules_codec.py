@@ -78,8 +78,9 @@ def test_statuses_are_known_ones_of_1_to_99_turns_at_most_16_read():
 
 
 def test_a_player_that_is_not_a_dict_is_refused():
-    with pytest.raises(TypeError, match="the player is not a dict"):
+    with pytest.raises(TypeError) as refused:
         player_from_json(["hp", 3])
+    assert str(refused.value) == "the player is not a dict"
 
 
 # -- the run -------------------------------------------------------------------------------------
@@ -237,9 +238,9 @@ def test_the_log_keeps_its_last_lines_of_known_kinds_cut_to_length():
     ({"world": "Ok", "player": 3}, "the save holds no player")],
     ids=["none", "list", "number-name", "empty-name", "no-player", "bad-player"])
 def test_a_body_that_cannot_be_a_run_is_refused(body, why):
-    with pytest.raises(ValueError, match=why):
+    with pytest.raises(ValueError) as refused:
         run_from_json(RunState, body)
-    assert codec.usable(body) is False
+    assert str(refused.value).startswith(why) and codec.usable(body) is False
 
 
 def test_a_good_body_is_usable():
