@@ -373,3 +373,16 @@ def test_a_storage_that_cannot_say_what_it_holds_holds_what_it_reads():
             raise RuntimeError
 
     assert save.load(Unsure()) == (None, "")
+
+
+def test_a_good_backup_behind_a_missing_save_is_not_kept_aside():
+    s = Store(**{save.BACKUP_KEY: good(2)})
+    assert save.load(s)[0] == {"world": "Avalon", "turn": 2}
+    assert set(s.data) == {save.BACKUP_KEY}
+
+
+def test_one_save_that_cannot_be_kept_aside_is_said_in_the_singular():
+    s = Store(**{save.KEY: "garbage"})
+    s.refuse.add("save.unreadable")
+    assert save.load(s) == (None, "the save is damaged (not JSON)\n"
+                                  "Could not keep it aside (storage full or blocked): a new game will write over it.")
