@@ -67,14 +67,21 @@ async def main(argv: list[str] | None = None) -> None:
     shows its loader: imported on first use instead (the registry's lazy
     import), compiling them held the title's first preview frame 80-130 ms
     natively, several times that in the browser.
+
+    An exception that stops the game is told to the page with its traceback
+    (:func:`game.browser.report_error`), then raised as before.
     """
-    app = make_app(start_settings(argv))
-    # What start-up made (tables, sprite caches, the cave library) lives for the
-    # whole run: frozen, the collector no longer walks it, and its full passes,
-    # 10-18 ms that could land inside a frame, become short.
-    gc.collect()
-    gc.freeze()
-    await app.run()
+    try:
+        app = make_app(start_settings(argv))
+        # What start-up made (tables, sprite caches, the cave library) lives for the
+        # whole run: frozen, the collector no longer walks it, and its full passes,
+        # 10-18 ms that could land inside a frame, become short.
+        gc.collect()
+        gc.freeze()
+        await app.run()
+    except Exception as exc:
+        browser.report_error(exc)  # the page shows it (natively: nothing; the traceback prints)
+        raise
     pygame.quit()
 
 

@@ -33,6 +33,7 @@ from ..work import Work
 __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
 
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
+SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 
 
@@ -230,6 +231,17 @@ class PlayScene(Scene):
                                  lambda n=name: self.command(n)))
             x += w + 4
         return out
+
+    def report(self) -> dict:
+        """The run as the page reports it: where, which turn, what is in view (``near``:
+        visible monsters, relative to the player) and the last lines of the log."""
+        g = self.game
+        level = g.level if g.mode == "dungeon" else None
+        (px, py), seen = g.pos, [] if level is None else g.targets(SIGHT_ANY)
+        return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
+                "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "hp": g.player.hp, "dead": g.dead,
+                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
 
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
