@@ -1,19 +1,18 @@
 """The save body (``game.rules.codec``), field by field: each value written
 comes back as it was, and each hostile value is clamped to its documented
-range (or dropped), and the clamps are named to the player."""
+range (or dropped), and the clamps are named to the player.  (A level's
+snapshot is ``game.rules.snapshot``'s.)"""
 
-import numpy as np
 import pytest
 
 from game.rules import codec
-from game.rules.codec import BIG, MAX_DROPPED, player_from_json, player_to_json, run_from_json, run_to_json
+from game.rules.codec import player_from_json, player_to_json, run_from_json, run_to_json
+from game.rules.reading import BIG, clamp_int
 from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS
 from game.rules.entities import MAX_INVENTORY, Player
 from game.rules.location import WorldMap
 from game.rules.log import MAX_LOG, MAX_TEXT, Message
 from game.rules.state import LocationRequest, RunState
-from test_rules import make_level, put_monster
-from worldgen.tiles import T
 from worldgen.world import SITES_PER_LOCATION as SITES
 
 WORLD = WorldMap("Codecland", "small")
@@ -254,104 +253,9 @@ def test_a_save_from_before_later_keys_is_not_named_repaired():
     assert run_from_json(RunState, body).repaired == []
 
 
-# -- a level's delta -------------------------------------------------------------------------------
-def played_level():
-    level = make_level()
-    level.monsters.clear()
-    a, b = put_monster(level, 2, 2), put_monster(level, 3, 3)
-    level.kill(a)
-    level.seen[1:3, 1:4] = True
-    level.open_secret(5, 4)
-    level.hidden_traps[2, 6] = True
-    level.find_trap(6, 2)
-    level.tiles[5, 2] = T.fountain
-    level.use_up(2, 5)
-    level.drop("potion", 4, 1, 3)
-    return level, b
-
-
-def test_a_level_delta_round_trips_onto_a_fresh_level():
-    level, alive = played_level()
-    delta = codec.level_delta(level)
-    fresh = make_level()
-    fresh.monsters.clear()
-    put_monster(fresh, 2, 2), put_monster(fresh, 3, 3)
-    fresh.hidden_traps[2, 6] = True
-    fresh.tiles[5, 2] = T.fountain
-    assert codec.apply_level_delta(fresh, delta)
-    assert codec.level_delta(fresh) == delta
-    assert [m.index for m in fresh.monsters] == [alive.index]
-    assert fresh.tiles[4, 5] == T.door and fresh.tiles[5, 2] == T.dry_fountain and not fresh.hidden_traps[2, 6]
-    assert [(it.kind.id, it.x, it.y, it.count) for it in fresh.dropped] == [("potion", 4, 1, 3)]
-    assert np.array_equal(fresh.seen, level.seen)
-
-
-def test_a_fresh_level_writes_only_its_shape_and_masks():
-    delta = codec.level_delta(make_level())
-    assert set(delta) == {"shape", "seen", "killed", "taken", "found"}
-
-
-@pytest.mark.parametrize("change", [
-    {"shape": [3, 3]}, {"seen": "!!!"}, {"killed": ["x"]}, {"taken": 5}, {"found": [None]},
-    {"traps": ["x"]}, {"used": [[1]]}], ids=lambda c: next(iter(c)))
-def test_a_delta_that_does_not_fit_is_refused_whole(change):
-    level, _ = played_level()
-    delta = dict(codec.level_delta(level), **change)
-    fresh = make_level()
-    before = codec.level_delta(fresh)
-    assert codec.apply_level_delta(fresh, delta) is False
-    assert codec.level_delta(fresh) == before
-
-
-def test_a_delta_without_its_mask_is_refused():
-    delta = codec.level_delta(make_level())
-    del delta["seen"]
-    assert codec.apply_level_delta(make_level(), delta) is False
-
-
-def test_cells_off_the_level_or_not_of_their_kind_are_skipped():
-    level = make_level()
-    h, w = level.shape
-    delta = dict(codec.level_delta(level), found=[0, 10**6, h * w, -5, 4 * w + 5], traps=[10**6, h * w, 2 * w + 6],
-                 used=[10**6, h * w, 1 * w + 1])
-    assert codec.apply_level_delta(level, delta)
-    assert level.found == [4 * w + 5] and level.traps_found == [] and level.used == []
-
-
-def test_cells_on_the_first_row_are_read():
-    level = make_level()
-    level.secret[0, 3], level.hidden_traps[0, 4], level.tiles[0, 6] = True, True, T.altar
-    delta = dict(codec.level_delta(level), found=[3], traps=[4], used=[6])
-    assert codec.apply_level_delta(level, delta)
-    assert (level.found, level.traps_found, level.used) == ([3], [4], [6])
-
-
-def test_a_delta_of_only_its_shape_and_mask_applies():
-    level = make_level()
-    delta = {"shape": list(level.shape), "seen": codec.level_delta(level)["seen"]}
-    assert codec.apply_level_delta(level, delta)
-
-
-def test_dropped_items_are_known_kinds_on_walkable_floor_counted_1_to_99():
-    level = make_level()
-    delta = dict(codec.level_delta(level), dropped=[
-        "x", ["potion", 1, 1, 500], ["potion", 2, 1, 0], ["dagger", 3, 1], ["treasure", 4, 1], ["relic", 4, 1],
-        ["nothing", 4, 1], ["potion", 0, 1], ["potion", 1, 0], ["potion", 99, 1], [5, 1, 1], ["potion", 1],
-        ["potion", "a", 1], ["potion", 1, "b"], ["potion", 4, 2, "x"]])
-    assert codec.apply_level_delta(level, delta)
-    assert [(it.kind.id, it.x, it.y, it.count) for it in level.dropped] == [
-        ("potion", 1, 1, 99), ("potion", 2, 1, 1), ("dagger", 3, 1, 1), ("potion", 4, 2, 1)]
-
-
-def test_at_most_the_cap_of_dropped_items_is_read():
-    level = make_level()
-    delta = dict(codec.level_delta(level), dropped=[["potion", 1, 1]] * (MAX_DROPPED + 5))
-    assert codec.apply_level_delta(level, delta) and len(level.dropped) == MAX_DROPPED
-
-
 # -- reading numbers ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("value", "expected"), [
     (5, 5), (-5, 0), (50, 10), ("7", 7), (" 8 ", 8), (3.9, 3), (-0.5, 0), ("3.5", 4), (None, 4), ([1], 4),
     (True, 4), (False, 4), ("abc", 4), (float("nan"), 4), (float("inf"), 4), ("9" * 5000, 4), (10**100, 10)])
 def test_clamp_int_reads_numbers_and_defaults_the_rest(value, expected):
-    assert codec.clamp_int(value, 0, 10, 4) == expected
+    assert clamp_int(value, 0, 10, 4) == expected
