@@ -314,6 +314,17 @@ def test_the_dead_are_remembered_where_they_fell_and_a_necromancer_raises_them()
     risen = g.level.monster_at(8, 3)
     assert risen is not None and risen.kind.id == "orc" and risen.hostile and risen.awake
     assert risen.hp == risen.max_hp // 2 and not g.level.corpses
+    hurt(g, risen, 100, "your blow")
+    assert not g.level.corpses  # the risen rise once
+
+
+def test_a_necromancer_raises_no_more_than_its_bound():
+    g = run_on(pos=(2, 2))
+    necro = put(g, "necromancer", 14, 3)
+    g.level.corpses = [(4 + k, 4, "rat") for k in range(MAX_SUMMONS + 3)]
+    for corpse in list(g.level.corpses):
+        resolve(g, Raise(necro, corpse))
+    assert necro.summoned == MAX_SUMMONS and len(g.level.corpses) == 3
 
 
 # -- the relics' guardians -------------------------------------------------------------------------------------

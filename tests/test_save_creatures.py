@@ -29,7 +29,7 @@ def _same(a, b):
 
 @pytest.mark.parametrize("state", [
     dict(captive=True, awake=False), dict(ally=True, order="wait", level=4, xp=11), dict(hidden=True),
-    dict(stolen=("potion", 3)), dict(summoned=3), dict(ally=True, order="follow", level=2, xp=0),
+    dict(stolen=("potion", 3)), dict(summoned=3), dict(ally=True, order="follow", level=2, xp=0), dict(risen=True),
 ])
 def test_reload_keeps_a_monsters_side_and_state(state):
     g = run_on(pos=(2, 2))

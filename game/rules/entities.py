@@ -53,7 +53,8 @@ class Monster:
     xp: int = 0  # an ally's experience towards its next level
     hidden: bool = False  # unseen: a mimic passing for an item, an eel under the water
     stolen: tuple[str, int] | None = None  # what a thief carries off: (item id, count)
-    summoned: int = 0  # how many creatures it has called up (bounded per kind)
+    summoned: int = 0  # how many creatures it has called up or raised (bounded: actions.powers.MAX_SUMMONS)
+    risen: bool = False  # raised from the dead: it leaves no corpse to raise again
 
     @property
     def pos(self) -> tuple[int, int]:

@@ -274,11 +274,13 @@ class Level:
             blocker.x, blocker.y = int(xs[k]), int(ys[k])
 
     def kill(self, m: Monster) -> None:
-        """``m`` died: it leaves the level, which remembers where it fell (a necromancer's work)."""
+        """``m`` died: it leaves the level, which remembers where it fell (a
+        necromancer's work; the risen dead rise once)."""
         self.monsters.remove(m)
         self.killed.append(m.index)
-        self.corpses.append((m.x, m.y, m.kind.id))
-        del self.corpses[:-MAX_CORPSES]
+        if not m.risen:
+            self.corpses.append((m.x, m.y, m.kind.id))
+            del self.corpses[:-MAX_CORPSES]
 
     @property
     def dropped(self) -> list[FloorItem]:

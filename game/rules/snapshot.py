@@ -6,7 +6,7 @@ left: the explored mask, secret doors and traps found, features used up,
 every monster as it stands (where, hit points, awake or asleep, fleeing,
 statuses, energy, its pack, its post and its goal; a captive, an ally with
 its order, level and experience, a hidden mimic or eel, a thief's loot,
-what a caster has called up), every item on the floor in order (and which
+what a caster has called up, the risen dead), every item on the floor in order (and which
 ones the player chose to leave), where monsters died (a necromancer's
 work) and how many creatures play brought onto the level.
 
@@ -80,6 +80,8 @@ def monster_to_json(m: Monster) -> dict:
         out["stolen"] = list(m.stolen)
     if m.summoned:
         out["summoned"] = m.summoned
+    if m.risen:
+        out["risen"] = True
     return out
 
 
@@ -166,7 +168,8 @@ def monster_from_json(e) -> Monster | None:
                 Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
                 boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
                 fleeing=e.get("fleeing") is True, captive=e.get("captive") is True, ally=e.get("ally") is True,
-                hidden=e.get("hidden") is True, summoned=clamp_int(e.get("summoned"), 0, 1000, 0))
+                hidden=e.get("hidden") is True, summoned=clamp_int(e.get("summoned"), 0, 1000, 0),
+                risen=e.get("risen") is True)
     m.statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1)
                   for k, v in list(as_dict(e.get("statuses")).items())[:16] if k in STATUSES}
     m.post, m.goal = cell(e.get("post")), cell(e.get("goal"))

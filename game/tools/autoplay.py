@@ -186,11 +186,12 @@ def dungeon_turn(g: Game, policy: str) -> None:
         return
     known = lv.walkable & lv.seen
     prize = [(it.x, it.y) for it in lv.items if it.kind.kind in ("treasure", "relic") and lv.seen[it.y, it.x]]
-    if (g.carrying_relic or g.is_cleared(g.site)) and _go(g, known, [lv.up], then=g.ascend):
+    homeward = g.carrying_relic or g.carrying == g.site or g.is_cleared(g.site)
+    if homeward and _go(g, known, [lv.up], then=g.ascend):
         return  # the prize is in hand: climb out
     if prize and _go(g, known, prize, then=g.pick_up):
         return
-    down_known = lv.down is not None and lv.seen[lv.down[1], lv.down[0]]
+    down_known = lv.down is not None and lv.seen[lv.down[1], lv.down[0]] and not homeward  # (no way up known yet)
     frontier = known & (grid.neighbour_count(~lv.seen, 1) > 0)
     items = np.zeros_like(known)
     for it in lv.items:

@@ -4,11 +4,11 @@ policies it sees what the player sees and acts through :class:`Game`'s
 commands only.
 
 - :func:`use_items` in a dangerous fight (hurt, outnumbered, or facing a
-  guardian or a strong foe): escape by a scroll when nearly dead and out of
-  healing; zap a wand at the strongest foe in range (an unknown wand too: it
-  is how one learns it); read a scroll that touches every foe in view when
-  two or more come; throw a harmful potion (fire, poison, confusion) at a
-  foe not next to you.
+  guardian): escape by a scroll when nearly dead and out of healing; drink
+  a potion of speed or regeneration; zap a wand at the most dangerous foe in
+  range, one beside you first (an unknown wand too: it is how one learns
+  it); read a scroll that touches every foe in view when two or more come;
+  throw a harmful potion (fire, poison, confusion) at a foe not next to you.
 - :func:`free_captive`: walk to a shackled captive seen and bump it.
 - :func:`choose_perk`: the offered perk ranked best for the policy.
 """
@@ -31,6 +31,7 @@ _WAND_ORDER = ("paralyse", "slow", "confuse", "burn")
 _VIEW_SCROLLS = ("fear", "slow", "confuse")  # read when several foes come
 _THROWN = ("burn", "poison", "confuse", "slow", "paralyse")  # potions worth throwing at a foe
 _ESCAPES = ("teleport", "blink")
+_BUFFS = {"haste": "hasted", "regenerate": "regenerating"}  # potions drunk in a fight, and the status each gives
 
 #: Perks in the order each policy wants them (the first offered is taken).
 PERK_RANKS: dict[str, tuple[str, ...]] = {
@@ -40,9 +41,9 @@ PERK_RANKS: dict[str, tuple[str, ...]] = {
     "diver": ("fleet", "vigour", "thick_skin", "might", "stealthy", "lucky", "regrowth", "quick_blows",
               "antivenom", "steady", "fireproof", "berserk", "bloodlust", "alchemist", "keen_eyes", "marksman",
               "leader", "thrower", "wandlore"),
-    "tactician": ("vigour", "wandlore", "alchemist", "thick_skin", "leader", "might", "thrower", "regrowth",
-                  "lucky", "marksman", "steady", "antivenom", "fireproof", "quick_blows", "bloodlust", "berserk",
-                  "fleet", "keen_eyes", "stealthy"),
+    "tactician": ("vigour", "thick_skin", "might", "alchemist", "regrowth", "lucky", "wandlore", "leader",
+                  "bloodlust", "quick_blows", "antivenom", "steady", "fireproof", "berserk", "thrower", "fleet",
+                  "marksman", "keen_eyes", "stealthy"),
 }
 
 
@@ -57,12 +58,11 @@ def choose_perk(g: Game, policy: str) -> bool:
 
 
 def dangerous(g: Game, foes) -> bool:
-    """Whether a fight calls for items: hurt below half, two or more foes
-    close, a guardian, or a foe much tougher than one blow of the player's."""
+    """Whether a fight calls for items: hurt below half with a foe close, two
+    or more foes close, or a guardian."""
     p = g.player
     close = [m for m in foes if chebyshev(m.pos, g.pos) <= 4]
-    return (p.hp * 2 < p.max_hp or len(close) >= 2 or any(m.boss for m in close)
-            or any(m.hp > 4 * max(1, p.attack) for m in close))
+    return bool(close) and (p.hp * 2 < p.max_hp or len(close) >= 2 or any(m.boss for m in close))
 
 
 def _slots(g: Game, kind: str) -> list[tuple[int, ItemKind]]:
@@ -82,7 +82,7 @@ def use_items(g: Game) -> bool:
     if not foes or not dangerous(g, foes):
         return False
     p = g.player
-    target = max(foes, key=lambda m: (m.boss, m.hp * m.attack, -chebyshev(m.pos, g.pos)))
+    target = max(foes, key=lambda m: (chebyshev(m.pos, g.pos) == 1, m.boss, m.hp * m.attack, -chebyshev(m.pos, g.pos)))
     has_heal = any(k.effect == "heal" and is_known(g, k) for _, k in _slots(g, "potion"))
     if p.hp * 4 < p.max_hp and not has_heal:
         for slot, k in _slots(g, "scroll"):
@@ -90,7 +90,14 @@ def use_items(g: Game) -> bool:
                 cell = _away_cell(g, foes) if k.targeted else None
                 if (cell is not None or not k.targeted) and g.use_item(slot, cell):
                     return True
-    return _zap(g, target) or _read(g, foes) or _throw(g, foes)
+    return _buff(g) or _zap(g, target) or _read(g, foes) or _throw(g, foes)
+
+
+def _buff(g: Game) -> bool:
+    for slot, k in _slots(g, "potion"):
+        if is_known(g, k) and _BUFFS.get(k.effect, "") and _BUFFS[k.effect] not in g.player.statuses:
+            return g.use_item(slot)
+    return False
 
 
 def _zap(g: Game, target) -> bool:

@@ -95,7 +95,8 @@ class Summon(Action):
 class Raise(Action):
     """``caster`` raises the dead at ``corpse`` (``(x, y, kind id)`` from the
     level's memory): a creature of that kind stands there again, hostile,
-    with 1/:data:`RAISE_SHARE` of its HP (an ally fallen comes back a foe)."""
+    with 1/:data:`RAISE_SHARE` of its HP (an ally fallen comes back a foe).
+    The risen leave no corpse; a caster raises at most :data:`MAX_SUMMONS`."""
 
     def __init__(self, caster: Monster, corpse: tuple[int, int, str]) -> None:
         self.caster, self.corpse = caster, corpse
@@ -103,13 +104,15 @@ class Raise(Action):
     def perform(self, run: RunState) -> Result:
         level, (x, y, kind_id) = run.level, self.corpse
         kind = MONSTER_BY_ID.get(kind_id)
-        if not self.caster.alive or kind is None or self.corpse not in level.corpses:
+        if not self.caster.alive or kind is None or self.corpse not in level.corpses \
+                or self.caster.summoned >= MAX_SUMMONS:
             return fail()
         if not level.passable(kind.moves)[y, x] or level.monster_at(x, y) is not None or (x, y) == run.pos:
             return fail()
         level.corpses.remove(self.corpse)
         full = monster_stats(kind, level.tier)[0]
-        level.bring(_new_monster(kind, x, y, level.tier, max(1, full // RAISE_SHARE)))
+        risen = level.bring(_new_monster(kind, x, y, level.tier, max(1, full // RAISE_SHARE)))
+        risen.risen = True
         self.caster.summoned += 1
         seen = level.visible[y, x]
         return succeed(bad(f"{name_of(self.caster, True)} raises the dead: {kind.name} stands again!") if seen

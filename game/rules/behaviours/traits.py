@@ -48,8 +48,11 @@ def _blink(ctx: TurnContext, m: Monster, frm: tuple[int, int]) -> Action | None:
 
 
 def _corpse(ctx: TurnContext, m: Monster) -> tuple[int, int, str] | None:
-    """The nearest remembered dead within ``m``'s sight whose cell is free."""
+    """The nearest remembered dead within ``m``'s sight whose cell is free (None
+    when there is none, or ``m`` has raised all it may)."""
     level = ctx.run.level
+    if m.summoned >= MAX_SUMMONS:
+        return None
     near = [c for c in level.corpses if chebyshev(m.pos, c[:2]) <= m.kind.sight
             and not ctx.occupied[c[1], c[0]] and c[:2] != ctx.player_pos]
     return min(near, key=lambda c: (chebyshev(m.pos, c[:2]), c[1], c[0])) if near else None
