@@ -36,6 +36,8 @@ def test_the_tactician_uses_items_in_fights_and_frees_captives():
     g.pos = (8, 2)
     g.level.update_view(*g.pos)
     ogre = put(g, "ogre", 11, 2, hp=80)
+    assert not fights.dangerous(g, [ogre])  # one foe, the player unhurt: no call for items
+    g.player.hp = g.player.max_hp // 3
     assert fights.dangerous(g, [ogre]) and fights.use_items(g)
     assert "slowed" in ogre.statuses and g.player.inventory == ["wand_slow"] * 2
 
