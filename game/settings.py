@@ -33,9 +33,9 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from worldgen import registry
-from worldgen.registry import ParamError
-from worldgen.seeding import MAX_SEED_CHARS, clean_seed_text
+from worldgen.core import registry
+from worldgen.core.registry import ParamError
+from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .rules.content import SIZE_NAMES
 
@@ -63,7 +63,7 @@ class Settings:
 
 
 def clean_text(text: str, limit: int = MAX_SEED_CHARS) -> tuple[str, bool]:
-    """The seed cleaning every entry point shares (``worldgen.seeding.clean_seed_text``:
+    """The seed cleaning every entry point shares (``worldgen.core.seeding.clean_seed_text``:
     NFC, invisible and line-breaking characters dropped, trimmed), cut to
     ``limit``.  Returns ``(text, changed)``."""
     kept = clean_seed_text(text).strip()[:limit]

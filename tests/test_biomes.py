@@ -1,4 +1,4 @@
-"""Tests for the seed-and-grow ``biomes`` generator (worldgen/biomes.py)."""
+"""Tests for the seed-and-grow ``biomes`` generator (worldgen/generators/biomes.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import biomes, growth, registry
-from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
-from worldgen.registry import Progress, Stage
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.tiles import T
+from worldgen.generators import biomes
+from worldgen.generators.biomes import (BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies,
+                                        seed_counts)
+from worldgen.toolkit import growth
 
 BASE_IDS = [tid for _, tid in BASE_TYPES]
 #: Tiles that only transitions make (grass is also a base type).
@@ -103,7 +106,7 @@ def test_transition_table_is_data_and_documented():
 
 
 def registry_name(tid):
-    from worldgen.tiles import TILES
+    from worldgen.core.tiles import TILES
     return TILES[tid].name
 
 

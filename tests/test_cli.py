@@ -7,9 +7,9 @@ import sys
 import numpy as np
 import pytest
 
-from worldgen import registry
-from worldgen.cli import main
-from worldgen.tiles import GLYPHS
+from worldgen.core import registry
+from worldgen.core.tiles import GLYPHS
+from worldgen.tools.cli import main
 
 
 def run_cli(capsys, *argv):

@@ -1,4 +1,4 @@
-"""Property tests of the shared grid toolkit (worldgen/grid.py).
+"""Property tests of the shared grid toolkit (worldgen/toolkit/grid.py).
 
 Every whole-array function is compared with a plain pure-Python reference
 (brute-force counts, breadth-first flood fill) on random small grids, both
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from worldgen import grid
-from worldgen.steps import finish, finish_with_events
+from worldgen.core.steps import finish, finish_with_events
+from worldgen.toolkit import grid
 
 # -- references -------------------------------------------------------------
 

@@ -7,12 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid, island, particles, promises, registry, seeding
-from worldgen.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
-                             finish_mask, fractal_noise, normalize255, work_cap)
-from worldgen.registry import ParamError, Progress, Stage
-from worldgen.steps import finish
-from worldgen.tiles import T
+from worldgen.core import registry, seeding
+from worldgen.core.registry import ParamError, Progress, Stage
+from worldgen.core.steps import finish
+from worldgen.core.tiles import T
+from worldgen.generators import island
+from worldgen.generators.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
+                                        finish_mask, fractal_noise, normalize255, work_cap)
+from worldgen.toolkit import grid, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
 WATER = np.array([T.deep_water, T.shallow_water])

@@ -1,4 +1,4 @@
-"""Tests for mosaic's master mask units: shapes (worldgen/mosaic/shapes.py) and
+"""Tests for mosaic's master mask units: shapes (worldgen/generators/mosaic/shapes.py) and
 the modulo rule and majority smoothing (mask.py)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import mosaic
-from worldgen.mosaic import slices
-from worldgen.mosaic.mask import make_mask, mask_preview, smooth
-from worldgen.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
-from worldgen.registry import Progress
-from worldgen.steps import finish_with_events
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish_with_events
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic import slices
+from worldgen.generators.mosaic.mask import make_mask, mask_preview, smooth
+from worldgen.generators.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
 
 SPEC = mosaic.SPEC
 

@@ -1,18 +1,20 @@
-"""Tests for mosaic's final steps: coast (worldgen/mosaic/coast.py), reachability
+"""Tests for mosaic's final steps: coast (worldgen/generators/mosaic/coast.py), reachability
 and repair (repair.py), start, exit and spawns (points.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid, mosaic, promises, seeding
-from worldgen.mosaic import slices
-from worldgen.mosaic.coast import coast_rule, lay_beach
-from worldgen.mosaic.points import place_points
-from worldgen.mosaic.repair import reachability, regions, repair, shore_up
-from worldgen.registry import Progress
-from worldgen.steps import finish_with_events
-from worldgen.tiles import WALKABLE, T
+from worldgen.core import seeding
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish_with_events
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic import slices
+from worldgen.generators.mosaic.coast import coast_rule, lay_beach
+from worldgen.generators.mosaic.points import place_points
+from worldgen.generators.mosaic.repair import reachability, regions, repair, shore_up
+from worldgen.toolkit import grid, promises
 
 SPEC = mosaic.SPEC
 

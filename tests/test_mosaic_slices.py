@@ -1,4 +1,4 @@
-"""Tests for cutting mosaic's work into short steps (worldgen/mosaic/slices.py
+"""Tests for cutting mosaic's work into short steps (worldgen/generators/mosaic/slices.py
 and the units that use it): every unit split into bands or pauses gives the
 same result as the whole, so a split cannot silently change a map."""
 
@@ -7,15 +7,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import grid, mosaic, seeding
-from worldgen.mosaic import generator, mask as mask_mod, repair as repair_mod, slices
-from worldgen.mosaic.mask import area_shapes
-from worldgen.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair
-from worldgen.mosaic.shapes import SHAPE_KINDS
-from worldgen.mosaic.styles import caves, noise, ruins, water
-from worldgen.registry import Progress, Stage
-from worldgen.steps import finish_with_events
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish_with_events
+from worldgen.core.tiles import T
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic import generator, mask as mask_mod, repair as repair_mod, slices
+from worldgen.generators.mosaic.mask import area_shapes
+from worldgen.generators.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair
+from worldgen.generators.mosaic.shapes import SHAPE_KINDS
+from worldgen.generators.mosaic.styles import caves, noise, ruins, water
+from worldgen.toolkit import grid
 
 SPEC = mosaic.SPEC
 TICK = lambda: Progress("test", 0.5)  # noqa: E731

@@ -3,7 +3,7 @@
 Hypothesis draws sizes and every parameter from each generator's legal table
 (the fuzz file's strategies: bounds, neighbours of bounds and anything
 between; the island's costliest knobs scaled down, never out of range) and
-asserts each promise of :data:`worldgen.promises.PROMISES`, or that the request
+asserts each promise of :data:`worldgen.toolkit.promises.PROMISES`, or that the request
 is refused in one line naming its parameters.  A fast subset runs here; the
 large sweep is ``python -m worldgen sweep --maps 2000``.
 """
@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.test_fuzz_generators import cases
-from worldgen import promises, registry
-from worldgen.registry import Stage
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
+from worldgen.toolkit import promises
 
 NAMES = [spec.name for spec in registry.all_specs()]
 

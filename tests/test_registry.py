@@ -5,9 +5,9 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from worldgen import registry, seeding
-from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param
-from worldgen.tiles import GLYPHS, PALETTE, TILES, TRANSPARENT, WALKABLE, T, legend_json
+from worldgen.core import registry, seeding
+from worldgen.core.registry import GeneratorSpec, ParamError, Progress, Stage, param
+from worldgen.core.tiles import GLYPHS, PALETTE, TILES, TRANSPARENT, WALKABLE, T, legend_json
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from game.rules.location import WorldMap
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from game.settings import parse_query
-from worldgen import registry
-from worldgen.seeding import clean_seed_text, seed_from_text
+from worldgen.core import registry
+from worldgen.core.seeding import clean_seed_text, seed_from_text
 
 from gameloop import key, make_app, press, run_until, text
 

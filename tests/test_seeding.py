@@ -1,7 +1,7 @@
 import numpy as np
 from hypothesis import given, strategies as st
 
-from worldgen import seeding
+from worldgen.core import seeding
 
 
 def test_text_seed_is_stable_across_processes():

@@ -27,8 +27,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from game.settings import Settings, parse_query
-from worldgen import registry
-from worldgen.cli import main as worldgen_cli
+from worldgen.core import registry
+from worldgen.tools.cli import main as worldgen_cli
 
 POSTER_DIR = "posters"
 EMBED_ATTR = "data-deepisle"

@@ -12,8 +12,8 @@ delta that does not fit its rebuilt level is refused whole.  The envelope
 
 from __future__ import annotations
 
-from worldgen.tiles import T
-from worldgen.world import SITES_PER_LOCATION
+from worldgen.core.tiles import T
+from worldgen.generators.world import SITES_PER_LOCATION
 
 from . import content
 from .content import ITEM_BY_ID, MAX_STATUS_TURNS, STATUSES, UNIDENTIFIED_KINDS

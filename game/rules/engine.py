@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from . import status
 from .actions.base import MAX_ALTERNATIVES, Action

@@ -12,7 +12,7 @@ remembered one shows its terrain but not who stands there now.
 
 from __future__ import annotations
 
-from worldgen.tiles import TILES, T
+from worldgen.core.tiles import TILES, T
 
 from .content import ITEM_BY_ID, RECIPES, ItemKind
 from .entities import Monster

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from worldgen.registry import Stage
+from worldgen.core.registry import Stage
 
 from . import build, codec, content, engine
 from .actions.items import Craft, Drop, PickUp, UseItem

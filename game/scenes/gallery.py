@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen import registry
-from worldgen.registry import GeneratorSpec
+from worldgen.core import registry
+from worldgen.core.registry import GeneratorSpec
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..view import ui

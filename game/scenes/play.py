@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.tiles import PALETTE
-from worldgen.world import world_key
+from worldgen.core.tiles import PALETTE
+from worldgen.generators.world import world_key
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..rules import save

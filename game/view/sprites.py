@@ -10,7 +10,7 @@ import pygame
 
 from ..rules.content import ItemKind
 from . import ui
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from .colour import OUTLINE, lighten
 

@@ -1,12 +1,12 @@
-"""Dungeon features in play (placed by ``worldgen.features``): a fountain
+"""Dungeon features in play (placed by ``worldgen.toolkit.features``): a fountain
 heals once, an altar names everything unknown the player carries once,
 statues block the way and sight, tables the way; and traps, hidden until
 found, spring when stepped on."""
 
 from __future__ import annotations
 
-from worldgen import seeding
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core.tiles import T
 
 from .. import status
 from ..harm import hurt

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 from ..log import note
 from ..pack import fits

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen.tiles import TILES, T
+from worldgen.core.tiles import TILES, T
 
 __all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN"]
 

@@ -1,0 +1,277 @@
+"""What each generator promises about its finished map: one check per promise.
+
+A promise reads only the final stage (its tiles, through :data:`~worldgen.core.tiles.WALKABLE`,
+and its points) and the request's parameters, so it holds for any generator
+that makes a map of the kind, whoever wrote it.  Each check returns ``None``
+when the promise is kept, else one line saying how it was broken.
+:data:`PROMISES` lists, per generator, the promises that apply; the property
+tests (``tests/test_promises.py``) and ``python -m worldgen sweep`` use it.
+
+Distances are counted on foot, by the game's movement rule
+(:data:`worldgen.toolkit.grid.WALK`, :func:`worldgen.toolkit.grid.walk_distance`).
+
+>>> from worldgen.core.registry import generate
+>>> r = generate("caverns", "doc", 48, 32)
+>>> broken(r.last, r.params, "caverns")
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import grid
+from worldgen.core import registry
+from worldgen.core.registry import ParamError, Stage
+from worldgen.core.tiles import WALKABLE, T
+
+__all__ = [
+    "Promise", "PROMISES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",
+    "draw_request", "sweep", "WATER_TOLERANCE", "STAIR_GROUND",
+    "STAIRS_CLEAR_OF_DEEP",
+]
+
+#: How far an island's water share may stray from the ``water`` parameter.
+WATER_TOLERANCE = 0.02
+_WATER = np.zeros(len(WALKABLE), dtype=bool)
+_WATER[[T.deep_water, T.shallow_water]] = True
+
+
+def min_floor_tiles(width: int, height: int) -> int:
+    """Walkable tiles a dungeon needs at least: a corridor across its smaller side.
+
+    >>> min_floor_tiles(96, 64)
+    62
+    """
+    return max(2, min(width, height) - 2)
+
+
+def min_exit_steps(width: int, height: int) -> int:
+    """Steps on foot the exit lies at least from the start: a quarter of the smaller side.
+
+    >>> min_exit_steps(96, 64)
+    16
+    """
+    return max(1, min(width, height) // 4)
+
+
+# --------------------------------------------------------------------------- the checks
+
+def _point(stage: Stage, name: str) -> tuple[int, int] | None:
+    """``(y, x)`` of a one-point set, or None when it is missing or not one point."""
+    pts = np.asarray(stage.points.get(name, np.zeros((0, 2))))
+    if pts.shape != (1, 2):
+        return None
+    return int(pts[0, 1]), int(pts[0, 0])
+
+
+def _walk_from_start(stage: Stage) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(walkable mask, steps from the start)``; None without a start."""
+    start = _point(stage, "start")
+    if start is None:
+        return None
+    walk = WALKABLE[stage.data]
+    return walk, grid.walk_distance(walk, [start])
+
+
+def connected(stage: Stage, params: Any) -> str | None:
+    """Every walkable tile can be walked to from the start."""
+    found = _walk_from_start(stage)
+    if found is None:
+        return "no single start point"
+    walk, dist = found
+    cut = int(np.count_nonzero(walk & (dist < 0)))
+    return f"{cut} walkable tiles cannot be reached from the start" if cut else None
+
+
+def exit_reachable(stage: Stage, params: Any) -> str | None:
+    """The exit stands on a walkable tile reachable from the start."""
+    found, end = _walk_from_start(stage), _point(stage, "exit")
+    if found is None or end is None:
+        return "no single start and exit point"
+    walk, dist = found
+    if not walk[end] or dist[end] < 0:
+        return f"the exit at {end[::-1]} cannot be reached from the start"
+    return None
+
+
+#: Tiles stairs may stand on: plain ground, not a door, water or a trap.
+STAIR_GROUND = (T.floor, T.ground, T.sand, T.stairs_up, T.stairs_down)
+
+#: Where a map with too little land (mosaic's ``info["stairs_on"]``) may put its
+#: stairs, tried in order: walkable tiles with no deep water within this many
+#: tiles.  Never beside deep water, which stays ringed by water.
+STAIRS_CLEAR_OF_DEEP = {"shallows": 2, "water": 1}
+
+
+def exit_farthest(stage: Stage, params: Any) -> str | None:
+    """No tile the stairs could stand on (:data:`STAIR_GROUND`; on a map whose
+    ``info`` says its stairs had to leave the land, also the walkable tiles
+    :data:`STAIRS_CLEAR_OF_DEEP` allows) that is reachable from the start is farther from
+    it than the exit."""
+    found, end = _walk_from_start(stage), _point(stage, "exit")
+    if found is None or end is None:
+        return "no single start and exit point"
+    walk, dist = found
+    ground = np.isin(stage.data, STAIR_GROUND)
+    clear_by = STAIRS_CLEAR_OF_DEEP.get(stage.info.get("stairs_on"))
+    if clear_by:  # also walkable tiles that far from deep water
+        ground |= walk & (grid.neighbour_count(stage.data == T.deep_water, clear_by, include_centre=True) == 0)
+    far = int(dist[ground].max())
+    return None if dist[end] == far else f"the exit is {int(dist[end])} steps away, the farthest tile {far}"
+
+
+def exit_far(stage: Stage, params: Any) -> str | None:
+    """The exit is at least :func:`min_exit_steps` steps from the start."""
+    found, end = _walk_from_start(stage), _point(stage, "exit")
+    if found is None or end is None:
+        return "no single start and exit point"
+    need = min_exit_steps(stage.data.shape[1], stage.data.shape[0])
+    steps = int(found[1][end])
+    return None if steps >= need else f"the exit is {steps} steps from the start (need {need})"
+
+
+def start_not_exit(stage: Stage, params: Any) -> str | None:
+    """The start and the exit are two different tiles."""
+    start, end = _point(stage, "start"), _point(stage, "exit")
+    if start is None or end is None:
+        return "no single start and exit point"
+    return "the start is the exit" if start == end else None
+
+
+def min_floor(stage: Stage, params: Any) -> str | None:
+    """At least :func:`min_floor_tiles` walkable tiles."""
+    h, w = stage.data.shape
+    have, need = int(np.count_nonzero(WALKABLE[stage.data])), min_floor_tiles(w, h)
+    return None if have >= need else f"{have} walkable tiles (need {need})"
+
+
+def water_fraction(stage: Stage, params: Any) -> str | None:
+    """The share of water tiles is within :data:`WATER_TOLERANCE` of ``params.water``."""
+    share = float(np.count_nonzero(_WATER[stage.data])) / stage.data.size
+    if abs(share - params.water) <= WATER_TOLERANCE:
+        return None
+    return f"water covers {share:.3f} of the map, {params.water:.3f} was asked for"
+
+
+def no_land_on_edge(stage: Stage, params: Any) -> str | None:
+    """Every tile of the outer ring is water."""
+    ring = stage.data[grid.border_mask(stage.data.shape)]
+    land = int(np.count_nonzero(~_WATER[ring]))
+    return f"{land} land tiles on the edge" if land else None
+
+
+def no_lone_tiles(stage: Stage, params: Any) -> str | None:
+    """Every tile has an 8-neighbour of its own type."""
+    tiles = stage.data
+    h, w = tiles.shape
+    padded = np.full((h + 2, w + 2), 255, dtype=np.uint8)
+    padded[1:-1, 1:-1] = tiles
+    alone = np.ones((h, w), dtype=bool)
+    for dy, dx in grid.offsets(8):
+        alone &= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] != tiles
+    lone = int(np.count_nonzero(alone))
+    return f"{lone} lone tiles" if lone else None
+
+
+class Promise(NamedTuple):
+    name: str
+    check: Callable[[Stage, Any], str | None]
+
+    @property
+    def doc(self) -> str:
+        return (self.check.__doc__ or "").strip().splitlines()[0]
+
+
+_DUNGEON = tuple(Promise(f.__name__, f) for f in (
+    connected, exit_reachable, exit_farthest, exit_far, start_not_exit, min_floor))
+
+#: The promises each generator keeps, by name.
+PROMISES: Mapping[str, tuple[Promise, ...]] = {
+    "island": (Promise("water_fraction", water_fraction), Promise("no_land_on_edge", no_land_on_edge)),
+    "biomes": (Promise("no_lone_tiles", no_lone_tiles),),
+    "caverns": _DUNGEON,
+    "mosaic": _DUNGEON,
+    "rooms": _DUNGEON,
+}
+
+
+def broken(stage: Stage, params: Any, generator: str) -> dict[str, str]:
+    """``{promise name: what broke}`` for one finished stage (empty: all kept)."""
+    out = {}
+    for promise in PROMISES.get(generator, ()):
+        message = promise.check(stage, params)
+        if message is not None:
+            out[promise.name] = message
+    return out
+
+
+def check_request(name: str, seed: str | int, width: int, height: int,
+                  values: Mapping[str, Any] | None = None) -> tuple[dict[str, str], str | None]:
+    """Run one request: ``(broken promises, refusal)``.
+
+    A request the generator refuses (:class:`~worldgen.core.registry.ParamError`,
+    one line naming the parameters in conflict) breaks no promise; the
+    refusal's message is returned instead.
+    """
+    spec = registry.get(name)
+    try:
+        result = registry.generate(name, seed, width, height, dict(values or {}))
+    except ParamError as exc:
+        return {}, str(exc)
+    return broken(result.stages[spec.final_stage], result.params, name), None
+
+
+# --------------------------------------------------------------------------- the sweep
+
+def _log_uniform(rng: np.random.Generator, lo: int, hi: int) -> int:
+    """An int in ``lo..hi``, log-uniform over ``value - lo + 1``: small values common, hi reachable."""
+    return lo - 1 + min(hi - lo + 1, int(np.exp(rng.uniform(0.0, np.log(hi - lo + 2)))))
+
+
+def _draw_value(rng: np.random.Generator, ps: registry.ParamSpec) -> Any:
+    """A legal value: one time in five a bound, else uniform (log-uniform over wide int ranges)."""
+    if ps.choices:
+        return ps.choices[int(rng.integers(len(ps.choices)))]
+    if ps.type is bool:
+        return bool(rng.integers(2))
+    if rng.random() < 0.2:
+        return ps.lo if rng.integers(2) == 0 else ps.hi
+    if ps.type is int:
+        if ps.hi - ps.lo > 1000:
+            return _log_uniform(rng, ps.lo, ps.hi)
+        return int(rng.integers(ps.lo, ps.hi + 1))
+    return float(rng.uniform(ps.lo, ps.hi))
+
+
+def draw_request(name: str, rng: np.random.Generator) -> tuple[int, int, dict[str, Any]]:
+    """Random legal ``(width, height, params)`` for a generator."""
+    spec = registry.get(name)
+    (wlo, hlo), (whi, hhi) = spec.min_size, spec.max_size
+    # Sides log-uniform: small maps (fast, and where most conflicts live) are common.
+    width, height = _log_uniform(rng, wlo, whi), _log_uniform(rng, hlo, hhi)
+    return width, height, {ps.name: _draw_value(rng, ps) for ps in spec.param_specs}
+
+
+def sweep(name: str, maps: int, seed: int = 0, report: Callable[[str], None] | None = None) -> dict:
+    """Run ``maps`` random legal requests: counts of broken promises and refusals.
+
+    ``report`` (e.g. ``print``) receives one line per broken request, so a
+    failure can be reproduced from the CLI.
+    """
+    rng = np.random.default_rng([seed, len(name), *name.encode()])
+    counts = {p.name: 0 for p in PROMISES.get(name, ())}
+    refused = 0
+    for i in range(maps):
+        width, height, values = draw_request(name, rng)
+        map_seed = f"sweep-{seed}-{i}"
+        bad, refusal = check_request(name, map_seed, width, height, values)
+        refused += refusal is not None
+        for promise, message in bad.items():
+            counts[promise] += 1
+        if report is not None and bad:
+            report(f"{name} seed={map_seed!r} {width}x{height} {values}: {bad}")
+    return {"generator": name, "maps": maps, "refused": refused, "broken": counts}
