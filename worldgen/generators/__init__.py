@@ -1,12 +1,16 @@
-"""Importing this module registers every built-in generator.
+"""The built-in generators.  Each module registers its own spec when it is
+imported (``SPEC = register(GeneratorSpec(...))``); importing this package
+imports them, in the order the gallery and ``python -m worldgen list`` show
+them.  Generators registered from elsewhere follow in registration order.
 
-:data:`BUILT_IN` is also the gallery and ``list`` order; generators registered
-from elsewhere follow in registration order.
+Registration is one-way: the registry never imports a generator.
+:mod:`worldgen` imports this package, so any import of the library has
+every built-in generator registered.
 """
 
-from importlib import import_module
-
-BUILT_IN = ("island", "biomes", "caverns", "mosaic", "rooms")
-
-for _name in BUILT_IN:
-    import_module(f"{__package__}.{_name}")
+# Registration order, so keep it (not alphabetical): the gallery's and ``list``'s order.
+from . import island  # noqa: F401, I001
+from . import biomes  # noqa: F401
+from . import caverns  # noqa: F401
+from . import mosaic  # noqa: F401
+from . import rooms  # noqa: F401

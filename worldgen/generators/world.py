@@ -74,13 +74,13 @@ from typing import Any
 
 import numpy as np
 
-from . import biomes
 from worldgen.core import seeding
 from worldgen.core.registry import ParamError, ParamSpec, Progress, Stage, param
 from worldgen.core.seeding import MAX_SEED_CHARS
 from worldgen.core.tiles import TILES, WALKABLE, T
 from worldgen.toolkit import grid
 from worldgen.toolkit.spread import MAX_RELAX, place_sites, place_sites_steps  # noqa: F401  (MAX_RELAX: re-exported)
+from . import biomes, island
 
 __all__ = [
     "World", "WorldParams", "Location", "LocationPlan", "Site", "DungeonSize", "WorldNameError", "world_key",
@@ -368,9 +368,7 @@ def location_plan(world: World, index: int) -> LocationPlan:
 
 
 def _island(seed: int, plan: LocationPlan) -> Iterator[Progress | np.ndarray]:
-    from worldgen.core.registry import get
-
-    spec = get("island")
+    spec = island.SPEC
     params = spec.make_params({"water": plan.water, "mask_scale": ISLAND_MASK_SCALE})
     n_stages = len(spec.stages)
     done = 0

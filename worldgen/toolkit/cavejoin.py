@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from . import grid
 from worldgen.core.steps import finish
+from . import grid
 
 __all__ = ["row_groups", "join_rows", "join_rows_steps", "union_runs"]
 

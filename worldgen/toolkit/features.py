@@ -47,11 +47,11 @@ from itertools import islice
 
 import numpy as np
 
-from . import grid
 from worldgen.core import seeding
-from .bitgrid import BitGrid
 from worldgen.core.registry import Progress, Stage, param
 from worldgen.core.tiles import T
+from . import grid
+from .bitgrid import BitGrid
 
 __all__ = ["place", "place_bits", "sample_cells", "shuffled", "BITS_STEPS", "density_param", "IS_FEATURE", "FEATURE_TILES", "WEIGHTS", "FLOOR_PER_FEATURE", "FLOOR_PER_TRAP", "BAND",
            "BAND_CELLS", "MIN_BAND_ROWS", "band_rows"]

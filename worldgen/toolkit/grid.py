@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .bitgrid import BitGrid
 from worldgen.core.steps import finish
+from .bitgrid import BitGrid
 
 __all__ = [
     "neighbour_count", "label", "largest_region", "distance_map", "farthest_cell",

@@ -23,10 +23,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import grid
 from worldgen.core import registry
 from worldgen.core.registry import ParamError, Stage
 from worldgen.core.tiles import WALKABLE, T
+from . import grid
 
 __all__ = [
     "Promise", "PROMISES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",

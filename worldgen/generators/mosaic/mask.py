@@ -15,8 +15,8 @@ import numpy as np
 from worldgen.core.registry import Progress, Stage
 from worldgen.toolkit import grid
 from .params import BIG, MosaicParams
-from .slices import Tick, bands, pause
 from .shapes import PRESETS, SHAPE_KINDS, shape, to_map
+from .slices import Tick, bands, pause
 
 __all__ = ["make_mask", "smooth", "mask_preview", "area_shapes"]
 
