@@ -20,6 +20,7 @@ from worldgen.core import registry
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.toolkit import promises
+from worldgen.tools import sweep
 
 NAMES = [spec.name for spec in registry.all_specs()]
 
@@ -129,12 +130,12 @@ def test_island_and_biome_promises_by_hand():
 
 def test_sweep_counts_every_promise_and_draws_legal_requests():
     report = []
-    counts = promises.sweep("caverns", 4, seed=7, report=report.append)
+    counts = sweep.sweep("caverns", 4, seed=7, report=report.append)
     assert counts["maps"] == 4 and set(counts["broken"]) == {p.name for p in promises.PROMISES["caverns"]}
     assert counts["broken"] == dict.fromkeys(counts["broken"], 0) and report == []
     spec = registry.get("island")
     rng = np.random.default_rng(3)
     for _ in range(50):
-        width, height, values = promises.draw_request("island", rng)
+        width, height, values = sweep.draw_request("island", rng)
         spec.check_size(width, height)
         spec.make_params(values)  # raises on anything out of range

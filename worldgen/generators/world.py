@@ -51,25 +51,18 @@ The source's world is ``width=100 height=100 grow=false unlock_share=1``.
 
 Dungeon size (``small|medium|large``) does not change the overworld: it is
 each site's dungeon (:data:`DUNGEON_SIZES`: 48x32 and 3 levels, 64x40 and 4,
-84x52 and 5).  (Over 400 lines: names, plans, generation and the CLI of one
-world; the generators it calls live in their own modules.)
+84x52 and 5).
 
-CLI: ``python -m worldgen world --seed NAME [--location N] [--size S]
-[--param NAME=VALUE ...] --out FILE`` writes location N's map (default 0) as ``.png``/``.txt``/
-``.npz`` (points ``sites`` and ``start``), or ``.json`` with the world and
-its locations: all 10, or only location N when ``--location`` is given.
+The command line's ``world`` subcommand (:mod:`worldgen.tools.world_cli`)
+writes a location's map or the world's locations and sites.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
-import time
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -87,7 +80,6 @@ __all__ = [
     "display_name", "location_plan", "location_size", "sites_to_unlock", "iter_location", "generate_location",
     "place_sites", "world_param_specs", "make_world_params",
     "DUNGEON_SIZES", "LOCATION_SIZES", "N_LOCATIONS", "SITES_PER_LOCATION", "LOCATION_STAGES",
-    "add_world_command", "run_world_command",
 ]
 
 N_LOCATIONS = 10
@@ -482,81 +474,3 @@ def generate_location(world: World, index: int) -> Location:
             result = item
     assert result is not None
     return result
-
-
-# ----------------------------------------------------------------------------- CLI
-
-
-def _int_arg(name: str, lo: int, hi: int):
-    """An argparse type: a whole number ``lo..hi``, else one clear line naming ``name``."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} expects a whole number {lo}..{hi}, "
-                                             f"got {text[:20]!r}") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{name} must be {lo}..{hi}; got {value}")
-        return value
-    return parse
-
-
-def _json_text(obj: Any) -> str:
-    """JSON with readable Unicode; escaped where not valid UTF-8 (lone surrogates from argv)."""
-    text = json.dumps(obj, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(obj, ensure_ascii=True)
-    return text
-
-
-def add_world_command(subparsers: Any, key_value: Any = str) -> argparse.ArgumentParser:
-    """Add ``world --seed NAME [--location N] [--size S] [--param NAME=VALUE] --out FILE [--scale K]``.
-
-    ``key_value`` parses one ``NAME=VALUE`` (the CLI passes its own parser).
-    """
-    p = subparsers.add_parser(
-        "world", help="a named world: location maps and their dungeon sites",
-        description="Write a location's map (.png/.txt/.npz, points 'sites' and 'start') or the "
-                    "world's locations and sites as .json (all 10, or only --location N).")
-    p.add_argument("--seed", required=True, help="the world's name (trimmed and case-folded)")
-    p.add_argument("--location", type=_int_arg("location", 0, N_LOCATIONS - 1), default=None,
-                   help=f"0..{N_LOCATIONS - 1} (maps: default 0; .json: default all)")
-    p.add_argument("--size", choices=tuple(DUNGEON_SIZES), default="medium", help="dungeon size")
-    p.add_argument("--out", required=True, help="output file: .png, .txt, .npz or .json")
-    p.add_argument("--scale", type=_int_arg("--scale", 1, 32), default=1, help="PNG pixels per tile (1..32)")
-    p.add_argument("--param", type=key_value, action="append", default=[], metavar="NAME=VALUE",
-                   help="a world parameter: " + "; ".join(spec.describe() for spec in world_param_specs()))
-    return p
-
-
-def run_world_command(args: argparse.Namespace) -> int:
-    """Run the ``world`` command; errors are ``ValueError`` with one clear line."""
-    from worldgen.core.image import write_stage
-
-    out = Path(args.out)
-    suffix = out.suffix.lower()
-    if suffix not in (".png", ".txt", ".npz", ".json"):
-        raise ValueError(f"--out must end in .png, .txt, .npz or .json; got {out.name!r}")
-    world = World.from_name(args.seed, size=args.size, params=dict(args.param))
-    start = time.perf_counter()
-    if suffix == ".json":
-        indices = list(range(N_LOCATIONS)) if args.location is None else [args.location]
-        locations = [world.location(i) for i in indices]
-        body = _json_text({"world": world.to_json(), "locations": [loc.to_json() for loc in locations]})
-        writer = lambda: out.write_text(body + "\n", encoding="utf-8")  # noqa: E731
-    else:
-        indices = [args.location or 0]
-        locations = [world.location(indices[0])]
-        writer = lambda: write_stage(out, locations[0].stage(), scale=args.scale)  # noqa: E731
-    ms = (time.perf_counter() - start) * 1000.0
-    try:
-        writer()
-    except OSError as exc:
-        raise ValueError(f"cannot write {out}: {exc.strerror or exc}") from None
-    print(_json_text({"command": "world", "world": world.name, "key": world.key, "seed": world.seed,
-                      "dungeon_size": world.size, "params": dataclasses.asdict(world.params),
-                      "locations": indices, "sites": sum(len(loc.sites) for loc in locations),
-                      "milliseconds": round(ms, 3), "out": str(out)}))
-    return 0

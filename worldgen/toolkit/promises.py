@@ -5,7 +5,8 @@ and its points) and the request's parameters, so it holds for any generator
 that makes a map of the kind, whoever wrote it.  Each check returns ``None``
 when the promise is kept, else one line saying how it was broken.
 :data:`PROMISES` lists, per generator, the promises that apply; the property
-tests (``tests/test_promises.py``) and ``python -m worldgen sweep`` use it.
+tests (``tests/test_promises.py``) and ``python -m worldgen sweep``
+(:mod:`worldgen.tools.sweep`) use it.
 
 Distances are counted on foot, by the game's movement rule
 (:data:`worldgen.toolkit.grid.WALK`, :func:`worldgen.toolkit.grid.walk_distance`).
@@ -30,8 +31,7 @@ from . import grid
 
 __all__ = [
     "Promise", "PROMISES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",
-    "draw_request", "sweep", "WATER_TOLERANCE", "STAIR_GROUND",
-    "STAIRS_CLEAR_OF_DEEP",
+    "WATER_TOLERANCE", "STAIR_GROUND", "STAIRS_CLEAR_OF_DEEP",
 ]
 
 #: How far an island's water share may stray from the ``water`` parameter.
@@ -223,55 +223,3 @@ def check_request(name: str, seed: str | int, width: int, height: int,
     except ParamError as exc:
         return {}, str(exc)
     return broken(result.stages[spec.final_stage], result.params, name), None
-
-
-# --------------------------------------------------------------------------- the sweep
-
-def _log_uniform(rng: np.random.Generator, lo: int, hi: int) -> int:
-    """An int in ``lo..hi``, log-uniform over ``value - lo + 1``: small values common, hi reachable."""
-    return lo - 1 + min(hi - lo + 1, int(np.exp(rng.uniform(0.0, np.log(hi - lo + 2)))))
-
-
-def _draw_value(rng: np.random.Generator, ps: registry.ParamSpec) -> Any:
-    """A legal value: one time in five a bound, else uniform (log-uniform over wide int ranges)."""
-    if ps.choices:
-        return ps.choices[int(rng.integers(len(ps.choices)))]
-    if ps.type is bool:
-        return bool(rng.integers(2))
-    if rng.random() < 0.2:
-        return ps.lo if rng.integers(2) == 0 else ps.hi
-    if ps.type is int:
-        if ps.hi - ps.lo > 1000:
-            return _log_uniform(rng, ps.lo, ps.hi)
-        return int(rng.integers(ps.lo, ps.hi + 1))
-    return float(rng.uniform(ps.lo, ps.hi))
-
-
-def draw_request(name: str, rng: np.random.Generator) -> tuple[int, int, dict[str, Any]]:
-    """Random legal ``(width, height, params)`` for a generator."""
-    spec = registry.get(name)
-    (wlo, hlo), (whi, hhi) = spec.min_size, spec.max_size
-    # Sides log-uniform: small maps (fast, and where most conflicts live) are common.
-    width, height = _log_uniform(rng, wlo, whi), _log_uniform(rng, hlo, hhi)
-    return width, height, {ps.name: _draw_value(rng, ps) for ps in spec.param_specs}
-
-
-def sweep(name: str, maps: int, seed: int = 0, report: Callable[[str], None] | None = None) -> dict:
-    """Run ``maps`` random legal requests: counts of broken promises and refusals.
-
-    ``report`` (e.g. ``print``) receives one line per broken request, so a
-    failure can be reproduced from the CLI.
-    """
-    rng = np.random.default_rng([seed, len(name), *name.encode()])
-    counts = {p.name: 0 for p in PROMISES.get(name, ())}
-    refused = 0
-    for i in range(maps):
-        width, height, values = draw_request(name, rng)
-        map_seed = f"sweep-{seed}-{i}"
-        bad, refusal = check_request(name, map_seed, width, height, values)
-        refused += refusal is not None
-        for promise, message in bad.items():
-            counts[promise] += 1
-        if report is not None and bad:
-            report(f"{name} seed={map_seed!r} {width}x{height} {values}: {bad}")
-    return {"generator": name, "maps": maps, "refused": refused, "broken": counts}

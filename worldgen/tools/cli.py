@@ -18,6 +18,10 @@ from worldgen.core.image import PIXEL_BUDGET, fit_scale, framed_picture, picture
 from worldgen.core.registry import ParamError
 from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
+from .bench import run_bench
+from .sweep import sweep
+from .world_cli import add_world_command, run_world_command
+
 __all__ = ["main"]
 
 
@@ -103,9 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--maps", type=_size, default=100, help=f"requests per generator, 1..{MAX_SWEEP_MAPS}")
     sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
     sweep.add_argument("--seed", type=_size, default=0, help="which random requests (a whole number)")
-    from worldgen.generators import world
-
-    world.add_world_command(sub, key_value=_key_value)
+    add_world_command(sub, key_value=_key_value)
     for spec in registry.all_specs():
         g = sub.add_parser(spec.name, help=spec.summary)
         g.add_argument("--seed", type=_seed, required=True, help="any text")
@@ -187,8 +189,6 @@ def _write_picture(out: Path, rgb, scale: int) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """The benchmark table; ``--param`` settings checked before anything is timed."""
-    from .bench import run_bench
-
     if not 0 <= args.repeat <= MAX_BENCH_RUNS:
         raise UsageError(f"--repeat must be 1..{MAX_BENCH_RUNS}; got {args.repeat}")
     params = None
@@ -210,8 +210,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Print each broken request, then one JSON line of counts per generator."""
-    from worldgen.toolkit.promises import sweep
-
     if not 1 <= args.maps <= MAX_SWEEP_MAPS:
         raise UsageError(f"--maps must be 1..{MAX_SWEEP_MAPS}; got {args.maps}")
     for name in args.gen or [spec.name for spec in registry.all_specs()]:
@@ -230,9 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sweep":
             return cmd_sweep(args)
         if args.command == "world":
-            from worldgen.generators import world
-
-            return world.run_world_command(args)
+            return run_world_command(args)
         return cmd_generate(args)
     except (UsageError, ParamError, ValueError) as exc:
         print(f"worldgen: error: {exc}", file=sys.stderr)
