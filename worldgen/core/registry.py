@@ -12,6 +12,26 @@ with :func:`param`; the CLI, the URL parser and the demo read them from
 
 Arrays are indexed ``[y, x]``.  Points are ``int`` arrays of shape ``(k, 2)``
 holding ``[x, y]`` rows.
+
+The generator contract
+----------------------
+A :class:`GeneratorSpec` says what callers may rely on, so a new generator is
+its module plus one :func:`register` call and nothing else changes:
+
+* ``kind``: ``"overworld"`` (a landscape: island, biomes) or ``"dungeon"``
+  (levels to play: caverns, mosaic, rooms);
+* ``points``: the point sets its final stage gives (a dungeon the game plays
+  gives at least :data:`DUNGEON_POINTS`: one ``start``, one ``exit``, and the
+  ``monsters`` and ``items`` spawn points);
+* ``promises``: the checks every legal request's final stage passes
+  (:class:`Promise`, most from :mod:`worldgen.toolkit.promises`), run by the
+  tests and ``python -m worldgen sweep``;
+* ``terrains``: the overworld tiles whose dungeon sites it builds (the game's
+  ``STYLE_BY_TERRAIN`` is made from these; no tile is claimed twice) and
+  ``colour``, the stone of such a site's entrance in the game's previews.
+
+``tests/test_contract.py`` runs every registered generator and checks its
+final stage against its spec.
 """
 
 from __future__ import annotations
@@ -19,7 +39,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -27,8 +47,14 @@ from . import seeding
 
 __all__ = [
     "Stage", "LiveStage", "Progress", "ParamSpec", "GeneratorSpec", "Result", "param", "register",
-    "REGISTRY", "get", "run", "generate", "ParamError",
+    "REGISTRY", "get", "run", "generate", "ParamError", "Promise", "KINDS", "DUNGEON_POINTS",
 ]
+
+#: What a generator makes: a landscape or levels to play.
+KINDS = ("overworld", "dungeon")
+#: The point sets a dungeon the game plays must give (each ``(k, 2)`` ``[x, y]``
+#: rows; one ``start`` and one ``exit``).
+DUNGEON_POINTS = ("start", "exit", "monsters", "items")
 
 
 class ParamError(ValueError):
@@ -173,6 +199,31 @@ def param(default: Any, lo: Any = None, hi: Any = None, help: str = "", choices:
 Runner = Callable[[int, int, int, Any], Iterator["Stage | Progress"]]
 
 
+class Promise(NamedTuple):
+    """A named check of a finished map: ``check(final stage, params)`` returns
+    None when the promise is kept, else one line saying how it broke.
+
+    >>> def walled(stage, params):
+    ...     'The map has at least one tile.'
+    ...     return None if stage.data.size else "no tiles"
+    >>> Promise.of(walled).name, Promise.of(walled).doc
+    ('walled', 'The map has at least one tile.')
+    """
+
+    name: str
+    check: Callable[[Stage, Any], str | None]
+
+    @classmethod
+    def of(cls, check: Callable[[Stage, Any], str | None]) -> Promise:
+        """The promise named after its check function."""
+        return cls(check.__name__, check)
+
+    @property
+    def doc(self) -> str:
+        """The first line of the check's docstring: what is promised."""
+        return (self.check.__doc__ or "").strip().splitlines()[0]
+
+
 @dataclass(frozen=True)
 class GeneratorSpec:
     name: str
@@ -187,6 +238,23 @@ class GeneratorSpec:
     bench_sizes: tuple[tuple[int, int], ...] = ()
     source: str = ""
     final: str = ""  # the map the game uses; default: the last stage
+    # The contract (module doc): what callers may rely on.
+    kind: str = field(default="dungeon", kw_only=True)
+    points: tuple[str, ...] = field(default=(), kw_only=True)
+    promises: tuple[Promise, ...] = field(default=(), kw_only=True)
+    terrains: tuple[int, ...] = field(default=(), kw_only=True)
+    colour: tuple[int, int, int] | None = field(default=None, kw_only=True)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"generator {self.name!r}: kind must be one of {', '.join(KINDS)}; got {self.kind!r}")
+        if self.final_stage not in self.stages:
+            raise ValueError(f"generator {self.name!r}: its final stage {self.final_stage!r} is not a stage")
+        if self.terrains:
+            missing = [p for p in DUNGEON_POINTS if p not in self.points]
+            if self.kind != "dungeon" or missing or self.colour is None:
+                raise ValueError(f"generator {self.name!r} builds dungeon sites, so it must be a dungeon "
+                                 f"giving points {', '.join(DUNGEON_POINTS)}, with a colour")
 
     @property
     def final_stage(self) -> str:
@@ -232,8 +300,17 @@ REGISTRY: dict[str, GeneratorSpec] = {}
 
 
 def register(spec: GeneratorSpec) -> GeneratorSpec:
+    """Add ``spec`` to the registry (a generator module's one line:
+    ``SPEC = register(GeneratorSpec(...))``); returns it.
+
+    Refuses a name registered already and an overworld terrain another
+    generator builds the sites of."""
     if spec.name in REGISTRY:
         raise ValueError(f"generator {spec.name!r} registered twice")
+    for other in REGISTRY.values():
+        shared = set(spec.terrains) & set(other.terrains)
+        if shared:
+            raise ValueError(f"generator {spec.name!r}: {other.name!r} builds the sites on tiles {sorted(shared)} already")
     REGISTRY[spec.name] = spec
     return spec
 

@@ -91,6 +91,7 @@ import numpy as np
 from worldgen.core import seeding
 from worldgen.core.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from worldgen.core.tiles import TILES, T
+from worldgen.toolkit import promises
 from worldgen.toolkit.growth import MAX_DELAY, grow, growth_delays, growth_delays_steps
 
 __all__ = [
@@ -537,4 +538,6 @@ SPEC = register(GeneratorSpec(
     max_size=(1024, 1024),
     bench_sizes=((100, 100), (1000, 1000)),
     source="003_bc7ae02ed1baa4b0.txt",
+    kind="overworld",
+    promises=promises.BIOMES,
 ))

@@ -55,7 +55,7 @@ Steps are counted on foot by the game's movement rule, :data:`grid.WALK`
 (8 directions): the exit, ``info["exit_distance"]``, ``safe_radius`` and the
 pockets all use it; digs are 4-connected, walkable under any rule.  Every
 long loop yields :class:`Progress` with a live preview.  What every legal
-request keeps is checked by :mod:`worldgen.toolkit.promises` (``PROMISES["caverns"]``).
+request keeps is checked by :mod:`worldgen.toolkit.promises` (``SPEC.promises``).
 
 >>> from worldgen.core.registry import generate
 >>> r = generate("caverns", "doc", 48, 32)
@@ -73,9 +73,9 @@ from functools import cached_property
 import numpy as np
 
 from worldgen.core import seeding
-from worldgen.core.registry import GeneratorSpec, Progress, Stage, param, register
+from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Progress, Stage, param, register
 from worldgen.core.tiles import T
-from worldgen.toolkit import cavejoin, features, grid
+from worldgen.toolkit import cavejoin, features, grid, promises
 from worldgen.toolkit.automaton import CaveAutomaton
 
 __all__ = ["CavernParams", "Layout", "layout", "run", "SPEC"]
@@ -507,4 +507,9 @@ SPEC = register(GeneratorSpec(
     max_size=(2000, 2000),
     bench_sizes=((96, 64), (1000, 1000)),
     source="002_ff8886b5662ccaa9.txt",
+    kind="dungeon",
+    points=DUNGEON_POINTS,
+    promises=promises.DUNGEON,
+    terrains=(T.mountain, T.hills),
+    colour=(120, 100, 90),
 ))

@@ -70,7 +70,7 @@ import numpy as np
 from worldgen.core import seeding
 from worldgen.core.registry import GeneratorSpec, ParamError, Progress, Stage, param, register
 from worldgen.core.tiles import T
-from worldgen.toolkit import grid
+from worldgen.toolkit import grid, promises
 from worldgen.toolkit.noise import _GX, _GY, NOISE_CELLS_PER_YIELD, fractal_noise, noise_steps  # noqa: F401
 from worldgen.toolkit.particles import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, clamp_margin,
                                         rolling_particles, work_cap)
@@ -428,4 +428,6 @@ SPEC = register(GeneratorSpec(
     max_size=(1024, 1024),
     bench_sizes=((88, 32), (512, 512)),
     source="000_7569994bbe06b055.txt",
+    kind="overworld",
+    promises=promises.ISLAND,
 ))

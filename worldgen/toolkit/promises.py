@@ -4,9 +4,10 @@ A promise reads only the final stage (its tiles, through :data:`~worldgen.core.t
 and its points) and the request's parameters, so it holds for any generator
 that makes a map of the kind, whoever wrote it.  Each check returns ``None``
 when the promise is kept, else one line saying how it was broken.
-:data:`PROMISES` lists, per generator, the promises that apply; the property
-tests (``tests/test_promises.py``) and ``python -m worldgen sweep``
-(:mod:`worldgen.tools.sweep`) use it.
+Each generator's spec names the promises that apply
+(``GeneratorSpec.promises``: :data:`DUNGEON`, :data:`ISLAND`,
+:data:`BIOMES`); the property tests (``tests/test_promises.py``) and
+``python -m worldgen sweep`` (:mod:`worldgen.tools.sweep`) read them there.
 
 Distances are counted on foot, by the game's movement rule
 (:data:`worldgen.toolkit.grid.WALK`, :func:`worldgen.toolkit.grid.walk_distance`).
@@ -19,18 +20,18 @@ Distances are counted on foot, by the game's movement rule
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
 from worldgen.core import registry
-from worldgen.core.registry import ParamError, Stage
+from worldgen.core.registry import ParamError, Promise, Stage
 from worldgen.core.tiles import WALKABLE, T
 from . import grid
 
 __all__ = [
-    "Promise", "PROMISES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",
+    "Promise", "DUNGEON", "ISLAND", "BIOMES", "min_floor_tiles", "min_exit_steps", "broken", "check_request",
     "WATER_TOLERANCE", "STAIR_GROUND", "STAIRS_CLEAR_OF_DEEP",
 ]
 
@@ -177,32 +178,19 @@ def no_lone_tiles(stage: Stage, params: Any) -> str | None:
     return f"{lone} lone tiles" if lone else None
 
 
-class Promise(NamedTuple):
-    name: str
-    check: Callable[[Stage, Any], str | None]
-
-    @property
-    def doc(self) -> str:
-        return (self.check.__doc__ or "").strip().splitlines()[0]
-
-
-_DUNGEON = tuple(Promise(f.__name__, f) for f in (
-    connected, exit_reachable, exit_farthest, exit_far, start_not_exit, min_floor))
-
-#: The promises each generator keeps, by name.
-PROMISES: Mapping[str, tuple[Promise, ...]] = {
-    "island": (Promise("water_fraction", water_fraction), Promise("no_land_on_edge", no_land_on_edge)),
-    "biomes": (Promise("no_lone_tiles", no_lone_tiles),),
-    "caverns": _DUNGEON,
-    "mosaic": _DUNGEON,
-    "rooms": _DUNGEON,
-}
+#: The promises of a dungeon the game plays (caverns, mosaic, rooms: their specs name them).
+DUNGEON = tuple(Promise.of(f) for f in (connected, exit_reachable, exit_farthest, exit_far, start_not_exit, min_floor))
+#: The island's promises: the water share asked for, and no land on the edge.
+ISLAND = (Promise.of(water_fraction), Promise.of(no_land_on_edge))
+#: The biomes' promise: no lone tile.
+BIOMES = (Promise.of(no_lone_tiles),)
 
 
 def broken(stage: Stage, params: Any, generator: str) -> dict[str, str]:
-    """``{promise name: what broke}`` for one finished stage (empty: all kept)."""
+    """``{promise name: what broke}`` for one finished stage of ``generator``,
+    checking the promises its spec names (empty: all kept)."""
     out = {}
-    for promise in PROMISES.get(generator, ()):
+    for promise in registry.get(generator).promises:
         message = promise.check(stage, params)
         if message is not None:
             out[promise.name] = message

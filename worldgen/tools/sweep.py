@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from worldgen.core import registry
-from worldgen.toolkit.promises import PROMISES, check_request
+from worldgen.toolkit.promises import check_request
 
 __all__ = ["draw_request", "sweep"]
 
@@ -55,7 +55,7 @@ def sweep(name: str, maps: int, seed: int = 0, report: Callable[[str], None] | N
     failure can be reproduced from the CLI.
     """
     rng = np.random.default_rng([seed, len(name), *name.encode()])
-    counts = {p.name: 0 for p in PROMISES.get(name, ())}
+    counts = {p.name: 0 for p in registry.get(name).promises}
     refused = 0
     for i in range(maps):
         width, height, values = draw_request(name, rng)

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from worldgen.core import seeding
-from worldgen.core.registry import GeneratorSpec, Progress, Stage, register
+from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Progress, Stage, register
 from worldgen.core.tiles import T
-from worldgen.toolkit import features
+from worldgen.toolkit import features, promises
 from .coast import coast_rule
 from .mask import area_shapes, make_mask
 from .params import BIG, MIN_WALKABLE, WALKER, MosaicParams
@@ -106,4 +106,9 @@ SPEC = register(GeneratorSpec(
     bench_sizes=((100, 100), (500, 500)),
     source="001_581d00a80fea3b23.txt",
     final="final",
+    kind="dungeon",
+    points=DUNGEON_POINTS,
+    promises=promises.DUNGEON,
+    terrains=(T.forest, T.swamp, T.shallow_water),
+    colour=(90, 130, 90),
 ))

@@ -8,9 +8,9 @@ from operator import or_
 
 import numpy as np
 
-from worldgen.core.registry import GeneratorSpec, LiveStage, Progress, Stage, register
+from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, LiveStage, Progress, Stage, register
 from worldgen.core.tiles import T
-from worldgen.toolkit import features, grid
+from worldgen.toolkit import features, grid, promises
 from worldgen.toolkit.bitgrid import BitGrid
 from .attach import Builder
 from .corridors import grow_staircases
@@ -230,4 +230,9 @@ SPEC = register(GeneratorSpec(
     max_size=(400, 400),
     bench_sizes=((79, 29), (200, 200)),
     source="004_6e894d1118b40400.txt",
+    kind="dungeon",
+    points=DUNGEON_POINTS,
+    promises=promises.DUNGEON,
+    terrains=(T.grass, T.desert, T.sand, T.ground),
+    colour=(150, 140, 130),
 ))
