@@ -323,7 +323,7 @@ def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity)
     passable = rng.random((120, 150)) < 0.75
     cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 120, 150), rng.integers(0, 150, 150))]
     dist = grid.distance_map(passable, cells, connectivity)
-    assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
+    assert np.bincount(dist[dist >= 0]).max() >= grid.distance._BY_STEP  # some big levels
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)
 
 

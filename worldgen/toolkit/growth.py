@@ -235,97 +235,144 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
     looks read it through eight shifted views (no array of neighbour
     indices is built).
     """
-    steps = neighbour_steps(width).astype(np.intp)
-    draw = RandomBytes(rng)
-    wait = np.maximum(delays, 1).astype(np.uint8, copy=False)
-    wait[grid != 0] = 0
-    base = width + 3                                      # the first cell of the map; every claimed cell >= base
-    shifted = [wait[base + s:] for s in steps.tolist()]   # shifted[d][c - base] is wait[c + steps[d]]
-    look_buf = np.empty(0, dtype=np.uint8)
-    slots = MAX_DELAY + 1                                 # a power of two: t & (slots - 1)
-    ring: list[list[np.ndarray]] = [[] for _ in range(slots)]
-    near = _NEAR
-    bounds = np.empty(near + 1, dtype=np.intp)
-    far: list[np.ndarray] = []                            # bookings due later than t + near, as due << 40 | booking
-    flush_at = near
+    looks = _Looks(grid, delays, width, rng)
+    ring = _Ring()
     claimed = np.asarray(frontier, dtype=np.intp)
     kind = grid[claimed]
-    t, pending = 0, 0
-    orders: list[list[int]] = []                          # direction orders drawn ahead, 256 loops at a time
     while True:
-        # The claimed cells look at their 8 neighbours, one direction after
-        # another in this loop's random order (direction-major: long inner
-        # loops); each untouched one is booked for t + its delay with the
-        # toucher's type.
-        k = claimed.size
-        if not orders:                                    # 16 bytes per loop, as if drawn loop by loop
-            keys = draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
-            orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
-        order = orders.pop()
-        step = steps.take(order)                          # step[j]: the direction looked at j-th
-        if k < _FEW_CLAIMED:                              # two calls: cheaper while the arrays are short
-            around = np.add.outer(step, claimed).ravel()
-            look = wait.take(around)
-        else:
-            around = None
-            if look_buf.size < 8 * k:
-                look_buf = np.empty(16 * k, dtype=np.uint8)
-            look = look_buf[:8 * k]
-            offset = claimed - base
-            for j, d in enumerate(order):                 # clip: indices are all inside, no copy of out
-                shifted[d].take(offset, out=look[j * k:(j + 1) * k], mode="clip")
-        pair = (look != 0).nonzero()[0]
-        if pair.size:
-            block = pair // k                             # // by a scalar is cheap, % is not
-            source = pair - block * k
-            if around is None:
-                target = claimed.take(source)
-                target += step.take(block)
-            else:
-                target = around.take(pair)
-            # A cell touched from several sides keeps the touch from the block
-            # that comes last: each touch writes its block into ``wait`` (read
-            # already), the last write wins, and a cell is touched at most once
-            # from each direction, so exactly one touch reads its own back.
-            block = block.astype(np.uint8)                # same dtype as wait: no casting scatter
-            wait[target] = block
-            first = (wait.take(target) == block).nonzero()[0]
-            delay = look.take(pair.take(first))
-            by_delay = np.argsort(delay, kind="stable")   # one radix pass over bytes
-            kept = first.take(by_delay)                   # the kept touches, by delay
-            booked = target.take(kept)
-            wait[booked] = 0
-            booked <<= 8
-            booked |= kind.take(source.take(kept))        # a booking travels as cell << 8 | type
-            m = booked.size
-            sorted_delay = delay.take(by_delay)
-            bounds[:] = sorted_delay.searchsorted(_DELAYS[:near + 1])
-            b = bounds.tolist()                           # b[d - 1]: where delay d starts (d <= near + 1)
-            for i in (bounds[1:] != bounds[:-1]).nonzero()[0].tolist():
-                ring[(t + 1 + i) & (slots - 1)].append(booked[b[i]:b[i + 1]])
-            if b[near] < m:                               # the long waits: one chunk, sorted into the ring later
-                later = sorted_delay[b[near]:].astype(np.int64)
-                later += t
-                later <<= 40
-                later |= booked[b[near]:]
-                far.append(later)
-            pending += m
-        if pending == 0:
+        ring.book(*looks.touch(claimed, kind))
+        claimed = ring.next_due()
+        if claimed is None:
             return
-        t += 1
-        while True:
-            if t == flush_at:
-                flush_at = t + near
-                if far:
-                    _flush(far, ring, t, near)
-            if ring[t & (slots - 1)]:
-                break
-            t += 1                                        # at most MAX_DELAY empty loops
-        due = ring[t & (slots - 1)]
-        claimed = np.concatenate(due) if len(due) > 1 else due[0]
-        due.clear()
-        pending -= claimed.size
-        kind = claimed.astype(np.uint8)                   # the low byte
+        kind = claimed.astype(np.uint8)                   # a booking travels as cell << 8 | type
         claimed >>= 8
         grid[claimed] = kind
         yield int(claimed.size)
+
+
+class _Looks:
+    """The claimed cells' looks at their 8 neighbours (see :func:`grow`):
+    ``wait`` holds each untouched blank cell's delay (0 once touched, or
+    never blank), read through eight shifted views."""
+
+    def __init__(self, grid: np.ndarray, delays: np.ndarray, width: int, rng: np.random.Generator) -> None:
+        self.steps = neighbour_steps(width).astype(np.intp)
+        self.draw = RandomBytes(rng)
+        self.wait = np.maximum(delays, 1).astype(np.uint8, copy=False)
+        self.wait[grid != 0] = 0
+        self.base = width + 3                             # the first cell of the map; every claimed cell >= base
+        self.shifted = [self.wait[self.base + s:] for s in self.steps.tolist()]  # shifted[d][c - base]: wait[c + steps[d]]
+        self.buf = np.empty(0, dtype=np.uint8)
+        self.orders: list[list[int]] = []                 # direction orders drawn ahead, 256 loops at a time
+
+    def touch(self, claimed: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The claimed cells look at their 8 neighbours, one direction after
+        another in this loop's random order (direction-major: long inner
+        loops); each untouched one is booked with the toucher's type, the
+        toucher from the direction that comes last where several touch it.
+        Returns ``(bookings, delays)`` sorted by delay, a booking ``cell << 8 | type``."""
+        k, wait = claimed.size, self.wait
+        order = self._order()
+        step = self.steps.take(order)                     # step[j]: the direction looked at j-th
+        look, around = self._look(claimed, order, step)
+        pair = (look != 0).nonzero()[0]
+        if not pair.size:
+            return pair, pair
+        block = pair // k                                 # // by a scalar is cheap, % is not
+        source = pair - block * k
+        if around is None:
+            target = claimed.take(source)
+            target += step.take(block)
+        else:
+            target = around.take(pair)
+        # A cell touched from several sides keeps the touch from the block that
+        # comes last: each touch writes its block into ``wait`` (read already),
+        # the last write wins, and a cell is touched at most once from each
+        # direction, so exactly one touch reads its own back.
+        block = block.astype(np.uint8)                    # same dtype as wait: no casting scatter
+        wait[target] = block
+        first = (wait.take(target) == block).nonzero()[0]
+        delay = look.take(pair.take(first))
+        by_delay = np.argsort(delay, kind="stable")       # one radix pass over bytes
+        kept = first.take(by_delay)                       # the kept touches, by delay
+        booked = target.take(kept)
+        wait[booked] = 0
+        booked <<= 8
+        booked |= kind.take(source.take(kept))
+        return booked, delay.take(by_delay)
+
+    def _order(self) -> list[int]:
+        """This loop's random order of the 8 directions (16 bytes a loop, as if drawn loop by loop)."""
+        if not self.orders:
+            keys = self.draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
+            self.orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
+        return self.orders.pop()
+
+    def _look(self, claimed: np.ndarray, order: list[int], step: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """``(look, around)``: the ``wait`` of each claimed cell's neighbour,
+        direction after direction; ``around`` the neighbours' indices when
+        built (few claimed cells: two calls are cheaper), else None."""
+        k = claimed.size
+        if k < _FEW_CLAIMED:
+            around = np.add.outer(step, claimed).ravel()
+            return self.wait.take(around), around
+        if self.buf.size < 8 * k:
+            self.buf = np.empty(16 * k, dtype=np.uint8)
+        look = self.buf[:8 * k]
+        offset = claimed - self.base
+        for j, d in enumerate(order):                     # clip: indices are all inside, no copy of out
+            self.shifted[d].take(offset, out=look[j * k:(j + 1) * k], mode="clip")
+        return look, None
+
+
+class _Ring:
+    """Bookings by the loop they fall due: a ring of :data:`MAX_DELAY` + 1
+    time buckets for the next :data:`_NEAR` loops' worth, the rare long
+    waits gathered in ``far`` (as ``due << 40 | booking``) and sorted into
+    the ring :data:`_NEAR` loops at a time."""
+
+    def __init__(self) -> None:
+        self.slots = MAX_DELAY + 1                        # a power of two: t & (slots - 1)
+        self.ring: list[list[np.ndarray]] = [[] for _ in range(self.slots)]
+        self.bounds = np.empty(_NEAR + 1, dtype=np.intp)
+        self.far: list[np.ndarray] = []
+        self.flush_at = _NEAR
+        self.t = self.pending = 0
+
+    def book(self, booked: np.ndarray, delay: np.ndarray) -> None:
+        """File ``booked`` (sorted by ``delay``) for loop ``t + delay``."""
+        m = booked.size
+        if not m:
+            return
+        near, t, ring, bounds = _NEAR, self.t, self.ring, self.bounds
+        bounds[:] = delay.searchsorted(_DELAYS[:near + 1])
+        b = bounds.tolist()                               # b[d - 1]: where delay d starts (d <= near + 1)
+        for i in (bounds[1:] != bounds[:-1]).nonzero()[0].tolist():
+            ring[(t + 1 + i) & (self.slots - 1)].append(booked[b[i]:b[i + 1]])
+        if b[near] < m:                                   # the long waits: one chunk, sorted into the ring later
+            later = delay[b[near]:].astype(np.int64)
+            later += t
+            later <<= 40
+            later |= booked[b[near]:]
+            self.far.append(later)
+        self.pending += m
+
+    def next_due(self) -> np.ndarray | None:
+        """The bookings of the next loop that has any (the loop count moves
+        on to it); None when nothing is booked."""
+        if self.pending == 0:
+            return None
+        self.t += 1
+        while True:
+            if self.t == self.flush_at:
+                self.flush_at = self.t + _NEAR
+                if self.far:
+                    _flush(self.far, self.ring, self.t, _NEAR)
+            if self.ring[self.t & (self.slots - 1)]:
+                break
+            self.t += 1                                   # at most MAX_DELAY empty loops
+        due = self.ring[self.t & (self.slots - 1)]
+        claimed = np.concatenate(due) if len(due) > 1 else due[0]
+        due.clear()
+        self.pending -= claimed.size
+        return claimed

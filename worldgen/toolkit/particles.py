@@ -208,70 +208,90 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
     """
     k = len(margins)
     batches = max(1, min(batches, particles))
-    hp, wp = height + 2, width + 2
-    cells = (hp + 1) * wp  # a grid and its guard row
-    # A population's deposits stay below |frame| (and below a guard), so its frame never reaches 0.
-    total = particles * life
-    dtype, low = ((np.int16, -(1 << 15)) if total < _NARROW16 else
-                  (np.int32, -_FRAME_LOW32) if total < _FRAME_LOW32 else (np.int64, -(1 << 62)))
-    n8 = -(-k * cells // 8) * 8
-    lead = wp + 1
-    buf = _empty_grids(k, hp, wp, np.dtype(dtype), low).copy()
-    flat = buf[lead:lead + k * cells]
-    counts = flat.reshape(k, hp + 1, wp)[:, :hp]
-    item = buf.strides[0]
-    window = np.ndarray((3, 3, n8), dtype=dtype, buffer=buf, strides=(wp * item, item, item))  # a view
-    window.flags.writeable = False  # overlapping windows: read only
-    centre = buf[lead:lead + n8]
-    less = np.empty((3, 3, n8), dtype=bool)
-    less_words = less.reshape(9, n8).view(np.uint64)
-    weights = _BIT_WEIGHTS
-    words = np.empty(n8 // 8, dtype=np.uint64)
-    bits = words.view(np.uint8)  # bits[i]: which neighbours of cell i are <= it
-    table = _move_table(wp)
+    grids = _Grids(k, width, height, particles * life)
     # All starts first, so that the batch count never changes where particles start.
-    starts = _starts(rng, width, height, particles, margins, wp, cells)
-    every = max(1, _WORK_PER_YIELD // (k * cells + k * -(-particles // batches)))
+    starts = _starts(rng, width, height, particles, margins, grids.row, grids.cells)
+    every = max(1, _WORK_PER_YIELD // (k * grids.cells + k * -(-particles // batches)))
     total_steps = batches * life
     done = 0
+    for batch in range(batches):
+        lo, hi = particles * batch // batches, particles * (batch + 1) // batches
+        for _ in grids.roll(starts[:, lo:hi].reshape(-1).copy(), life, rng, trace):
+            done += 1
+            if progress is not None and done % every == 0:
+                yield Progress(progress, done / total_steps, grids.preview(progress) if preview else None)
+        done += 1
+    return grids.deposits()
 
 
-    def where(pos: np.ndarray) -> np.ndarray:
-        is_frame = flat < 0
+class _Grids:
+    """The k framed particle grids of :func:`rolling_particles` in one flat
+    buffer (its docstring says how they are laid out), with the scratch
+    arrays of a lock-step, allocated once."""
+
+    def __init__(self, k: int, width: int, height: int, total: int) -> None:
+        hp, wp = height + 2, width + 2
+        self.k, self.row = k, wp
+        self.cells = (hp + 1) * wp  # a grid and its guard row
+        # A population's deposits stay below |frame| (and below a guard), so its frame never reaches 0.
+        dtype, low = ((np.int16, -(1 << 15)) if total < _NARROW16 else
+                      (np.int32, -_FRAME_LOW32) if total < _FRAME_LOW32 else (np.int64, -(1 << 62)))
+        self.dtype = dtype
+        n8 = -(-k * self.cells // 8) * 8
+        lead = wp + 1
+        buf = _empty_grids(k, hp, wp, np.dtype(dtype), low).copy()
+        self.flat = buf[lead:lead + k * self.cells]
+        self.counts = self.flat.reshape(k, hp + 1, wp)[:, :hp]
+        item = buf.strides[0]
+        self.window = np.ndarray((3, 3, n8), dtype=dtype, buffer=buf, strides=(wp * item, item, item))  # a view
+        self.window.flags.writeable = False  # overlapping windows: read only
+        self.centre = buf[lead:lead + n8]
+        self.less = np.empty((3, 3, n8), dtype=bool)
+        self.words = np.empty(n8 // 8, dtype=np.uint64)
+        self.table = _move_table(wp)
+
+    def roll(self, pos: np.ndarray, life: int, rng: np.random.Generator, trace: list | None) -> Iterator[None]:
+        """Deposit the particles at flat ``pos`` (in place), then move and
+        deposit them ``life - 1`` times in lock-step, yielding after each step."""
+        n = pos.size
+        index = np.empty(n, dtype=np.uint16)
+        # Moves are drawn per chunk of steps (bounded memory); the chunk size
+        # depends only on (particles, life, batches): part of the recipe.
+        chunk = max(1, min(life - 1, (1 << 20) // n))
+        ones = np.ones(n, dtype=self.dtype)  # add.at with same-dtype values: numpy's fast path
+        flat, window, centre, less, words, table = self.flat, self.window, self.centre, self.less, self.words, self.table
+        less_words = less.reshape(9, -1).view(np.uint64)
+        bits = words.view(np.uint8)  # bits[i]: which neighbours of cell i are <= it
+        np.add.at(flat, pos, ones)
+        for t in range(1, life, chunk):
+            for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
+                if trace is not None:
+                    trace.append([self.deposits(), self.where(pos)])
+                np.less_equal(window, centre, out=less)
+                np.matmul(_BIT_WEIGHTS, less_words, out=words)
+                np.bitwise_or(draws, bits.take(pos), out=index)
+                np.add(pos, table.take(index), out=pos)
+                np.add.at(flat, pos, ones)  # 3x faster than bincount + add at 88x32
+                if trace is not None:
+                    trace[-1].append(self.where(pos))
+                yield
+
+    def deposits(self) -> np.ndarray:
+        """The counts so far, ``(k, height, width)`` ``int64``."""
+        return self.counts[:, 1:-1, 1:-1].astype(np.int64)
+
+    def preview(self, stage: str) -> Stage:
+        """The first population's counts as a float32 layer (a copy)."""
+        live = self.counts[0, 1:-1, 1:-1].astype(np.float32)
+        return Stage(stage, live, kind="layer", vrange=(0.0, float(max(live.max(), 1))))
+
+    def where(self, pos: np.ndarray) -> np.ndarray:
+        """``(k, n, 2)`` ``[y, x]`` of each particle of the batch, ``[-1, -1]`` once it left its map."""
+        k, cells, wp = self.k, self.cells, self.row
+        is_frame = self.flat < 0
         n = pos.size // k
         v, rest = np.divmod(pos, cells)
         y, x = np.divmod(rest, wp)
         yx = np.stack([y - 1, x - 1], axis=-1)
         yx[is_frame[pos] | (v != np.arange(k * n) // n)] = -1
         return yx.reshape(k, n, 2)
-
-    for batch in range(batches):
-        lo, hi = particles * batch // batches, particles * (batch + 1) // batches
-        pos = starts[:, lo:hi].reshape(-1).copy()
-        n = pos.size
-        index = np.empty(n, dtype=np.uint16)
-        # Moves are drawn per chunk of steps (bounded memory); the chunk size
-        # depends only on (particles, life, batches): part of the recipe.
-        chunk = max(1, min(life - 1, (1 << 20) // n))
-        ones = np.ones(n, dtype=dtype)  # add.at with same-dtype values: numpy's fast path
-        np.add.at(flat, pos, ones)
-        for t in range(1, life, chunk):
-            for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
-                if trace is not None:
-                    trace.append([counts[:, 1:-1, 1:-1].astype(np.int64), where(pos)])
-                np.less_equal(window, centre, out=less)
-                np.matmul(weights, less_words, out=words)
-                np.bitwise_or(draws, bits.take(pos), out=index)
-                np.add(pos, table.take(index), out=pos)
-                np.add.at(flat, pos, ones)  # 3x faster than bincount + add at 88x32
-                if trace is not None:
-                    trace[-1].append(where(pos))
-                done += 1
-                if progress is not None and done % every == 0:
-                    shown = None
-                    if preview:
-                        live = counts[0, 1:-1, 1:-1].astype(np.float32)
-                        shown = Stage(progress, live, kind="layer", vrange=(0.0, float(max(live.max(), 1))))
-                    yield Progress(progress, done / total_steps, shown)
-        done += 1
-    return counts[:, 1:-1, 1:-1].astype(np.int64)

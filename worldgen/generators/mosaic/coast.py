@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import Tick, bands, pause
 from worldgen.core.registry import Progress
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
-from .slices import Tick, bands, pause
 
 __all__ = ["lay_beach", "coast_rule"]
 

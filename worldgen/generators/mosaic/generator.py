@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from worldgen.core import seeding
+from worldgen.core.pacing import pause
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Progress, Stage, register
 from worldgen.core.tiles import T
 from worldgen.toolkit import features, promises
@@ -16,7 +17,6 @@ from .mask import area_shapes, make_mask
 from .params import BIG, MIN_WALKABLE, WALKER, MosaicParams
 from .points import place_points
 from .repair import reachability_steps, regions, repair, shore_up
-from .slices import pause
 from .style import MARGIN, boxes, fill_area
 from .styles import assign, style_phases
 

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import Tick, bands, pause
 from worldgen.core.registry import Progress, Stage
 from worldgen.toolkit import grid
 from .params import BIG, MosaicParams
 from .shapes import PRESETS, SHAPE_KINDS, shape, to_map
-from .slices import Tick, bands, pause
 
 __all__ = ["make_mask", "smooth", "mask_preview", "area_shapes"]
 

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import Tick, bands, pause
 from worldgen.core.registry import Progress
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
 from worldgen.toolkit.promises import STAIRS_CLEAR_OF_DEEP, min_exit_steps
 from .params import MosaicParams
 from .repair import distances, is_land
-from .slices import Tick, bands, pause
 
 __all__ = ["place_points"]
 

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import BAND_CELLS, Tick, bands, pause
 from worldgen.core.registry import Progress
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
-from .slices import BAND_CELLS, Tick, bands, pause
 from .style import Style
 
 __all__ = ["regions", "label_sizes", "reachability", "reachability_steps", "repair", "shore_up", "LAND", "is_land", "distances"]
@@ -89,10 +89,30 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     the main region (breadth-first distance over the whole interior) the
     shortest path back is dug with each area's dig tile.
     """
-    h, w = tiles.shape
     report = {"filled_pockets": 0, "filled_tiles": 0, "joined_pockets": 0, "dug_tiles": 0}
     if count <= 1:
         return report
+    fill_ids, join_ids = yield from _sort_pockets(mask, styles, labels, count, main, pocket, min_walkable, tick)
+    yield from pause(tick)
+    fill = fill_ids[labels]
+    yield from pause(tick)
+    tiles[fill] = np.array([s.solid for s in styles], dtype=np.uint8)[mask[fill]]
+    report.update(filled_pockets=int(fill_ids.sum()), filled_tiles=int(fill.sum()),
+                  joined_pockets=int(join_ids.sum()))
+    if not join_ids.any():
+        return report
+    yield from pause(tick)
+    dist = yield from _steps_to_main(labels, main, tick)
+    starts = yield from _pocket_starts(labels, count, join_ids, dist, tick)
+    report["dug_tiles"] = yield from _dig_back(tiles, mask, styles, labels, count, main, dist, starts, tick)
+    yield from pause(tick)
+    return report
+
+
+def _sort_pockets(mask: np.ndarray, styles: list[Style], labels: np.ndarray, count: int, main: int,
+                  pocket: int, min_walkable: int, tick: Tick) -> Iterator[Progress]:
+    """Which pockets (labels other than 0 and ``main``) are filled and which
+    joined: ``fill_ids, join_ids = yield from ...``, bool per label."""
     walk = labels > 0
     yield from pause(tick)
     sizes = yield from label_sizes(labels, count, tick)
@@ -103,18 +123,14 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     other = (ids != 0) & (ids != main)
     fill_ids = _fill_within(other & (sizes < pocket) & ~touch_wet, sizes,
                             int(np.count_nonzero(walk)) - min_walkable)
-    join_ids = other & ~fill_ids
-    yield from pause(tick)
-    fill = fill_ids[labels]
-    yield from pause(tick)
-    tiles[fill] = np.array([s.solid for s in styles], dtype=np.uint8)[mask[fill]]
-    report.update(filled_pockets=int(fill_ids.sum()), filled_tiles=int(fill.sum()),
-                  joined_pockets=int(join_ids.sum()))
-    if not join_ids.any():
-        return report
-    yield from pause(tick)
-    # Steps from the main region, through its edge: a search seeded with every
-    # cell of a 1000x1000 region spends its first step on half a million cells.
+    return fill_ids, other & ~fill_ids
+
+
+def _steps_to_main(labels: np.ndarray, main: int, tick: Tick) -> Iterator[Progress]:
+    """Steps (4-connected, inside the border ring) from region ``main``, flat:
+    ``dist = yield from ...``.  Searched from the region's edge: a search
+    seeded with every cell of a 1000x1000 region spends its first step on
+    half a million cells."""
     main_cells = labels == main
     yield from pause(tick)
     edge = main_cells & (grid.neighbour_count(~main_cells, connectivity=4, outside=True) > 0)
@@ -123,11 +139,18 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     passable[[0, -1], :] = passable[:, [0, -1]] = False  # the border ring
     dist = (yield from distances(passable, edge, 4, tick)).ravel()
     yield from pause(tick)
+    return dist
+
+
+def _pocket_starts(labels: np.ndarray, count: int, join_ids: np.ndarray, dist: np.ndarray,
+                   tick: Tick) -> Iterator[Progress]:
+    """Each pocket to join's cell nearest the main region (ties: first in
+    row-major order), farthest first (its path joins others on the way):
+    ``starts = yield from ...``, flat cells.  The least of
+    ``distance * cells + index`` per label."""
     flat_labels = labels.ravel()
     cells = np.flatnonzero(join_ids[flat_labels])
     yield from pause(tick)
-    # Each pocket's start: its cell nearest the main region (ties: first in
-    # row-major order), the least of distance * cells + index per label.
     key = dist[cells].astype(np.int64) * flat_labels.size + cells
     yield from pause(tick)
     least = np.full(count + 1, np.iinfo(np.int64).max, dtype=np.int64)
@@ -135,15 +158,24 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
     yield from pause(tick)
     least = least[join_ids]
     starts, start_d = least % flat_labels.size, least // flat_labels.size
-    starts = starts[np.lexsort((starts, -start_d))]  # farthest first: its path joins others
-    # A Python step per path cell, reading memoryviews and lists (a numpy
-    # scalar read costs ~5x more): a path cell costs about a microsecond.
+    return starts[np.lexsort((starts, -start_d))]
+
+
+def _dig_back(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.ndarray, count: int,
+              main: int, dist: np.ndarray, starts: np.ndarray, tick: Tick) -> Iterator[Progress]:
+    """Dig each pocket's shortest way back to region ``main`` (down ``dist``),
+    in place, with each area's dig tile; a pocket another path reached
+    already is skipped: ``dug = yield from ...``, tiles dug.
+
+    A Python step per path cell, reading memoryviews and lists (a numpy
+    scalar read costs ~5x more): a path cell costs about a microsecond."""
+    w = tiles.shape[1]
     joined = [False] * (count + 1)
     joined[main] = True
     walkable = WALKABLE.tolist()
     dig_of = [s.dig for s in styles]
     at_tile, at_mask = memoryview(tiles.reshape(-1)), memoryview(mask.reshape(-1))
-    at_label, at_dist = memoryview(flat_labels), memoryview(dist)
+    at_label, at_dist = memoryview(labels.reshape(-1)), memoryview(dist)
     steps = (-w, w, -1, 1)
     dug = walked = 0
     for start in starts.tolist():
@@ -171,9 +203,7 @@ def repair(tiles: np.ndarray, mask: np.ndarray, styles: list[Style], labels: np.
                 if at_dist[c + s] == dc - 1:
                     c += s
                     break
-    report["dug_tiles"] = dug
-    yield from pause(tick)
-    return report
+    return dug
 
 
 def _fill_within(fill_ids: np.ndarray, sizes: np.ndarray, spare: int) -> np.ndarray:

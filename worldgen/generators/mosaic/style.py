@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 
 from worldgen.core import seeding
+from worldgen.core.pacing import Tick, bands, pause
 from worldgen.core.registry import Progress
 from worldgen.core.tiles import T
 from .coast import lay_beach
 from .params import MosaicParams
-from .slices import Tick, bands, pause
 
 __all__ = ["Job", "Style", "MARGIN", "walls_to_tiles", "boxes", "fill_area"]
 

@@ -86,31 +86,51 @@ def run(seed: int, width: int, height: int, p: RoomParams):
 
 def _finish(b: Builder, width: int, height: int, p: RoomParams):
     """The stages after ``rooms``: ``doors``, ``dead_ends``, ``loops``, ``final``."""
-    area = width * height
-    tiles = b.tiles
-    r = b.r
-    g = BitGrid.of(width, height)
+    tiles, r, g = b.tiles, b.r, BitGrid.of(width, height)
 
     # doors: a door, a secret door or an open doorway at each join.
     doors = lay_doors(tiles, b.joins, r, p)
     yield Stage("doors", tiles.copy(), info={"doors": len(doors)})
 
     # dead_ends: filled (the work list held as bits), then the doors they orphaned.
+    walk, doors, door_bits, filled = _fill_dead_ends(tiles, g, doors, r, p)
+    yield Stage("dead_ends", tiles.copy(), info={"filled": filled})
+
+    # loops: walls between floors far apart on foot become doors.
+    root = _root(b.room(0), width, walk)
+    up = pick_far_from(stair_masks(g, walk, walk & ~door_bits), root, g)
+    walk, door_bits, opened = yield from _open_loops(b, g, walk, doors, door_bits, root, up, p)
+    yield Stage("loops", tiles.copy(), info={"loops": opened})
+
+    # final: features on interior floor (never cutting a walk: worldgen.toolkit.features),
+    # then the exit farthest on foot from the start on the finished map, spawn
+    # points on plain floor away from the start, the room and door lists.
+    yield from _final(b, g, walk, doors, door_bits, up, opened, p)
+
+
+def _fill_dead_ends(tiles: np.ndarray, g: BitGrid, doors: list, r: Draw, p: RoomParams):
+    """Fill dead ends (a sparse map keeps its last stubs: :data:`MIN_FLOOR`),
+    then drop the doors they orphaned: ``(walk, doors, door bits, cells filled)``."""
     before = g.from_mask(tiles != T.wall)
-    least = math.ceil(MIN_FLOOR * (width - 2) * (height - 2))  # a sparse map keeps its last stubs
+    least = math.ceil(MIN_FLOOR * (g.w - 2) * (g.h - 2))
     walk = g.fill_dead_ends(before, p.dead_end_keep, r.rng, least)
     tiles[g.to_mask(before & ~walk)] = T.wall
     walk, doors, door_bits = finish_doors(tiles, g, walk, doors, least)
-    yield Stage("dead_ends", tiles.copy(), info={"filled": (before & ~walk).bit_count()})
+    return walk, doors, door_bits, (before & ~walk).bit_count()
 
-    # loops: walls between floors far apart on foot become doors, scored by
-    # distances from two cells: one of the first room (mid-map) and the up
-    # stairs, the room cell farthest from it in a straight line (so near an
-    # end of the dungeon).  Neither depends on the other's search: on a small
-    # map both run as one, on two copies of the map stacked in a grid twice
-    # as tall; on a big one (whole-grid operations cost by length) apart.
-    root = _root(b.room(0), width, walk)
-    up = pick_far_from(stair_masks(g, walk, walk & ~door_bits), root, g)
+
+def _open_loops(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, root: int, up: int,
+                p: RoomParams):
+    """The loops stage's work: ``walk, door_bits, opened = yield from ...``.
+
+    Walls are scored by distances from two cells: ``root``, one of the first
+    room (mid-map), and the up stairs ``up``, the room cell farthest from it in a
+    straight line (so near an end of the dungeon).  Neither depends on the
+    other's search: on a small map both run as one, on two copies of the map
+    stacked in a grid twice as tall; on a big one (whole-grid operations cost
+    by length) apart."""
+    width, height = g.w, g.h
+    area = width * height
     n_loops = int(p.loops * area / 1000.0 + 0.5)
     searches = []
     copies = 2 if area <= STACK_CELLS else 1
@@ -121,13 +141,14 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
             searches.append((yield from stacked.levels(both if copies == 2 else walk, sources, grid.WALK,
                                                        SEARCH_SLICE, lambda: Progress("loops", 0.5))))
             yield Progress("loops", 0.5)
-    walk, door_bits, opened = yield from open_loops(tiles, g, walk, doors, door_bits, searches, copies, n_loops,
-                                                    p, r, SEARCH_SLICE, lambda: Progress("loops", 0.75))
-    yield Stage("loops", tiles.copy(), info={"loops": opened})
+    return (yield from open_loops(b.tiles, g, walk, doors, door_bits, searches, copies, n_loops,
+                                  p, b.r, SEARCH_SLICE, lambda: Progress("loops", 0.75)))
 
-    # final: features on interior floor (never cutting a walk: worldgen.toolkit.features),
-    # then the exit farthest on foot from the start on the finished map, spawn
-    # points on plain floor away from the start, the room and door lists.
+
+def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: int, opened: int,
+           p: RoomParams):
+    """The final stage: features, the exit, spawn points, the room and door lists."""
+    tiles, r, width = b.tiles, b.r, g.w
     dressed, blocking, traps = yield from features.place_bits(g, tiles, walk & ~door_bits, 1 << up, r.u,
                                                               p.features)
     yield Progress("final", 0.25)
@@ -147,13 +168,29 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     yield Progress("final", 0.7)
     n_floor = floor.bit_count()
     counts = (int(n_floor * p.monster_density + 0.5), int(n_floor * p.item_density + 0.5))
-    spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)),
-                     counts[0] + counts[1], r)
+    spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)), counts[0] + counts[1], r)
     yield Progress("final", 0.75)
-    # The rooms as JSON-ready ints (rooms/__init__.py says what they hold):
-    # the mask is the stamp's own tuple of rows, no new container per room (the
-    # garbage collector stops tracking a tuple of ints, and the dict holding
-    # it).  One comprehension, no call per room: half the time of one.
+    records = yield from _room_records(b)
+    doors.sort()
+    secret = int(T.secret_door)
+    cell = tiles.tobytes()
+    info = {
+        "rooms": records,
+        "doors": [(x, y, cell[y * width + x] == secret) for y, x in doors],
+        "loops": opened,
+        "floor_fraction": round(walk.bit_count() / g.n, 4),
+        **dressed,
+    }
+    yield Stage("final", tiles, points=_points(up, down, spawns, counts[0], width), info=info)
+
+
+def _room_records(b: Builder):
+    """The rooms as JSON-ready ints (rooms/__init__.py says what they hold):
+    ``records = yield from ...``, a Progress every :data:`RECORDS_PER_STEP`.
+
+    The mask is the stamp's own tuple of rows, no new container per room (the
+    garbage collector stops tracking a tuple of ints, and the dict holding
+    it).  One comprehension, no call per room: half the time of one."""
     records = []
     kinds, corners, stamps = b.kinds, b.corners, b.stamps
     for j in range(0, len(stamps), RECORDS_PER_STEP):
@@ -161,18 +198,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
         records += [{"kind": kind, "x": corner & 4095, "y": corner >> 12, "w": s.w, "h": s.h, "mask": s.rows}
                     for kind, corner, s in zip(kinds[j:k], corners[j:k], stamps[j:k])]
         yield Progress("final", 0.75 + 0.25 * j / len(stamps))
-    doors.sort()
-    secret = int(T.secret_door)
-    cell = tiles.tobytes()
-    points = _points(up, down, spawns, counts[0], width)
-    info = {
-        "rooms": records,
-        "doors": [(x, y, cell[y * width + x] == secret) for y, x in doors],
-        "loops": opened,
-        "floor_fraction": round(walk.bit_count() / area, 4),
-        **dressed,
-    }
-    yield Stage("final", tiles, points=points, info=info)
+    return records
 
 
 def _sample(cells: np.ndarray, k: int, r: Draw) -> list[int] | np.ndarray:

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import banded, random_below
 from worldgen.core.registry import Progress
 from worldgen.toolkit import grid
-from ..slices import banded, random_below
 from ..style import Job, walls_to_tiles
 
 __all__ = ["caves"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from worldgen.core.pacing import random_below
 from worldgen.core.registry import Progress
-from ..slices import random_below
 from ..style import Job, walls_to_tiles
 
 __all__ = ["noise"]

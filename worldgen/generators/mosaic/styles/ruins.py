@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import random_below
 from worldgen.core.registry import Progress
-from ..slices import random_below
 from ..style import Job, walls_to_tiles
 
 __all__ = ["ruins"]

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from worldgen.core.pacing import row_bands
 from worldgen.core.registry import Progress
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
-from ..slices import row_bands
 from ..style import Job
 
 __all__ = ["water", "lake_tiles"]
