@@ -1,4 +1,4 @@
-"""Tests for the ``caverns`` generator (worldgen/generators/caverns.py).
+"""Tests for the ``caverns`` generator (worldgen/generators/caverns/).
 
 The source's criteria as invariants over many seeds and sizes: the start
 reaches the exit, nothing reachable is farther than the exit, no unreachable

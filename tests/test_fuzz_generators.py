@@ -39,7 +39,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from worldgen.core import registry
+from worldgen.core import registry, seeding
 from worldgen.core.registry import GeneratorSpec, Progress, Stage
 from worldgen.core.tiles import TILES, WALKABLE, T
 from worldgen.generators import biomes, island, rooms, world
@@ -436,7 +436,7 @@ def test_world_location_invariants_for_any_name(name):
         w = world.World.from_name(name)
     except world.WorldNameError:
         return
-    loc = w.location(int(world.seeding.seed_from_text(w.key) % world.N_LOCATIONS))
+    loc = w.location(int(seeding.seed_from_text(w.key) % world.N_LOCATIONS))
     tiles = loc.tiles
     assert tiles.dtype == np.uint8 and int(tiles.max()) < N_TILES
     xy = loc.site_points()

@@ -1,4 +1,4 @@
-"""Property tests of the shared grid toolkit (worldgen/toolkit/grid.py).
+"""Property tests of the shared grid toolkit (worldgen/toolkit/grid/).
 
 Every whole-array function is compared with a plain pure-Python reference
 (brute-force counts, breadth-first flood fill) on random small grids, both

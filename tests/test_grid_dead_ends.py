@@ -1,4 +1,4 @@
-"""Dead ends, doors and dilations in worldgen/toolkit/grid.py (used by rooms and the fuzz tests)."""
+"""Dead ends, doors and dilations in worldgen/toolkit/grid/ (used by rooms and the fuzz tests)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from worldgen.core.tiles import T
 from worldgen.generators import island
 from worldgen.generators.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
                                         finish_mask, fractal_noise, normalize255, work_cap)
-from worldgen.toolkit import grid, particles, promises
+from worldgen.generators.island import mask as island_mask, terrain as island_terrain
+from worldgen.toolkit import grid, noise, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
 WATER = np.array([T.deep_water, T.shallow_water])
@@ -260,7 +261,7 @@ def test_octaves_finer_than_a_tile_are_skipped():
 
 
 def test_noise_gradients_are_unit_vectors_and_values_bounded():
-    assert np.allclose(np.hypot(island._GX, island._GY), 1.0, atol=1e-6)
+    assert np.allclose(np.hypot(noise._GX, noise._GY), 1.0, atol=1e-6)
     raw = fractal_noise(seeding.rng(11, "noise"), 100, 60)
     assert np.abs(raw).max() < 2.0  # sum of octaves of 2D gradient noise (each |n| <= 0.71)
 
@@ -420,14 +421,14 @@ def test_finish_mask_rings_and_normalization():
 
 def test_upsample_is_bilinear_with_cached_read_only_taps():
     coarse = np.arange(12, dtype=np.float32).reshape(3, 4)
-    up = island._upsample(coarse, 2, 8, 6)
+    up = island_mask._upsample(coarse, 2, 8, 6)
     assert up.shape == (6, 8) and up.dtype == np.float32 and up.flags.c_contiguous  # row-major, as the noise
     assert np.all(np.diff(up, axis=1) >= 0) and np.all(np.diff(up, axis=0) >= 0)  # a ramp stays a ramp
     assert up.min() == 0 and up.max() == 11
-    assert np.array_equal(island._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
-    taps = island._upsample_axis(8, 4, 2)
-    assert taps is island._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
-    assert not island._ring_factor((6, 7)).flags.writeable
+    assert np.array_equal(island_mask._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
+    taps = island_mask._upsample_axis(8, 4, 2)
+    assert taps is island_mask._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
+    assert not island_mask._ring_factor((6, 7)).flags.writeable
 
 
 def mask_profile(stage, seeds, w, h):
@@ -490,7 +491,7 @@ def test_classify_search_and_comparison_paths_agree(monkeypatch):
         for wet in (None, water):
             fast = classify(h, line, p, wet)
             with monkeypatch.context() as m:
-                m.setattr(island, "_SEARCH_CELLS", 0)
+                m.setattr(island_terrain, "_SEARCH_CELLS", 0)
                 assert np.array_equal(classify(h, line, p, wet), fast)
 
 

@@ -1,4 +1,4 @@
-"""Tests for the Brogue-style accretion generator ``rooms`` (worldgen/generators/rooms.py)."""
+"""Tests for the Brogue-style accretion generator ``rooms`` (worldgen/generators/rooms/)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for named worlds, their locations and dungeon sites (worldgen/generators/world.py)."""
+"""Tests for named worlds, their locations and dungeon sites (worldgen/generators/world/)."""
 
 from __future__ import annotations
 

@@ -40,6 +40,14 @@ same cost per design at 79x29 and at 400x400):
   are drained with no preview looked at.  Cave blobs, conglomerates, crosses
   and boxes come from libraries grown (and their sites worked out) once per
   process.
+
+Long because :class:`Builder` is one unit: its row bitsets and its list of
+door sites are read together at every step of an attempt (a site is
+checked by the bit search that measures the free space ahead of it, a
+placement writes the map and lists the stamp's sites), and the notes above
+count that loop's bytecodes.  Split in two, each test in it would pay an
+attribute hop; the designs (:mod:`.shapes`), corridors (:mod:`.corridors`)
+and drawing (:mod:`.draw`) already live apart.
 """
 
 from __future__ import annotations

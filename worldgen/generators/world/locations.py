@@ -1,61 +1,5 @@
-"""A named world: 10 locations, each an overworld map with 100 dungeon sites.
-
-After 1000 Dungeons (source ``003_bc7ae02ed1baa4b0.txt``): the player names
-the world and the name is the seed, so friends who type the same name get the
-same world.
-
->>> a, b = World.from_name("  Avalon "), World.from_name("AVALON")
->>> a.key, a.seed == b.seed, a.name
-('avalon', True, 'Avalon')
-
-Names
------
-:func:`world_key` compares names after NFC normalization, trimming, folding
-runs of whitespace into one space and case-folding (``"  New   York"`` and
-``"new york"`` are one world).  Any Unicode text is allowed; an empty name, or
-one longer than :data:`~worldgen.core.seeding.MAX_SEED_CHARS` characters, raises
-:class:`WorldNameError` (a ``ValueError``) with a message for the player.
-
-How a location is made (:func:`iter_location`)
------------------------------------------------
-1. **Island** (``worldgen.generators.island``, mask 2x coarser: the same mound at a
-   third of the cost): shape, elevation, sea, beaches and high ground.
-2. **Biomes** (``worldgen.generators.biomes``) grow over the island's lowland only (its
-   grass and forest): one seed per 100 lowland tiles (the source's density,
-   8..200), transitions and clean-up there too; lowland no seed reaches keeps
-   the island's tile.  The island says *where* land is, the biomes *what*.
-3. **Sites**: 100 dungeon sites on walkable land (not water) of the largest
-   4-connected walkable land region, spread by dart throwing with a
-   shrinking radius (:func:`place_sites`); ``Location.spacing`` is the last
-   radius (typically 4-6 tiles; the tests pin names that keep it >= 3).
-   (A region under 100 tiles adds the other walkable land.)
-4. **Start**: the region tile nearest the region's centroid that is not a
-   site.  Sites are numbered by walking distance from the start (ties: draw
-   order), so dungeon 1 is the nearest and the last is the farthest.
-
-Each site has its own seed, ``seeding.derive(world.seed, "location", i,
-"site", j)``, and the terrain under it, which decides the dungeon's style.
-
-Locations get larger and harsher (:func:`location_size`, :func:`location_plan`):
-128x80 tiles for locations 0-3 (a 960x540 window shows 60x34 tiles of 16
-pixels, so the camera roams about 2x2.4 screens), 144x88 for 4-6 and 160x96
-for 7-9; the sea rises from 58% to 64% of the map and the biome weights
-shift from grass and forest towards desert, mountains and lakes.  Each
-location has a seeded two-word name ("Amber Downs"), distinct per world.
-
-World parameters (:class:`WorldParams`; defaults as above): the first
-locations' ``width`` and ``height``, whether later ones ``grow`` (each tier
-adds an eighth of the width and a tenth of the height), and ``unlock_share``
-of a location's sites to clear before the next opens (:func:`sites_to_unlock`).
-The source's world is ``width=100 height=100 grow=false unlock_share=1``.
-
-Dungeon size (``small|medium|large``) does not change the overworld: it is
-each site's dungeon (:data:`DUNGEON_SIZES`: 48x32 and 3 levels, 64x40 and 4,
-84x52 and 5).
-
-The command line's ``world`` subcommand (:mod:`worldgen.tools.world_cli`)
-writes a location's map or the world's locations and sites.
-"""
+"""Named worlds and the making of their locations (the package doc says how
+a location is made)."""
 
 from __future__ import annotations
 
@@ -68,34 +12,27 @@ from typing import Any
 import numpy as np
 
 from worldgen.core import seeding
-from worldgen.core.registry import ParamError, ParamSpec, Progress, Stage, param
+from worldgen.core.registry import Progress, Stage
 from worldgen.core.seeding import MAX_SEED_CHARS
 from worldgen.core.tiles import TILES, WALKABLE, T
 from worldgen.toolkit import grid
-from worldgen.toolkit.spread import MAX_RELAX, place_sites, place_sites_steps  # noqa: F401  (MAX_RELAX: re-exported)
-from . import biomes, island
+from worldgen.toolkit.spread import place_sites_steps
+from .. import biomes, island
+from .params import (DUNGEON_SIZES, N_LOCATIONS, SITES_PER_LOCATION, DungeonSize, WorldParams, location_size,
+                     make_world_params, sites_to_unlock)
 
 __all__ = [
-    "World", "WorldParams", "Location", "LocationPlan", "Site", "DungeonSize", "WorldNameError", "world_key",
-    "display_name", "location_plan", "location_size", "sites_to_unlock", "iter_location", "generate_location",
-    "place_sites", "world_param_specs", "make_world_params",
-    "DUNGEON_SIZES", "LOCATION_SIZES", "N_LOCATIONS", "SITES_PER_LOCATION", "LOCATION_STAGES",
+    "World", "Location", "LocationPlan", "Site", "WorldNameError", "world_key", "display_name", "location_plan",
+    "iter_location", "generate_location", "LOCATION_STAGES", "WALKABLE_LAND",
 ]
 
-N_LOCATIONS = 10
-SITES_PER_LOCATION = 100
 #: The stages :func:`iter_location` yields before the :class:`Location` itself.
 LOCATION_STAGES = ("island", "biomes", "sites")
-#: Size tier of each location: later tiers are larger (with ``WorldParams.grow``).
-LOCATION_TIERS = (0, 0, 0, 0, 1, 1, 1, 2, 2, 2)
 #: Island water fraction at the first and the last location (linear in between).
 WATER_RANGE = (0.58, 0.64)
 #: Biome weights (grass, forest, water, mountain, desert) at the first and last location.
 WEIGHTS_FIRST = (0.36, 0.32, 0.08, 0.06, 0.18)
 WEIGHTS_LAST = (0.18, 0.22, 0.14, 0.16, 0.30)
-#: Lowland tiles per biome seed (the source: 100 seeds on 100x100), and the seed count's bounds.
-TILES_PER_SEED = 100
-SEEDS_RANGE = (8, 200)
 #: The island's particle mask runs on a grid this much coarser (same mound, ~3x faster).
 ISLAND_MASK_SCALE = 2
 
@@ -110,82 +47,8 @@ _SECOND_NAMES = ("Shores", "Vale", "Marches", "Downs", "Reach", "Moors", "Isles"
                  "Fells", "Coast", "Holt", "Steppe", "Deeps", "Crags", "Waste")
 
 
-@dataclass(frozen=True)
-class WorldParams:
-    """The world's parameter table (defaults: the game's world; the source's in the module doc)."""
-
-    width: int = param(128, 48, 256, "width of the first locations in tiles (later tiers add width/8 each)")
-    height: int = param(80, 32, 256, "height of the first locations in tiles (later tiers add height/10 each)")
-    grow: bool = param(True, help="later locations are larger (locations 4-6 one tier, 7-9 two)")
-    unlock_share: float = param(0.10, 0.01, 1.0,
-                                "share of a location's sites to clear before the next opens (the source: 1)")
-
-
-def world_param_specs() -> tuple[ParamSpec, ...]:
-    """:class:`WorldParams` as :class:`~worldgen.core.registry.ParamSpec` rows (for the CLI and links)."""
-    return tuple(ParamSpec(f.name, type(f.default), f.default, f.metadata["lo"], f.metadata["hi"],
-                           f.metadata["help"], f.metadata["choices"]) for f in dataclasses.fields(WorldParams))
-
-
-def make_world_params(values: Mapping[str, object] | None = None) -> WorldParams:
-    """Parse and validate ``{name: value or text}``; raises :class:`ParamError` naming the parameter.
-
-    >>> make_world_params({"width": "100", "unlock_share": 1}).width
-    100
-    """
-    specs = {spec.name: spec for spec in world_param_specs()}
-    parsed = {}
-    for name, value in (values or {}).items():
-        if name not in specs:
-            raise ParamError(f"the world has no parameter {str(name)[:40]!r} (known: {', '.join(specs)})")
-        parsed[name] = specs[name].parse(value)
-    return WorldParams(**parsed)
-
-
-def location_size(params: WorldParams, index: int) -> tuple[int, int]:
-    """``(width, height)`` of location ``index``.
-
-    >>> [location_size(WorldParams(), i) for i in (0, 4, 9)]
-    [(128, 80), (144, 88), (160, 96)]
-    """
-    tier = LOCATION_TIERS[index] if params.grow else 0
-    return params.width + tier * (params.width // 8), params.height + tier * (params.height // 10)
-
-
-def sites_to_unlock(n_sites: int, share: float) -> int:
-    """Sites of a location to clear before the next opens: ``ceil(n_sites x share)``, 1..n_sites.
-
-    >>> sites_to_unlock(100, 0.10), sites_to_unlock(100, 1.0), sites_to_unlock(7, 0.1), sites_to_unlock(0, 0.5)
-    (10, 100, 1, 1)
-    """
-    return max(1, min(int(n_sites), int(np.ceil(n_sites * share - 1e-9))))
-
-
-#: Overworld size (width, height) per location with the default parameters.
-LOCATION_SIZES: tuple[tuple[int, int], ...] = tuple(location_size(WorldParams(), i) for i in range(N_LOCATIONS))
-
-
 class WorldNameError(ValueError):
     """A world name the game cannot use; the message is meant for the player."""
-
-
-@dataclass(frozen=True)
-class DungeonSize:
-    name: str
-    width: int
-    height: int
-    levels: int
-
-
-#: What the world's dungeon-size option means for each site's dungeon.
-DUNGEON_SIZES: dict[str, DungeonSize] = {
-    "small": DungeonSize("small", 48, 32, 3),
-    "medium": DungeonSize("medium", 64, 40, 4),
-    "large": DungeonSize("large", 84, 52, 5),
-}
-
-
-# ----------------------------------------------------------------------------- names
 
 
 def display_name(name: str) -> str:
@@ -208,9 +71,6 @@ def world_key(name: str) -> str:
         raise WorldNameError(f"A world name can be at most {MAX_SEED_CHARS} characters "
                              f"(this one has {len(shown)}).")
     return unicodedata.normalize("NFC", shown.casefold())
-
-
-# ----------------------------------------------------------------------------- data
 
 
 @dataclass(frozen=True)
@@ -334,9 +194,6 @@ class World:
                 "sites_to_unlock": self.sites_to_unlock()}
 
 
-# ----------------------------------------------------------------------------- generation
-
-
 def _check_index(index: int) -> int:
     if not isinstance(index, (int, np.integer)) or isinstance(index, bool) or not 0 <= index < N_LOCATIONS:
         raise ValueError(f"location must be 0..{N_LOCATIONS - 1}; got {index!r}")
@@ -374,45 +231,6 @@ def _island(seed: int, plan: LocationPlan) -> Iterator[Progress | np.ndarray]:
         else:
             yield Progress("island", (done + max(0.0, min(1.0, item.done))) / n_stages)
     return tiles
-
-
-def _grow_biomes(seed: int, island: np.ndarray, plan: LocationPlan) -> Iterator[Progress]:
-    """Biomes over the island's lowland; returns ``(tiles, info)``."""
-    height, width = island.shape
-    lowland = (island == T.grass) | (island == T.forest)
-    cells = np.flatnonzero(lowland)
-    if cells.size == 0:
-        return island.copy(), {"biome_seeds": 0, "growth_loops": 0}
-    n = min(cells.size, max(SEEDS_RANGE[0], min(SEEDS_RANGE[1], cells.size // TILES_PER_SEED)))
-    counts = biomes.seed_counts(plan.weights, n)
-    type_ids = np.repeat(np.array([tid for _, tid in biomes.BASE_TYPES], dtype=np.uint8), counts)
-    picked = cells[seeding.rng(seed, "biome-seeds").choice(cells.size, size=n, replace=False)]
-
-    start = island.copy()
-    start[lowland] = T.void  # blank: to be grown
-    start.ravel()[picked] = type_ids
-    padded = biomes.pad_frame(start)
-    view = padded[1:-1, 1:-1]
-    spacing = max(3.0, float(np.sqrt(cells.size / n)))
-    octaves = biomes.ground_noise(seeding.rng(seed, "biome-ground"), height, width, spacing)
-    defaults = biomes.BiomeParams()
-    thresholds = biomes.ground_thresholds(octaves, defaults.spread, defaults.rough)
-    delays = biomes.growth_delays(thresholds, seeding.rng(seed, "biome-delays"))
-    filled, loops = n, 0
-    for claimed in biomes.grow(padded.ravel(), biomes.padded_index(picked, width), delays, width,
-                               seeding.rng(seed, "biome-growth")):
-        loops += 1
-        filled += claimed
-        yield Progress("biomes", 0.9 * filled / cells.size, preview=Stage("biomes", view))
-    grown = view.copy()
-    unreached = grown == T.void
-    grown[unreached] = island[unreached]  # lowland no seed reached keeps the island's tile
-    becomes = biomes.qualifies(grown)
-    mixed = biomes.apply_transitions(grown, lowland, becomes=becomes)
-    tiles, fixed, _ = biomes.clean_lone(mixed, grown, seeding.rng(seed, "biome-clean-up"), lowland, rim=becomes)
-    yield Progress("biomes", 1.0)
-    by_type = {name: c for (name, _), c in zip(biomes.BASE_TYPES, counts)}
-    return tiles, {"biome_seeds": n, "biome_seed_counts": by_type, "growth_loops": loops, "lone_fixed": fixed}
 
 
 def _sites(world: World, plan: LocationPlan, tiles: np.ndarray):
@@ -456,7 +274,7 @@ def iter_location(world: World, index: int) -> Iterator[Stage | Progress | Locat
     plan = location_plan(world, index)
     island = yield from _island(plan.seed, plan)
     yield Stage("island", island)
-    tiles, info = yield from _grow_biomes(plan.seed, island, plan)
+    tiles, info = yield from biomes.grow_lowland(plan.seed, island, plan.weights)
     yield Stage("biomes", tiles, info=info)
     yield Progress("sites", 0.0)
     sites, start, spacing, site_info = yield from _sites(world, plan, tiles)
