@@ -521,16 +521,22 @@ def test_progress_events_in_order_and_bounded():
 # ----------------------------------------------------------------------------- work caps
 
 
+def compared(n: int, life: int, batches: int, cells: int) -> int:
+    """Cells a run of ``n`` particles compares at most: each lock-step the whole
+    grid, or 16 per particle of both populations when they are few (particles._GATHER)."""
+    return life * min(batches * cells, particles._GATHER * 2 * n)
+
+
 @given(st.integers(1, 2_000_000), st.integers(1, 5000), st.integers(1, 1_000_000), st.integers(8, 2 * 1026 * 1026))
-def test_work_cap_bounds_every_legal_request(particles, life, batches, cells):
-    n, l, b = work_cap(particles, life, batches, cells)
-    assert 1 <= n <= particles and 1 <= l <= life and 1 <= b <= min(batches, n)
+def test_work_cap_bounds_every_legal_request(particles_asked, life, batches, cells):
+    n, l, b = work_cap(particles_asked, life, batches, cells)
+    assert 1 <= n <= particles_asked and 1 <= l <= life and 1 <= b <= min(batches, n)
     assert n * l <= max(MAX_PARTICLE_STEPS, l)  # one particle may always live one step
-    assert b * l <= MAX_LOCK_STEPS and (b * l * cells <= MAX_CELL_STEPS or (b, l) == (1, 1))
-    within = (particles * life <= MAX_PARTICLE_STEPS and min(batches, particles) * life <= MAX_LOCK_STEPS
-              and min(batches, particles) * life * cells <= MAX_CELL_STEPS)
+    assert b * l <= MAX_LOCK_STEPS and (compared(n, l, b, cells) <= MAX_CELL_STEPS or (b, l) == (1, 1))
+    within = (particles_asked * life <= MAX_PARTICLE_STEPS and min(batches, particles_asked) * life <= MAX_LOCK_STEPS
+              and compared(particles_asked, life, min(batches, particles_asked), cells) <= MAX_CELL_STEPS)
     if within:
-        assert (n, l, b) == (particles, life, min(batches, particles))
+        assert (n, l, b) == (particles_asked, life, min(batches, particles_asked))
 
 
 def test_runaway_request_is_clamped_and_reported():
@@ -540,3 +546,21 @@ def test_runaway_request_is_clamped_and_reported():
                              stage="mask").stages["mask"].info
     assert info["sim_batches"] * info["sim_life"] <= MAX_LOCK_STEPS
     assert info["sim_batches"] < 1_000_000
+
+
+def test_the_articles_one_by_one_release_runs_tile_by_tile_unclamped():
+    """The article's algorithm, every particle alone on the full-resolution grid,
+    is within the work caps (it takes the few-particles path, not a cut)."""
+    info = registry.generate("island", "article", 88, 32, {"mask_scale": 1, "batches": 3000},
+                             stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_batches"]) == ((88, 32), 3000, 50, 3000)
+
+
+def test_few_particles_compare_only_their_cells_with_the_same_result(monkeypatch):
+    """The lock-step that reads only the cells particles stand on rolls them
+    exactly as the whole-grid comparison does."""
+    def masks(gather):
+        monkeypatch.setattr(particles, "_GATHER", gather)
+        rng = np.random.default_rng(5)
+        return finish(particles.rolling_particles(rng, 30, 20, 40, 25, [0, 6], batches=8))
+    assert np.array_equal(masks(1), masks(10 ** 9))

@@ -31,6 +31,9 @@ _FRAME_LOW32 = 1 << 30
 _NARROW16 = (1 << 15) - 1
 #: Bits of a move's random draw: ``j = (r * k) >> 8`` picks one of k allowed moves.
 _CHOICE_BITS = 8
+#: A lock-step compares only the cells particles stand on (9 reads each) when
+#: there are at most 1 / this of the grid's cells, else the whole grid at once.
+_GATHER = 16
 
 
 @lru_cache(maxsize=1)
@@ -128,35 +131,48 @@ def _starts(rng: np.random.Generator, width: int, height: int, particles: int, m
     return y.astype(np.intp)
 
 
-#: Work caps (documented clamps).  Every lock-step sweeps the whole particle
-#: grid, and every particle-step moves one particle, so a run costs about
-#: ``lock-steps x grid cells + particles x life``.  The parameter ranges allow
-#: requests that would run for minutes or years in a browser tab; these caps
-#: keep the worst legal request to a few seconds.  The defaults and the
-#: article's one-by-one mode at 88x32 (``batches=3000``) are within both.
-MAX_PARTICLE_STEPS = 40_000_000  # particles x life, per population
-MAX_CELL_STEPS = 1_000_000_000  # lock-steps x grid cells, all populations together
+#: Work caps (documented clamps).  A lock-step compares the whole particle
+#: grid, or only the cells its particles stand on when they are few
+#: (:data:`_GATHER`), and every particle-step moves one particle, so a run
+#: costs about ``lock-steps x (a fixed cost + cells compared) + particles x
+#: life``.  The parameter ranges allow requests that would run for minutes or
+#: years in a browser tab; these caps keep the worst legal request to about
+#: 2 s of CPU (``python -m worldgen island --seed x --width 16 --height 16
+#: --param particles=2000000 --param life=2 --param batches=1000000``: the
+#: most lock-steps, each a fixed cost).  The defaults and the article's
+#: one-by-one mode at 88x32, even tile by tile (``mask_scale=1
+#: batches=3000``), are within all three.
+MAX_PARTICLE_STEPS = 15_000_000  # particles x life, per population
+MAX_CELL_STEPS = 300_000_000  # lock-steps x cells compared, all populations together
 MAX_LOCK_STEPS = 200_000  # lock-steps (batches x life): each has a fixed Python cost
 
 
-def work_cap(particles: int, life: int, batches: int, cells: int) -> tuple[int, int, int]:
+def work_cap(particles: int, life: int, batches: int, cells: int, populations: int = 2) -> tuple[int, int, int]:
     """Clamp ``(particles, life, batches)`` to the work caps for a grid of
-    ``cells`` cells (all populations): life is cut first, then particles, then
-    batches.  Requests within the caps are returned unchanged.
+    ``cells`` cells (all ``populations`` together): life is cut first, then
+    particles, then batches.  Requests within the caps are returned unchanged.
     ``info["sim_particles"|"sim_life"|"sim_batches"]`` of the mask stages
     report what ran.
+
+    A lock-step compares at most ``min(cells, _GATHER x populations x its
+    particles)`` cells, so the cells compared in a run are at most ``life x
+    min(batches x cells, _GATHER x populations x particles)``: a fine
+    release of few particles is bounded by the particles, not the batches.
 
     >>> work_cap(3000, 50, 3000, 2 * 90 * 34)
     (3000, 50, 3000)
     >>> work_cap(2_000_000, 5000, 1_000_000, 2 * 1026 * 1026)
-    (2000000, 20, 23)
+    (2000000, 7, 20)
     """
-    max_steps = max(1, min(MAX_LOCK_STEPS, MAX_CELL_STEPS // cells))
-    life = min(life, max_steps)
+    gathered = _GATHER * populations * particles       # cells compared by every particle, one by one
+    life = max(1, min(life, MAX_LOCK_STEPS, MAX_CELL_STEPS // min(cells, gathered)))
     if particles * life > MAX_PARTICLE_STEPS:
         life = max(1, MAX_PARTICLE_STEPS // particles)
         particles = min(particles, MAX_PARTICLE_STEPS // life)
-    batches = max(1, min(batches, particles, max_steps // life))
+    most = MAX_LOCK_STEPS // life
+    if life * _GATHER * populations * particles > MAX_CELL_STEPS:
+        most = min(most, MAX_CELL_STEPS // (life * cells))   # batches that compare every cell
+    batches = max(1, min(batches, particles, most))
     return particles, life, batches
 
 
@@ -240,6 +256,7 @@ class _Grids:
         n8 = -(-k * self.cells // 8) * 8
         lead = wp + 1
         buf = _empty_grids(k, hp, wp, np.dtype(dtype), low).copy()
+        self.buf, self.lead = buf, lead
         self.flat = buf[lead:lead + k * self.cells]
         self.counts = self.flat.reshape(k, hp + 1, wp)[:, :hp]
         item = buf.strides[0]
@@ -262,14 +279,23 @@ class _Grids:
         flat, window, centre, less, words, table = self.flat, self.window, self.centre, self.less, self.words, self.table
         less_words = less.reshape(9, -1).view(np.uint64)
         bits = words.view(np.uint8)  # bits[i]: which neighbours of cell i are <= it
+        # Few particles (the article's one by one): compare only where they stand,
+        # the same buffer cells the window pass would read for them.
+        few = _GATHER * n <= centre.size
+        around = self.lead + np.array([dy * self.row + dx for dy, dx in _OFFSETS8], dtype=np.intp)[:, None]
         np.add.at(flat, pos, ones)
         for t in range(1, life, chunk):
             for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
                 if trace is not None:
                     trace.append([self.deposits(), self.where(pos)])
-                np.less_equal(window, centre, out=less)
-                np.matmul(_BIT_WEIGHTS, less_words, out=words)
-                np.bitwise_or(draws, bits.take(pos), out=index)
+                if few:
+                    here = pos + self.lead
+                    near = np.less_equal(self.buf.take(around + pos), self.buf.take(here))
+                    np.bitwise_or(draws, np.packbits(near, axis=0, bitorder="little")[0], out=index)
+                else:
+                    np.less_equal(window, centre, out=less)
+                    np.matmul(_BIT_WEIGHTS, less_words, out=words)
+                    np.bitwise_or(draws, bits.take(pos), out=index)
                 np.add(pos, table.take(index), out=pos)
                 np.add.at(flat, pos, ones)  # 3x faster than bincount + add at 88x32
                 if trace is not None:
