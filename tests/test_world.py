@@ -279,6 +279,16 @@ def test_cli_json_survives_a_name_that_is_not_valid_utf8(capsys, tmp_path):
     assert body["world"]["name"] == "odd" and json.loads(out)["sites"] == 100
 
 
+def test_cli_lowers_a_scale_over_the_pixel_budget_as_the_generators_do(capsys, tmp_path):
+    out_file = tmp_path / "big.png"
+    code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--location", "9", "--param", "width=256",
+                             "--param", "height=256", "--scale", "32", "--out", str(out_file))
+    assert code == 0 and json.loads(out)["scale"] == 26
+    assert err.count("\n") == 1 and "--scale 32 lowered to 26" in err and "67,108,864-pixel budget" in err
+    width, height = (int.from_bytes(out_file.read_bytes()[i:i + 4], "big") for i in (16, 20))
+    assert (width, height) == (320 * 26, 306 * 26)
+
+
 def test_cli_bad_output_exits_2(capsys, tmp_path):
     code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "x.bmp"))
     assert code == 2 and ".json" in err and err.count("\n") == 1

@@ -9,6 +9,7 @@ the screen agree pixel for pixel.
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 import zlib
@@ -207,8 +208,13 @@ def write_npz(path: str | Path, stage: Stage, tiles: np.ndarray | None = None, *
         arrays[name] = np.asarray(pts, dtype=np.int32).reshape(-1, 2)
     for name, value in extra.items():
         arrays[name] = np.asarray(value)
+    # The archive is made in memory, then written at once: written straight to
+    # a file, a full disk left the zip half-closed, and its __del__ printed a
+    # traceback after the caller's one-line error.
+    packed = io.BytesIO()
+    np.savez_compressed(packed, **arrays)
     with open(path, "wb") as fh:
-        np.savez_compressed(fh, **arrays)
+        fh.write(packed.getbuffer())
 
 
 def write_stage(path: str | Path, stage: Stage, final_tiles: np.ndarray | None = None,

@@ -38,13 +38,16 @@ def clean_seed_text(text: str) -> str:
 
     NFC (:func:`normalize_seed_text`), then every character that cannot be
     seen or that could break a one-line label is dropped (controls, format
-    characters such as zero-width spaces and joiners, lone surrogates, line
-    and paragraph separators), then surrounding whitespace is trimmed.  Length is not cut here: callers refuse (CLI) or
-    clamp (links) texts over :data:`MAX_SEED_CHARS`.
+    characters such as zero-width spaces and joiners, line and paragraph
+    separators), and so is text that was lost on the way (:func:`is_invisible`),
+    then surrounding whitespace is trimmed.  Length is not cut here: callers
+    refuse (CLI) or clamp (links) texts over :data:`MAX_SEED_CHARS`.
 
     >>> clean_seed_text(" Ava\u200blon\n ") == clean_seed_text("Avalon") == "Avalon"
     True
     >>> clean_seed_text("Cafe\u0301") == "Caf\u00e9"
+    True
+    >>> clean_seed_text("x\ud800y") == clean_seed_text("x\ufffd\ufffd\ufffdy") == "xy"
     True
     """
     norm = normalize_seed_text(text)
@@ -56,11 +59,22 @@ def clean_seed_text(text: str) -> str:
 #: Unassigned code points (Cn) are kept: which ones are unassigned changes with
 #: the Unicode version of the Python running, and a seed must not.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+#: U+FFFD, what decoders write where they could not read the text.
+_LOST = "\ufffd"
 
 
 def is_invisible(ch: str) -> bool:
-    """Whether ``ch`` is dropped from seed text (see :data:`_INVISIBLE`)."""
-    return unicodedata.category(ch) in _INVISIBLE
+    """Whether ``ch`` is dropped from seed text: the categories of
+    :data:`_INVISIBLE`, and U+FFFD.
+
+    Text that could not travel intact arrives as lone surrogates or as
+    U+FFFD, and as how many depends on the way it came: a bad byte on the
+    command line is one surrogate; a lone surrogate typed in a page reaches a
+    link as one U+FFFD, or as three when its bytes were percent-encoded
+    (``%ED%A0%80``).  Dropping both, the seed is the text that did arrive,
+    the same from the command line and from a link.
+    """
+    return ch == _LOST or unicodedata.category(ch) in _INVISIBLE
 
 
 def _digest(data: bytes) -> int:

@@ -14,11 +14,12 @@ import time
 from pathlib import Path
 
 from worldgen.core import registry
-from worldgen.core.image import PIXEL_BUDGET, fit_scale, framed_picture, picture, write_png, write_stage
+from worldgen.core.image import PIXEL_BUDGET, framed_picture, picture, write_png, write_stage
 from worldgen.core.registry import ParamError
 from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .bench import run_bench
+from .output import write_picture
 from .sweep import sweep
 from .world_cli import add_world_command, run_world_command
 
@@ -38,6 +39,33 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # noqa: D401 - argparse hook
         raise UsageError(message)
+
+    def parse_known_args(self, args=None, namespace=None):
+        """argparse's, but a bad option is named before a missing one:
+        argparse checks what is required first, so ``island --bogus`` said
+        ``--seed, --out`` are required and never named ``--bogus``."""
+        try:
+            return super().parse_known_args(args, namespace)
+        except UsageError as missing:
+            if not str(missing).startswith("the following arguments are required"):
+                raise
+            unknown = self._unknown_args(args)
+            if unknown:
+                self.error(f"unrecognized arguments: {' '.join(unknown)}")
+            raise
+
+    def _unknown_args(self, args) -> list[str]:
+        """The arguments no option takes, parsed again with nothing required."""
+        required = [a for a in self._actions if a.required]
+        for action in required:
+            action.required = False
+        try:
+            return super().parse_known_args(args, None)[1]
+        except UsageError:
+            return []
+        finally:
+            for action in required:
+                action.required = True
 
 
 def _size(text: str) -> int:
@@ -165,7 +193,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if args.frame:
             write_png(out, framed_picture(stage, *args.frame))
         elif out.suffix.lower() == ".png":
-            scale = _write_picture(out, picture(stage, args.legend), scale)
+            scale = write_picture(out, picture(stage, args.legend), scale)
         else:
             write_stage(out, stage, tiles)
     except OSError as exc:
@@ -174,17 +202,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
                       "height": args.height, "stage": stage.name, "milliseconds": round(ms, 3),
                       "out": str(out), "scale": scale}, ensure_ascii=False))
     return 0
-
-
-def _write_picture(out: Path, rgb, scale: int) -> int:
-    """Write ``rgb`` at ``scale``, lowered to fit the pixel budget with a one-line note; return the scale used."""
-    h, w = rgb.shape[:2]
-    used = fit_scale(h, w, scale)
-    if used < scale:
-        print(f"worldgen: note: --scale {scale} lowered to {used}: {w * scale}x{h * scale} pixels is over "
-              f"the {PIXEL_BUDGET:,}-pixel budget", file=sys.stderr)
-    write_png(out, rgb, used)
-    return used
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

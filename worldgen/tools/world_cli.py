@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from worldgen.core.image import write_stage
+from worldgen.core.image import picture, write_stage
 from worldgen.generators.world import DUNGEON_SIZES, N_LOCATIONS, World, world_param_specs
+from .output import write_picture
 
 __all__ = ["add_world_command", "run_world_command"]
 
@@ -67,7 +68,10 @@ def add_world_command(subparsers: Any, key_value: Any = str) -> argparse.Argumen
 
 
 def run_world_command(args: argparse.Namespace) -> int:
-    """Run the ``world`` command; errors are ``ValueError`` with one clear line."""
+    """Run the ``world`` command; errors are ``ValueError`` with one clear line.
+
+    A ``.png`` too large at ``--scale`` is written at the largest scale that
+    fits the pixel budget, with a note, as the generator subcommands do."""
     out = Path(args.out)
     suffix = out.suffix.lower()
     if suffix not in (".png", ".txt", ".npz", ".json"):
@@ -76,20 +80,29 @@ def run_world_command(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if suffix == ".json":
         indices = list(range(N_LOCATIONS)) if args.location is None else [args.location]
-        locations = [world.location(i) for i in indices]
-        body = _json_text({"world": world.to_json(), "locations": [loc.to_json() for loc in locations]})
-        writer = lambda: out.write_text(body + "\n", encoding="utf-8")  # noqa: E731
     else:
         indices = [args.location or 0]
-        locations = [world.location(indices[0])]
-        writer = lambda: write_stage(out, locations[0].stage(), scale=args.scale)  # noqa: E731
+    locations = [world.location(i) for i in indices]
     ms = (time.perf_counter() - start) * 1000.0
     try:
-        writer()
+        scale = _write(out, world, locations, args.scale)
     except OSError as exc:
         raise ValueError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(_json_text({"command": "world", "world": world.name, "key": world.key, "seed": world.seed,
                       "dungeon_size": world.size, "params": dataclasses.asdict(world.params),
                       "locations": indices, "sites": sum(len(loc.sites) for loc in locations),
-                      "milliseconds": round(ms, 3), "out": str(out)}))
+                      "milliseconds": round(ms, 3), "out": str(out), "scale": scale}))
     return 0
+
+
+def _write(out: Path, world: World, locations: list, scale: int) -> int:
+    """Write the world's ``.json`` or the one location's map; the PNG scale used."""
+    suffix = out.suffix.lower()
+    if suffix == ".json":
+        body = _json_text({"world": world.to_json(), "locations": [loc.to_json() for loc in locations]})
+        out.write_text(body + "\n", encoding="utf-8")
+    elif suffix == ".png":
+        scale = write_picture(out, picture(locations[0].stage()), scale)
+    else:
+        write_stage(out, locations[0].stage())
+    return scale
