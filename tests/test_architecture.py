@@ -82,9 +82,10 @@ RULES = [
     (("worldgen/toolkit",), ("worldgen.generators", "worldgen.tools")),
     (("worldgen/generators",), ("worldgen.tools",)),
     (("game/rules",), ("pygame", "game.app", "game.scenes", "game.view", "game.launch", "game.tools")),
-    (("game/app.py", "game/work.py", "game/settings.py", "game/browser.py"),
+    (("game/app.py", "game/work.py", "game/settings.py", "game/browser.py", "game/embed_code.py"),
      ("game.scenes", "game.view", "game.launch", "game.rules.run", "game.rules.engine")),
-    (("game/view",), ("game.scenes", "game.launch", "game.tools")),
+    (("game/view",), ("game.scenes", "game.launch", "game.tools", "game.rules.engine", "game.rules.build",
+                      "game.rules.save", "game.rules.codec")),
     (("game/scenes",), ("game.launch", "game.tools")),
 ]
 
@@ -105,6 +106,15 @@ def test_the_checker_sees_imports_inside_functions(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("def f():\n    from ..view import ui\n    import threading\n", encoding="utf-8")
     assert {"game.view", "game.view.ui", "threading"} <= _imports(probe, "game.rules.probe")
+
+
+def test_scenes_reach_the_rules_only_through_the_facade():
+    """A scene maps input to commands on ``game.rules.run`` (the ``Game`` facade
+    and its module functions) and draws through ``game.view``: no other rules module."""
+    facade = {"game.rules", "game.rules.run", "game.rules.run.Game"}
+    found = [f"{p.relative_to(ROOT)} imports {m}" for p in _sources("game/scenes") for m in sorted(_imports(p))
+             if m.startswith("game.rules") and m not in facade and not m.startswith("game.rules.run.")]
+    assert found == []
 
 
 # ----------------------------------------------------------------------------- the shape of the house

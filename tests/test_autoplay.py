@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from game.autoplay import RunReport, play_run, summary
+from game.tools.autoplay import RunReport, play_run, summary
 
 
 def test_a_run_plays_until_it_ends_and_reports_it():
@@ -30,21 +30,21 @@ def test_summary_figures():
 
 
 def test_the_command_prints_the_figures_and_refuses_bad_arguments():
-    done = subprocess.run([sys.executable, "-m", "game.autoplay", "--runs", "1", "--policy", "diver",
+    done = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "1", "--policy", "diver",
                            "--size", "small", "--max-turns", "1500", "--world", "Cmd"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
                    "healing potions unused at death"):
         assert figure in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "game.autoplay", "--runs", "0"], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr
 
 
 def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp_path):
     """The way on lies behind a secret door far from where the player stands:
     the harness walks the walls searching until it finds it (no stalled run)."""
-    from game.autoplay import dungeon_turn
+    from game.tools.autoplay import dungeon_turn
     from worldgen.core.tiles import T
     from test_tactics import hand_made, in_dungeon
     level = hand_made("""\

@@ -125,10 +125,10 @@ def test_a_fountain_heals_once_and_an_altar_names_what_you_carry(tmp_path):
     press(app, key(pygame.K_DOWN))  # into the altar
     assert is_known(g, ITEM_BY_ID["scroll_fire"]) and is_known(g, ITEM_BY_ID["potion_speed"])
     # the used features are kept in the save
-    from game.rules import codec
-    delta = codec.level_delta(level)
+    from game.rules import snapshot
+    delta = snapshot.level_snapshot(level)
     again = dressed_level()
-    assert codec.apply_level_delta(again, delta)
+    assert snapshot.apply_snapshot(again, delta)
     assert again.tiles[4, 3] == T.dry_fountain and again.is_used(7, 5)
 
 
@@ -165,7 +165,8 @@ POCKET = """\
 
 
 def test_magic_never_sets_the_player_down_behind_an_unfound_secret_door(tmp_path):
-    from game.rules import effects
+    from game.rules.actions.effects import EFFECTS
+    from game.rules.engine import resolve
     level = hand_made(POCKET)
     level.tiles[2, 5] = T.secret_door
     level.secret = level.tiles == T.secret_door
@@ -174,10 +175,9 @@ def test_magic_never_sets_the_player_down_behind_an_unfound_secret_door(tmp_path
     pocket = np.zeros(level.shape, bool)
     pocket[1:4, 6:11] = True
     assert not (level.landing_cells() & pocket).any() and level.landing_cells()[1:4, 1:5].all()
-    scroll = ITEM_BY_ID["scroll_teleport"]
     for turn in range(40):
         g.turn = turn
-        effects._teleport(g, scroll)
+        resolve(g, EFFECTS["teleport"](g, g.player, 0))
         assert not pocket[g.pos[1], g.pos[0]], g.pos
     level.secret[2, 5] = False  # found: the far room is fair ground again
     level._refresh_masks()

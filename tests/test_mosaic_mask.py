@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from worldgen.core import pacing
 from worldgen.core.registry import Progress
 from worldgen.core.steps import finish_with_events
 from worldgen.generators import mosaic
-from worldgen.core import pacing
 from worldgen.generators.mosaic.mask import make_mask, mask_preview, smooth
 from worldgen.generators.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
 

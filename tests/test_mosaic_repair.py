@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 from worldgen.core import seeding
+from worldgen.core import pacing
 from worldgen.core.registry import Progress
 from worldgen.core.steps import finish_with_events
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.generators import mosaic
-from worldgen.core import pacing
 from worldgen.generators.mosaic.coast import coast_rule, lay_beach
 from worldgen.generators.mosaic.points import place_points
 from worldgen.generators.mosaic.repair import reachability, regions, repair, shore_up

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from worldgen.core import seeding
+from worldgen.core import pacing
 from worldgen.core.registry import Progress, Stage
 from worldgen.core.steps import finish_with_events
 from worldgen.core.tiles import T
 from worldgen.generators import mosaic
-from worldgen.core import pacing
 from worldgen.generators.mosaic import generator, mask as mask_mod, repair as repair_mod
 from worldgen.generators.mosaic.mask import area_shapes
 from worldgen.generators.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair

@@ -13,7 +13,7 @@ from game.rules.actions.travel import TravelStep, plan_path
 from game.rules.actions.walk import OpenSecretDoor, OverworldStep, Rest, Walk
 from game.rules.behaviours import BEHAVIOURS
 from game.rules.content import DUNGEONS, ITEM_BY_ID, ITEMS, MONSTERS, RECIPES
-from game.rules.effects import AIMED, EFFECTS
+from game.rules.actions.effects import AIMS, EFFECTS
 from game.rules.energy import ACTION_COST, Energy
 from game.rules.entities import FloorItem, Monster
 from game.rules.level import Level, LevelKey
@@ -188,10 +188,10 @@ def test_pick_up_use_craft_and_drop():
 
 def test_every_name_the_tables_use_resolves():
     assert {m.behaviour for m in MONSTERS} | {"guardian"} <= set(BEHAVIOURS)
-    assert {i.use for i in ITEMS if i.use and not i.targeted and i.use != "craft"} <= set(EFFECTS)
-    assert {i.effect for i in ITEMS if i.targeted} <= set(AIMED)
-    assert {i.effect for i in ITEMS if i.kind == "potion"} <= set(EFFECTS)
-    assert {r.effect for r in RECIPES.values()} <= set(EFFECTS)
+    assert {i.effect for i in ITEMS if i.effect} <= set(EFFECTS)
+    assert {i.aim for i in ITEMS} <= set(AIMS)
+    assert all(i.effect for i in ITEMS if i.kind in ("potion", "scroll", "wand"))
+    assert {r.effect for r in RECIPES.values() if r.effect} <= set(EFFECTS)
     assert set(RECIPES) <= {i.id for i in ITEMS if i.kind == "resource"}
 
 

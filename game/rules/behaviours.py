@@ -23,14 +23,13 @@ from .actions.base import Action
 from .actions.melee import MonsterAttack, MonsterShoot
 from .actions.walk import MonsterStep
 from .entities import Monster
+from .geometry import STEPS, chebyshev
 from .log import note
 from .los import flight
 from .state import RunState
 
 __all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander"]
 
-#: The 8 steps as ``(dy, dx)``, in the order ties are broken and wander rolls index.
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
 @dataclass
@@ -55,10 +54,6 @@ class TurnContext:
         return d if d >= 0 else 1 << 20
 
 
-def _chebyshev(m: Monster, cell: tuple[int, int]) -> int:
-    return max(abs(m.x - cell[0]), abs(m.y - cell[1]))
-
-
 def _free(ctx: TurnContext, m: Monster, x: int, y: int) -> bool:
     h, w = ctx.occupied.shape
     return (0 <= x < w and 0 <= y < h and ctx.run.level.passable(m.kind.moves)[y, x]
@@ -67,10 +62,10 @@ def _free(ctx: TurnContext, m: Monster, x: int, y: int) -> bool:
 
 def toward(ctx: TurnContext, m: Monster, dist: np.ndarray) -> tuple[int, int] | None:
     """The free neighbour nearest the distance map's source (first of
-    :data:`_STEPS` on ties), or None when none is nearer."""
+    :data:`~game.rules.geometry.STEPS` on ties), or None when none is nearer."""
     here = dist[m.y, m.x]
     best, best_d = None, here if here >= 0 else 1 << 30
-    for dy, dx in _STEPS:
+    for dx, dy in STEPS:
         nx, ny = m.x + dx, m.y + dy
         if _free(ctx, m, nx, ny):
             d = dist[ny, nx]
@@ -84,7 +79,7 @@ def away(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     px, py = ctx.player_pos
     dist = ctx.run.level.distance_from(px, py, m.kind.moves)
     best, best_d = None, dist[m.y, m.x]
-    for dy, dx in _STEPS:
+    for dx, dy in STEPS:
         nx, ny = m.x + dx, m.y + dy
         if _free(ctx, m, nx, ny) and dist[ny, nx] > best_d:
             best, best_d = (nx, ny), dist[ny, nx]
@@ -93,7 +88,7 @@ def away(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
 
 def wander(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     """A random neighbour, if it is free."""
-    dy, dx = _STEPS[int(ctx.rng.integers(0, 8))]
+    dx, dy = STEPS[int(ctx.rng.integers(0, 8))]
     return (m.x + dx, m.y + dy) if _free(ctx, m, m.x + dx, m.y + dy) else None
 
 
@@ -111,7 +106,7 @@ class Behaviour:
         if m.awake:
             return []
         level, (px, py) = ctx.run.level, ctx.player_pos
-        if self.sees and level.visible[m.y, m.x] and _chebyshev(m, (px, py)) <= m.kind.sight:
+        if self.sees and level.visible[m.y, m.x] and chebyshev(m.pos, (px, py)) <= m.kind.sight:
             m.awake = True
         elif ctx.noise > 0 and self.hears(ctx, m):
             m.awake = True
@@ -137,7 +132,7 @@ class Behaviour:
     def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
         """Bite when adjacent, else close in along the distance map."""
         px, py = ctx.player_pos
-        if _chebyshev(m, (px, py)) == 1:
+        if chebyshev(m.pos, (px, py)) == 1:
             return MonsterAttack(m, ctx.rng)
         return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(px, py, m.kind.moves)))
 
@@ -175,19 +170,19 @@ class Erratic(Behaviour):
     """Flits about: half its moves are random even when hunting (bats)."""
 
     def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
-        if _chebyshev(m, ctx.player_pos) > 1 and ctx.rng.random() < 0.5:
+        if chebyshev(m.pos, ctx.player_pos) > 1 and ctx.rng.random() < 0.5:
             return _step(ctx, m, wander(ctx, m))
         return super().hunt(ctx, m)
 
 
 class Coward(Behaviour):
-    """Fights until hurt below its kind's ``flee_below`` share, then runs;
-    cornered, it bites."""
+    """Fights until hurt below its kind's ``flee_below`` share of its
+    maximum HP, then runs; cornered, it bites.  Healed back above that share
+    (regeneration, a potion splashed on it), it stops fleeing and fights."""
 
     def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
-        if m.hp < m.kind.flee_below * m.max_hp:
-            if not m.fleeing:
-                m.fleeing = True
+        m.fleeing = m.hp < m.kind.flee_below * m.max_hp
+        if m.fleeing:
             step = away(ctx, m)
             if step is not None:
                 return _step(ctx, m, step)
@@ -202,16 +197,16 @@ class Pack(Behaviour):
     def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
         px, py = ctx.player_pos
         level = ctx.run.level
-        if _chebyshev(m, (px, py)) == 1:
+        if chebyshev(m.pos, (px, py)) == 1:
             return MonsterAttack(m, ctx.rng)
         mates = [o for o in level.monsters if o.group == m.group and o is not m and o.awake] if m.group >= 0 else []
         if mates and ctx.distance(m) <= 2 and all(ctx.distance(o) > 4 for o in mates):
             return None  # hold at arm's length until the others arrive
-        spots = [(px + dx, py + dy) for dy, dx in _STEPS if _free(ctx, m, px + dx, py + dy)
+        spots = [(px + dx, py + dy) for dx, dy in STEPS if _free(ctx, m, px + dx, py + dy)
                  and ctx.claims.get((px + dx, py + dy), m.index) == m.index]
         if not spots:
             return super().hunt(ctx, m)
-        spot = min(spots, key=lambda c: (_chebyshev(m, c), c[1], c[0]))
+        spot = min(spots, key=lambda c: (chebyshev(m.pos, c), c[1], c[0]))
         ctx.claims[spot] = m.index
         return _step(ctx, m, toward(ctx, m, level.distance_from(*spot, m.kind.moves)))
 
@@ -223,7 +218,7 @@ class Archer(Behaviour):
 
     def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
         level, (px, py) = ctx.run.level, ctx.player_pos
-        near = _chebyshev(m, (px, py))
+        near = chebyshev(m.pos, (px, py))
         if near == 1 and ctx.rng.random() < 0.5:
             return MonsterAttack(m, ctx.rng)  # caught: half the time it fights back
         if near <= 2 and ctx.rng.random() < 0.6:  # backs off, but not always: it can be caught

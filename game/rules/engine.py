@@ -10,7 +10,9 @@ monsters: an action's turns simply pass.
 
 A key press becomes one :func:`perform` call; so does each step of a
 walk, after which :func:`~game.rules.actions.travel.walk_interruption` says
-whether the walk goes on.  Nothing here draws or waits.
+whether the walk goes on.  The player's actions and the monsters' go
+through one cascade, :func:`resolve` (alternatives, messages, the view,
+reactions).  Nothing here draws or waits.
 """
 
 from __future__ import annotations
@@ -20,17 +22,17 @@ import numpy as np
 from worldgen.core.tiles import T
 
 from . import status
-from .actions.base import MAX_ALTERNATIVES, Action
+from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
+from .actions.effects import Damage
 from .actions.travel import walk_interruption
 from .actions.walk import MonsterStep
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
 from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
-from .harm import hurt
 from .log import GOOD, NOTE
 from .state import RunState
 
-__all__ = ["perform", "end_player_turn", "monsters_act"]
+__all__ = ["perform", "resolve", "end_player_turn", "monsters_act"]
 
 _WATER = (T.shallow_water, T.deep_water)
 
@@ -38,20 +40,12 @@ _WATER = (T.shallow_water, T.deep_water)
 def perform(run: RunState, action: Action) -> bool:
     """Do ``action`` for the player; True if it succeeded.
 
-    Alternatives are followed (at most :data:`MAX_ALTERNATIVES` deep), the
-    messages of every step are logged, and a success that takes time ends the
-    player's turn (its energy cost decides how soon they act again).  A
-    failure stops any planned walk."""
+    It is resolved as every actor's action is (:func:`resolve`); a success
+    that takes time ends the player's turn (its energy cost decides how soon
+    they act again).  A failure stops any planned walk."""
     if run.busy:
         return False
-    for _ in range(MAX_ALTERNATIVES):
-        result = action.perform(run)
-        for text, kind in result.messages:
-            run.say(text, kind)
-        if result.alternative is None:
-            break
-        action = result.alternative
-    run.touch()
+    result, action = resolve(run, action)
     if not result.succeeded:
         run.stop_walk()
         return False
@@ -61,6 +55,31 @@ def perform(run: RunState, action: Action) -> bool:
         else:
             pass_turns(run, result.turns)
     return True
+
+
+def resolve(run: RunState, action: Action, depth: int = 0) -> tuple[Result, Action]:
+    """Perform ``action`` the one way every actor's action is performed (the
+    player's, a monster's, a trap's, an effect's): its alternatives are
+    followed (at most :data:`MAX_ALTERNATIVES`), the messages of every step
+    are logged, the view is told when anything happened, and a success's
+    reactions are resolved next, in order (at most
+    :data:`MAX_REACTION_DEPTH` deep; none after the player's death).
+    Returns the last result and the action that gave it."""
+    for _ in range(MAX_ALTERNATIVES):
+        result = action.perform(run)
+        for text, kind in result.messages:
+            run.say(text, kind)
+        if result.alternative is None:
+            break
+        action = result.alternative
+    if result.succeeded or result.messages:
+        run.touch()
+    if result.succeeded and depth < MAX_REACTION_DEPTH:
+        for reaction in result.then:
+            if run.dead:
+                break
+            resolve(run, reaction, depth + 1)
+    return result, action
 
 
 def end_player_turn(run: RunState, cost: int = ACTION_COST, searching: bool = False) -> None:
@@ -109,8 +128,7 @@ def _tick_player(run: RunState) -> None:
     for name in ended:
         run.say(f"You are no longer {name}.", NOTE)
     if damage:
-        for text, kind in hurt(run, p, damage, cause):
-            run.say(text, kind)
+        resolve(run, Damage(p, damage, cause))
 
 
 def monsters_act(run: RunState, rng: np.random.Generator) -> None:
@@ -138,8 +156,7 @@ def monsters_act(run: RunState, rng: np.random.Generator) -> None:
             else:
                 action = behaviour.act(ctx, m)
             if action is not None:
-                for text, kind in action.perform(run).messages:
-                    run.say(text, kind)
+                resolve(run, action)
 
 
 def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
@@ -147,8 +164,8 @@ def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
     if not m.statuses:
         return True
     damage, cause, _ = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
-    for text, kind in hurt(run, m, damage, cause):
-        run.say(text, kind)
+    if damage:
+        resolve(run, Damage(m, damage, cause))
     if m.alive:
         return True
     occupied[m.y, m.x] = False

@@ -46,6 +46,10 @@ class Monster:
     fleeing: bool = False
 
     @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
     def name(self) -> str:
         return ("the guardian " if self.boss else "the ") + self.kind.name
 

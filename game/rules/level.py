@@ -5,8 +5,8 @@ Secret doors hide side rooms and shortcuts but never the way from the stairs
 up to the stairs down (or the treasure): those on it are made plain doors.
 
 A level is rebuilt from its seed every time it is entered; what play changed
-(the explored mask, monsters killed, items taken, secret doors found, items
-the player dropped) is kept in a small delta that the save stores (see :mod:`game.rules.codec`).
+(the explored mask, secret doors found, every monster and floor item as they
+stand) is kept in a snapshot that the save stores (see :mod:`game.rules.snapshot`).
 
 Distances on foot follow the game's movement rule, ``worldgen.toolkit.grid.WALK``:
 the generators place the stairs with the same rule.
@@ -28,11 +28,12 @@ from .content import DungeonRules
 from .energy import Energy
 from .entities import FloorItem, Monster
 from .fov import field_of_view
+from .geometry import walk_distance
 
 __all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX"]
 
 SIGHT = 9
-DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index "taken" lists
+DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index
 PACK_BASE = 100_000  # indices of a pack's followers: PACK_BASE + 16 * leader + k
 
 
@@ -74,8 +75,7 @@ class Level:
         self.monsters: list[Monster] = []
         self.items: list[FloorItem] = []
         self.killed: list[int] = []
-        self.taken: list[int] = []
-        self.dropped: list[FloorItem] = []  # put down in play: dropped, thrown, shot (saved by kind and cell)
+        self.taken: list[int] = []  # spawn indices of the items picked up
         self.put_down: set[int] = set()  # indices of those the player chose to leave (not picked up by walking)
         self._drops = 0
         self.treasure_index = -1
@@ -143,10 +143,9 @@ class Level:
         """Secret doors hide side rooms and shortcuts, never the way down: those
         between the stairs up and ``goal`` become plain doors (deterministic, so
         not stored in the save)."""
-        ux, uy = self.up
         for _ in range(int(np.count_nonzero(self.secret)) + 1):  # bounded
             open_ = WALKABLE[self.tiles] & ~self.secret
-            reach = grid.walk_distance(open_, [(uy, ux)]) >= 0
+            reach = walk_distance(open_, [self.up]) >= 0
             if reach[goal[1], goal[0]]:
                 return
             touching = self.secret & (grid.neighbour_count(reach, 1) > 0)
@@ -188,7 +187,7 @@ class Level:
     def _guard_spot(self, cell: tuple[int, int], occupied: set) -> tuple[int, int] | None:
         """A free cell 2 steps from ``cell`` (else 1, else 3), first in row order."""
         x, y = cell
-        dist = grid.walk_distance(self.walkable, [(y, x)])
+        dist = walk_distance(self.walkable, [(x, y)])
         for d in (2, 1, 3):
             ys, xs = np.nonzero(dist == d)
             for yy, xx in zip(ys.tolist(), xs.tolist()):
@@ -224,7 +223,7 @@ class Level:
         if dist is None:
             if len(self._dists) >= 8:
                 self._dists.clear()
-            dist = self._dists[key] = grid.walk_distance(self.passable(moves), [(y, x)])
+            dist = self._dists[key] = walk_distance(self.passable(moves), [(x, y)])
         return dist
 
     def update_view(self, px: int, py: int) -> None:
@@ -282,7 +281,7 @@ class Level:
         blocker = self.monster_at(x, y)
         if blocker is None:
             return
-        dist = grid.walk_distance(self.walkable, [(y, x)])
+        dist = walk_distance(self.walkable, [(x, y)])
         for m in self.monsters:
             dist[m.y, m.x] = -1
         ys, xs = np.nonzero(dist > 0)
@@ -294,11 +293,14 @@ class Level:
         self.monsters.remove(m)
         self.killed.append(m.index)
 
+    @property
+    def dropped(self) -> list[FloorItem]:
+        """The items on the floor that play put down (dropped, thrown, shot)."""
+        return [it for it in self.items if it.index >= DROPPED_INDEX]
+
     def take(self, item: FloorItem) -> None:
         self.items.remove(item)
-        if item in self.dropped:
-            self.dropped.remove(item)
-        else:
+        if item.index < DROPPED_INDEX:
             self.taken.append(item.index)
 
     def drop(self, item_id: str, x: int, y: int, count: int = 1, by_choice: bool = False) -> FloorItem:
@@ -310,7 +312,6 @@ class Level:
         if by_choice:
             self.put_down.add(item.index)
         self.items.append(item)
-        self.dropped.append(item)
         return item
 
 

@@ -12,14 +12,17 @@ remembered one shows its terrain but not who stands there now.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from worldgen.core.tiles import TILES, T
 
 from .content import ITEM_BY_ID, RECIPES, ItemKind
 from .entities import Monster
 from .identify import display_name, is_known
+from .pack import counted, stacks
 from .state import RunState
 
-__all__ = ["describe_cell", "monster_text", "item_text", "item_use", "TERRAIN_TEXT"]
+__all__ = ["describe_cell", "monster_text", "item_text", "item_use", "TERRAIN_TEXT", "PackRow", "pack_rows"]
 
 #: A few words per terrain (what it means for the player).
 TERRAIN_TEXT = {
@@ -141,3 +144,32 @@ def item_use(kind: ItemKind, known: bool = True) -> str:
     if kind.kind == "relic":
         return "carry it out of the site to keep it"
     return ""
+
+class PackRow(NamedTuple):
+    """One row of the pack as the pack screen shows it."""
+
+    item: str  # the item id
+    slot: int  # the flat pack index of its first item (what actions take)
+    count: int
+    label: str  # "3 potions of healing"; an unknown kind by its appearance
+    use: str  # what using it does, in a few words (:func:`item_use`), with crafting's count
+    colour: tuple[int, int, int]
+    targeted: bool  # using it asks for a target first
+
+
+def pack_rows(run: RunState) -> list[PackRow]:
+    """The pack's rows (:func:`game.rules.pack.stacks`), named as the player knows them."""
+    inv = run.player.inventory
+    out = []
+    for row in stacks(inv):
+        kind = ITEM_BY_ID[row.item]
+        known = is_known(run, kind)
+        if known:
+            label = counted(row.item, row.count) + (" (charges)" if kind.kind == "wand" and row.count > 1 else "")
+        else:
+            shown = display_name(run, kind)
+            label = shown if row.count == 1 else f"{row.count} x {shown}"
+        recipe = RECIPES.get(kind.id) if kind.kind == "resource" else None
+        use = item_use(kind, known) + (f" ({inv.count(row.item)}/{recipe.need})" if recipe else "")
+        out.append(PackRow(row.item, row.first, row.count, label, use, kind.colour, kind.targeted))
+    return out

@@ -1,31 +1,64 @@
-"""The run as the scenes see it: :class:`Game`, the state of a run
-(:class:`~game.rules.state.RunState`) with one small method per thing a
-player can ask for.  Each method builds an action and hands it to the turn
-engine; none holds a rule of its own.  ``game.move(1, 0)`` is
-``engine.perform(game, Walk(1, 0))`` in a dungeon.
+"""The rules facade: what the screens may ask of the game, and nothing else.
 
-How a key press flows: the play scene maps the key to a method here, the
-method performs an action (:mod:`game.rules.actions`), the engine lets time
-pass (:mod:`game.rules.engine`), ``version`` changes, and the view redraws
-what it caches.  See ``docs/ARCHITECTURE.md``.
+:class:`Game` is the state of a run (:class:`~game.rules.state.RunState`)
+with one small method per thing a player can ask for, and one per question
+a screen asks.  A command builds an action and hands it to the turn engine
+(``game.move(1, 0)`` is ``engine.perform(game, Walk(1, 0))`` in a
+dungeon); a question reads the state (``game.describe(x, y)``).  None holds
+a rule of its own.  The module-level functions serve the screens before and
+after a run (the title's saved game and world preview, the names of the
+dungeon sizes).
+
+Scenes import this module and no other of ``game.rules``
+(``tests/test_architecture.py`` checks it): a rule lives behind the facade,
+never in a scene.  How a key press flows: the play scene maps the key to a
+method here, the method performs an action (:mod:`game.rules.actions`), the
+engine lets time pass (:mod:`game.rules.engine`), ``version`` changes, and
+the view redraws what it caches.  See ``docs/ARCHITECTURE.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
+from worldgen.generators.world import WorldNameError, world_key
 
-from . import build, codec, content, engine
+from . import build, codec, content, engine, save, score
 from .actions.items import Craft, Drop, PickUp, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
-from .actions.ranged import Fire, Throw
+from .actions.ranged import AIM_PURPOSES, Fire, Throw, aim_label, aim_preview, aim_range, targets
 from .actions.travel import TravelStep, explore_target, plan_path, stairs_target, start_walk, step_action
 from .actions.walk import Rest
+from .entities import MAX_INVENTORY
 from .location import LocationData, WorldMap
-from .state import RunState
+from .look import PackRow, describe_cell, pack_rows
+from .names import make_name
+from .state import LevelRequest, LocationRequest, RunState
 
-__all__ = ["Game"]
+__all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
+           "LEVELS", "PACK_SLOTS", "load_saved", "saves_off", "roll_world_name", "same_world"]
+
+SIZE_NAMES = content.SIZE_NAMES
+LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
+PACK_SLOTS = MAX_INVENTORY
+
+
+class SaveOutcome(NamedTuple):
+    ok: bool  # the game is safely kept (or there is nothing to keep yet)
+    text: str | None  # the save text written and verified (None: nothing written)
+    why: str  # what to tell the player when it failed
+
+
+class ScoreRecord(NamedTuple):
+    entry: dict  # this run's line of the table
+    table: list[dict]  # the table, best first, with this run in its place
+    rank: int  # this run's place (0 is the best), -1 when it did not make the table
+    kept: bool  # the table was stored (a blocked storage shows it, keeps nothing)
 
 
 class Game(RunState):
@@ -93,6 +126,50 @@ class Game(RunState):
     def go_location(self, index: int) -> bool:
         return engine.perform(self, GoLocation(index))
 
+    def stairs(self, down: bool) -> bool:
+        """``>`` / ``<``: take the stairs underfoot, else walk to them (on the
+        overworld ``>`` enters the site underfoot).  True when something was
+        done or a walk began."""
+        if self.mode != "dungeon":
+            return down and self.interact()
+        if self.level.tiles[self.pos[1], self.pos[0]] == (T.stairs_down if down else T.stairs_up):
+            return self.descend() if down else self.ascend()
+        return self.travel_to_stairs(down)
+
+    def stairs_button(self) -> bool:
+        """The one stairs button: the stairs underfoot, else down when the
+        stairs down are known (else up, towards the way out)."""
+        if self.mode != "dungeon":
+            return self.stairs(True)
+        level, (x, y) = self.level, self.pos
+        if level.tiles[y, x] in (T.stairs_down, T.stairs_up):
+            return self.stairs(level.tiles[y, x] == T.stairs_down)
+        return self.stairs(level.down is not None and bool(level.seen[level.down[1], level.down[0]]))
+
+    def ready_to_fire(self) -> bool:
+        """Whether ``f`` can choose a target now (a launcher with ammunition,
+        or a reach weapon, in a dungeon); if not, the log says why."""
+        w = self.player.weapon_kind
+        if self.mode != "dungeon":
+            why = "There is nothing to shoot at here."
+        elif w is None or not (w.ammo or w.reach > 1):
+            why = "You wield nothing to fire: t throws anything, a bow or sling shoots, a spear reaches."
+        elif w.ammo and w.ammo not in self.player.inventory:
+            why = f"You have nothing to shoot from your {w.name}."
+        else:
+            return True
+        self.say(why)
+        self.touch()
+        return False
+
+    def ready_to_aim(self) -> bool:
+        """Whether an item can be aimed or thrown now (only in a dungeon); if not, the log says why."""
+        if self.mode == "dungeon":
+            return True
+        self.say("There is nothing to aim at here.")
+        self.touch()
+        return False
+
     # -- walks: click-walk, travel to the stairs, auto-explore ----------------------------------
     def travel_to(self, x: int, y: int) -> bool:
         """Plan a walk to ``(x, y)`` over known ground (no time passes)."""
@@ -149,12 +226,54 @@ class Game(RunState):
             return False
         return engine.perform(self, TravelStep())
 
+    # -- questions the screens ask (no time passes) -----------------------------------------
+    def describe(self, x: int, y: int) -> list[str]:
+        """What the player knows of cell ``(x, y)``, in lines (look, hover, hold)."""
+        return describe_cell(self, x, y)
+
+    def pack_rows(self) -> list[PackRow]:
+        return pack_rows(self)
+
+    def aim_range(self, purpose: str, slot: int | None = None) -> int:
+        return aim_range(self, purpose, slot)
+
+    def aim_label(self, purpose: str, slot: int | None = None) -> str:
+        return aim_label(self, purpose, slot)
+
+    def targets(self, max_range: int) -> list[tuple[int, int]]:
+        """Cells of the monsters in view within ``max_range``, nearest first."""
+        return targets(self, max_range)
+
+    def aim_preview(self, target: tuple[int, int], max_range: int):
+        """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``."""
+        return aim_preview(self, target, max_range)
+
+    def monster_name_at(self, x: int, y: int) -> str | None:
+        """The name of the monster the player sees at ``(x, y)``, if any."""
+        level = self.level
+        if level is None or not level.inside(x, y) or not level.visible[y, x]:
+            return None
+        m = level.monster_at(x, y)
+        return None if m is None else m.name
+
     # -- building maps -----------------------------------------------------------------
     def build_iterator(self) -> Iterator:
         return build.build_iterator(self)
 
+    def build_stage_names(self) -> tuple[str, ...]:
+        return build.stage_names(self)
+
     def build_label(self) -> str:
         return build.build_label(self)
+
+    def install_build(self, stages: dict[str, Stage], result: Any) -> None:
+        """Put the finished build of the pending request in place."""
+        build.install(self, stages, result)
+
+    def build_failed(self, request: LocationRequest | LevelRequest) -> bool:
+        """The build of ``request`` failed: put the run back where it was.
+        False when there is no place to go back to (the first location)."""
+        return build.fail_build(self, request)
 
     def install_location(self, data: LocationData) -> None:
         build.install_location(self, data)
@@ -162,10 +281,91 @@ class Game(RunState):
     def install_level(self, stage: Stage) -> None:
         build.install_level(self, stage)
 
-    # -- saves ---------------------------------------------------------------------------
+    # -- saves and scores ------------------------------------------------------------------
+    def save_to(self, storage: Any, known_good: str | None = None) -> SaveOutcome:
+        """Write the run to ``storage`` (write-then-verify, :func:`game.rules.save.write`);
+        while a map is being built, the moment before it was asked for.
+        ``known_good`` is the text this process last wrote and verified."""
+        if self.dead or self.won:
+            return SaveOutcome(False, None, "")  # a finished run keeps no save
+        if self.loc is None or (self.pending is not None and self.resume_point is None):
+            return SaveOutcome(True, None, "")  # nothing to keep yet
+        text = save.encode(self.resume_point if self.pending is not None else self.to_json())
+        ok = save.write(storage, text, known_good, check=codec.usable)
+        self.dirty = False
+        return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage))
+
+    def erase_save(self, storage: Any) -> None:
+        """The run is over: its save goes (its score stays)."""
+        save.erase(storage)
+
+    def record_score(self, storage: Any) -> ScoreRecord:
+        """Put this finished run in the high-score table kept in ``storage``."""
+        entry = score.entry(self)
+        try:
+            table = score.decode_table(storage.get(score.KEY))
+        except Exception:  # noqa: BLE001 - a storage that throws holds no table
+            table = []
+        table, rank = score.add(table, entry)
+        try:
+            kept = bool(storage.set(score.KEY, score.encode_table(table)))
+        except Exception:  # noqa: BLE001 - blocked storage: the table is shown, not kept
+            kept = False
+        return ScoreRecord(entry, table, rank, kept)
+
     def to_json(self) -> dict:
         return codec.run_to_json(self)
 
     @classmethod
     def from_json(cls, body: dict, world: WorldMap | None = None) -> "Game":
         return codec.run_from_json(cls, body, world)
+
+
+# -- before a run ----------------------------------------------------------------------------
+def load_saved(storage: Any) -> tuple[dict | None, str]:
+    """The saved run's body (or its backup's), and what to tell the player, one
+    line or two (:func:`game.rules.save.load`, refusing a save the game cannot
+    play; a save it cannot use is kept aside first)."""
+    return save.load(storage, check=codec.usable)
+
+
+def saves_off(storage: Any) -> str:
+    """``"Saves are off: <why>."`` when ``storage`` keeps nothing, else ``""``."""
+    return save.saves_off(storage)
+
+
+def roll_world_name(rng: np.random.Generator) -> str:
+    return make_name(rng)
+
+
+def same_world(a: str, b: str) -> bool:
+    """Whether two typed names are the same world (case, spacing, accents)."""
+    try:
+        return world_key(a) == world_key(b)
+    except ValueError:
+        return False
+
+
+class WorldPreview:
+    """The first location of world ``name``, built step by step for the title
+    screen (``steps()`` is drained a few milliseconds per frame; the last item
+    is the :class:`~game.rules.location.LocationData`, handed to
+    :meth:`Game.new` to start there).  Raises ``ValueError`` for an unusable name."""
+
+    def __init__(self, name: str) -> None:
+        self.world = WorldMap(name)
+        self.key = self.world.key
+        self.n_locations = self.world.n_locations
+
+    def steps(self) -> Iterator:
+        return self.world.location_iterator(0)
+
+    def is_same(self, name: str) -> bool:
+        try:
+            return self.key == world_key(name)
+        except WorldNameError:
+            return False
+
+    @staticmethod
+    def is_location(result: Any) -> bool:
+        return isinstance(result, LocationData)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pygame
 
 from ..app import App, Scene
-from ..rules import score
 from ..rules.run import Game
 from ..view import ui
 
@@ -22,25 +21,12 @@ class EndScene(Scene):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
-        self.entry = score.entry(game)
-        self.table, self.rank, self.kept = self._record()
+        record = game.record_score(app.storage)
+        self.entry, self.table, self.rank, self.kept = record.entry, record.table, record.rank, record.kept
         self.buttons = [
             ui.Button("New world (N)", pygame.Rect(300, 488, 170, 36), self.new_world),
             ui.Button("Same world again (S)", pygame.Rect(490, 488, 190, 36), self.same_world),
         ]
-
-    def _record(self) -> tuple[list[dict], int, bool]:
-        storage = self.app.storage
-        try:
-            table = score.decode_table(storage.get(score.KEY))
-        except Exception:  # noqa: BLE001 - a storage that throws holds no table
-            table = []
-        table, rank = score.add(table, self.entry)
-        try:
-            kept = bool(storage.set(score.KEY, score.encode_table(table)))
-        except Exception:  # noqa: BLE001 - blocked storage: the table is shown, not kept
-            kept = False
-        return table, rank, kept
 
     def new_world(self) -> None:
         self.app.switch("title", auto=False)
@@ -48,6 +34,11 @@ class EndScene(Scene):
     def same_world(self) -> None:
         g = self.game
         self.app.switch("play", Game.new(g.name, g.size_name, int(self.app.ui_rng.integers(0, 2**62))))
+
+    def report(self) -> dict:
+        """How the run ended: its world, last turn, won or dead."""
+        g = self.game
+        return {"world": g.name, "turn": g.turn, "dead": g.dead, "won": g.won}
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

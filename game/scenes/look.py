@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 
 from ..app import App
-from ..rules.look import describe_cell
 from ..rules.run import Game
 from ..view import ui
 from ..view.game_view import GameView, describe_box
@@ -34,7 +33,7 @@ class LookScene(Overlay):
 
     @property
     def lines(self) -> list[str]:
-        return describe_cell(self.game, *self.cursor)
+        return self.game.describe(*self.cursor)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -9,23 +9,19 @@ target is chosen next).  Wands, and scrolls that act at a distance, also ask
 for a target before they are used.  Unknown potions, scrolls and wands show
 their appearance until identified.
 
-Rows are a view of the flat inventory (:func:`game.rules.pack.stacks`):
-actions get the flat index of the row's first item."""
+Rows are :meth:`Game.pack_rows` (a view of the flat inventory): actions
+get the flat index of the row's first item."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..app import App
-from ..rules.content import ITEM_BY_ID, RECIPES, ItemKind
-from ..rules.identify import display_name, is_known
-from ..rules.look import item_use
-from ..rules.pack import MAX_INVENTORY, Stack, counted, stacks
-from ..rules.run import Game
+from ..rules.run import PACK_SLOTS, Game, PackRow
 from ..view import ui
 from ..view.overlay import Overlay
 
-__all__ = ["PackScene", "describe"]
+__all__ = ["PackScene"]
 
 LETTERS = "abcdefghijklmnopqrst"  # one per row: MAX_INVENTORY rows
 
@@ -45,8 +41,8 @@ class PackScene(Overlay):
             ("Drop all", 484, 74, lambda: self._drop(True)), ("Close", 562, 64, self.app.pop))]
 
     @property
-    def rows(self) -> list[Stack]:
-        return stacks(self.game.player.inventory)
+    def rows(self) -> list[PackRow]:
+        return self.game.pack_rows()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         rows = self.rows
@@ -83,17 +79,13 @@ class PackScene(Overlay):
         if not rows:
             return
         g = self.game
-        slot = rows[min(self.selected, len(rows) - 1)].first
-        kind = ITEM_BY_ID[g.player.inventory[slot]]
-        if self.mode == "throw" or kind.targeted:  # a target first
-            if g.mode != "dungeon":
-                g.say("There is nothing to aim at here.")
-                g.touch()
-                return
-            self.app.pop()
-            self.app.open("target", g, "throw" if self.mode == "throw" else "use", slot)
+        row = rows[min(self.selected, len(rows) - 1)]
+        if self.mode == "throw" or row.targeted:  # a target first
+            if g.ready_to_aim():
+                self.app.pop()
+                self.app.open("target", g, "throw" if self.mode == "throw" else "use", row.slot)
             return
-        g.use_item(slot)
+        g.use_item(row.slot)
         self._after()
 
     def _throw(self) -> None:
@@ -106,7 +98,7 @@ class PackScene(Overlay):
         if not rows:
             return
         row = rows[min(self.selected, len(rows) - 1)]
-        self.game.drop(row.first, row.count if whole else 1)
+        self.game.drop(row.slot, row.count if whole else 1)
         self._after()
 
     def _after(self) -> None:
@@ -122,39 +114,20 @@ class PackScene(Overlay):
         ui.draw_buttons(surface, self.buttons)
 
     def _paint(self, layer: pygame.Surface) -> None:
-        inv = self.game.player.inventory
-        rows = stacks(inv)
+        rows = self.rows
         rect = layer.get_rect()
         top = self.TOP - 30  # the box's top is at y = 30 on screen
         ui.text(layer, "Throw what?" if self.mode == "throw" else "Pack", (16, 8), 28, ui.ACCENT)
-        ui.text(layer, f"{len(rows)}/{MAX_INVENTORY} slots", (190 if self.mode == "throw" else 90, 16), 18,
+        ui.text(layer, f"{len(rows)}/{PACK_SLOTS} slots", (190 if self.mode == "throw" else 90, 16), 18,
                 ui.DIM)
         if not rows:
             ui.text(layer, "(empty)", (16, top), 20, ui.DIM)
         for r, row in enumerate(rows):
-            kind = ITEM_BY_ID[row.item]
             y = top + r * self.ROW - 1
             if r == self.selected:
                 pygame.draw.rect(layer, (60, 60, 90), (8, y, rect.width - 16, self.ROW))
-            ui.text(layer, f"{LETTERS[r]})  {label(self.game, row)}", (16, y + 1), 18, kind.colour)
-            ui.text(layer, describe(kind, inv.count(row.item), is_known(self.game, kind)), (290, y + 2), 16,
-                    ui.DIM)
+            ui.text(layer, f"{LETTERS[r]})  {row.label}", (16, y + 1), 18, row.colour)
+            ui.text(layer, row.use, (290, y + 2), 16, ui.DIM)
         hint = ("a-t or arrows: select   Enter: throw it, then choose where   Esc: close" if self.mode == "throw"
                 else "a-t or arrows: select   Enter/u: use   x: drop one   X: drop all   Esc: close")
         ui.text(layer, hint, (16, rect.height - 22), 16, ui.DIM)
-
-
-def label(game: Game, row: Stack) -> str:
-    """A row's name: "3 healing potions"; an unknown kind by its appearance ("2 x fizzy potion")."""
-    kind = ITEM_BY_ID[row.item]
-    if is_known(game, kind):
-        return counted(row.item, row.count) + (" (charges)" if kind.kind == "wand" and row.count > 1 else "")
-    shown = display_name(game, kind)
-    return shown if row.count == 1 else f"{row.count} x {shown}"
-
-
-def describe(kind: ItemKind, count: int, known: bool = True) -> str:
-    """What using an item does, in a few words (``count``: how many the pack
-    holds, against what crafting needs; an unknown kind says how to learn it)."""
-    recipe = RECIPES.get(kind.id) if kind.kind == "resource" else None
-    return item_use(kind, known) + (f" ({count}/{recipe.need})" if recipe else "")

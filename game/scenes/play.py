@@ -21,13 +21,8 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.core.tiles import T
-
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS
-from ..rules import build, save
-from ..rules.codec import usable
-from ..rules.look import describe_cell
 from ..rules.run import Game
 from ..settings import OPTIONS_KEY, Options, read_options
 from ..view import ui
@@ -38,6 +33,7 @@ from ..work import Work
 __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
 
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
+SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 
 
@@ -72,27 +68,16 @@ class PlayScene(Scene):
 
     # -- saving ------------------------------------------------------------------
     def save_now(self) -> bool:
-        """Save the game; while a map is being built, save the moment before
-        the build was asked for.  True when the game is safely kept (or there is
-        nothing to keep yet: the first location is still being built)."""
-        g = self.game
-        if g.dead or g.won:
-            return False  # a finished run keeps no save
-        if g.loc is None or (g.pending is not None and g.resume_point is None):
-            return True  # nothing to keep yet
-        if g.pending is not None:
-            text = save.encode(g.resume_point)
-        else:
-            text = save.encode(g.to_json())
-        ok = save.write(self.app.storage, text, self.last_saved, check=usable)
-        g.dirty = False
-        if ok:
-            self.last_saved, self.save_failures = text, 0
-        else:
+        """Save the game (:meth:`Game.save_to`); True when it is safely kept (or
+        there is nothing to keep yet).  A failure is told once until a save works again."""
+        outcome = self.game.save_to(self.app.storage, self.last_saved)
+        if outcome.text is not None:
+            self.last_saved, self.save_failures = outcome.text, 0
+        elif outcome.why:
             self.save_failures += 1
-            if self.save_failures == 1:  # told once until a save works again, not every turn
-                self.toasts.add(save.write_failed(self.app.storage), ui.BAD)
-        return ok
+            if self.save_failures == 1:
+                self.toasts.add(outcome.why, ui.BAD)
+        return outcome.ok
 
     # -- events ----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -164,7 +149,8 @@ class PlayScene(Scene):
             if g.explore():
                 self.travel_wait = 0
         elif name == "stairs":
-            self._stairs(g.mode != "dungeon" or self._stairs_down())
+            if g.stairs_button():
+                self.travel_wait = 0
         elif name == "wait":
             g.stop_walk()
             g.wait()
@@ -182,7 +168,8 @@ class PlayScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         g, key, char = self.game, event.key, getattr(event, "unicode", "") or ""
         if char in (">", "<"):
-            self._stairs(char == ">")
+            if g.stairs(char == ">"):
+                self.travel_wait = 0
         elif char == "?":
             self.app.open("help")
         elif char in LOOK_CHARS:
@@ -216,41 +203,8 @@ class PlayScene(Scene):
 
     def aim_weapon(self) -> None:
         """``f``: choose a target for the wielded launcher or reach weapon."""
-        g = self.game
-        w = g.player.weapon_kind
-        if g.mode != "dungeon":
-            g.say("There is nothing to shoot at here.")
-        elif w is None or not (w.ammo or w.reach > 1):
-            g.say("You wield nothing to fire: t throws anything, a bow or sling shoots, a spear reaches.")
-        elif w.ammo and w.ammo not in g.player.inventory:
-            g.say(f"You have nothing to shoot from your {w.name}.")
-        else:
-            self.app.open("target", g, "fire")
-            return
-        g.touch()
-
-    def _stairs_down(self) -> bool:
-        """Which stairs the stairs button means: the ones underfoot, else down
-        when the stairs down are known (up on a last level or before)."""
-        lv, (x, y) = self.game.level, self.game.pos
-        if int(lv.tiles[y, x]) in (T.stairs_down, T.stairs_up):
-            return int(lv.tiles[y, x]) == T.stairs_down
-        return lv.down is not None and bool(lv.seen[lv.down[1], lv.down[0]])
-
-    def _stairs(self, down: bool) -> None:
-        """``>``/``<``: take the stairs underfoot, else walk to them (on the
-        overworld ``>`` enters the site underfoot)."""
-        g = self.game
-        if g.mode != "dungeon":
-            if down:
-                g.interact()
-        elif int(g.level.tiles[g.pos[1], g.pos[0]]) == (T.stairs_down if down else T.stairs_up):
-            if down:
-                g.descend()
-            else:
-                g.ascend()
-        elif g.travel_to_stairs(down):
-            self.travel_wait = 0
+        if self.game.ready_to_fire():
+            self.app.open("target", self.game, "fire")
 
     def explore(self) -> None:
         """``o`` (or the explore buttons): auto-explore."""
@@ -278,6 +232,17 @@ class PlayScene(Scene):
             x += w + 4
         return out
 
+    def report(self) -> dict:
+        """The run as the page reports it: where, which turn, what is in view (``near``:
+        visible monsters, relative to the player) and the last lines of the log."""
+        g = self.game
+        level = g.level if g.mode == "dungeon" else None
+        (px, py), seen = g.pos, [] if level is None else g.targets(SIGHT_ANY)
+        return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
+                "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "hp": g.player.hp, "dead": g.dead,
+                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
+
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         g = self.game
@@ -289,7 +254,7 @@ class PlayScene(Scene):
             self._build()
             return
         if g.dead or g.won:  # the run is over: its save goes, its score stays
-            save.erase(self.app.storage)
+            g.erase_save(self.app.storage)
             self.app.audio.play("win" if g.won else "die")
             self.app.switch("end", g)
             return
@@ -317,13 +282,13 @@ class PlayScene(Scene):
                 self._build_failed(work.error, request)
                 return
             try:
-                build.install(g, work.stages, work.result)
+                g.install_build(work.stages, work.result)
             except Exception as exc:  # noqa: BLE001 - a map the game cannot use: say so, keep running
                 self._build_failed(exc, request)
             return
         if self.work is None:
             try:
-                self.work = Work(g.build_iterator(), build.stage_names(g), WORK_BUDGET_MS)
+                self.work = Work(g.build_iterator(), g.build_stage_names(), WORK_BUDGET_MS)
             except Exception as exc:  # noqa: BLE001 - shown to the player, never kills the loop
                 self._build_failed(exc, request)
                 return
@@ -333,7 +298,7 @@ class PlayScene(Scene):
     def _build_failed(self, error, request) -> None:
         self.work = None
         self.toasts.add(f"Building the map failed: {error}", ui.BAD)
-        if not build.fail_build(self.game, request):
+        if not self.game.build_failed(request):
             self.app.switch("title", messages=(("The world could not be built: " + str(error))[:120],),
                             auto=False)
 
@@ -343,7 +308,7 @@ class PlayScene(Scene):
         ui.draw_buttons(surface, self.buttons)
         if self.app.top is self and not g.busy:
             if self.hover is not None and not self.touch.shown:
-                describe_box(surface, describe_cell(g, *self.hover))
+                describe_box(surface, g.describe(*self.hover))
             self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")
         if g.pending is not None or self.install_next:
             frac = self.work.fraction if self.work is not None else 0.0

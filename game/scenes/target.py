@@ -17,29 +17,13 @@ import pygame
 
 from ..app import App, Scene
 from ..controls import MOVE_KEYS
-from ..rules.actions.ranged import targets
-from ..rules.content import ITEM_BY_ID, THROW_RANGE
-from ..rules.identify import display_name
-from ..rules.los import flight, line
-from ..rules.run import Game
+from ..rules.run import AIM_PURPOSES, Game
 from ..view import ui
 from ..view.map_view import MapView
 
-__all__ = ["TargetScene", "PURPOSES", "aim_range"]
+__all__ = ["TargetScene"]
 
-PURPOSES = ("fire", "throw", "use")
 _LINE, _PAST, _HIT = (255, 230, 140), (120, 100, 80), (255, 90, 70)
-
-
-def aim_range(game: Game, purpose: str, slot: int | None) -> int:
-    """How far the chosen way of hitting reaches."""
-    if purpose == "fire":
-        w = game.player.weapon_kind
-        return 1 if w is None else (w.range if w.ammo else w.reach)
-    if purpose == "throw":
-        return THROW_RANGE
-    kind = ITEM_BY_ID[game.player.inventory[slot]]
-    return kind.range or kind.power or THROW_RANGE
 
 
 class TargetScene(Scene):
@@ -47,36 +31,24 @@ class TargetScene(Scene):
 
     def __init__(self, app: App, game: Game, purpose: str, slot: int | None = None) -> None:
         super().__init__(app)
-        if purpose not in PURPOSES:
+        if purpose not in AIM_PURPOSES:
             raise ValueError(f"unknown purpose {purpose!r}")
         self.game, self.purpose, self.slot = game, purpose, slot
         self.map = MapView(game)  # the same camera the play screen uses
-        self.range = aim_range(game, purpose, slot)
-        self.choices = targets(game, self.range)
+        self.range = game.aim_range(purpose, slot)
+        self.choices = game.targets(self.range)
         self.cursor = self.choices[0] if self.choices else game.pos
         self.done = False
 
     # -- what it does ---------------------------------------------------------------------
     def describe(self) -> str:
-        if self.purpose == "fire":
-            w = self.game.player.weapon_kind
-            what = f"Fire your {w.name}" if w is not None and w.ammo else "Strike"
-        elif self.purpose == "throw":
-            what = f"Throw the {display_name(self.game, ITEM_BY_ID[self.game.player.inventory[self.slot]])}"
-        else:
-            what = f"Aim the {display_name(self.game, ITEM_BY_ID[self.game.player.inventory[self.slot]])}"
-        m = self.game.level.monster_at(*self.cursor)
-        at = f" at {m.name}" if m is not None else ""
-        return f"{what}{at}.  Tab: next target   Enter: go   Esc: cancel"
+        name = self.game.monster_name_at(*self.cursor)
+        at = f" at {name}" if name is not None else ""
+        return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: cancel"
 
     def preview(self):
         """The flight as it would go now: ``(cells crossed, cell hit or None, cells past the stop)``."""
-        g = self.game
-        level = g.level
-        f = flight(level.transparent, g.pos, self.cursor, self.range,
-                   lambda x, y: level.monster_at(x, y) is not None)
-        past = [c for c in line(g.pos, self.cursor) if c not in f.cells]
-        return f.cells, f.hit, past
+        return self.game.aim_preview(self.cursor, self.range)
 
     def confirm(self) -> None:
         if self.cursor == self.game.pos or self.done:

@@ -10,15 +10,9 @@ from __future__ import annotations
 import pygame
 
 from worldgen.core.tiles import PALETTE
-from worldgen.generators.world import world_key
 
 from ..app import WORK_BUDGET_MS, App, Scene
-from ..rules import save
-from ..rules.codec import usable
-from ..rules.content import DUNGEONS, SIZE_NAMES
-from ..rules.location import LocationData, WorldMap
-from ..rules.names import make_name
-from ..rules.run import Game
+from ..rules.run import LEVELS, SIZE_NAMES, Game, WorldPreview, load_saved, roll_world_name, same_world, saves_off
 from ..settings import clean_text
 from ..view import ui
 from ..view.render import rgb_surface
@@ -29,10 +23,9 @@ __all__ = ["TitleScene", "start_game", "continue_game", "MAX_NAME"]
 MAX_NAME = 40
 PREVIEW_DELAY = 0.35  # seconds after the last keystroke before the preview is generated
 PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
-LEVELS = {name: size.levels for name, size in DUNGEONS.items()}
 
 
-def start_game(app: App, name: str, size: str, preview: LocationData | None = None) -> Scene:
+def start_game(app: App, name: str, size: str, preview=None) -> Scene:
     """A new run in world ``name`` (replaces the current scene); raises
     ``ValueError`` for an unusable name."""
     return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview))
@@ -50,14 +43,6 @@ def continue_game(app: App, body: dict, messages: tuple[str, ...] = ()) -> Scene
     return app.switch("play", game, messages)
 
 
-def _key(name: str) -> str:
-    """Names that are the same world (case, spacing) compare equal."""
-    try:
-        return world_key(name)
-    except ValueError:
-        return ""
-
-
 def _int(value) -> int:
     try:
         return max(0, min(99, int(value)))
@@ -73,12 +58,13 @@ class TitleScene(Scene):
             self.toasts.add(m, ui.BAD)
         self.auto = auto and bool(app.settings.world)
         self.size = app.settings.dungeon_size if app.settings.dungeon_size in SIZE_NAMES else "medium"
-        self.saved, why = save.load(app.storage, check=usable)
-        if why:
-            self.toasts.add(f"Saved game: {why}", ui.BAD)
+        self.saved, why = load_saved(app.storage)
+        said = [f"Saved game: {line}" if i == 0 else line for i, line in enumerate(why.splitlines())]
+        for line in said:
+            self.toasts.add(line, ui.BAD)
         # Said again in the game when that save is continued (e.g. the backup was used).
-        self.save_note = (f"Saved game: {why}",) if why and self.saved is not None else ()
-        if off := save.saves_off(app.storage):
+        self.save_note = tuple(said) if self.saved is not None else ()
+        if off := saves_off(app.storage):
             self.toasts.add(off, ui.BAD)
         if self.saved is not None and not isinstance(self.saved.get("world"), str):
             self.toasts.add("Saved game: the save is damaged (no world name); ignored", ui.BAD)
@@ -87,10 +73,10 @@ class TitleScene(Scene):
             self.name = str(self.saved["world"])[:MAX_NAME]
             self.size = self._saved_size()
         else:
-            self.name = make_name(app.ui_rng)
+            self.name = roll_world_name(app.ui_rng)
         self.preview_work: Work | None = None
-        self.preview: LocationData | None = None
-        self.preview_world: WorldMap | None = None
+        self.preview = None  # the first location of the named world, once built
+        self.preview_world: WorldPreview | None = None
         self.preview_surface: pygame.Surface | None = None
         self.preview_wait = 0.0
         self.blink = 0.0
@@ -117,7 +103,7 @@ class TitleScene(Scene):
         return size if isinstance(size, str) and size in SIZE_NAMES else "medium"
 
     def roll(self) -> None:
-        self.name = make_name(self.app.ui_rng)
+        self.name = roll_world_name(self.app.ui_rng)
         self._name_changed()
 
     def set_size(self, size: str) -> None:
@@ -128,11 +114,11 @@ class TitleScene(Scene):
         if not name:
             self.toasts.add("Type a world name first (or Tab to roll one).", ui.BAD)
             return
-        if (self.saved is not None and _key(name) == _key(str(self.saved.get("world")))
+        if (self.saved is not None and same_world(name, str(self.saved.get("world")))
                 and self.size == self._saved_size()):
             self.continue_saved()
             return
-        same = self.preview_world is not None and self.preview_world.key == _key(name)
+        same = self.preview_world is not None and self.preview_world.is_same(name)
         try:
             start_game(self.app, name, self.size, self.preview if same else None)
         except ValueError as exc:
@@ -191,6 +177,11 @@ class TitleScene(Scene):
             return ui.click(self.buttons, event)
         return False
 
+    def report(self) -> dict:
+        """The typed name, the size, the saved game's world (None without one), whether the preview shows."""
+        saved = None if self.saved is None else str(self.saved.get("world"))
+        return {"world": self.name, "size": self.size, "saved": saved, "preview": self.preview_surface is not None}
+
     # -- frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.toasts.update(dt)
@@ -200,28 +191,28 @@ class TitleScene(Scene):
             self._auto_start()
             return
         name, _ = clean_text(self.name, MAX_NAME)
-        if self.preview_work is None and name and (self.preview_world is None or self.preview_world.key != _key(name)):
+        if self.preview_work is None and name and (self.preview_world is None or not self.preview_world.is_same(name)):
             self.preview_wait -= dt
             if self.preview_wait <= 0:
                 try:
-                    self.preview_world = WorldMap(name)
+                    self.preview_world = WorldPreview(name)
                 except ValueError:
                     self.preview_wait = 1e9  # an unusable name: no preview until it changes
                     return
-                self.preview_work = Work(self.preview_world.location_iterator(0), (), WORK_BUDGET_MS)
+                self.preview_work = Work(self.preview_world.steps(), (), WORK_BUDGET_MS)
                 self.preview = None
                 self.preview_surface = None
         if self.preview_work is not None:
             if self.preview_work.step():
                 result = self.preview_work.result
                 self.preview_work = None
-                if isinstance(result, LocationData):
+                if WorldPreview.is_location(result):
                     self.preview = result
                     self._render_preview()
 
     def _auto_start(self) -> None:
         world = self.app.settings.world
-        if self.saved is not None and _key(str(self.saved.get("world"))) == _key(world):
+        if self.saved is not None and same_world(str(self.saved.get("world")), world):
             if continue_game(self.app, self.saved, self.save_note) is not None:
                 return
         try:
@@ -275,7 +266,7 @@ class TitleScene(Scene):
             depth = f", depth {depth}" if where.get("mode") == "dungeon" else ""
             ui.text(surface, f"Saved game: {str(s.get('world'))[:30]} ({size}), location "
                              f"{_int(s.get('location')) + 1}{depth}", (40, 404), 20)
-            if _key(self.name) != _key(str(s.get("world"))) or self.size != size:
+            if not same_world(self.name, str(s.get("world"))) or self.size != size:
                 ui.text(surface, "Start begins a new game in place of the saved one.", (40, 474), 18, ui.DIM)
         ui.text(surface, "Move: arrows / WASD+QEZC / hjklyubn / numpad.  Enter: enter a site, stairs.  "
                          "Click: walk there.  ? in game: help", (40, 512), 18, ui.DIM)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from ..app import App
-from ..rules.log import BAD
 from ..rules.run import Game
 from ..view import ui
 from ..view.overlay import Overlay
@@ -38,12 +37,7 @@ class WorldMapScene(Overlay):
         return True
 
     def _go(self, index: int) -> None:
-        g = self.game
-        if g.mode != "overworld":
-            g.say("Leave the dungeon before travelling.", BAD)
-            g.touch()
-        else:
-            g.go_location(index)
+        self.game.go_location(index)
         self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,12 +1,15 @@
 """Actions as small units (after Hauberk's ``engine/action/action.dart``).
 
-An :class:`Action` is one thing an actor tries to do.  ``perform(run)``
-changes the run and returns a :class:`Result`: it succeeded (and how many
-turns it took), it failed (nothing changed, no time passed), or another
-action should be done instead (walking into a monster is an attack).  Each
-result carries the lines it wants in the message log.  :func:`perform`
-follows alternatives, writes the messages and lets time pass; the game and
-the tests call nothing else to make something happen.
+An :class:`Action` is one thing an actor (the player, a monster, a trap,
+a potion's splash) tries to do.  ``perform(run)`` changes the run and
+returns a :class:`Result`: it succeeded (and how many turns it took), it
+failed (nothing changed, no time passed), or another action should be done
+instead (walking into a monster is an attack).  A success may name
+*reactions*, actions that follow from it (the trap a step springs, the heal
+a potion gives): they are performed next, in order, the same way.  Each
+result carries the lines it wants in the message log.
+:func:`game.rules.engine.resolve` does all that for every actor alike;
+:func:`game.rules.engine.perform` (the player's) then lets time pass.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from dataclasses import dataclass
 from ..energy import ACTION_COST
 from ..state import RunState
 
-__all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES"]
+__all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH"]
 
 MAX_ALTERNATIVES = 4  # an alternative of an alternative...: bounded
+MAX_REACTION_DEPTH = 4  # a reaction of a reaction... (a splash, its burn, the burn's damage): bounded
 
 
 @dataclass(frozen=True)
@@ -26,11 +30,12 @@ class Result:
     succeeded: bool
     messages: tuple[tuple[str, str], ...] = ()
     alternative: "Action | None" = None
-    turns: int = 1  # game turns a success takes (0: free, such as equipping on the overworld map)
+    turns: int = 1  # game turns a success takes (0: free, such as dropping or taking the stairs' own turn)
+    then: tuple["Action", ...] = ()  # reactions: performed after a success, in order (effects, a trap, landing)
 
 
-def succeed(*messages: tuple[str, str], turns: int = 1) -> Result:
-    return Result(True, messages, None, turns)
+def succeed(*messages: tuple[str, str], turns: int = 1, then: tuple["Action", ...] = ()) -> Result:
+    return Result(True, messages, None, turns, then)
 
 
 def fail(*messages: tuple[str, str]) -> Result:

@@ -1,21 +1,21 @@
 """Dungeon features in play (placed by ``worldgen.toolkit.features``): a fountain
 heals once, an altar names everything unknown the player carries once,
 statues block the way and sight, tables the way; and traps, hidden until
-found, spring when stepped on."""
+found, spring when stepped on (their harm is the effect units of
+:mod:`.effects`: a dart poisons, fire burns, a teleport relocates)."""
 
 from __future__ import annotations
 
 from worldgen.core import seeding
 from worldgen.core.tiles import T
 
-from .. import status
-from ..harm import hurt
 from ..identify import identify
 from ..log import bad, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
+from .effects import Afflict, Damage, Relocate
 
-__all__ = ["UseFeature", "spring_trap", "TRAPS", "blocked_by"]
+__all__ = ["UseFeature", "SpringTrap", "Alarm", "TRAPS", "ALARM_REACH", "blocked_by"]
 
 #: Trap kinds, picked for each trap by the level's seed and the trap's cell.
 TRAPS = ("dart", "fire", "alarm", "teleport")
@@ -58,33 +58,45 @@ class UseFeature(Action):
         return fail()
 
 
-def spring_trap(run: RunState, x: int, y: int) -> list[tuple[str, str]]:
-    """The player stepped on the trap at ``(x, y)``: it springs (and is found)."""
-    level = run.level
-    level.find_trap(x, y)
-    run.touch()
-    kind = TRAPS[int(seeding.rng(level.seed, "trap", level.key.depth, y, x).integers(0, len(TRAPS)))]
-    run.emit("trap")
-    p = run.player
-    if kind == "dart":
-        status.add(p, "poisoned", 5)
-        return [bad("A poisoned dart flies from the wall! You are poisoned.")] + hurt(run, p, 2, "a poison dart")
-    if kind == "fire":
-        status.add(p, "burning", 3)
-        return [bad("Flames burst from the floor! You are burning.")] + hurt(run, p, 3, "a fire trap")
-    if kind == "alarm":
-        dist = level.distance_from(x, y)
+class SpringTrap(Action):
+    """The trap at ``(x, y)``, under the player, springs (and is found): its
+    kind, rolled from the level's seed and the cell, decides what follows."""
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+
+    def perform(self, run: RunState) -> Result:
+        level, (x, y) = run.level, (self.x, self.y)
+        level.find_trap(x, y)
+        kind = TRAPS[int(seeding.rng(level.seed, "trap", level.key.depth, y, x).integers(0, len(TRAPS)))]
+        run.emit("trap")
+        p = run.player
+        if kind == "dart":
+            return succeed(bad("A poisoned dart flies from the wall!"),
+                           then=(Afflict(p, "poisoned", 5), Damage(p, 2, "a poison dart")))
+        if kind == "fire":
+            return succeed(bad("Flames burst from the floor!"),
+                           then=(Afflict(p, "burning", 3), Damage(p, 3, "a fire trap")))
+        if kind == "alarm":
+            return succeed(then=(Alarm(x, y),))
+        return succeed(then=(Relocate(p, rng=seeding.rng(level.seed, "teleport-trap", run.turn),
+                                      line=bad("The floor lurches: you are somewhere else.")),))
+
+
+class Alarm(Action):
+    """A bell rings at ``(x, y)``: sleepers within :data:`ALARM_REACH` steps
+    on foot wake, and the noise carries farther."""
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+
+    def perform(self, run: RunState) -> Result:
+        level = run.level
+        dist = level.distance_from(self.x, self.y)
         woken = 0
         for m in level.monsters:
             if not m.awake and 0 <= dist[m.y, m.x] <= ALARM_REACH:
                 m.awake = True
                 woken += 1
         run.make_noise(20)
-        return [bad("A bell clangs through the halls!" + (" Something stirs." if woken else ""))]
-    rng = seeding.rng(level.seed, "teleport-trap", run.turn)
-    ys, xs = level.landing_cells().nonzero()
-    k = int(rng.integers(0, len(ys)))
-    run.pos = (int(xs[k]), int(ys[k]))
-    level.update_view(*run.pos)
-    run.stop_walk()
-    return [bad("The floor lurches: you are somewhere else.")]
+        return succeed(bad("A bell clangs through the halls!" + (" Something stirs." if woken else "")))

@@ -6,17 +6,17 @@ target), crafting, dropping."""
 from __future__ import annotations
 
 from ..content import ITEM_BY_ID, RECIPES
-from ..effects import AIMED, EFFECTS
 from ..entities import FloorItem
-from ..identify import a_name, display_name, identify, is_known
+from ..identify import a_name, display_name, is_known
 from ..log import bad, loot, note
 from ..los import flight
 from ..pack import counted, fits
 from ..sites import settle_site
 from ..state import RunState
 from .base import Action, Result, alternate, fail, succeed
+from .effects import EFFECTS, Deliver, Identify
 
-__all__ = ["PickUp", "UseItem", "Craft", "Drop", "take_items"]
+__all__ = ["PickUp", "UseItem", "Equip", "Craft", "Drop", "take_items", "VERBS"]
 
 
 def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> list[tuple[str, str]]:
@@ -91,9 +91,16 @@ class PackAction(Action):
         raise NotImplementedError
 
 
+#: What using an item of each kind is called ("You drink the fizzy potion.").
+VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
+
+
 class UseItem(PackAction):
-    """Use the item in pack ``slot``: drink, read, wield, wear; a resource
-    crafts; a wand (or a scroll that acts at a distance) is aimed at ``target``."""
+    """Use the item in pack ``slot``: wield or wear gear, craft with a
+    resource, or drink, read or zap it: its effect is delivered by its aim
+    (:class:`~game.rules.actions.effects.Deliver`), at ``target`` when it
+    asks for one, and its kind becomes known.  A wand's charge is one pack
+    entry: zapping uses it up."""
 
     def __init__(self, slot: int, target: tuple[int, int] | None = None) -> None:
         super().__init__(slot)
@@ -101,36 +108,47 @@ class UseItem(PackAction):
 
     def on_item(self, run: RunState, pack: list[str]) -> Result:
         kind = ITEM_BY_ID[pack[self.slot]]
-        if kind.use == "craft":
+        if kind.kind in ("weapon", "armour"):
+            return alternate(Equip(self.slot))
+        if kind.kind == "resource":
             return alternate(Craft(self.slot))
-        if kind.targeted:
-            return self._aimed(run, pack, kind)
-        effect = EFFECTS.get(kind.use)
-        if effect is None:
+        if kind.kind not in VERBS or kind.effect not in EFFECTS:
             return fail()
+        cell = None
+        if kind.targeted:
+            if self.target is None or run.level is None:
+                return fail(note(f"The {display_name(run, kind)} must be aimed (choose a target)."))
+            level = run.level
+            f = flight(level.transparent, run.pos, self.target, kind.range or kind.power or 6,
+                       lambda x, y: level.monster_at(x, y) is not None)
+            if f.end is None:
+                return fail(note("There is no room to aim there."))
+            cell = f.hit or f.end
+            run.make_noise(5)
         del pack[self.slot]
         run.dirty = True
-        return succeed(*effect(run, kind, self.slot))
+        verb = VERBS[kind.kind]
+        run.emit(verb)
+        return succeed(note(f"You {verb} the {display_name(run, kind)}."),
+                       then=(Identify(kind.id), Deliver(kind.effect, kind.aim, kind.power, run.player, cell)))
 
-    def _aimed(self, run: RunState, pack: list[str], kind) -> Result:
-        if self.target is None or run.level is None:
-            return fail(note(f"The {display_name(run, kind)} must be aimed (choose a target)."))
-        level = run.level
-        reach = kind.range or kind.power or 6
-        f = flight(level.transparent, run.pos, self.target, reach,
-                   lambda x, y: level.monster_at(x, y) is not None)
-        if f.end is None:
-            return fail(note("There is no room to aim there."))
+
+class Equip(PackAction):
+    """Wield the weapon or wear the armour in pack ``slot``; what it replaces
+    goes back into the pack where it was."""
+
+    def on_item(self, run: RunState, pack: list[str]) -> Result:
+        kind = ITEM_BY_ID[pack[self.slot]]
+        if kind.kind not in ("weapon", "armour"):
+            return fail()
+        p = run.player
         del pack[self.slot]
+        old = getattr(p, kind.kind)
+        setattr(p, kind.kind, kind.id)
+        if old:
+            pack.insert(self.slot, old)
         run.dirty = True
-        seen_as = display_name(run, kind)
-        named = identify(run, kind.id)
-        verb = "zap" if kind.kind == "wand" else "read"
-        run.emit("zap" if kind.kind == "wand" else "read")
-        run.make_noise(5)
-        lines = [note(f"You {verb} the {seen_as}.")]
-        lines += AIMED[kind.effect](run, kind, f.hit or f.end)
-        return succeed(*lines, *([loot(named)] if named else []))
+        return succeed(loot(f"You {'wield' if kind.kind == 'weapon' else 'wear'} the {kind.name}."))
 
 
 class Craft(PackAction):
@@ -147,13 +165,13 @@ class Craft(PackAction):
                              f"{recipe.description}."))
         for _ in range(recipe.need):
             pack.remove(rid)
-        lines = EFFECTS[recipe.effect](run, ITEM_BY_ID[rid], -1)
         if recipe.makes is not None:
             made, count = recipe.makes
             pack.extend([made] * count)
             run.known.add(made)  # you know what you made
         run.dirty = True
-        return succeed(loot(f"You craft: {recipe.description}."), *lines)
+        then = (EFFECTS[recipe.effect](run, run.player, 0),) if recipe.effect else ()
+        return succeed(loot(f"You craft: {recipe.description}."), then=then)
 
 
 class Drop(PackAction):

@@ -110,7 +110,7 @@ class GoLocation(Action):
 
     def perform(self, run: RunState) -> Result:
         if run.mode != "overworld":
-            return fail()
+            return fail(bad("Leave the dungeon before travelling."))
         if not 0 <= self.index < run.unlocked:
             return fail(bad("That location is not open yet."))
         if self.index == run.location:

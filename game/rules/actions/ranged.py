@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from ..combat import attack_roll
 from ..content import ITEM_BY_ID, THROW_RANGE
-from ..effects import splash
+from ..geometry import chebyshev
 from ..harm import hurt
 from ..identify import display_name
 from ..log import note
-from ..los import flight
+from ..los import flight, line
 from ..state import RunState
 from .base import Action, Result, alternate, fail, succeed
+from .effects import Deliver, Identify
 from .items import PackAction
 from .melee import Attack
 
-__all__ = ["Throw", "Fire", "targets", "RECOVER"]
+__all__ = ["Throw", "Fire", "targets", "aim_range", "aim_preview", "aim_label", "AIM_PURPOSES", "RECOVER"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
 RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
@@ -23,9 +24,42 @@ RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
 def targets(run: RunState, max_range: int) -> list[tuple[int, int]]:
     """Cells of the monsters in view within ``max_range``, nearest first."""
     level, (px, py) = run.level, run.pos
-    seen = [(max(abs(m.x - px), abs(m.y - py)), m.y, m.x) for m in level.monsters
-            if level.visible[m.y, m.x] and max(abs(m.x - px), abs(m.y - py)) <= max_range]
+    seen = [(chebyshev(m.pos, (px, py)), m.y, m.x) for m in level.monsters if level.visible[m.y, m.x]]
+    seen = [s for s in seen if s[0] <= max_range]
     return [(x, y) for _, y, x in sorted(seen)]
+
+
+#: What a target is chosen for: firing the wielded launcher (or a reach
+#: weapon's blow), throwing an item, or using one that is aimed.
+AIM_PURPOSES = ("fire", "throw", "use")
+
+
+def aim_range(run: RunState, purpose: str, slot: int | None = None) -> int:
+    """How far the chosen way of hitting reaches."""
+    if purpose == "fire":
+        w = run.player.weapon_kind
+        return 1 if w is None else (w.range if w.ammo else w.reach)
+    if purpose == "throw":
+        return THROW_RANGE
+    kind = ITEM_BY_ID[run.player.inventory[slot]]
+    return kind.range or kind.power or THROW_RANGE
+
+
+def aim_label(run: RunState, purpose: str, slot: int | None = None) -> str:
+    """``"Fire your sling"``, ``"Throw the fizzy potion"``, ``"Aim the oak wand"``."""
+    if purpose == "fire":
+        w = run.player.weapon_kind
+        return f"Fire your {w.name}" if w is not None and w.ammo else "Strike"
+    shown = display_name(run, ITEM_BY_ID[run.player.inventory[slot]])
+    return f"{'Throw' if purpose == 'throw' else 'Aim'} the {shown}"
+
+
+def aim_preview(run: RunState, target: tuple[int, int], max_range: int):
+    """The flight toward ``target`` as it would go now: ``(cells crossed, the
+    cell of the creature it hits or None, the cells of the line past its stop)``."""
+    f = _fly(run, target, max_range)
+    past = [c for c in line(run.pos, target) if c not in f.cells]
+    return f.cells, f.hit, past
 
 
 def _land(run: RunState, item_id: str, f) -> None:
@@ -64,8 +98,10 @@ class Throw(PackAction):
         run.emit("throw")
         run.dirty = True
         lines = [note(f"You throw the {display_name(run, kind)}.")]
-        if kind.kind == "potion":
-            return succeed(*lines, *splash(run, kind, f.hit or f.end))
+        if kind.kind == "potion":  # it shatters: its effect on every creature in the 3x3 where it breaks
+            run.emit("shatter")
+            return succeed(*lines, note(f"The {display_name(run, kind)} shatters!"),
+                           then=(Identify(kind.id), Deliver(kind.effect, "burst", kind.power, run.player, f.hit or f.end)))
         if f.hit is not None:
             m = run.level.monster_at(*f.hit)
             power = kind.power // 2 + 1 if kind.kind == "weapon" and not kind.ammo else 1
@@ -122,7 +158,7 @@ class Fire(Action):
         level = run.level
         tx, ty = self.target
         m = level.monster_at(tx, ty)
-        dist = max(abs(tx - run.pos[0]), abs(ty - run.pos[1]))
+        dist = chebyshev((tx, ty), run.pos)
         if m is None or dist > reach:
             return fail(note(f"Your weapon reaches {reach} cells: choose a monster that close."))
         f = _fly(run, self.target, reach)

@@ -13,11 +13,12 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
+from ..geometry import STEPS, chebyshev, walk_distance
 from ..log import note
 from ..pack import fits
 from ..state import RunState
 from .base import Action, Result, alternate, fail
-from .walk import STEPS, OverworldStep, Walk
+from .walk import OverworldStep, Walk
 
 __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "walk_interruption",
            "explore_target", "stairs_target"]
@@ -39,7 +40,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     h, w = passable.shape
     if not (0 <= x < w and 0 <= y < h) or not passable[y, x] or (x, y) == run.pos:
         return []
-    dist = grid.walk_distance(passable, [(y, x)])
+    dist = walk_distance(passable, [(x, y)])
     cx, cy = run.pos
     if dist[cy, cx] < 0:
         return None
@@ -87,7 +88,7 @@ def walk_interruption(run: RunState) -> str | None:
     in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
     new = [m for m in in_view if m.index not in run.path_seen]
     run.path_seen.update(m.index for m in in_view)
-    near = [m for m in in_view if max(abs(m.x - px), abs(m.y - py)) <= 1]
+    near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
     if hurt:
         return "you are hurt"
     if new:
@@ -114,7 +115,7 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
             targets[it.y, it.x] = True
     px, py = run.pos
     targets[py, px] = False
-    dist = grid.walk_distance(known, [(py, px)])
+    dist = walk_distance(known, [run.pos])
     reach = targets & (dist > 0)
     if not reach.any():
         return None

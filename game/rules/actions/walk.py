@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from worldgen.core.tiles import T
 
+from ..geometry import STEPS
 from ..log import good, note
 from ..state import RunState
 from .base import Action, Result, alternate, fail, succeed
-from .features import UseFeature, blocked_by, spring_trap
+from .features import SpringTrap, UseFeature, blocked_by
 from .items import take_items
 from .melee import Attack
 
-__all__ = ["Walk", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep", "STEPS"]
-
-STEPS = frozenset({(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)})
+__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
 
@@ -37,7 +36,7 @@ class Walk(Action):
         if "confused" in run.player.statuses:
             rng = run.rng("confused")
             if rng.random() < 0.5:  # a confused step goes astray half the time
-                self.dx, self.dy = sorted(STEPS)[int(rng.integers(0, 8))]
+                self.dx, self.dy = STEPS[int(rng.integers(0, 8))]
                 astray = True
         x, y = run.pos[0] + self.dx, run.pos[1] + self.dy
         if astray and not (level.inside(x, y) and level.walkable[y, x]):
@@ -57,14 +56,25 @@ class Walk(Action):
             return fail(note(blocked)) if blocked else fail()
         run.pos = (x, y)
         run.make_noise(run.player.step_noise)
-        if tile == T.trap and not level.hidden_traps[y, x]:
-            messages = [note("You step carefully over the trap.")]  # a found trap is no danger
-        else:
-            messages = spring_trap(run, x, y) if tile == T.trap else []
-        if run.pos != (x, y) or run.dead:  # a trap sent the player elsewhere, or killed them
-            return succeed(*messages)
-        messages += take_items(run, level.items_at(x, y))
-        tile = int(level.tiles[y, x])
+        if tile == T.trap and not level.hidden_traps[y, x]:  # a found trap is no danger
+            return succeed(note("You step carefully over the trap."), then=(Land(x, y),))
+        return succeed(then=(SpringTrap(x, y), Land(x, y)) if tile == T.trap else (Land(x, y),))
+
+
+class Land(Action):
+    """The player has stepped onto ``(x, y)`` and is still there (a trap did
+    not send them away or kill them): pick up what lies there, and say so
+    when they stand on stairs."""
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+
+    def perform(self, run: RunState) -> Result:
+        if run.pos != (self.x, self.y) or run.dead:
+            return fail()
+        level = run.level
+        messages = take_items(run, level.items_at(self.x, self.y))
+        tile = int(level.tiles[self.y, self.x])
         if tile == T.stairs_down:
             messages.append(note("Stairs lead down (> or Enter)."))
         elif tile == T.stairs_up:

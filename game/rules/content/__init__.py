@@ -4,12 +4,12 @@ Tables only, plus the few pure functions that read them: what each terrain
 means (:mod:`.terrain`), what a dungeon size holds (:mod:`.dungeons`), the
 monster kinds (:mod:`.monsters`), the item kinds with their recipes
 (:mod:`.items`) and the status effects (:mod:`.statuses`).  The rules (:mod:`game.rules`) read these tables; nothing
-here knows about a run in progress.  The README's tables are copied from
+here knows about a run in progress.  The tables of docs/PLAYING.md are copied from
 here.  Everything random takes a ``numpy.random.Generator`` argument.
 
 A new monster, item or recipe is one line in its table; a new kind of
 behaviour or effect also needs its function in ``game.rules.behaviours`` or
-``game.rules.effects`` (the tables name them, and a test checks every name
+``game.rules.actions.effects`` (the tables name them, and a test checks every name
 resolves).
 """
 

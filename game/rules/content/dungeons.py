@@ -16,7 +16,7 @@ __all__ = ["DungeonRules", "DUNGEONS", "SIZE_NAMES", "tier_of",
            "relic_site", "final_location", "RELIC_GUARD_TIERS", "FINAL_LOCATION"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DungeonRules:
     """One dungeon size: its maps (from the world) and what play puts on them."""
 
@@ -38,8 +38,12 @@ class DungeonRules:
 
 
 #: Monster and item caps per level, by dungeon size.
-_CAPS: dict[str, tuple[int, int]] = {"small": (7, 6), "medium": (10, 8), "large": (14, 11)}
-DUNGEONS: dict[str, DungeonRules] = {name: DungeonRules(size, *_CAPS[name])
+_CAPS: dict[str, dict[str, int]] = {
+    "small": dict(max_monsters=7, max_items=6),
+    "medium": dict(max_monsters=10, max_items=8),
+    "large": dict(max_monsters=14, max_items=11),
+}
+DUNGEONS: dict[str, DungeonRules] = {name: DungeonRules(map=size, **_CAPS[name])
                                      for name, size in world.DUNGEON_SIZES.items()}
 SIZE_NAMES: tuple[str, ...] = tuple(DUNGEONS)
 

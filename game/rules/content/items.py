@@ -1,5 +1,5 @@
 """Item kinds: what each is, what using it does (an effect named in
-``game.rules.effects``), crafting recipes and the floor drop table.
+``game.rules.actions.effects``, delivered by its aim), crafting recipes and the floor drop table.
 
 Kinds: ``potion`` (drink, or throw to shatter), ``scroll`` (read), ``wand``
 (zap at a target; one pack entry per charge), ``weapon`` (melee, or a
@@ -14,8 +14,6 @@ weak in melee; heavy armour is loud (sleepers wake) and slows the feet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
-
 import numpy as np
 
 from .terrain import RESOURCES_BY_TERRAIN
@@ -27,7 +25,7 @@ THROW_RANGE = 6  # cells a thrown item flies at most
 UNIDENTIFIED_KINDS = ("potion", "scroll", "wand")  # known only by an appearance until used
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ItemKind:
     id: str
     name: str
@@ -36,7 +34,8 @@ class ItemKind:
     kind: str
     power: int = 0  # heal amount, status turns, attack or defence bonus, ranged damage
     tier: int = 0  # first danger tier it is found at
-    effect: str = ""  # potions, scrolls, wands: a name in game.rules.effects
+    effect: str = ""  # potions, scrolls, wands: a name in game.rules.actions.effects.EFFECTS
+    aim: str = "self"  # how the effect finds its targets: self, view, bolt, burst, cell, none (see effects)
     reach: int = 1  # melee weapons: cells a blow reaches
     cost: int = 100  # weapons: energy per blow (100: one turn at normal speed)
     ammo: str = ""  # launchers: the ammo kind they shoot
@@ -52,20 +51,13 @@ class ItemKind:
         return self.kind in _STACKING_KINDS
 
     @property
-    def use(self) -> str:
-        """What using it from the pack does: an effect name, or "craft", or ""."""
-        if self.kind in ("potion", "scroll"):
-            return self.effect
-        return _USE_BY_KIND.get(self.kind, "")
-
-    @property
     def identified_by_default(self) -> bool:
         return self.known or self.kind not in UNIDENTIFIED_KINDS
 
     @property
     def targeted(self) -> bool:
         """Whether using it asks for a target (wands; scrolls that act at a distance)."""
-        return self.kind == "wand" or self.effect in _TARGETED_EFFECTS
+        return self.aim in ("bolt", "burst", "cell")
 
 
 #: Kinds whose items stack in the pack: one row, a count (a wand's charges are
@@ -73,90 +65,120 @@ class ItemKind:
 _STACKING_KINDS = frozenset({"potion", "scroll", "wand", "ammo", "resource"})
 
 
-_USE_BY_KIND = {"weapon": "wield", "armour": "wear", "resource": "craft", "wand": "zap"}
-_TARGETED_EFFECTS = ("blink", "fireball")
-
 RED, PINK = (240, 70, 90), (255, 120, 200)
 ITEMS: tuple[ItemKind, ...] = (
     # potions: drink for the effect; thrown they shatter and splash it on a 3x3 area
-    ItemKind("potion", "potion of healing", "!", RED, "potion", 40, 0, "heal", known=True),  # power: % of max HP
-    ItemKind("big_potion", "potion of greater healing", "!", PINK, "potion", 100, 5, "heal", known=True),
-    ItemKind("potion_speed", "potion of speed", "!", (120, 220, 255), "potion", 15, 1, "haste"),
-    ItemKind("potion_regen", "potion of regeneration", "!", (120, 255, 140), "potion", 25, 2, "regenerate"),
-    ItemKind("potion_poison", "potion of poison", "!", (150, 200, 60), "potion", 10, 0, "poison"),
-    ItemKind("potion_fire", "potion of liquid fire", "!", (255, 140, 40), "potion", 6, 1, "burn"),
-    ItemKind("potion_confusion", "potion of confusion", "!", (200, 120, 255), "potion", 8, 1, "confuse"),
+    ItemKind(id="potion", name="potion of healing", glyph="!", colour=RED, kind="potion", power=40,
+             effect="heal", known=True),  # power: % of max HP
+    ItemKind(id="big_potion", name="potion of greater healing", glyph="!", colour=PINK, kind="potion",
+             power=100, tier=5, effect="heal", known=True),
+    ItemKind(id="potion_speed", name="potion of speed", glyph="!", colour=(120, 220, 255), kind="potion",
+             power=15, tier=1, effect="haste"),
+    ItemKind(id="potion_regen", name="potion of regeneration", glyph="!", colour=(120, 255, 140),
+             kind="potion", power=25, tier=2, effect="regenerate"),
+    ItemKind(id="potion_poison", name="potion of poison", glyph="!", colour=(150, 200, 60), kind="potion",
+             power=10, effect="poison"),
+    ItemKind(id="potion_fire", name="potion of liquid fire", glyph="!", colour=(255, 140, 40), kind="potion",
+             power=6, tier=1, effect="burn"),
+    ItemKind(id="potion_confusion", name="potion of confusion", glyph="!", colour=(200, 120, 255),
+             kind="potion", power=8, tier=1, effect="confuse"),
     # scrolls: read
-    ItemKind("scroll_blink", "scroll of blinking", "?", (230, 230, 255), "scroll", 6, 0, "blink"),
-    ItemKind("scroll_fire", "scroll of fire", "?", (255, 170, 90), "scroll", 8, 2, "fireball"),
-    ItemKind("scroll_slow", "scroll of slowness", "?", (170, 200, 255), "scroll", 10, 1, "slow_all"),
-    ItemKind("scroll_confuse", "scroll of confusion", "?", (220, 170, 255), "scroll", 8, 1, "confuse_all"),
-    ItemKind("scroll_map", "scroll of magic mapping", "?", (255, 240, 160), "scroll", 0, 0, "reveal"),
-    ItemKind("scroll_identify", "scroll of identify", "?", (240, 240, 240), "scroll", 0, 0, "identify"),
-    ItemKind("scroll_teleport", "scroll of teleportation", "?", (200, 255, 255), "scroll", 0, 3, "teleport"),
+    ItemKind(id="scroll_blink", name="scroll of blinking", glyph="?", colour=(230, 230, 255), kind="scroll",
+             power=6, effect="blink", aim="cell"),
+    ItemKind(id="scroll_fire", name="scroll of fire", glyph="?", colour=(255, 170, 90), kind="scroll", power=8,
+             tier=2, effect="burn", aim="burst"),
+    ItemKind(id="scroll_slow", name="scroll of slowness", glyph="?", colour=(170, 200, 255), kind="scroll",
+             power=10, tier=1, effect="slow", aim="view"),
+    ItemKind(id="scroll_confuse", name="scroll of confusion", glyph="?", colour=(220, 170, 255), kind="scroll",
+             power=8, tier=1, effect="confuse", aim="view"),
+    ItemKind(id="scroll_map", name="scroll of magic mapping", glyph="?", colour=(255, 240, 160), kind="scroll",
+             effect="reveal", aim="none"),
+    ItemKind(id="scroll_identify", name="scroll of identify", glyph="?", colour=(240, 240, 240), kind="scroll",
+             effect="identify", aim="none"),
+    ItemKind(id="scroll_teleport", name="scroll of teleportation", glyph="?", colour=(200, 255, 255),
+             kind="scroll", tier=3, effect="teleport"),
     # wands: zap at a target, one charge per pack entry
-    ItemKind("wand_fire", "wand of fire", "/", (255, 110, 60), "wand", 9, 2, "fire_bolt", range=8, count=4),
-    ItemKind("wand_slow", "wand of slowness", "/", (150, 190, 255), "wand", 12, 1, "slow", range=8, count=5),
-    ItemKind("wand_confuse", "wand of confusion", "/", (210, 150, 255), "wand", 10, 1, "confuse", range=8,
-             count=5),
+    ItemKind(id="wand_fire", name="wand of fire", glyph="/", colour=(255, 110, 60), kind="wand", power=9,
+             tier=2, effect="burn", aim="bolt", range=8, count=4),
+    ItemKind(id="wand_slow", name="wand of slowness", glyph="/", colour=(150, 190, 255), kind="wand", power=12,
+             tier=1, effect="slow", aim="bolt", range=8, count=5),
+    ItemKind(id="wand_confuse", name="wand of confusion", glyph="/", colour=(210, 150, 255), kind="wand",
+             power=10, tier=1, effect="confuse", aim="bolt", range=8, count=5),
     # melee weapons: power is damage; cost is energy per blow; reach 2 hits across one free cell
-    ItemKind("dagger", "dagger", ")", (200, 210, 220), "weapon", 2, 0, cost=70),
-    ItemKind("short_sword", "short sword", ")", (200, 210, 230), "weapon", 3, 1),
-    ItemKind("spear", "spear", ")", (210, 190, 150), "weapon", 4, 2, reach=2, cost=110),
-    ItemKind("mace", "mace", ")", (190, 190, 200), "weapon", 5, 3, cost=110),
-    ItemKind("long_sword", "long sword", ")", (220, 230, 255), "weapon", 6, 5),
-    ItemKind("battle_axe", "battle axe", ")", (230, 200, 160), "weapon", 10, 8, cost=140),
-    ItemKind("rune_blade", "rune blade", ")", (140, 220, 255), "weapon", 11, 12, cost=90),
+    ItemKind(id="dagger", name="dagger", glyph=")", colour=(200, 210, 220), kind="weapon", power=2, cost=70),
+    ItemKind(id="short_sword", name="short sword", glyph=")", colour=(200, 210, 230), kind="weapon", power=3,
+             tier=1),
+    ItemKind(id="spear", name="spear", glyph=")", colour=(210, 190, 150), kind="weapon", power=4, tier=2,
+             reach=2, cost=110),
+    ItemKind(id="mace", name="mace", glyph=")", colour=(190, 190, 200), kind="weapon", power=5, tier=3,
+             cost=110),
+    ItemKind(id="long_sword", name="long sword", glyph=")", colour=(220, 230, 255), kind="weapon", power=6,
+             tier=5),
+    ItemKind(id="battle_axe", name="battle axe", glyph=")", colour=(230, 200, 160), kind="weapon", power=10,
+             tier=8, cost=140),
+    ItemKind(id="rune_blade", name="rune blade", glyph=")", colour=(140, 220, 255), kind="weapon", power=11,
+             tier=12, cost=90),
     # launchers: power is the shot's damage; in melee they strike for 1
-    ItemKind("sling", "sling", "}", (190, 170, 130), "weapon", 3, 0, ammo="stone", range=6),
-    ItemKind("short_bow", "short bow", "}", (200, 160, 100), "weapon", 5, 2, ammo="arrow", range=8),
-    ItemKind("crossbow", "crossbow", "}", (170, 170, 190), "weapon", 9, 6, ammo="bolt", range=9, cost=140),
+    ItemKind(id="sling", name="sling", glyph="}", colour=(190, 170, 130), kind="weapon", power=3, ammo="stone",
+             range=6),
+    ItemKind(id="short_bow", name="short bow", glyph="}", colour=(200, 160, 100), kind="weapon", power=5,
+             tier=2, ammo="arrow", range=8),
+    ItemKind(id="crossbow", name="crossbow", glyph="}", colour=(170, 170, 190), kind="weapon", power=9, tier=6,
+             cost=140, ammo="bolt", range=9),
     # ammunition, found in bundles
-    ItemKind("stone", "sling stone", "`", (170, 170, 160), "ammo", 0, 0, count=10),
-    ItemKind("arrow", "arrow", "|", (220, 200, 150), "ammo", 0, 1, count=8),
-    ItemKind("bolt", "crossbow bolt", "|", (200, 200, 220), "ammo", 0, 5, count=6),
+    ItemKind(id="stone", name="sling stone", glyph="`", colour=(170, 170, 160), kind="ammo", count=10),
+    ItemKind(id="arrow", name="arrow", glyph="|", colour=(220, 200, 150), kind="ammo", tier=1, count=8),
+    ItemKind(id="bolt", name="crossbow bolt", glyph="|", colour=(200, 200, 220), kind="ammo", tier=5, count=6),
     # armour: power is defence; noise is added to every step; move_cost slows the feet
-    ItemKind("leather", "leather armour", "[", (170, 120, 70), "armour", 1, 0),
-    ItemKind("cloak", "shadow cloak", "[", (90, 90, 130), "armour", 1, 2, noise=-2),
-    ItemKind("studded", "studded leather", "[", (180, 140, 90), "armour", 2, 2, noise=1),
-    ItemKind("chain", "chain mail", "[", (190, 200, 210), "armour", 4, 4, noise=3, move_cost=105),
-    ItemKind("scale", "scale mail", "[", (170, 200, 190), "armour", 5, 6, noise=4, move_cost=110),
-    ItemKind("plate", "plate armour", "[", (220, 220, 235), "armour", 8, 9, noise=6, move_cost=120),
-    ItemKind("mithril", "mithril coat", "[", (200, 240, 255), "armour", 7, 12, noise=1),
+    ItemKind(id="leather", name="leather armour", glyph="[", colour=(170, 120, 70), kind="armour", power=1),
+    ItemKind(id="cloak", name="shadow cloak", glyph="[", colour=(90, 90, 130), kind="armour", power=1, tier=2,
+             noise=-2),
+    ItemKind(id="studded", name="studded leather", glyph="[", colour=(180, 140, 90), kind="armour", power=2,
+             tier=2, noise=1),
+    ItemKind(id="chain", name="chain mail", glyph="[", colour=(190, 200, 210), kind="armour", power=4, tier=4,
+             noise=3, move_cost=105),
+    ItemKind(id="scale", name="scale mail", glyph="[", colour=(170, 200, 190), kind="armour", power=5, tier=6,
+             noise=4, move_cost=110),
+    ItemKind(id="plate", name="plate armour", glyph="[", colour=(220, 220, 235), kind="armour", power=8,
+             tier=9, noise=6, move_cost=120),
+    ItemKind(id="mithril", name="mithril coat", glyph="[", colour=(200, 240, 255), kind="armour", power=7,
+             tier=12, noise=1),
     # resources: crafted (see RECIPES)
-    ItemKind("iron_ore", "iron ore", "*", (170, 160, 170), "resource"),
-    ItemKind("timber", "timber", "=", (170, 120, 60), "resource"),
-    ItemKind("herbs", "herbs", "&", (110, 220, 110), "resource"),
-    ItemKind("hide", "hide", "~", (200, 160, 110), "resource"),
-    ItemKind("gems", "gems", "*", (120, 240, 255), "resource"),
-    ItemKind("pearls", "pearls", "o", (245, 240, 230), "resource"),
+    ItemKind(id="iron_ore", name="iron ore", glyph="*", colour=(170, 160, 170), kind="resource"),
+    ItemKind(id="timber", name="timber", glyph="=", colour=(170, 120, 60), kind="resource"),
+    ItemKind(id="herbs", name="herbs", glyph="&", colour=(110, 220, 110), kind="resource"),
+    ItemKind(id="hide", name="hide", glyph="~", colour=(200, 160, 110), kind="resource"),
+    ItemKind(id="gems", name="gems", glyph="*", colour=(120, 240, 255), kind="resource"),
+    ItemKind(id="pearls", name="pearls", glyph="o", colour=(245, 240, 230), kind="resource"),
     # prizes
-    ItemKind("treasure", "the site's treasure", "$", (255, 215, 0), "treasure"),
-    ItemKind("relic", "the relic", "&", (255, 240, 120), "relic"),
+    ItemKind(id="treasure", name="the site's treasure", glyph="$", colour=(255, 215, 0), kind="treasure"),
+    ItemKind(id="relic", name="the relic", glyph="&", colour=(255, 240, 120), kind="relic"),
 )
 ITEM_BY_ID = {i.id: i for i in ITEMS}
 TREASURE = ITEM_BY_ID["treasure"]
 RELIC = ITEM_BY_ID["relic"]
 
 
-class Recipe(NamedTuple):
-    """``need`` of a resource make something: an effect on the player
-    (``effect``, a name in ``game.rules.effects``) or items (``makes``: id, count)."""
+@dataclass(frozen=True, kw_only=True)
+class Recipe:
+    """``need`` of a resource make something: an effect on the crafter
+    (``effect``, a name in ``game.rules.actions.effects.EFFECTS``) or items
+    (``makes``: id, count), or both."""
 
     need: int
-    effect: str
     description: str
+    effect: str = ""
     makes: tuple[str, int] | None = None
 
 
 #: Crafting, by the resource used.
 RECIPES: dict[str, Recipe] = {
-    "iron_ore": Recipe(3, "hone", "+1 attack (forged edge)"),
-    "timber": Recipe(2, "fletch", "8 arrows", ("arrow", 8)),
-    "herbs": Recipe(3, "potion", "a potion of healing", ("potion", 1)),
-    "hide": Recipe(3, "padding", "+6 max HP (padded jerkin)"),
-    "gems": Recipe(3, "wand", "a wand of fire (3 charges)", ("wand_fire", 3)),
-    "pearls": Recipe(2, "elixir", "full heal and +3 max HP (elixir)"),
+    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack (forged edge)"),
+    "timber": Recipe(need=2, makes=("arrow", 8), description="8 arrows"),
+    "herbs": Recipe(need=3, makes=("potion", 1), description="a potion of healing"),
+    "hide": Recipe(need=3, effect="padding", description="+6 max HP (padded jerkin)"),
+    "gems": Recipe(need=3, makes=("wand_fire", 3), description="a wand of fire (3 charges)"),
+    "pearls": Recipe(need=2, effect="elixir", description="full heal and +3 max HP (elixir)"),
 }
 
 # Drop table for an item spawn point: (category, weight).

@@ -15,7 +15,7 @@ __all__ = ["MonsterKind", "MONSTERS", "MONSTER_BY_ID", "pick_monster", "monster_
            "xp_to_next"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MonsterKind:
     id: str
     name: str
@@ -39,28 +39,35 @@ class MonsterKind:
 
 
 MONSTERS: tuple[MonsterKind, ...] = (
-    MonsterKind("rat", "giant rat", "r", (176, 150, 120), 4, 2, 0, 100, 2, 0, behaviour="coward",
-                flee_below=0.5),
-    MonsterKind("bat", "cave bat", "b", (150, 120, 200), 3, 2, 0, 160, 2, 0, 6, behaviour="erratic",
-                moves="fly"),
-    MonsterKind("kobold", "kobold", "k", (210, 120, 80), 5, 3, 0, 100, 4, 1, behaviour="pack", group=3),
-    MonsterKind("snake", "viper", "s", (120, 210, 90), 6, 3, 0, 80, 5, 1, 6, behaviour="sleeper",
-                on_hit="poisoned"),
-    MonsterKind("slime", "slime", "j", (130, 220, 160), 12, 3, 1, 50, 5, 2, 5, behaviour="sleeper",
-                on_hit="slowed"),
-    MonsterKind("goblin", "goblin", "g", (90, 200, 110), 9, 4, 1, 100, 6, 2, behaviour="coward",
-                flee_below=0.35),
-    MonsterKind("archer", "goblin archer", "a", (170, 220, 110), 7, 2, 0, 100, 8, 3, 9, behaviour="archer",
-                shot=4, shot_range=7),
-    MonsterKind("wolf", "wolf", "w", (190, 190, 200), 9, 4, 1, 140, 7, 3, 10, behaviour="pack", group=2),
-    MonsterKind("skeleton", "skeleton", "z", (235, 235, 215), 12, 5, 2, 90, 9, 4, behaviour="wanderer"),
-    MonsterKind("orc", "orc", "o", (120, 170, 60), 16, 6, 2, 100, 12, 5, behaviour="pack", group=2),
-    MonsterKind("wraith", "wraith", "W", (160, 200, 255), 16, 7, 3, 120, 16, 7, 10, behaviour="hunter",
-                moves="fly", on_hit="slowed"),
-    MonsterKind("troll", "troll", "T", (80, 150, 90), 30, 9, 4, 80, 24, 9, behaviour="sleeper"),
-    MonsterKind("ogre", "ogre", "O", (210, 160, 100), 38, 11, 4, 70, 30, 11, behaviour="wanderer"),
-    MonsterKind("drake", "drake", "D", (240, 90, 60), 44, 11, 5, 110, 45, 15, 10, behaviour="archer",
-                moves="fly", on_hit="burning", shot=7, shot_range=6),
+    MonsterKind(id="rat", name="giant rat", glyph="r", colour=(176, 150, 120), hp=4, attack=2, defence=0,
+                speed=100, xp=2, tier=0, behaviour="coward", flee_below=0.5),
+    MonsterKind(id="bat", name="cave bat", glyph="b", colour=(150, 120, 200), hp=3, attack=2, defence=0,
+                speed=160, xp=2, tier=0, sight=6, behaviour="erratic", moves="fly"),
+    MonsterKind(id="kobold", name="kobold", glyph="k", colour=(210, 120, 80), hp=5, attack=3, defence=0,
+                speed=100, xp=4, tier=1, behaviour="pack", group=3),
+    MonsterKind(id="snake", name="viper", glyph="s", colour=(120, 210, 90), hp=6, attack=3, defence=0,
+                speed=80, xp=5, tier=1, sight=6, behaviour="sleeper", on_hit="poisoned"),
+    MonsterKind(id="slime", name="slime", glyph="j", colour=(130, 220, 160), hp=12, attack=3, defence=1,
+                speed=50, xp=5, tier=2, sight=5, behaviour="sleeper", on_hit="slowed"),
+    MonsterKind(id="goblin", name="goblin", glyph="g", colour=(90, 200, 110), hp=9, attack=4, defence=1,
+                speed=100, xp=6, tier=2, behaviour="coward", flee_below=0.35),
+    MonsterKind(id="archer", name="goblin archer", glyph="a", colour=(170, 220, 110), hp=7, attack=2,
+                defence=0, speed=100, xp=8, tier=3, sight=9, behaviour="archer", shot=4, shot_range=7),
+    MonsterKind(id="wolf", name="wolf", glyph="w", colour=(190, 190, 200), hp=9, attack=4, defence=1,
+                speed=140, xp=7, tier=3, sight=10, behaviour="pack", group=2),
+    MonsterKind(id="skeleton", name="skeleton", glyph="z", colour=(235, 235, 215), hp=12, attack=5, defence=2,
+                speed=90, xp=9, tier=4, behaviour="wanderer"),
+    MonsterKind(id="orc", name="orc", glyph="o", colour=(120, 170, 60), hp=16, attack=6, defence=2, speed=100,
+                xp=12, tier=5, behaviour="pack", group=2),
+    MonsterKind(id="wraith", name="wraith", glyph="W", colour=(160, 200, 255), hp=16, attack=7, defence=3,
+                speed=120, xp=16, tier=7, sight=10, moves="fly", on_hit="slowed"),
+    MonsterKind(id="troll", name="troll", glyph="T", colour=(80, 150, 90), hp=30, attack=9, defence=4,
+                speed=80, xp=24, tier=9, behaviour="sleeper"),
+    MonsterKind(id="ogre", name="ogre", glyph="O", colour=(210, 160, 100), hp=38, attack=11, defence=4,
+                speed=70, xp=30, tier=11, behaviour="wanderer"),
+    MonsterKind(id="drake", name="drake", glyph="D", colour=(240, 90, 60), hp=44, attack=11, defence=5,
+                speed=110, xp=45, tier=15, sight=10, behaviour="archer", moves="fly", on_hit="burning", shot=7,
+                shot_range=6),
 )
 MONSTER_BY_ID = {m.id: m for m in MONSTERS}
 

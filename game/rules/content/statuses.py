@@ -10,7 +10,7 @@ __all__ = ["StatusKind", "STATUSES", "MAX_STATUS_TURNS"]
 MAX_STATUS_TURNS = 99
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StatusKind:
     id: str
     label: str  # as the panel shows it
@@ -23,10 +23,16 @@ class StatusKind:
 
 
 STATUSES: dict[str, StatusKind] = {s.id: s for s in (
-    StatusKind("poisoned", "Poisoned", (150, 220, 60), False, damage=1, note="loses 1 HP a turn, does not heal"),
-    StatusKind("burning", "Burning", (255, 140, 40), False, damage=2, note="loses 2 HP a turn; water puts it out"),
-    StatusKind("slowed", "Slowed", (140, 170, 255), False, speed=0.5, note="acts half as often"),
-    StatusKind("confused", "Confused", (210, 150, 255), False, note="stumbles in a random direction half the time"),
-    StatusKind("hasted", "Hasted", (120, 230, 255), True, speed=2.0, note="acts twice as often"),
-    StatusKind("regenerating", "Regenerating", (120, 255, 140), True, heal=1, note="heals 1 HP a turn"),
+    StatusKind(id="poisoned", label="Poisoned", colour=(150, 220, 60), good=False,
+               damage=1, note="loses 1 HP a turn, does not heal"),
+    StatusKind(id="burning", label="Burning", colour=(255, 140, 40), good=False,
+               damage=2, note="loses 2 HP a turn; water puts it out"),
+    StatusKind(id="slowed", label="Slowed", colour=(140, 170, 255), good=False,
+               speed=0.5, note="acts half as often"),
+    StatusKind(id="confused", label="Confused", colour=(210, 150, 255), good=False,
+               note="stumbles in a random direction half the time"),
+    StatusKind(id="hasted", label="Hasted", colour=(120, 230, 255), good=True,
+               speed=2.0, note="acts twice as often"),
+    StatusKind(id="regenerating", label="Regenerating", colour=(120, 255, 140), good=True,
+               heal=1, note="heals 1 HP a turn"),
 )}

@@ -1,7 +1,7 @@
 """The balance harness: whole runs played headless through the game's own
 rules by a simple policy, and the figures that say how hard the game is.
 
-    python -m game.autoplay --runs 20 --world Avalon [--policy careful|diver|both]
+    python -m game.tools.autoplay --runs 20 --world Avalon [--policy careful|diver|both]
                             [--size small|medium|large] [--max-turns N] [--seed N]
 
 A policy sees what the player sees and acts through :class:`Game`'s methods,
@@ -33,13 +33,14 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
-from .rules import build
-from .rules.pack import fits, slots_used
-from .rules.entities import MAX_INVENTORY
-from .rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
-from .rules.identify import is_known
-from .rules.run import Game
-from .work import Work
+from ..rules import build
+from ..rules.pack import fits, slots_used
+from ..rules.entities import MAX_INVENTORY
+from ..rules.geometry import STEPS
+from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
+from ..rules.identify import is_known
+from ..rules.run import Game
+from ..work import Work
 
 __all__ = ["play_run", "RunReport", "main", "POLICIES"]
 
@@ -91,7 +92,7 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
     if here <= 0:
         return None
     h, w = passable.shape
-    for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+    for dx, dy in STEPS:
         nx, ny = x + dx, y + dy
         if 0 <= nx < w and 0 <= ny < h and dist[ny, nx] == here - 1:
             return dx, dy
@@ -308,7 +309,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
             print(f"autoplay: error: {message}", file=sys.stderr)
             raise SystemExit(2)
 
-    ap = Parser(prog="python -m game.autoplay", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m game.tools.autoplay", description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--world", default="Avalon")
     ap.add_argument("--policy", choices=POLICIES + ("both",), default="both")

@@ -1,0 +1,286 @@
+"""Effects as action units (game/rules/actions/effects.py): each unit on a
+hand-made level, the one table, the aims that deliver an effect, and the
+traps and items that share the units."""
+
+import numpy as np
+import pytest
+
+from game.rules import engine
+from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Heal, Identify,
+                                        IdentifyOne, Improve, Relocate, Reveal, landing_cell)
+from game.rules.actions.features import TRAPS, SpringTrap
+from game.rules.actions.items import Craft, UseItem
+from game.rules.actions.ranged import Throw
+from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
+from game.rules.engine import resolve
+from game.rules.entities import FloorItem
+from game.rules.identify import is_known
+from game.rules.log import BAD, NOTE
+from worldgen.core import seeding
+from worldgen.core.tiles import T
+
+from test_rules import dungeon_run, make_level, put_monster
+
+WIDE = """\
+####################
+#..................#
+#..................#
+#..................#
+#..................#
+#..................#
+####################"""
+
+
+def texts(g, since=0):
+    return [m.text for m in g.log[since:]]
+
+
+# -- the table and its names ---------------------------------------------------------------
+def test_every_effect_and_aim_the_items_name_is_in_the_one_table():
+    assert {i.effect for i in ITEMS if i.effect} <= set(EFFECTS)
+    assert {i.aim for i in ITEMS} <= set(AIMS)
+    assert {r.effect for r in RECIPES.values() if r.effect} <= set(EFFECTS)
+    assert set(BURSTS) <= set(EFFECTS)
+
+
+def test_items_that_ask_for_a_target_are_those_aimed_at_a_bolt_a_burst_or_a_cell():
+    assert {i.id for i in ITEMS if i.targeted} == {i.id for i in ITEMS if i.aim in ("bolt", "burst", "cell")}
+    assert all(i.targeted for i in ITEMS if i.kind == "wand")
+    assert not any(i.targeted for i in ITEMS if i.kind == "potion")
+
+
+# -- units on a creature ---------------------------------------------------------------------
+def test_heal_restores_a_share_of_max_hp_but_at_least_15_and_never_past_max():
+    g = dungeon_run()
+    p = g.player
+    p.max_hp, p.hp = 200, 10
+    resolve(g, Heal(p, 40))
+    assert p.hp == 90 and "You feel better (+80 HP)." in texts(g)
+    p.max_hp, p.hp = 30, 5
+    resolve(g, Heal(p, 10))  # 10% of 30 is 3: the floor of 15 applies
+    assert p.hp == 20
+    resolve(g, Heal(p, 100))
+    assert p.hp == 30 and g.log[-1].text == "You feel better (+10 HP)."
+    m = put_monster(g.level, 5, 2, hp=20)
+    m.hp = 4
+    resolve(g, Heal(m, 40))
+    assert m.hp == 19 and g.log[-1].text == "The giant rat looks better (+15 HP)."
+
+
+def test_afflict_gives_a_status_said_in_red_when_it_harms_the_player():
+    g = dungeon_run()
+    resolve(g, Afflict(g.player, "poisoned", 5))
+    assert g.player.statuses == {"poisoned": 5} and g.log[-1].kind == BAD and g.log[-1].text == "You are poisoned."
+    resolve(g, Afflict(g.player, "hasted", 4))
+    assert g.log[-1].kind == NOTE and g.log[-1].text == "You are hasted."
+    m = put_monster(g.level, 5, 2)
+    resolve(g, Afflict(m, "slowed", 3))
+    assert m.statuses == {"slowed": 3} and g.log[-1].text == "The giant rat is slowed."
+    count = len(g.log)
+    resolve(g, Afflict(m, "no-such-status", 3))
+    assert len(g.log) == count  # a status that does not take hold says nothing
+
+
+def test_damage_kills_a_monster_and_the_player_earns_its_experience():
+    g = dungeon_run()
+    m = put_monster(g.level, 5, 2, hp=3)
+    xp = g.player.xp
+    resolve(g, Damage(m, 5, "fire"))
+    assert m not in g.level.monsters and m.index in g.level.killed and g.player.xp > xp
+    result, _ = resolve(g, Damage(m, 5, "fire"))  # a dead creature is left alone
+    assert not result.succeeded
+
+
+def test_burn_sets_a_creature_burning_and_hurts_it_at_once():
+    g = dungeon_run()
+    m = put_monster(g.level, 5, 2, hp=30)
+    resolve(g, Burn(m, 6))
+    assert m.hp == 24 and m.statuses["burning"] == Burn.TURNS
+    assert texts(g)[-2:] == ["Flames engulf the giant rat!", "The giant rat is burning."]
+
+
+def test_improve_raises_attack_max_hp_or_heals_fully():
+    g = dungeon_run()
+    p = g.player
+    p.hp, attack, max_hp = 10, p.base_attack, p.max_hp
+    resolve(g, Improve(p, attack=1))
+    assert p.base_attack == attack + 1
+    resolve(g, Improve(p, max_hp=6))
+    assert p.max_hp == max_hp + 6 and p.hp == 16
+    resolve(g, Improve(p, max_hp=3, full_heal=True))
+    assert p.max_hp == max_hp + 9 and p.hp == p.max_hp
+
+
+# -- moving a creature ---------------------------------------------------------------------------
+def test_a_blink_lands_on_open_floor_and_ends_the_walk():
+    g = dungeon_run(make_level(WIDE))
+    g.path, g.exploring = [(2, 1)], True
+    resolve(g, Relocate(g.player, (10, 3)))
+    assert g.pos == (10, 3) and g.path == [] and not g.exploring and g.level.visible[3, 10]
+
+
+@pytest.mark.parametrize("cell", [(0, 0), (30, 3), "monster", "self"])
+def test_a_blink_into_a_wall_a_creature_or_off_the_map_stays_put(cell):
+    g = dungeon_run(make_level(WIDE))
+    if cell == "monster":
+        cell = put_monster(g.level, 6, 2).pos
+    elif cell == "self":
+        cell = g.pos
+    resolve(g, Relocate(g.player, cell))
+    assert g.pos == (1, 1) and g.log[-1].text == "You flicker, but stay where you are."
+
+
+def test_a_teleport_lands_farther_than_far_when_it_can_and_anywhere_when_it_cannot():
+    g = dungeon_run(make_level(WIDE))
+    dist = g.level.distance_from(*g.pos)
+    for seed in range(20):
+        cell = landing_cell(g, seeding.rng(seed), g.pos, far=12)
+        assert dist[cell[1], cell[0]] > 12
+    for seed in range(5):  # no cell is 40 steps away: any landing cell will do
+        cell = landing_cell(g, seeding.rng(seed), g.pos, far=40)
+        assert g.level.landing_cells()[cell[1], cell[0]]
+
+
+def test_a_teleport_moves_a_monster_too():
+    g = dungeon_run(make_level(WIDE))
+    m = put_monster(g.level, 3, 3)
+    resolve(g, Relocate(m, rng=seeding.rng(1), far=5))
+    assert m.pos != (3, 3) and g.level.walkable[m.y, m.x] and g.pos == (1, 1)
+
+
+# -- on the level and the pack ---------------------------------------------------------------------
+def test_reveal_shows_every_floor_cell_and_the_walls_around_it():
+    g = dungeon_run()
+    g.level.seen[:] = False
+    resolve(g, Reveal())
+    floor = np.isin(g.level.tiles, (T.floor, T.stairs_up))
+    assert g.level.seen[floor].all() and g.level.seen[0, 0]
+
+
+def test_identify_one_names_the_first_unknown_kind_in_the_pack():
+    g = dungeon_run()
+    g.player.inventory = ["potion", "potion_speed", "scroll_map"]
+    resolve(g, IdentifyOne())
+    assert is_known(g, ITEM_BY_ID["potion_speed"]) and not is_known(g, ITEM_BY_ID["scroll_map"])
+    resolve(g, IdentifyOne())
+    resolve(g, IdentifyOne())
+    assert g.log[-1].text == "You have nothing left to identify."
+    result, _ = resolve(g, Identify("scroll_map"))  # known already: nothing to say
+    assert not result.succeeded
+
+
+# -- aims -------------------------------------------------------------------------------------------
+def test_an_effect_aimed_at_view_touches_every_creature_in_view_and_says_when_none():
+    g = dungeon_run(make_level(WIDE))
+    seen, hidden = put_monster(g.level, 5, 2), put_monster(g.level, 6, 3)
+    g.level.visible[:] = False
+    g.level.visible[2, 5] = True
+    resolve(g, Deliver("slow", "view", 4, g.player))
+    assert seen.statuses == {"slowed": 4} and hidden.statuses == {}
+    g.level.visible[:] = False
+    resolve(g, Deliver("slow", "view", 4, g.player))
+    assert g.log[-1].text == "Nothing in view is touched."
+
+
+def test_a_bolt_strikes_the_creature_at_its_cell_and_fizzles_on_none_or_its_user():
+    g = dungeon_run(make_level(WIDE))
+    m = put_monster(g.level, 5, 2, hp=30)
+    resolve(g, Deliver("burn", "bolt", 9, g.player, (5, 2)))
+    assert m.hp == 21
+    for cell in ((7, 4), g.pos):
+        count = len(g.log)
+        resolve(g, Deliver("burn", "bolt", 9, g.player, cell))
+        assert g.log[-1].text.startswith("The bolt fizzles out.") and len(g.log) <= count + 1
+    assert g.player.hp == g.player.max_hp
+
+
+def test_a_burst_touches_every_creature_in_the_3x3_the_player_too():
+    g = dungeon_run(make_level(WIDE))
+    g.pos = (4, 3)
+    inside = [put_monster(g.level, x, y, hp=40) for x, y in ((5, 2), (6, 4))]
+    outside = put_monster(g.level, 7, 3, hp=40)
+    resolve(g, Deliver("burn", "burst", 5, g.player, (5, 3)))
+    assert all(m.hp == 35 for m in inside) and outside.hp == 40
+    assert g.player.hp == g.player.max_hp - 5 and "A ball of fire bursts!" in texts(g)
+    resolve(g, Deliver("poison", "burst", 5, g.player, (15, 3)))  # no one there: silent
+    assert g.log[-1].text != "The bolt fizzles out."
+
+
+# -- items and traps use the units ----------------------------------------------------------------------
+def test_drinking_an_unknown_potion_names_it_then_gives_its_effect():
+    g = dungeon_run()
+    g.player.inventory = ["potion_speed"]
+    assert engine.perform(g, UseItem(0))
+    assert g.player.statuses.get("hasted") and g.player.inventory == []
+    lines = texts(g)
+    assert lines[-3].startswith("You drink the ") and lines[-2].endswith("was a potion of speed.")
+    assert lines[-1] == "You are hasted."
+
+
+def test_zapping_a_wand_uses_one_charge_and_hits_the_first_creature_on_the_line():
+    g = dungeon_run(make_level(WIDE))
+    m = put_monster(g.level, 6, 1, hp=40)
+    g.player.inventory = ["wand_slow"] * 3
+    assert g.use_item(0, (6, 1))
+    assert g.player.inventory == ["wand_slow"] * 2 and m.statuses.get("slowed")
+
+
+def test_a_thrown_potion_shatters_and_splashes_whoever_stands_around_it():
+    g = dungeon_run(make_level(WIDE))
+    m = put_monster(g.level, 5, 1, hp=40)
+    g.player.inventory = ["potion_confusion"]
+    assert engine.perform(g, Throw(0, (5, 1)))
+    assert m.statuses.get("confused") and not g.player.statuses
+    assert any(t.endswith("shatters!") for t in texts(g)) and is_known(g, ITEM_BY_ID["potion_confusion"])
+
+
+def test_crafting_an_effect_improves_the_crafter():
+    g = dungeon_run()
+    g.player.inventory = ["iron_ore"] * RECIPES["iron_ore"].need
+    attack = g.player.base_attack
+    assert engine.perform(g, Craft(0)) and g.player.base_attack == attack + 1 and g.player.inventory == []
+
+
+def _trap_cell(level, kind):
+    """A floor cell whose trap would be of ``kind`` (the kind is rolled from the level's seed and the cell)."""
+    for y, x in zip(*np.nonzero(level.tiles == T.floor)):
+        roll = seeding.rng(level.seed, "trap", level.key.depth, int(y), int(x)).integers(0, len(TRAPS))
+        if TRAPS[int(roll)] == kind:
+            return int(x), int(y)
+    raise AssertionError(kind)
+
+
+def _arm(level, cell):
+    level.tiles[cell[1], cell[0]] = T.trap
+    level.hidden_traps[cell[1], cell[0]] = True
+
+
+@pytest.mark.parametrize("kind", TRAPS)
+def test_each_trap_kind_springs_its_effect_and_is_found(kind):
+    g = dungeon_run(make_level(WIDE))
+    level = g.level
+    x, y = _trap_cell(level, kind)
+    _arm(level, (x, y))
+    sleeper = put_monster(level, 18, 5, awake=False)
+    g.pos = (x, y)
+    hp = g.player.hp
+    resolve(g, SpringTrap(x, y))
+    assert not level.hidden_traps[y, x]
+    if kind == "dart":
+        assert "poisoned" in g.player.statuses and g.player.hp == hp - 2
+    elif kind == "fire":
+        assert "burning" in g.player.statuses and g.player.hp == hp - 3
+    elif kind == "alarm":
+        assert sleeper.awake and g.noise >= 20
+    else:
+        assert g.pos != (x, y) and level.landing_cells()[g.pos[1], g.pos[0]]
+
+
+def test_a_trap_that_teleports_leaves_what_lay_on_it():
+    g = dungeon_run(make_level(WIDE))
+    x, y = _trap_cell(g.level, "teleport")
+    _arm(g.level, (x, y))
+    g.level.items.append(FloorItem(3, ITEM_BY_ID["potion"], x, y))
+    g.pos = (x - 1, y) if g.level.walkable[y, x - 1] else (x + 1, y)
+    assert g.move(x - g.pos[0], 0)
+    assert g.pos != (x, y) and g.player.inventory == [] and len(g.level.items) == 1
