@@ -235,13 +235,15 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
     looks read it through eight shifted views (no array of neighbour
     indices is built).
     """
-    looks = _Looks(grid, delays, width, rng)
+    touch = _Looks(grid, delays, width, rng).touch
     ring = _Ring()
+    book, next_due = ring.book, ring.next_due             # (bound once: a loop is a few microseconds)
     claimed = np.asarray(frontier, dtype=np.intp)
     kind = grid[claimed]
     while True:
-        ring.book(*looks.touch(claimed, kind))
-        claimed = ring.next_due()
+        booked, delay = touch(claimed, kind)
+        book(booked, delay)
+        claimed = next_due()
         if claimed is None:
             return
         kind = claimed.astype(np.uint8)                   # a booking travels as cell << 8 | type
@@ -272,7 +274,10 @@ class _Looks:
         toucher from the direction that comes last where several touch it.
         Returns ``(bookings, delays)`` sorted by delay, a booking ``cell << 8 | type``."""
         k, wait = claimed.size, self.wait
-        order = self._order()
+        if not self.orders:                               # 16 bytes per loop, as if drawn loop by loop
+            keys = self.draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
+            self.orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
+        order = self.orders.pop()                         # this loop's random order of the 8 directions
         step = self.steps.take(order)                     # step[j]: the direction looked at j-th
         look, around = self._look(claimed, order, step)
         pair = (look != 0).nonzero()[0]
@@ -300,13 +305,6 @@ class _Looks:
         booked <<= 8
         booked |= kind.take(source.take(kept))
         return booked, delay.take(by_delay)
-
-    def _order(self) -> list[int]:
-        """This loop's random order of the 8 directions (16 bytes a loop, as if drawn loop by loop)."""
-        if not self.orders:
-            keys = self.draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
-            self.orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
-        return self.orders.pop()
 
     def _look(self, claimed: np.ndarray, order: list[int], step: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         """``(look, around)``: the ``wait`` of each claimed cell's neighbour,

@@ -282,7 +282,8 @@ class _Grids:
         # Few particles (the article's one by one): compare only where they stand,
         # the same buffer cells the window pass would read for them.
         few = _GATHER * n <= centre.size
-        around = self.lead + np.array([dy * self.row + dx for dy, dx in _OFFSETS8], dtype=np.intp)[:, None]
+        if few:
+            around = self.lead + np.array([dy * self.row + dx for dy, dx in _OFFSETS8], dtype=np.intp)[:, None]
         np.add.at(flat, pos, ones)
         for t in range(1, life, chunk):
             for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
