@@ -188,9 +188,11 @@ BIOMES = (Promise.of(no_lone_tiles),)
 
 def broken(stage: Stage, params: Any, generator: str) -> dict[str, str]:
     """``{promise name: what broke}`` for one finished stage of ``generator``,
-    checking the promises its spec names (empty: all kept)."""
+    checking the promises its spec names (empty: all kept; a name no spec
+    has keeps no promises)."""
+    spec = registry.REGISTRY.get(generator)
     out = {}
-    for promise in registry.get(generator).promises:
+    for promise in spec.promises if spec is not None else ():
         message = promise.check(stage, params)
         if message is not None:
             out[promise.name] = message
