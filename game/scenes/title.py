@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.tiles import PALETTE
+from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..rules.run import LEVELS, SIZE_NAMES, Game, WorldPreview, load_saved, roll_world_name, same_world, saves_off
