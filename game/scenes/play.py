@@ -15,33 +15,49 @@ look, and the on-screen buttons (shown once a finger touches the game).
 
 Saving is write-then-verify (:func:`game.rules.save.write`); a save that
 fails keeps the last good one and says so.
+
+A replay is this same screen driven by a recording (``replay=``, a
+:class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
+or as fast as frames allow, maps are built over frames as in play, nothing
+is saved, and every digest is compared as it plays (a difference pauses it
+and says so).  Keys: Space pauses, ``.`` or Right steps one command, 1-4
+choose the speed, Esc leaves for the title.
 """
 
 from __future__ import annotations
+
+import time
 
 import pygame
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS
-from ..rules.run import Game
+from ..rules.run import Game, Replayer
 from ..settings import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import PANEL_RECT, GameView, describe_box
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
 
-__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
+__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REPLAY_SPEEDS", "REPLAY_BANNER"]
 
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
+#: Replay speeds: name and commands per second (None: as many as a frame's work budget allows).
+REPLAY_SPEEDS = (("1x", 6.0), ("4x", 24.0), ("16x", 96.0), ("instant", None))
+REPLAY_BANNER = pygame.Rect(0, 0, 640, 24)  # where a replay says what it is (over the map's top)
 LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 
 
 class PlayScene(Scene):
     handles_touch = True  # taps walk, holds look (view.touch.Gestures)
 
-    def __init__(self, app: App, game: Game, messages: tuple[str, ...] = ()) -> None:
+    def __init__(self, app: App, game: Game | None = None, messages: tuple[str, ...] = (),
+                 replay: Replayer | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        self.replay = replay  # the recording that drives the run (None: the player does)
+        self.game = game = replay.game if replay is not None else game
+        self.speed, self.paused, self.due, self.steps_asked = 0, False, 0.0, 0
+        self.verdict = ""  # what the replay found, once it ended or differed
         self.view = GameView(game)
         self.work: Work | None = None
         self.toasts = ui.Toasts()
@@ -82,8 +98,10 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         g = self.game
         if event.type == pygame.KEYDOWN:
+            if self.replay is not None:
+                return self._replay_key(event)
             if g.path or g.exploring:  # any key interrupts a walk
-                g.stop_walk()
+                g.interrupt()
                 if event.key not in MOVE_KEYS:
                     return True
             if g.dead:  # the death screen comes this frame and erases the save: no menu to quit by first
@@ -91,6 +109,8 @@ class PlayScene(Scene):
             if g.busy:
                 return event.key != pygame.K_ESCAPE or self._menu()
             return self._key(event)
+        if self.replay is not None:
+            return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             self.touch.shown = True
             self.hover = None
@@ -121,7 +141,7 @@ class PlayScene(Scene):
         if cell == g.pos:
             g.interact()
         elif max(abs(cell[0] - g.pos[0]), abs(cell[1] - g.pos[1])) == 1:
-            g.stop_walk()
+            self.stop_walk()
             g.move(cell[0] - g.pos[0], cell[1] - g.pos[1])
         else:
             g.travel_to(*cell)
@@ -134,7 +154,7 @@ class PlayScene(Scene):
             return
         cell = self.view.map.screen_to_tile(pos)  # a hold: look there
         if cell is not None and self.touch.hit(pos) is None and not self.game.busy:
-            self.game.stop_walk()
+            self.stop_walk()
             self.app.open("look", self.game, self.view, cell)
 
     def command(self, name: str) -> None:
@@ -151,7 +171,7 @@ class PlayScene(Scene):
             if g.stairs_button():
                 self.travel_wait = 0
         elif name == "wait":
-            g.stop_walk()
+            self.stop_walk()
             g.wait()
         elif name == "pack":
             self.app.open("pack", g)
@@ -200,6 +220,11 @@ class PlayScene(Scene):
             return False
         return True
 
+    def stop_walk(self) -> None:
+        """Stop the walk in progress, if any (a recorded command)."""
+        if self.game.path or self.game.exploring:
+            self.game.interrupt()
+
     def aim_weapon(self) -> None:
         """``f``: choose a target for the wielded launcher or reach weapon."""
         if self.game.ready_to_fire():
@@ -241,8 +266,11 @@ class PlayScene(Scene):
         if g.pending is not None:
             self._build()
             return
-        if g.dead or g.won:  # the run is over: its save goes, its score stays
-            g.erase_save(self.app.storage)
+        if self.replay is not None:
+            self._play_back()
+            return
+        if g.dead or g.won:  # the run is over: its save goes (its recording is kept), its score stays
+            g.end_run(self.app.storage)
             self.app.audio.play("win" if g.won else "die")
             self.app.switch("end", g)
             return
@@ -290,11 +318,76 @@ class PlayScene(Scene):
             self.app.switch("title", messages=(("The world could not be built: " + str(error))[:120],),
                             auto=False)
 
+    # -- a replay ------------------------------------------------------------------
+    def _replay_key(self, event: pygame.event.Event) -> bool:
+        char = getattr(event, "unicode", "") or ""
+        if event.key == pygame.K_ESCAPE:
+            self.app.switch("title", auto=False)
+        elif event.key == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif char == "." or event.key == pygame.K_RIGHT:
+            self.paused, self.steps_asked = True, self.steps_asked + 1
+        elif char in ("1", "2", "3", "4"):
+            self.speed, self.paused = int(char) - 1, False
+        return True
+
+    def _play_back(self) -> None:
+        """Give the commands due this frame; adopt the run a reload made; end
+        on the end screen once the final digest was compared."""
+        replay = self.replay
+        if replay.game is not self.game:  # the recording reloaded its save here
+            self.game = replay.game
+            self.view = GameView(self.game)
+            self.view.map.ascii = self.options.ascii_map
+            return
+        g = self.game
+        if replay.finished and (g.dead or g.won):
+            self.app.audio.play("win" if g.won else "die")
+            self.app.switch("end", g, replay=self._verdict())
+            return
+        per_second = REPLAY_SPEEDS[self.speed][1]
+        if self.paused:
+            count, self.due = self.steps_asked, 0.0
+        elif per_second is None:
+            count = 10**9
+        else:
+            self.due += per_second / 60.0
+            count, self.due = int(self.due), self.due - int(self.due)
+        start = time.perf_counter()
+        for _ in range(count):
+            if not replay.step():
+                break
+            self.steps_asked = max(0, self.steps_asked - 1)
+            if replay.game is not g or g.pending is not None or (time.perf_counter() - start) * 1000 > WORK_BUDGET_MS:
+                break
+        if (replay.mismatch is not None or replay.finished) and not self.verdict:
+            self.verdict, self.paused = self._verdict(), replay.mismatch is not None
+            self.toasts.add(self.verdict, ui.BAD if replay.mismatch is not None else ui.INK)
+
+    def _verdict(self) -> str:
+        r = self.replay
+        if r.mismatch is not None:
+            return f"Replay: {r.mismatch.line}."
+        if r.recording.cut:
+            return f"Replay: the recording stops here (too long to keep whole); {r.matched} digests matched."
+        return f"Replay: the recorded run, exactly ({r.matched} digests matched)."
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        r = self.replay
+        state = "paused" if self.paused else REPLAY_SPEEDS[self.speed][0]
+        line = (f"REPLAY {state}  turn {self.game.turn}  command {min(r.index, r.total)}/{r.total}   "
+                "Space pause  . step  1-4 speed  Esc leave")
+        ui.panel(surface, REPLAY_BANNER, 210)
+        ui.text(surface, line, (REPLAY_BANNER.x + 8, REPLAY_BANNER.y + 3), 18,
+                ui.BAD if r.mismatch is not None else ui.ACCENT)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
-        if self.app.top is self and not g.busy:
+        if self.replay is not None:
+            self._draw_banner(surface)
+        elif self.app.top is self and not g.busy:
             if self.hover is not None and not self.touch.shown:
                 describe_box(surface, g.describe(*self.hover))
             self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")
