@@ -155,7 +155,7 @@ def morgue_text(run: RunState) -> str:
     p = run.player
     head = [
         "Deepisle morgue file",
-        "",
+        "=" * 20,
         "Name:    explorer of " + run.name,
         f"World:   {run.name} ({run.size_name} dungeons)" + (f", the daily world of {run.daily}" if run.daily else ""),
         f"Score:   {score.score(run)}",

@@ -110,7 +110,8 @@ class EndScene(Scene):
         else:
             self._draw_table(surface)
         if self.morgue_path:
-            ui.text(surface, f"Morgue file: {self.morgue_path}"[-110:], (480, 530), 16, ui.DIM, "midbottom")
+            ui.text(surface, "The morgue file is kept in the data folder (M shows it, and where).", (480, 539),
+                    16, ui.DIM, "midbottom")
         ui.draw_buttons(surface, self.buttons)
         self.toasts.draw(surface)
 

@@ -1,6 +1,10 @@
 """The morgue file of a finished run, as text to read, copy (C) or
 download (D); natively it is already in the data folder (its path is
-shown).  Up/Down, Page Up/Down, the wheel or a drag scroll; Esc closes."""
+shown).  Up/Down, Page Up/Down, the wheel or a drag scroll; Esc closes.
+
+The text is drawn in fixed cells, a character each, so its ASCII map and
+columns line up as they do in the file; the rows in view are painted once
+per scroll."""
 
 from __future__ import annotations
 
@@ -14,7 +18,16 @@ from ..view.overlay import Overlay
 __all__ = ["MorgueScene"]
 
 ROW = 17
-BOX = (860, 500)
+CELL = 8  # px per character
+BOX = (880, 510)
+COLUMNS = (BOX[0] - 32) // CELL
+_glyphs: dict[str, pygame.Surface] = {}
+
+
+def _glyph(ch: str) -> pygame.Surface:
+    if ch not in _glyphs:
+        _glyphs[ch] = ui.font(16).render(ch, True, ui.INK)
+    return _glyphs[ch]
 
 
 class MorgueScene(Overlay):
@@ -22,7 +35,7 @@ class MorgueScene(Overlay):
         super().__init__(app)
         self.text, self.filename = text, filename
         self.lines = text.splitlines()
-        self.rows = (BOX[1] - 76) // ROW
+        self.rows = (BOX[1] - 80) // ROW
         self.top = 0
         self.drag: float | None = None
         self.note = f"Saved as {saved_at}" if saved_at else "C: copy   D: download"
@@ -67,13 +80,20 @@ class MorgueScene(Overlay):
         rect.center = (480, 270)
         return rect
 
+    def _paint(self, layer: pygame.Surface) -> None:
+        for i, line in enumerate(self.lines[self.top:self.top + self.rows]):
+            for j, ch in enumerate(line[:COLUMNS]):
+                if ch != " ":
+                    glyph = _glyph(ch)
+                    layer.blit(glyph, (j * CELL + (CELL - glyph.get_width()) // 2, i * ROW))
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = self._rect()
-        ui.panel(surface, rect, 235)
+        surface.blit(self._shade(rect.size, 250), rect.topleft)
         pygame.draw.rect(surface, ui.ACCENT, rect, 2)
         ui.text(surface, "Morgue file", (rect.x + 16, rect.y + 10), 22, ui.ACCENT)
         ui.text(surface, self.note[-90:], (rect.right - 16, rect.y + 14), 16, ui.DIM, "topright")
-        for i, line in enumerate(self.lines[self.top:self.top + self.rows]):
-            ui.text(surface, line[:118], (rect.x + 16, rect.y + 44 + i * ROW), 15, ui.INK)
+        size = (COLUMNS * CELL, self.rows * ROW)
+        surface.blit(self.layer(self.top, size, self._paint), (rect.x + 16, rect.y + 44))
         ui.text(surface, "Up/Down scroll   C copy   D download   Esc close", (rect.centerx, rect.bottom - 22), 16,
                 ui.DIM, "midtop")

@@ -24,11 +24,14 @@ __all__ = ["ReplaysScene", "MAX_OPEN_CHARS"]
 MAX_OPEN_CHARS = 3_000_000  # a file opened in the page is read up to this (and one more, to see it is too long)
 
 
-def _row(summary: dict) -> str:
+COLUMNS = ((62, "topleft"), (270, "topleft"), (620, "topright"), (760, "topright"), (790, "topleft"))
+
+
+def _cells(summary: dict) -> tuple[str, ...]:
+    """A row of the list: world, how it ended, score, turns, the day of a daily world."""
     how = "won" if summary.get("outcome") == "won" else f"killed by {summary.get('cause', '?')}"
-    daily = f"  (day {summary['date']})" if summary.get("date") else ""
-    return (f"{str(summary.get('world', '?'))[:22]:22}  {how[:28]:28}  score {summary.get('score', 0):>6}"
-            f"  turns {summary.get('turns', 0):>7}{daily}")
+    return (str(summary.get("world", "?"))[:20], how[:30], f"score {summary.get('score', 0)}",
+            f"{summary.get('turns', 0)} turns", f"day {summary['date']}" if summary.get("date") else "")
 
 
 class ReplaysScene(Scene):
@@ -116,7 +119,8 @@ class ReplaysScene(Scene):
             y = 110 + i * 30
             if i == self.chosen:
                 pygame.draw.rect(surface, (40, 44, 66), (56, y - 3, 850, 28))
-            ui.text(surface, _row(summary), (62, y), 19, ui.ACCENT if i == self.chosen else ui.INK)
+            for (x, anchor), cell in zip(COLUMNS, _cells(summary)):
+                ui.text(surface, cell, (x, y), 19, ui.ACCENT if i == self.chosen else ui.INK, anchor)
         ui.text(surface, "Enter watch   D download the file   L copy a link   O open a file   Esc back",
                 (480, 470), 20, ui.DIM, "midtop")
         if self.waiting:

@@ -108,6 +108,11 @@ class TitleScene(Scene):
         b.append(ui.Button(f"Today's world: {self.daily} (F4)", pygame.Rect(540, 22, 400, 34), self.start_daily))
         return b
 
+    def set_date(self, date: str) -> None:
+        """Offer the world of UTC day ``date`` (the screenshot tool pins one)."""
+        self.date, self.daily = date, daily_world(date)
+        self.buttons = self._buttons()
+
     def open_replays(self) -> None:
         """The last finished runs, to watch or share."""
         self.app.switch("replays")
