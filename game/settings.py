@@ -177,20 +177,24 @@ def parse_query(query: str) -> Settings:
         messages.append(f"unknown dungeon size {_short(dungeon_size)!r}; using medium")
         dungeon_size = "medium"
 
-    replay = raw.pop("replay", None)
-    if replay is not None and len(replay) > MAX_REPLAY_CHARS:
-        messages.append(f"the replay in the link is over {MAX_REPLAY_CHARS} characters; it was ignored "
-                        "(a longer run is shared as a file)")
-        replay = None
-
+    replay = _replay(raw.pop("replay", None), messages)
     for key in raw:
         messages.append(f"unknown link setting {_short(key)!r} ignored")
 
     return Settings(mode=mode, generator=gen, stage=stage, seed=seed,
                     width=width if "w" in sized else None,
                     height=height if "h" in sized else None,
-                    ui=ui, params=params, world=world, dungeon_size=dungeon_size, replay=replay or None,
+                    ui=ui, params=params, world=world, dungeon_size=dungeon_size, replay=replay,
                     messages=tuple(messages))
+
+
+def _replay(text: str | None, messages: list[str]) -> str | None:
+    """A ``replay=`` value up to :data:`MAX_REPLAY_CHARS` (read when it is opened), else None and why."""
+    if text is not None and len(text) > MAX_REPLAY_CHARS:
+        messages.append(f"the replay in the link is over {MAX_REPLAY_CHARS} characters; it was ignored "
+                        "(a longer run is shared as a file)")
+        return None
+    return text or None
 
 
 def _size(text: str | None, key: str, default: int, lo: int, hi: int, messages: list[str]) -> int:
