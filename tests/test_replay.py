@@ -7,6 +7,7 @@ import base64
 import json
 import subprocess
 import sys
+import tomllib
 import zlib
 from pathlib import Path
 
@@ -278,3 +279,12 @@ def test_a_recording_is_small():
     text = g.finish_recording()
     per_command = (len(text) - 400) / len(g.recording.commands)
     assert per_command * 60_000 < 200_000
+
+
+def test_the_version_counts_what_the_page_ships_of_the_rules():
+    from pygbag_startup import DEV_ONLY
+
+    shipped_away = [item for item in DEV_ONLY if item.startswith(("worldgen", "game/rules"))]
+    assert sorted(shipped_away) == sorted(record.NOT_RULES)
+    package = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert record.version().startswith(package + "+") and len(record.version()) == len(package) + 9

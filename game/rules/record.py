@@ -43,7 +43,7 @@ from .digest import state_digest
 from .state import RunState
 
 __all__ = ["recorded", "COMMANDS", "RELOAD", "Recording", "encode_command", "parse_commands", "read_file",
-           "version", "CHECK_EVERY", "MAX_COMMANDS", "MAX_FILE_CHARS", "FORMAT", "RecordingError"]
+           "version", "NOT_RULES", "CHECK_EVERY", "MAX_COMMANDS", "MAX_FILE_CHARS", "FORMAT", "RecordingError"]
 
 FORMAT = 1
 PREFIX = f"DR{FORMAT}."
@@ -58,21 +58,31 @@ RELOAD = "R"  # not a method: the run was saved and loaded here (R[1]: from the 
 COMMANDS: dict[str, str] = {RELOAD: ""}
 
 
+#: Sources of the library that never decide a run (its command line and benchmarks;
+#: the web build leaves them out too, so they must not count in the page either).
+NOT_RULES = ("worldgen/__main__.py", "worldgen/cli.py", "worldgen/bench.py")
+
+
 @functools.cache
 def version() -> str:
-    """The rules' version: the package's, and a fingerprint of every source that
-    decides a run (``game/rules`` and ``worldgen``), so a replay never pretends
-    a run plays the same under other rules."""
+    """The rules' version: the package's (pyproject.toml's; a test keeps them equal), and a fingerprint of every source that
+    decides a run (``game/rules`` and ``worldgen``, as the page ships them:
+    without :data:`NOT_RULES`, line ends as LF), so a replay never pretends a
+    run plays the same under other rules.  Any change to those files makes
+    another version."""
     root = Path(__file__).resolve().parents[2]
     h = hashlib.blake2b(digest_size=4)
     try:
         for folder in ("game/rules", "worldgen"):
             for path in sorted((root / folder).rglob("*.py")):
-                h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+                rel = path.relative_to(root).as_posix()
+                if rel in NOT_RULES or any(p in ("__pycache__", "tests", "build") or p.startswith(".")
+                                           for p in rel.split("/")):
+                    continue
+                h.update(rel.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n"))
     except OSError:
         return "0.1.0"
     return f"0.1.0+{h.hexdigest()}"
-
 
 
 class RecordingError(ValueError):
