@@ -10,7 +10,7 @@ PORT ?= 8000
 RUNTIME ?=
 BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: setup serve build archive runtime test bench screenshots screenshots-cli screenshots-game clean
+.PHONY: setup serve build archive runtime test online bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ runtime: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+# The first-online-run suite (tests/test_online.py), each step on the stand-in runtime and on the
+# real one: the CDN, or DEEPISLE_RUNTIME=build/runtime after `make runtime`. Timings and screenshots
+# go to $$DEEPISLE_EVIDENCE (default: a temporary folder; the run's last lines name it).
+online: $(VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m online
 
 bench: $(VENV)/.installed
 	$(PY) -m worldgen bench

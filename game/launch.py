@@ -68,14 +68,21 @@ async def main(argv: list[str] | None = None, replay: str | None = None) -> None
     import), compiling them held the title's first preview frame 80-130 ms
     natively, several times that in the browser.  ``replay`` is a recording's
     text to show first (``python -m game.replay FILE``).
+
+    An exception that stops the game is told to the page with its traceback
+    (:func:`game.browser.report_error`), then raised as before.
     """
-    app = make_app(start_settings(argv) if replay is None else Settings(replay=replay))
-    # What start-up made (tables, sprite caches, the cave library) lives for the
-    # whole run: frozen, the collector no longer walks it, and its full passes,
-    # 10-18 ms that could land inside a frame, become short.
-    gc.collect()
-    gc.freeze()
-    await app.run()
+    try:
+        app = make_app(start_settings(argv) if replay is None else Settings(replay=replay))
+        # What start-up made (tables, sprite caches, the cave library) lives for the
+        # whole run: frozen, the collector no longer walks it, and its full passes,
+        # 10-18 ms that could land inside a frame, become short.
+        gc.collect()
+        gc.freeze()
+        await app.run()
+    except Exception as exc:
+        browser.report_error(exc)  # the page shows it (natively: nothing; the traceback prints)
+        raise
     pygame.quit()
 
 

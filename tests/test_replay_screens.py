@@ -18,9 +18,10 @@ from game.rules import recstore, save
 from game.rules.run import daily_world
 from game.scenes.end import EndScene
 from game.scenes.morgue import MorgueScene
-from game.scenes.play import REPLAY_BANNER, PlayScene
+from game.scenes.play import PlayScene
 from game.scenes.replays import ReplaysScene
 from game.scenes.title import TitleScene, today
+from game.view.replay_bar import BANNER
 
 
 SAVE_KEY = "deepisle." + save.KEY
@@ -44,7 +45,7 @@ def settled(app) -> bool:
 def screen(app) -> np.ndarray:
     """The screen as pixels, without the replay's banner (the one thing a replay adds)."""
     pixels = pygame.surfarray.array3d(app.screen).copy()
-    r = REPLAY_BANNER
+    r = BANNER
     pixels[r.left:r.right, r.top:r.bottom] = 0
     return pixels
 
@@ -163,9 +164,9 @@ def test_the_title_lists_finished_runs_and_plays_one(tmp_path):
     assert isinstance(top, PlayScene) and top.replay is not None
     run(app, 1, {0: [key(pygame.K_4, "4")]})  # instantly
     assert run_until(app, lambda: top.replay.finished, 900)
-    assert top.replay.mismatch is None and "exactly" in top.verdict
+    assert top.replay.mismatch is None and "exactly" in top.bar.verdict
     assert run_until(app, lambda: isinstance(app.top, EndScene), 60)  # it ends as the run did
-    assert app.top.verdict == top.verdict and app.top.game.killer == g.killer
+    assert app.top.bar.verdict == top.bar.verdict and app.top.game.killer == g.killer
 
 
 def test_replay_keys_pause_and_step(tmp_path):
@@ -179,7 +180,7 @@ def test_replay_keys_pause_and_step(tmp_path):
     replay, _ = open_replay(app.top.game.finish_recording())
     app.switch("play", replay=replay)
     run(app, 1, {0: [key(pygame.K_SPACE, " ")]})
-    assert app.top.paused
+    assert app.top.bar.paused
     assert run_until(app, lambda: replay.game.pending is None and not app.top.install_next, 600)
     at = replay.index
     run(app, 20)

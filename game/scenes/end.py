@@ -65,6 +65,11 @@ class EndScene(Scene):
         else:
             self.app.switch("play", replay=replay)
 
+    def report(self) -> dict:
+        """How the run ended: its world, last turn, won or dead."""
+        g = self.game
+        return {"world": g.name, "turn": g.turn, "dead": g.dead, "won": g.won}
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_n:

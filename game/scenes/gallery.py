@@ -142,6 +142,10 @@ class GalleryScene(Scene):
         spec = self.rows[row].spec
         return self.app.open("demo", spec.name, self.rows[row].seed, spec.stages[col], from_gallery=True)
 
+    def report(self) -> dict:
+        """Each row's generator, seed and whether its thumbnails are all made."""
+        return {"rows": [[row.spec.name, row.seed, row.work.done] for row in self.rows], "scroll": self.scroll}
+
     # -- frame ----------------------------------------------------------
     def update(self, dt: float) -> None:
         self.toasts.update(dt)

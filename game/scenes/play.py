@@ -20,8 +20,7 @@ A replay is this same screen driven by a recording (``replay=``, a
 :class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
 or as fast as frames allow, maps are built over frames as in play, nothing
 is saved, and every digest is compared as it plays (a difference pauses it
-and says so).  Keys: Space pauses, ``.`` or Right steps one command, 1-4
-choose the speed, Esc leaves for the title.
+and says so); its keys and banner are :class:`~game.view.replay_bar.ReplayBar`.
 """
 
 from __future__ import annotations
@@ -36,15 +35,14 @@ from ..rules.run import Game, Replayer
 from ..settings import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import PANEL_RECT, GameView, describe_box
+from ..view.replay_bar import ReplayBar
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
 
-__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REPLAY_SPEEDS", "REPLAY_BANNER"]
+__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
 
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
-#: Replay speeds: name and commands per second (None: as many as a frame's work budget allows).
-REPLAY_SPEEDS = (("1x", 6.0), ("4x", 24.0), ("16x", 96.0), ("instant", None))
-REPLAY_BANNER = pygame.Rect(0, 0, 640, 24)  # where a replay says what it is (over the map's top)
+SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 
 
@@ -56,8 +54,7 @@ class PlayScene(Scene):
         super().__init__(app)
         self.replay = replay  # the recording that drives the run (None: the player does)
         self.game = game = replay.game if replay is not None else game
-        self.speed, self.paused, self.due, self.steps_asked = 0, False, 0.0, 0
-        self.verdict = ""  # what the replay found, once it ended or differed
+        self.bar = ReplayBar(replay) if replay is not None else None
         self.view = GameView(game)
         self.work: Work | None = None
         self.toasts = ui.Toasts()
@@ -98,8 +95,10 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         g = self.game
         if event.type == pygame.KEYDOWN:
-            if self.replay is not None:
-                return self._replay_key(event)
+            if self.bar is not None:
+                if self.bar.key(event) == "leave":
+                    self.app.switch("title", auto=False)
+                return True
             if g.path or g.exploring:  # any key interrupts a walk
                 g.interrupt()
                 if event.key not in MOVE_KEYS:
@@ -256,6 +255,17 @@ class PlayScene(Scene):
             x += w + 4
         return out
 
+    def report(self) -> dict:
+        """The run as the page reports it: where, which turn, what is in view (``near``:
+        visible monsters, relative to the player) and the last lines of the log."""
+        g = self.game
+        level = g.level if g.mode == "dungeon" else None
+        (px, py), seen = g.pos, [] if level is None else g.targets(SIGHT_ANY)
+        return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
+                "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "hp": g.player.hp, "dead": g.dead,
+                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
+
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         g = self.game
@@ -319,22 +329,10 @@ class PlayScene(Scene):
                             auto=False)
 
     # -- a replay ------------------------------------------------------------------
-    def _replay_key(self, event: pygame.event.Event) -> bool:
-        char = getattr(event, "unicode", "") or ""
-        if event.key == pygame.K_ESCAPE:
-            self.app.switch("title", auto=False)
-        elif event.key == pygame.K_SPACE:
-            self.paused = not self.paused
-        elif char == "." or event.key == pygame.K_RIGHT:
-            self.paused, self.steps_asked = True, self.steps_asked + 1
-        elif char in ("1", "2", "3", "4"):
-            self.speed, self.paused = int(char) - 1, False
-        return True
-
     def _play_back(self) -> None:
         """Give the commands due this frame; adopt the run a reload made; end
         on the end screen once the final digest was compared."""
-        replay = self.replay
+        replay, bar = self.replay, self.bar
         if replay.game is not self.game:  # the recording reloaded its save here
             self.game = replay.game
             self.view = GameView(self.game)
@@ -343,50 +341,24 @@ class PlayScene(Scene):
         g = self.game
         if replay.finished and (g.dead or g.won):
             self.app.audio.play("win" if g.won else "die")
-            self.app.switch("end", g, replay=self._verdict())
+            self.app.switch("end", g, replay=bar.verdict)
             return
-        per_second = REPLAY_SPEEDS[self.speed][1]
-        if self.paused:
-            count, self.due = self.steps_asked, 0.0
-        elif per_second is None:
-            count = 10**9
-        else:
-            self.due += per_second / 60.0
-            count, self.due = int(self.due), self.due - int(self.due)
         start = time.perf_counter()
-        for _ in range(count):
+        for _ in range(bar.due_now()):
             if not replay.step():
                 break
-            self.steps_asked = max(0, self.steps_asked - 1)
+            bar.given()
             if replay.game is not g or g.pending is not None or (time.perf_counter() - start) * 1000 > WORK_BUDGET_MS:
                 break
-        if (replay.mismatch is not None or replay.finished) and not self.verdict:
-            self.verdict, self.paused = self._verdict(), replay.mismatch is not None
-            self.toasts.add(self.verdict, ui.BAD if replay.mismatch is not None else ui.INK)
-
-    def _verdict(self) -> str:
-        r = self.replay
-        if r.mismatch is not None:
-            return f"Replay: {r.mismatch.line}."
-        if r.recording.cut:
-            return f"Replay: the recording stops here (too long to keep whole); {r.matched} digests matched."
-        return f"Replay: the recorded run, exactly ({r.matched} digests matched)."
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        r = self.replay
-        state = "paused" if self.paused else REPLAY_SPEEDS[self.speed][0]
-        line = (f"REPLAY {state}  turn {self.game.turn}  command {min(r.index, r.total)}/{r.total}   "
-                "Space pause  . step  1-4 speed  Esc leave")
-        ui.panel(surface, REPLAY_BANNER, 210)
-        ui.text(surface, line, (REPLAY_BANNER.x + 8, REPLAY_BANNER.y + 3), 18,
-                ui.BAD if r.mismatch is not None else ui.ACCENT)
+        if verdict := bar.ended():
+            self.toasts.add(verdict, ui.BAD if replay.mismatch is not None else ui.INK)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
-        if self.replay is not None:
-            self._draw_banner(surface)
+        if self.bar is not None:
+            self.bar.draw(surface, g.turn)
         elif self.app.top is self and not g.busy:
             if self.hover is not None and not self.touch.shown:
                 describe_box(surface, g.describe(*self.hover))

@@ -213,6 +213,11 @@ class TitleScene(Scene):
             return ui.click(self.buttons, event)
         return False
 
+    def report(self) -> dict:
+        """The typed name, the size, the saved game's world (None without one), whether the preview shows."""
+        saved = None if self.saved is None else str(self.saved.get("world"))
+        return {"world": self.name, "size": self.size, "saved": saved, "preview": self.preview_surface is not None}
+
     # -- frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.toasts.update(dt)
