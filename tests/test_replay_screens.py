@@ -166,7 +166,7 @@ def test_the_title_lists_finished_runs_and_plays_one(tmp_path):
     assert run_until(app, lambda: top.replay.finished, 900)
     assert top.replay.mismatch is None and "exactly" in top.bar.verdict
     assert run_until(app, lambda: isinstance(app.top, EndScene), 60)  # it ends as the run did
-    assert app.top.bar.verdict == top.bar.verdict and app.top.game.killer == g.killer
+    assert app.top.verdict == top.bar.verdict and app.top.game.killer == g.killer
 
 
 def test_replay_keys_pause_and_step(tmp_path):
@@ -247,3 +247,21 @@ def test_the_daily_world_is_the_days_name_with_its_own_table(tmp_path):
     storage = Storage(tmp_path)
     assert storage.get("scores") is None and today() in storage.get("scores.daily")
     assert app.top.table[0]["world"] == g.name
+
+
+def test_in_the_page_the_morgue_is_copied_or_downloaded_and_no_file_is_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEEPISLE_DATA", str(tmp_path))
+    win = Window(search="?world=Pagemorgue&size=small")
+    with installed(win):
+        app = make_app("?world=Pagemorgue&size=small", Storage())
+        assert run_until(app, lambda: settled(app), 900)
+        _die(app)
+        assert app.top.morgue_path is None
+        run(app, 1, {0: [key(pygame.K_m)]})
+        run(app, 1, {0: [key(pygame.K_c)]})
+        run(app, 1, {0: [key(pygame.K_d)]})
+        assert win.deepisle.copied == [app.top.text]
+        name, mime, data = win.deepisle.downloads[0]
+        assert name.endswith(".txt") and mime == "text/plain" and data.decode() == app.top.text
+        assert "Morguewell" not in app.top.text and "Pagemorgue" in app.top.text
+    assert not (tmp_path / "morgue").exists()
