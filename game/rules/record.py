@@ -138,10 +138,13 @@ def encode_command(code: str, args: tuple) -> str:
     return code + (json.dumps(_plain(list(args)), separators=(",", ":")) if args else "")
 
 
-def _valid_arg(value, depth: int = 0) -> bool:
-    if value is None or isinstance(value, (bool, int)):
-        return not isinstance(value, int) or isinstance(value, bool) or abs(value) < 2**31
-    return isinstance(value, list) and depth == 0 and len(value) <= 2 and all(_valid_arg(v, 1) for v in value)
+def _valid_arg(value, nested: bool = False) -> bool:
+    """An argument a command may have: a small int, a bool, None, or a pair of them."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return abs(value) < 2**31
+    return isinstance(value, list) and not nested and len(value) <= 2 and all(_valid_arg(v, True) for v in value)
 
 
 def parse_commands(text: str, limit: int = MAX_COMMANDS) -> list[tuple[str, tuple]]:

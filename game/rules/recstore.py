@@ -27,8 +27,7 @@ import zlib
 from typing import Any
 
 from . import save
-from .record import (CHECK_EVERY, MAX_COMMANDS, Recording, RecordingError, encode_command, parse_commands,
-                     read_file, version)
+from .record import CHECK_EVERY, MAX_COMMANDS, Recording, RecordingError, encode_command, parse_commands, version
 
 __all__ = ["store", "load", "clear", "keep_finished", "finished", "save_sum", "KEY", "FINISHED_KEY", "CHUNK",
            "MAX_FINISHED", "MAX_FINISHED_CHARS"]
@@ -180,8 +179,3 @@ def finished(storage: Any) -> list[tuple[dict, str]]:
     """The finished runs kept, newest first: ``(summary, file text)``."""
     return [({k: v for k, v in e["summary"].items() if isinstance(v, (str, int))}, e["text"])
             for e in _read_finished(storage)]
-
-
-def readable(text: str) -> str:
-    """Why a kept recording cannot be watched ("" when it can)."""
-    return read_file(text)[1]

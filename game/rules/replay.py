@@ -49,10 +49,6 @@ class Replayer:
     def total(self) -> int:
         return len(self.commands)
 
-    @property
-    def turn(self) -> int:
-        return self.game.turn
-
     def step(self) -> bool:
         """Give the next command (after comparing a digest due before it);
         False when none was given: the end, a mismatch, or a map still to build."""
