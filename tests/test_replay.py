@@ -288,3 +288,22 @@ def test_the_version_counts_what_the_page_ships_of_the_rules():
     assert sorted(shipped_away) == sorted(record.NOT_RULES)
     package = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert record.version().startswith(package + "+") and len(record.version()) == len(package) + 9
+
+
+#: Game methods the screens call that change nothing a replay must repeat: questions,
+#: map builds (a replay builds what the commands ask for), saving and the end of a run.
+NOT_COMMANDS = {"aim_label", "aim_preview", "aim_range", "build_failed", "build_iterator", "build_label",
+                "build_stage_names", "describe", "end_run", "install_build", "monster_name_at", "pack_rows",
+                "save_to", "targets", "morgue", "finish_recording", "record_score", "score_key", "erase_save"}
+
+
+def test_every_game_method_a_screen_calls_is_recorded_or_changes_nothing():
+    import re
+
+    called = set()
+    for path in sorted((ROOT / "game" / "scenes").glob("*.py")):
+        called |= set(re.findall(r"\b(?:g|game|self\.game)\.([a-z_]+)\(", path.read_text(encoding="utf-8")))
+    methods = {name for name in called if callable(getattr(Game, name, None))}
+    unrecorded = {name for name in methods if not hasattr(getattr(Game, name), "code")}
+    assert unrecorded <= NOT_COMMANDS, f"mark these @recorded, or list them as changing nothing: {unrecorded - NOT_COMMANDS}"
+    assert {"move", "interrupt", "travel_step", "use_item", "fire", "go_location"} <= methods - unrecorded
