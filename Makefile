@@ -10,7 +10,7 @@ PORT ?= 8000
 RUNTIME ?=
 BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: setup serve build archive runtime test online bench screenshots screenshots-cli screenshots-game clean
+.PHONY: setup serve build archive runtime test online mutate bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,14 @@ test: $(VENV)/.installed
 online: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m online
 
+# Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
+# in build/mutate/; prints the score and every surviving mutant.
+# make mutate MODULE=worldgen/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
+MODULE ?= game/rules
+TESTS ?=
+mutate: $(VENV)/.installed
+	$(PY) tests/mutation.py $(MODULE) $(if $(TESTS),--tests "$(TESTS)")
+
 bench: $(VENV)/.installed
 	$(PY) -m worldgen bench
 
@@ -57,4 +65,4 @@ screenshots-game: $(VENV)/.installed
 	$(PY) -m game.tools.shots $(SHOT_DIR)
 
 clean:
-	rm -rf build .pytest_cache .hypothesis exports
+	rm -rf build mutants .pytest_cache .hypothesis exports

@@ -59,7 +59,8 @@ def test_layers_import_only_downwards(where, forbidden):
 
 
 def test_rules_and_the_library_do_not_touch_the_browser_or_threads():
-    banned = ("threading", "multiprocessing", "subprocess", "concurrent", "ctypes", "sqlite3", "scipy")
+    banned = ("threading", "multiprocessing", "subprocess", "concurrent", "ctypes", "sqlite3",
+              "scipy", "PIL", "tcod", "mutmut")  # test-only references: the page has none of them
     assert _offending(_sources("worldgen", "game") + [ROOT / "main.py"], banned) == []
 
 
