@@ -44,7 +44,7 @@ online: $(VENV)/.installed
 
 # Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
 # in build/mutate/; prints the score and every surviving mutant.
-# make mutate MODULE=worldgen/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
+# make mutate MODULE=worldgen/core/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
 MODULE ?= game/rules
 TESTS ?=
 mutate: $(VENV)/.installed
@@ -63,6 +63,12 @@ screenshots-cli: $(VENV)/.installed
 
 screenshots-game: $(VENV)/.installed
 	$(PY) -m game.tools.shots $(SHOT_DIR)
+
+# The committed recording tests/test_replay.py replays: remake it (and raise RULES_VERSION in
+# game/rules/record.py) when a change makes recorded runs play differently.
+golden-replay: $(VENV)/.installed
+	$(PY) -m game.tools.autoplay --runs 1 --world Goldrun --size small --policy careful --max-turns 2500 --record build/golden
+	mv build/golden/Goldrun-1-careful.replay.txt tests/data/golden.replay.txt
 
 clean:
 	rm -rf build mutants .pytest_cache .hypothesis exports

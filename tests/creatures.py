@@ -14,8 +14,8 @@ from game.rules.entities import Monster
 from game.rules.level import Level, LevelKey
 from game.rules.location import LocationData, SiteData, WorldMap
 from game.rules.run import Game
-from worldgen.registry import Stage
-from worldgen.tiles import T
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
 
 __all__ = ["level_of", "run_on", "put", "act", "context", "texts", "turns", "HALL"]
 

@@ -37,7 +37,7 @@ def test_some_levels_hold_a_captive_at_a_monster_spawn_point():
 
 def _stage(points):
     import numpy as np
-    from worldgen.registry import Stage
+    from worldgen.core.registry import Stage
     tiles = level_of().tiles.copy()
     return Stage("final", tiles, points={"start": np.array([[1, 1]]), "exit": np.array([[18, 5]]),
                                          "monsters": np.array(points), "items": np.zeros((0, 2), int)})
@@ -149,7 +149,7 @@ def test_a_following_ally_keeps_close_and_one_told_to_wait_stays():
     for k in range(8):
         act(g, ally, f"w{k}")
     assert ally.pos == here
-    assert g.order_allies("follow") and ally.order == "follow"
+    assert g.order_allies(False) and ally.order == "follow"
 
 
 def test_ordering_with_no_ally_says_so_and_takes_no_time():

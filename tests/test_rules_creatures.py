@@ -16,8 +16,8 @@ from game.rules.entities import FloorItem
 from game.rules.geometry import chebyshev
 from game.rules.harm import hurt
 from game.rules.look import describe_cell
-from worldgen import seeding
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core.tiles import T
 
 from creatures import HALL, act, level_of, put, run_on, texts, turns
 

@@ -8,7 +8,7 @@ from game.rules.actions.melee import MonsterAttack
 from game.rules.content import ITEMS, MONSTERS, STATUSES
 from game.rules.engine import resolve
 from game.rules.geometry import chebyshev
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from creatures import act, context, level_of, put, run_on, texts
 

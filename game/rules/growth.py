@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from worldgen import seeding
+from worldgen.core import seeding
 
 from .content import BACKGROUND_BY_ID, DEFAULT_BACKGROUND, PERK_BY_ID, PERKS, PERKS_OFFERED, PerkKind
 from .state import RunState

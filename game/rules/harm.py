@@ -83,6 +83,7 @@ def kill_monster(run: RunState, m: Monster, by_blow: bool = False,
     if isinstance(by, Monster) and not by.ally:  # monsters killing each other: no one learns
         return [note(f"{name_of(m, True)} dies.")] + out
     run.kills += 1
+    run.slain[m.kind.id] = run.slain.get(m.kind.id, 0) + 1
     if isinstance(by, Monster):
         line = f"{name_of(by, True)} kills {m.name}. (+{xp} xp)"
         gained = by.gain_xp(xp * (2 if run.player.has("leader") else 1)) if by.alive else []

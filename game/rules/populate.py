@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import seeding
-from worldgen.registry import Stage
+from worldgen.core import seeding
+from worldgen.core.registry import Stage
 
 from . import content
 from .content import DungeonRules, MonsterKind

@@ -12,9 +12,11 @@ from .help import HelpScene
 from .history import HistoryScene
 from .look import LookScene
 from .menu import MenuScene
+from .morgue import MorgueScene
 from .pack import PackScene
 from .perks import PerksScene
 from .play import PlayScene
+from .replays import ReplaysScene
 from .target import TargetScene
 from .title import TitleScene
 from .world_map import WorldMapScene
@@ -35,4 +37,6 @@ SCENES = {
     "gallery": GalleryScene,
     "look": LookScene,
     "history": HistoryScene,
+    "morgue": MorgueScene,
+    "replays": ReplaysScene,
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 from ..rules.content import ITEM_BY_ID, ItemKind
 from ..rules.geometry import STEPS, chebyshev

@@ -106,7 +106,7 @@ def _comforts(app, g, out: str) -> None:
 def _tactics(app, g, out: str) -> None:
     """Issue 14 in pictures: a bow aimed past a pillar, statuses in the panel,
     a room dressed with features, and the victory screen with the high scores."""
-    from worldgen.tiles import T
+    from worldgen.core.tiles import T
 
     from ..rules import content, status
 
@@ -160,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     app_module.FPS = 0
     app = make_app(parse_query(""), storage=Storage(tempfile.mkdtemp()), seed=11)
     title = app.top
+    title.set_date("2026-06-01")  # the day's world changes daily: pin one, or the picture would
     title.name = world
     title._name_changed()
     title.preview_wait = 0

@@ -35,8 +35,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from worldgen import grid
-from worldgen.tiles import WALKABLE
+from worldgen.core.tiles import WALKABLE
+from worldgen.toolkit import grid
 
 from .. import status
 from ..content import ITEM_BY_ID, STATUSES

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 from ..geometry import STEPS, chebyshev, walk_distance
 from ..log import note

@@ -5,7 +5,7 @@ searches)."""
 
 from __future__ import annotations
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from .. import status
 from ..geometry import STEPS
