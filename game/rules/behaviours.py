@@ -23,12 +23,16 @@ from .actions.base import Action
 from .actions.melee import MonsterAttack, MonsterShoot
 from .actions.walk import MonsterStep
 from .entities import Monster
-from .geometry import STEPS, chebyshev
+from worldgen.core.tiles import T
+
+from .geometry import STEPS, chebyshev, walk_distance
 from .log import note
 from .los import flight
 from .state import RunState
 
-__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander"]
+__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH"]
+
+_WATER = (T.shallow_water, T.deep_water)
 
 
 
@@ -92,6 +96,25 @@ def wander(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     return (m.x + dx, m.y + dy) if _free(ctx, m, m.x + dx, m.y + dy) else None
 
 
+#: How far (steps) a burning monster runs for water.
+WATER_REACH = 8
+
+
+def to_water(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
+    """A burning monster's step towards the nearest water it can stand in
+    (within :data:`WATER_REACH` steps), None when there is none or it stands in some."""
+    level = ctx.run.level
+    ground = level.passable(m.kind.moves)
+    water = np.isin(level.tiles, _WATER) & ground
+    if water[m.y, m.x] or not water.any():
+        return None
+    ys, xs = np.nonzero(water)
+    dist = walk_distance(ground, zip(xs.tolist(), ys.tolist()))
+    if not 0 < dist[m.y, m.x] <= WATER_REACH:
+        return None
+    return toward(ctx, m, dist)
+
+
 def _step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
     return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
 
@@ -121,6 +144,10 @@ class Behaviour:
         return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
 
     def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        if "burning" in m.statuses:
+            step = to_water(ctx, m)
+            if step is not None:
+                return _step(ctx, m, step)
         if not m.awake:
             return self.idle(ctx, m)
         return self.hunt(ctx, m)
@@ -248,6 +275,27 @@ class Guardian(Behaviour):
         return None
 
 
+class Statue(Behaviour):
+    """A guardian room's stone sentinel: it moves only when the player does
+    (a step, not a blow or a rest), one step towards them, and strikes when
+    they are beside it after that step.  ``m.goal`` remembers where it last
+    saw the player (kept in the save)."""
+
+    def notice(self, ctx: TurnContext, m: Monster) -> list[tuple[str, str]]:
+        m.awake = True
+        return []
+
+    def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        here = ctx.player_pos
+        if m.goal is None or m.goal == here:
+            m.goal = here
+            return None
+        m.goal = here
+        if chebyshev(m.pos, here) == 1:
+            return MonsterAttack(m, ctx.rng)
+        return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(*here, m.kind.moves)))
+
+
 BEHAVIOURS: dict[str, Behaviour] = {
     "hunter": Hunter(),
     "sleeper": Sleeper(),
@@ -257,4 +305,5 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "pack": Pack(),
     "archer": Archer(),
     "guardian": Guardian(),
+    "statue": Statue(),
 }

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from worldgen.core.tiles import TILES, T
 
-from .content import ITEM_BY_ID, RECIPES, ItemKind
+from .content import ITEM_BY_ID, RECIPES, TERRAIN_RULES, ItemKind
 from .entities import Monster
 from .identify import display_name, is_known
 from .pack import counted, stacks
@@ -35,6 +35,9 @@ TERRAIN_TEXT = {
     T.fountain: "a fountain: drink (walk into it) to heal, once", T.dry_fountain: "a dry fountain",
     T.altar: "an altar: walk into it to learn what you carry, once", T.trap: "a trap you found (now you step over it safely)",
 }
+#: In a dungeon, the terrain rules' words come first (deep water is swum there).
+DUNGEON_TEXT = {**TERRAIN_TEXT, **{tile: f"{rule.name}: {rule.note}" for tile, rule in TERRAIN_RULES.items()},
+                T.ash: "ash: burnt ground", T.vault_floor: "a vault's floor", T.bookshelf: "shelves of old books"}
 
 
 def describe_cell(run: RunState, x: int, y: int) -> list[str]:
@@ -59,8 +62,12 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
         lines.append(monster_text(monster))
     lines += [item_text(run, it.kind) for it in level.items_at(x, y)]
     tile = int(level.shown_tiles()[y, x])
-    ground = TERRAIN_TEXT.get(tile, TILES[tile].name.replace("_", " "))
+    ground = DUNGEON_TEXT.get(tile, TILES[tile].name.replace("_", " "))
     lines.append(ground[0].upper() + ground[1:] + ("" if level.visible[y, x] else " (remembered)"))
+    if level.visible[y, x]:
+        if level.fire[y, x]:
+            lines.append("On fire: keep out (it sets you burning)")
+        lines += [f"A cloud of {kind}" for kind, gas in level.gas.items() if gas[y, x] >= 50]
     return lines
 
 
@@ -74,7 +81,9 @@ def _overworld(run: RunState, x: int, y: int) -> list[str]:
     if i >= 0:
         site = loc.sites[i]
         state = "cleared" if run.is_cleared(i) else "not cleared"
-        lines.append(f"Site {i + 1}: a {site.style} dungeon ({state})")
+        lines.append(f"Site {i + 1}: {site.describe()} ({state})")
+        if site.theme.name != "plain":
+            lines.append(site.theme.description[0].upper() + site.theme.description[1:])
     ground = TERRAIN_TEXT.get(int(loc.tiles[y, x]), TILES[int(loc.tiles[y, x])].name.replace("_", " "))
     lines.append(ground[0].upper() + ground[1:])
     return lines

@@ -13,6 +13,7 @@ from ..los import flight
 from ..pack import counted, fits
 from ..sites import settle_site
 from ..state import RunState
+from ..vaults import on_take
 from .base import Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
@@ -42,6 +43,7 @@ def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> li
         shown = display_name(run, item.kind)
         out.append(loot(f"You pick up {a_name(shown) if item.count <= 1 else f'{item.count} x {shown}'}."))
         run.emit("pickup")
+        out += on_take(run, item.index)
     if items:
         run.dirty = True
     return out

@@ -10,6 +10,7 @@ from ..identify import display_name
 from ..log import note
 from ..los import flight, line
 from ..state import RunState
+from .terrain import swimming
 from .base import Action, Result, alternate, fail, succeed
 from .effects import Deliver, Identify
 from .items import PackAction
@@ -89,6 +90,8 @@ class Throw(PackAction):
     def on_item(self, run: RunState, pack: list[str]) -> Result:
         if run.level is None:
             return fail(note("You have nowhere to throw it here."))
+        if swimming(run):
+            return fail(note("You cannot throw while swimming."))
         kind = ITEM_BY_ID[pack[self.slot]]
         f = _fly(run, self.target, THROW_RANGE)
         if f.end is None:
@@ -128,6 +131,8 @@ class Fire(Action):
         w = p.weapon_kind
         if level is None:
             return fail()
+        if swimming(run):
+            return fail(note("You cannot fight while swimming."))
         if w is not None and not w.ammo and w.reach > 1:
             return self._reach(run, w.reach)
         if w is None or not w.ammo:
