@@ -30,7 +30,7 @@ from .log import note
 from .los import flight
 from .state import RunState
 
-__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH"]
+__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH", "DOOR_MUFFLE"]
 
 _WATER = (T.shallow_water, T.deep_water)
 
@@ -50,6 +50,13 @@ class TurnContext:
     @property
     def player_pos(self) -> tuple[int, int]:
         return self.run.pos
+
+    def heard_from(self, m: Monster) -> int:
+        """How far a sound the player makes is from ``m``: steps on foot, and
+        :data:`DOOR_MUFFLE` more when every way passes a shut door."""
+        px, py = self.run.pos
+        d = int(self.run.level.distance_from(px, py, "quiet")[m.y, m.x])
+        return d if d >= 0 else self.distance(m) + DOOR_MUFFLE
 
     def distance(self, m: Monster) -> int:
         """Steps from ``m`` to the player by ``m``'s way of moving (a large number if none)."""
@@ -96,6 +103,8 @@ def wander(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     return (m.x + dx, m.y + dy) if _free(ctx, m, m.x + dx, m.y + dy) else None
 
 
+#: Steps a shut door adds to a sound's way (a muffled sound must be louder to wake).
+DOOR_MUFFLE = 8
 #: How far (steps) a burning monster runs for water.
 WATER_REACH = 8
 
@@ -140,7 +149,7 @@ class Behaviour:
     def hears(self, ctx: TurnContext, m: Monster) -> bool:
         """A sound of loudness L carries ``hearing * L / 10`` steps; the nearer, the surer."""
         reach = m.kind.hearing * ctx.noise / 10
-        d = ctx.distance(m)
+        d = ctx.heard_from(m)
         return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
 
     def act(self, ctx: TurnContext, m: Monster) -> Action | None:

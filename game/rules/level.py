@@ -169,6 +169,7 @@ class Level:
         self.walkable = WALKABLE[shown] & (shown != T.vault_door)  # a vault door is shut until its key opens it
         self.flyable = self.walkable | np.isin(shown, _OPEN_AIR)  # flyers also cross deep water and chasms
         self.calm = self.fire == 0  # where no fire burns: monsters keep out of it
+        self.unshut = self.walkable & (shown != T.door)  # where a sound carries freely (shut doors muffle it)
         self._dists: dict[tuple, np.ndarray] = {}
 
     def refresh(self) -> None:
@@ -222,8 +223,9 @@ class Level:
         return [it for it in self.items if it.x == x and it.y == y]
 
     def ground(self, moves: str = "walk") -> np.ndarray:
-        """Where a creature that ``moves`` (walk | fly) can stand, fire or not."""
-        return self.flyable if moves == "fly" else self.walkable
+        """Where a creature that ``moves`` (walk | fly) can stand, fire or not
+        (``quiet``: where a sound carries without passing a shut door)."""
+        return {"fly": self.flyable, "quiet": self.unshut}.get(moves, self.walkable)
 
     def passable(self, moves: str = "walk") -> np.ndarray:
         """Where a creature that ``moves`` goes of its own will: never into fire."""

@@ -33,6 +33,7 @@ from .actions.items import Craft, Drop, PickUp, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import AIM_PURPOSES, Fire, Throw, aim_label, aim_preview, aim_range, targets
 from .actions.travel import TravelStep, explore_target, plan_path, stairs_target, start_walk, step_action
+from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .entities import MAX_INVENTORY
 from .location import LocationData, WorldMap
@@ -122,6 +123,10 @@ class Game(RunState):
     def drop(self, slot: int, count: int = 1) -> bool:
         """Put down the item in pack ``slot`` (and ``count - 1`` more of its kind)."""
         return engine.perform(self, Drop(slot, count))
+
+    def close_doors(self) -> bool:
+        """``C``: shut the open doors beside the player (nothing may stand in them)."""
+        return self.mode == "dungeon" and engine.perform(self, CloseDoors())
 
     def go_location(self, index: int) -> bool:
         return engine.perform(self, GoLocation(index))

@@ -17,7 +17,7 @@ HELP = (
     "i or Tab: pack (letter: select, u: use, x: drop one)     p: history",
     "x or ;: look (move the cursor)     v: ASCII map     m: world map",
     "Click or tap a tile to walk there; hover or hold to look; any key stops",
-    "Bump a monster to attack it. Death is permanent.",
+    "Bump a monster to attack it (not while swimming). C: close doors",
     "Each site's deepest level holds its treasure, watched by a guardian:",
     "carry it out of the site (or kill the guardian) to clear the site.",
     "Clear 10% of a location's sites to open the next one.",

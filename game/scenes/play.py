@@ -190,6 +190,8 @@ class PlayScene(Scene):
             self.command("fire")
         elif char == "t":
             self.app.open("pack", g, "throw")
+        elif char == "C":
+            g.close_doors()
         elif char == "M":
             muted = self.app.audio.toggle_mute()
             self.toasts.add("Sound off (M turns it on)" if muted else "Sound on")
