@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from worldgen.core.registry import param
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T
 
-__all__ = ["POINTS", "DESIGNS", "PLANS", "LEGEND", "GROUND", "WINDOW", "KEY_DISTANCE", "carve", "pick_designs", "count_param",
+__all__ = ["carve_steps", "POINTS", "DESIGNS", "PLANS", "LEGEND", "GROUND", "WINDOW", "KEY_DISTANCE", "carve", "pick_designs", "count_param",
            "points_of"]
 
 #: The point sets a map with vaults gives beside the dungeon's (:func:`points_of`).
@@ -134,8 +136,6 @@ DESIGNS: tuple[str, ...] = tuple(PLANS)
 
 def count_param() -> float:
     """A generator's ``vaults`` parameter (a dataclass field, so a function)."""
-    from worldgen.core.registry import param
-
     return param(0.0, 0.0, 8.0, "vaults (special rooms, worldgen.toolkit.vaults) tried per map: 1.5 is one "
                  "or two, 0 (the default: the game asks for them) none")
 
@@ -168,14 +168,23 @@ def carve(tiles: np.ndarray, rng: np.random.Generator, designs: list[str],
           keep: np.ndarray | None = None) -> list[dict]:
     """Carve each of ``designs`` into ``tiles`` (changed in place) where it
     fits (a design that finds no room is left out); the records of those
-    carved.  ``keep``: cells no entrance may open onto."""
+    carved.  ``keep``: cells no entrance may open onto.  :func:`carve_steps`
+    is the same work, a design a step."""
+    return finish(carve_steps(tiles, rng, designs, keep))
+
+
+def carve_steps(tiles: np.ndarray, rng: np.random.Generator, designs: list[str],
+                keep: np.ndarray | None = None):
+    """``records = yield from carve_steps(...)``: :func:`carve`, yielding the
+    share done after each design (a design is up to a millisecond)."""
     records = []
     wall = tiles == T.wall
-    for name in designs:
+    for k, name in enumerate(designs):
         door_tile, plan = PLANS[name]
         record = _carve_one(tiles, wall, rng, name, door_tile, plan, keep)
         if record is not None:
             records.append(record)
+        yield (k + 1) / len(designs)
     for record in records:
         if record["design"] == "locked":
             record["key"] = _key_cell(tiles, rng, record["door"])

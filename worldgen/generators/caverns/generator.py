@@ -247,8 +247,8 @@ class _Cave:
         del eligible
         yield from pace.pause(0.8)
         rng = seeding.rng(self.seed, "vaults")
-        carved = vaults.carve(self.tiles, rng, vaults.pick_designs(rng, p.vaults))
-        yield from pace.pause(0.9)
+        carved = yield from pace.relay(
+            vaults.carve_steps(self.tiles, rng, vaults.pick_designs(rng, p.vaults)), lambda done: 0.8 + 0.1 * done)
         points = {"start": grid.flat_to_points([self.start], w), "exit": grid.flat_to_points([ey * w + ex], w),
                   "monsters": grid.flat_to_points(np.sort(chosen[:k_mon]), w),
                   "items": grid.flat_to_points(np.sort(chosen[k_mon:]), w), **vaults.points_of(carved)}

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from worldgen.core import seeding
-from worldgen.core.pacing import pause
+from worldgen.core.pacing import Pace, pause
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Progress, Stage, register
 from worldgen.core.tiles import T
 from worldgen.toolkit import features, promises, terrain, vaults
@@ -85,7 +85,8 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
     tiles[sy, sx] = T.stairs_up
     tiles[ey, ex] = T.stairs_down
     rng = seeding.rng(seed, "vaults")
-    carved = vaults.carve(tiles, rng, vaults.pick_designs(rng, p.vaults))
+    carved = yield from Pace().at("final", Stage("final", tiles)).relay(
+        vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)), lambda done: 0.9)
     points.update(vaults.points_of(carved))
     facts.update(terrain=laid, vaults=carved)
     shapes_of = yield from area_shapes(mask, kinds, n, tick(0.9, Stage("final", tiles)))

@@ -10,6 +10,7 @@ import numpy as np
 
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, LiveStage, Progress, Stage, register
 from worldgen.core import seeding
+from worldgen.core.pacing import Pace
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import features, grid, promises, terrain, vaults
 from worldgen.toolkit.bitgrid import BitGrid
@@ -176,7 +177,8 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
     spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)), counts[0] + counts[1], r)
     yield Progress("final", 0.75)
     rng = seeding.rng(b.seed, "vaults")
-    carved = vaults.carve(tiles, rng, vaults.pick_designs(rng, p.vaults))
+    carved = yield from Pace().at("final").relay(vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)),
+                                                 lambda done: 0.75)
     records = yield from _room_records(b)
     doors.sort()
     secret = int(T.secret_door)
