@@ -211,6 +211,18 @@ def test_the_ground_play_changed_is_saved_and_read_back_exactly():
     assert np.array_equal(back.tiles, level.tiles)
 
 
+def test_things_under_water_and_in_cages_are_kept_by_a_save():
+    for design in ("flooded", "cage"):
+        g = dungeon_run(vault_level(design))
+        if design == "cage":
+            g.pos = tuple(g.level.vaults[0]["items"][0])
+            g.pick_up()
+        kept = sorted((it.index, it.x, it.y) for it in g.level.items)
+        back = vault_level(design)
+        assert apply_snapshot(back, level_snapshot(g.level))
+        assert sorted((it.index, it.x, it.y) for it in back.items) == kept
+
+
 def test_a_saved_ground_is_clamped():
     level = vault_level("ambush")
     w = level.shape[1]

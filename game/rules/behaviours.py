@@ -287,8 +287,8 @@ class Guardian(Behaviour):
 class Statue(Behaviour):
     """A guardian room's stone sentinel: it moves only when the player does
     (a step, not a blow or a rest), one step towards them, and strikes when
-    they are beside it after that step.  ``m.goal`` remembers where it last
-    saw the player (kept in the save)."""
+    they are beside it after that step; it never steps off its vault's
+    floor.  ``m.goal`` remembers where it last saw the player (kept in the save)."""
 
     def notice(self, ctx: TurnContext, m: Monster) -> list[tuple[str, str]]:
         m.awake = True
@@ -302,7 +302,11 @@ class Statue(Behaviour):
         m.goal = here
         if chebyshev(m.pos, here) == 1:
             return MonsterAttack(m, ctx.rng)
-        return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(*here, m.kind.moves)))
+        level = ctx.run.level
+        step = toward(ctx, m, level.distance_from(*here, m.kind.moves))
+        if step is None or level.tiles[step[1], step[0]] != T.vault_floor:
+            return None  # a sentinel never leaves its vault's floor
+        return _step(ctx, m, step)
 
 
 BEHAVIOURS: dict[str, Behaviour] = {

@@ -231,6 +231,11 @@ class Level:
         """Where a creature that ``moves`` goes of its own will: never into fire."""
         return self.ground(moves) & self.calm
 
+    def holds_items(self, x: int, y: int) -> bool:
+        """Whether a thing may lie at ``(x, y)``: walkable ground, deep water
+        (sunk: swim over it to take it) or a cage (out of reach)."""
+        return bool(self.walkable[y, x]) or int(self.tiles[y, x]) in (T.deep_water, T.cage)
+
     def enterable(self, x: int, y: int) -> bool:
         """Whether the player may step onto ``(x, y)``: walkable ground, and
         also deep water (to swim) and a chasm (to fall)."""

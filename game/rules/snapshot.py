@@ -210,7 +210,7 @@ def _monsters(entries: list, level: Level) -> list[Monster]:
 
 def _put_items(entries: list, level: Level, drops: int) -> None:
     """The floor items of a snapshot, in order: ``[index, item id, x, y, count(, 1 if left by choice)]``
-    of known kinds on walkable cells (``count`` 1..99); a prize only the one the level was built with."""
+    of known kinds on cells that hold things (``Level.holds_items``) (``count`` 1..99); a prize only the one the level was built with."""
     prize = next((it for it in level.items if it.index == level.treasure_index), None)
     items, left = [], set()
     for e in entries[:MAX_DROPPED]:
@@ -219,7 +219,7 @@ def _put_items(entries: list, level: Level, drops: int) -> None:
         kind = ITEM_BY_ID.get(e[1])
         index = clamp_int(e[0], 0, BIG, -1)
         x, y = clamp_int(e[2], -1, BIG, -1), clamp_int(e[3], -1, BIG, -1)
-        if kind is None or not level.inside(x, y) or not level.walkable[y, x]:
+        if kind is None or not level.inside(x, y) or not level.holds_items(x, y):
             continue
         if kind.kind in _PRIZES and (prize is None or kind is not prize.kind or index != prize.index):
             continue

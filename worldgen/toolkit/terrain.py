@@ -26,11 +26,8 @@ number of tries each), never by a pass over the whole map.
 >>> import numpy as np
 >>> from worldgen.core.tiles import T
 >>> tiles = np.full((20, 30), T.floor, np.uint8); tiles[[0, -1], :] = T.wall; tiles[:, [0, -1]] = T.wall
->>> rng = np.random.default_rng(3)
->>> try:
-...     next(pools(tiles, rng, [("lake", 1), ("meadow", 1)], np.zeros(tiles.shape, bool)))
-... except StopIteration as done:
-...     info = done.value
+>>> from worldgen.core.steps import finish
+>>> info = finish(pools(tiles, np.random.default_rng(3), [("lake", 1), ("meadow", 1)], np.zeros(tiles.shape, bool)))
 >>> info["lake"], info["meadow"], bool((tiles == T.deep_water).any()), bool((tiles == T.grass).any())
 (1, 1, True, True)
 """
@@ -98,7 +95,7 @@ def plan(amounts: dict[str, float], floor: int) -> list[tuple[str, int]]:
     """``[(kind, count)]`` for a map of ``floor`` tiles and ``amounts`` in
     pools per 1000 of them (rounded to the nearest).
 
-    >>> plan({"lake": 1.0, "chasm": 0.0, "meadow": 2.5}, 1000)
+    >>> plan({"lake": 1.0, "chasm": 0.0, "meadow": 2.4}, 1000)
     [('lake', 1), ('meadow', 2)]
     """
     out = []

@@ -38,7 +38,7 @@ VAULTS: dict[str, VaultDesign] = {v.name: v for v in (
     VaultDesign(name="captive", title="a prison", holds="nothing",
                 rule="a shackled captive: bump it to free it and it fights beside you; its captors sleep"),
     VaultDesign(name="flooded", title="a flooded vault",
-                rule="its treasure lies under deep water: swim for it (you cannot fight while swimming)"),
+                rule="its treasure lies in deep water: swim for it, unable to fight"),
     VaultDesign(name="ambush", title="a quiet treasure room",
                 rule="take its treasure and the walls open: its keepers pour out"),
     VaultDesign(name="library", title="a library", holds="scrolls",
