@@ -132,6 +132,12 @@ def test_a_step_into_a_chasm_falls_to_the_next_level_and_hurts():
     assert g.level.walkable[g.pos[1], g.pos[0]] and g.pos != g.level.up or g.level.landing_cells().sum() == 0
 
 
+def test_no_fall_from_a_sites_last_level():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3), last=True))
+    g.pos = (3, 2)
+    assert not g.move(1, 0) and g.pos == (3, 2) and g.pending is None
+
+
 def test_walkers_never_path_into_a_chasm_and_flyers_cross_it():
     level = level_of(CHASM)
     assert not level.passable("walk")[2, 4] and level.passable("fly")[2, 4]

@@ -63,6 +63,8 @@ class Walk(Action):
         if not level.enterable(x, y):
             blocked = blocked_by(tile)
             return fail(note(blocked)) if blocked else fail()
+        if tile == T.chasm and level.down is None:  # (the generators lay none on a site's last level)
+            return fail(note("The chasm falls into nothing: there is no level below."))
         return self._step_onto(run, x, y, tile)
 
     def _step_onto(self, run: RunState, x: int, y: int, tile: int) -> Result:
