@@ -38,6 +38,7 @@ from worldgen.registry import ParamError
 from worldgen.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .rules.content import SIZE_NAMES
+from .rules.pickup import DEFAULT_PICKUP, PICKUP_MODES
 
 __all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "UsageError",
            "HelpRequested", "Options", "read_options", "OPTIONS_KEY"]
@@ -319,24 +320,29 @@ OPTIONS_KEY = "options"
 
 @dataclass(frozen=True)
 class Options:
-    """Choices that outlive a run: the ASCII map mode."""
+    """Choices that outlive a run: the ASCII map mode, and what walking over
+    items picks up (``all``, ``smart`` or ``none``: :mod:`game.rules.pickup`)."""
 
     ascii_map: bool = False
+    pickup: str = DEFAULT_PICKUP
 
     def to_text(self) -> str:
-        return json.dumps({"ascii_map": self.ascii_map}, sort_keys=True)
+        return json.dumps({"ascii_map": self.ascii_map, "pickup": self.pickup}, sort_keys=True)
 
 
 def read_options(text: str | None) -> Options:
     """Options from storage; anything unreadable or of the wrong type keeps the default.
 
-    >>> read_options('{"ascii_map": true}'), read_options("{garbage"), read_options('{"ascii_map": "yes"}')
-    (Options(ascii_map=True), Options(ascii_map=False), Options(ascii_map=False))
+    >>> [read_options(t).ascii_map for t in ('{"ascii_map": true}', "{garbage", '{"ascii_map": "yes"}')]
+    [True, False, False]
+    >>> read_options('{"pickup": "none"}').pickup, read_options('{"pickup": "most"}').pickup
+    ('none', 'smart')
     """
     try:
         value = json.loads(text) if isinstance(text, str) and len(text) < 10_000 else None
     except (ValueError, RecursionError):
         value = None
     value = value if isinstance(value, dict) else {}
-    ascii_map = value.get("ascii_map")
-    return Options(ascii_map=ascii_map if isinstance(ascii_map, bool) else False)
+    ascii_map, pickup = value.get("ascii_map"), value.get("pickup")
+    return Options(ascii_map=ascii_map if isinstance(ascii_map, bool) else False,
+                   pickup=pickup if isinstance(pickup, str) and pickup in PICKUP_MODES else DEFAULT_PICKUP)

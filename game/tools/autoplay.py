@@ -255,7 +255,7 @@ def overworld_turn(g: Game, policy: str, done_here: dict) -> None:
         return
     if not g.path:
         g.travel_to(target.x, target.y)
-    if not g.travel_step():
+    if not g.go_on():
         g.wait()
 
 
