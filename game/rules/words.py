@@ -113,8 +113,9 @@ def number(name: str, count: int) -> str:
 
 
 def be(name: str, count: int = 1) -> str:
-    """"is" or "are", to agree with ``count`` of ``name`` ("the arrows are here")."""
-    return "is" if count == 1 else "are"
+    """"is" or "are", to agree with ``count`` of ``name`` ("the arrows are here",
+    "the iron ore is here")."""
+    return "are" if count != 1 and noun(name).article != "some" else "is"
 
 
 def capital(text: str) -> str:
