@@ -221,3 +221,13 @@ def test_no_source_writes_a_key_mention_by_hand():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and key_mentions(node.value):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
     assert found == []
+
+
+def test_a_scripted_player_plays_by_keys_alone():
+    """The key-run tool (game.tools.keyrun) plays through the real loop posting
+    key presses and clicks only; its first frames read the help, explore, shoot
+    with the sling the f key readies, and swap back to the dagger for a fight."""
+    from game.tools.keyrun import play
+    report = play(None, "Keyrun", "small", max_frames=2500)
+    assert {"help", "fire", "swap"} <= set(report["shots"])
+    assert {"?", "o", "f", "W"} <= set(report["keys"]) and report["turns"] > 20

@@ -109,7 +109,7 @@ def _record(scene, screen):
     boxes = []
     if hasattr(scene, "box"):
         real_box = scene.box
-        scene.box = lambda surface, w, h: boxes.append(real_box(surface, w, h)) or boxes[-1]
+        scene.box = lambda surface, w, h, **kw: boxes.append(real_box(surface, w, h, **kw)) or boxes[-1]
     scene._layer_key = object()
     ui.drawn = []
     try:

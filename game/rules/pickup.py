@@ -25,19 +25,13 @@ on them in every mode: they are the goal, not loot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .content import ITEM_BY_ID, ItemKind
 from .entities import FloorItem
 from .identify import is_known
-
-if TYPE_CHECKING:  # the state holds the mode: it imports this module
-    from .state import RunState
+from .state import DEFAULT_PICKUP, PICKUP_MODES, RunState
 
 __all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "wanted", "picks_up", "carried_gear"]
 
-PICKUP_MODES = ("all", "smart", "none")
-DEFAULT_PICKUP = "smart"
 _CONSUMABLE = ("potion", "scroll", "wand", "resource")
 
 

@@ -15,6 +15,10 @@ never in a scene.  How a key press flows: the play scene maps the key to a
 method here, the method performs an action (:mod:`game.rules.actions`), the
 engine lets time pass (:mod:`game.rules.engine`), ``version`` changes, and
 the view redraws what it caches.  See ``docs/ARCHITECTURE.md``.
+
+Long because it is the one door: every command a player gives and every
+question a screen asks is a short method here (replays record these calls),
+and splitting the class would give the scenes two doors.
 """
 
 from __future__ import annotations

@@ -28,9 +28,12 @@ from .level import Level
 from .location import LocationData, SiteData, WorldMap
 from .log import NOTE, Message
 from .log import add as add_line
-from .pickup import DEFAULT_PICKUP
 
-__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival"]
+__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "PICKUP_MODES", "DEFAULT_PICKUP"]
+
+#: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
+PICKUP_MODES = ("all", "smart", "none")
+DEFAULT_PICKUP = "smart"
 
 #: Where the player arrives on a level: by the stairs ``"up"`` or ``"down"``,
 #: or ``("at", (x, y))`` when a save says where they stood.

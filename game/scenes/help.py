@@ -20,7 +20,7 @@ GOAL = (
 )
 POINTER = "Click or tap a tile to walk there; hover or hold a finger to look; the buttons do the same."
 BOX = (700, 464)
-KEY_X, HELP_X = 20, 214  # the columns of the key rows
+KEY_X, HELP_X = 20, 232  # the columns of the key rows (the widest keys, movement's, fit the first)
 ROW = 17
 
 
@@ -36,7 +36,7 @@ class HelpScene(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        rect = self.box(surface, *BOX)
+        rect = self.box(surface, *BOX, alpha=250)  # it covers the log too: nothing may show through
         surface.blit(self.layer("help", rect.size, self._paint), rect.topleft)
 
     def _paint(self, layer: pygame.Surface) -> None:

@@ -309,6 +309,12 @@ class PlayScene(Scene):
             if hover is not None and not self.touch.shown:  # the cell under the mouse now: the camera moves
                 describe_box(surface, g.describe(*hover))
             self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")
+            if g.resting:  # what goes on, as it goes: the panel and the map change under it
+                what = "Resting" if g.resting == "rest" else "Searching"
+                line = f"{what}: turn {g.rest_turns}, {g.player.hp}/{g.player.max_hp} HP (any key stops)"
+                box = pygame.Rect(6, 6, ui.text_size(line, 18)[0] + 16, 24)
+                ui.panel(surface, box, 210)
+                ui.text(surface, line, (box.x + 8, box.y + 5), 18, ui.ACCENT)
         if g.pending is not None or self.install_next:
             frac = self.work.fraction if self.work is not None else 0.0
             bar = pygame.Rect(0, 0, 420, 18)

@@ -96,6 +96,14 @@ class Panel:
             return nearest_known(g.level, x, y, SNAP)
         return x, y
 
+    def minimap_point(self, x: int, y: int) -> tuple[int, int] | None:
+        """The screen point of map cell ``(x, y)`` on the minimap (the inverse of
+        :meth:`minimap_to_tile`), once the minimap has been drawn."""
+        if self._mini is None:
+            return None
+        return (self._mini_rect.x + int((x + 0.5) * self._mini_scale),
+                self._mini_rect.y + int((y + 0.5) * self._mini_scale))
+
     # -- the panel surface ------------------------------------------------------------
     def _render(self) -> pygame.Surface:
         g, p = self.game, self.game.player
