@@ -10,13 +10,16 @@ PORT ?= 8000
 RUNTIME ?=
 BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: serve build archive runtime test bench screenshots screenshots-cli screenshots-game clean
+.PHONY: setup serve build archive runtime test online mutate bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[game,test]'
 	touch $@
+
+# .venv with the project, its commands (deepisle, worldgen) and the test tools
+setup: $(VENV)/.installed
 
 serve: $(VENV)/.installed
 	$(PY) web/build.py --serve --port $(PORT) $(BUILD_FLAGS)
@@ -33,10 +36,24 @@ runtime: $(VENV)/.installed
 test: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
+# The first-online-run suite (tests/test_online.py), each step on the stand-in runtime and on the
+# real one: the CDN, or DEEPISLE_RUNTIME=build/runtime after `make runtime`. Timings and screenshots
+# go to $$DEEPISLE_EVIDENCE (default: a temporary folder; the run's last lines name it).
+online: $(VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m online
+
+# Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
+# in build/mutate/; prints the score and every surviving mutant.
+# make mutate MODULE=worldgen/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
+MODULE ?= game/rules
+TESTS ?=
+mutate: $(VENV)/.installed
+	$(PY) tests/mutation.py $(MODULE) $(if $(TESTS),--tests "$(TESTS)")
+
 bench: $(VENV)/.installed
 	$(PY) -m worldgen bench
 
-# README pictures: the CLI's (listed in docs/pictures.py) and the game's own screenshots.
+# The pictures of the README and docs/: the CLI's (listed in docs/pictures.py) and the game's own screenshots.
 # tests/test_readme_pictures.py fails when the committed ones differ from what these make.
 SHOT_DIR ?= docs/img
 screenshots: screenshots-cli screenshots-game
@@ -48,4 +65,4 @@ screenshots-game: $(VENV)/.installed
 	$(PY) -m game.tools.shots $(SHOT_DIR)
 
 clean:
-	rm -rf build .pytest_cache .hypothesis exports
+	rm -rf build mutants .pytest_cache .hypothesis exports

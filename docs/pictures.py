@@ -1,4 +1,4 @@
-"""Every README picture the CLI makes, and how: ``python docs/pictures.py [OUTDIR]``.
+"""Every picture of the README and the docs that the CLI makes, and how: ``python docs/pictures.py [OUTDIR]``.
 
 ``make screenshots`` runs this (then the game's own screenshot tool for the
 ``game-*.png`` pictures).  Each entry is a file name, the CLI arguments and a

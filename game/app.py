@@ -27,12 +27,20 @@ name field.
 The loop awaits ``asyncio.sleep(0)`` once per frame, which is what lets the
 browser breathe under pygbag.  Tests drive the very same loop with a
 ``script`` callback that posts events and inspects state frame by frame.
+
+In the page the app also says what it is doing (``window.deepisle.python``,
+:class:`game.browser.PageState`): after each frame, its time and
+:meth:`App.page_report`, the scenes' own :meth:`Scene.report` merged.
+Natively there is no page state and the loop does not build a report.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
+import sys
 import time
+import weakref
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -44,7 +52,8 @@ from .audio import Audio
 from .controls import INPUT_EVENTS
 from .settings import Settings
 
-__all__ = ["App", "Scene", "SceneFactory", "FrameStats", "WINDOW_SIZE", "WORK_BUDGET_MS", "finger_pos"]
+__all__ = ["App", "Scene", "SceneFactory", "FrameStats", "WINDOW_SIZE", "WORK_BUDGET_MS", "finger_pos",
+           "scene_name", "versions"]
 
 WINDOW_SIZE = (960, 540)
 FPS = 60
@@ -70,6 +79,26 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def report(self) -> dict:
+        """What this scene shows, for the page's state (JSON values; see :meth:`App.page_report`)."""
+        return {}
+
+
+def scene_name(scene: Scene) -> str:
+    """The name a scene class is registered under by convention.
+
+    >>> class WorldMapScene(Scene): ...
+    >>> scene_name(WorldMapScene.__new__(WorldMapScene))
+    'world_map'
+    """
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(scene).__name__.removesuffix("Scene")).lower()
+
+
+def versions() -> dict[str, str]:
+    """The interpreter's and the packages' versions, as the page reports them."""
+    return {"python": ".".join(map(str, sys.version_info[:3])), "numpy": np.__version__,
+            "pygame-ce": pygame.version.ver}
 
 
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
@@ -137,6 +166,10 @@ class App:
         self.stats = FrameStats()
         self._announced = False
         self._text_of_closed = -1  # the frame up to which a TEXTINPUT belongs to a scene that closed
+        self.page = browser.page_state()  # None natively: then no report is made
+        self._told: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # toasts -> messages already told
+        if self.page is not None:
+            self.page.start(versions())
 
     # -- scene stack -------------------------------------------------------
     @property
@@ -237,11 +270,35 @@ class App:
         self.screen.fill((0, 0, 0))
         self.draw()
         pygame.display.flip()
-        self.stats.add((time.perf_counter() - start) * 1000.0)
+        ms = (time.perf_counter() - start) * 1000.0
+        self.stats.add(ms)
         self.frame += 1
+        if self.page is not None:
+            self.page.frame(ms, self.page_report(), self.new_messages())
         if not self._announced:
             browser.ready()
             self._announced = True
+
+    # -- what the page is told ------------------------------------------------
+    def page_report(self) -> dict:
+        """The scene stack's state: ``{"scene": top, "stack": [...], **reports}``,
+        each scene's :meth:`Scene.report` merged from the bottom up (the
+        play scene's turn stays in view under its menu)."""
+        report: dict = {"scene": scene_name(self.top) if self.scenes else None,
+                        "stack": [scene_name(s) for s in self.scenes]}
+        for scene in self.scenes:
+            report.update(scene.report())
+        return report
+
+    def new_messages(self) -> list[str]:
+        """Messages the top scene's toasts showed since the last call (each once)."""
+        toasts = getattr(self.top, "toasts", None)
+        added = getattr(toasts, "added", None)
+        if added is None:
+            return []
+        new = added - self._told.get(toasts, 0)
+        self._told[toasts] = added
+        return [item[0] for item in toasts.items[-new:]] if new > 0 else []
 
     async def run(self, frames: int | None = None, script: Callable[["App"], None] | None = None) -> None:
         """Run until quit (or for ``frames`` frames); awaits every frame."""

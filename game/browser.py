@@ -6,8 +6,10 @@ the page's JS ``window`` seen through a proxy: JS strings come back as
 ``str``, ``null`` and ``undefined`` as None, a JS exception as a Python
 ``Exception`` carrying its message.  The template (``web/index.html``)
 defines ``window.deepisle`` helpers for downloads, the clipboard and the
-loading screen.  Natively the same calls read ``sys.argv`` and write files,
-so the game code never branches on the platform itself.
+loading screen, and keeps what Python is doing (:class:`PageState`) where
+tests and people read it.  Natively the same calls read ``sys.argv`` and
+write files, or do nothing, so the game code never branches on the platform
+itself.
 
 Which of the two applies is decided in one place, the runtime installed
 here: pygbag's ``platform`` module in the page, None natively.  Tests
@@ -23,14 +25,16 @@ and run the page's branch natively.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import platform
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
 __all__ = ["use_runtime", "in_page", "window", "query_string", "Storage", "download", "copy_text",
-           "ready", "page_url"]
+           "ready", "page_url", "PageState", "page_state", "report_error"]
 
 #: pygbag's runtime module when running in the page, None natively.
 _runtime: Any = platform if sys.platform == "emscripten" else None
@@ -142,6 +146,39 @@ class Storage:
         except Exception:  # noqa: BLE001 - quota exceeded or storage blocked in the page
             return False
 
+    def holds(self, key: str) -> bool:
+        """Whether anything is stored under ``key``, readable as text or not
+        (``get`` gives None for both a missing value and bytes that are not
+        UTF-8; this tells them apart)."""
+        win = window()
+        try:
+            if win is not None:
+                return win.localStorage.getItem(self.prefix + key) is not None
+            return self._path(key).is_file()
+        except Exception:  # noqa: BLE001 - storage blocked: it holds nothing we can reach
+            return False
+
+    def copy(self, key: str, to_key: str) -> bool:
+        """Copy the value under ``key`` to ``to_key`` exactly as stored (bytes
+        natively, so a value that is not text is kept as it is); True once
+        the copy is whole.  Never raises."""
+        win = window()
+        try:
+            if win is not None:
+                value = win.localStorage.getItem(self.prefix + key)
+                return isinstance(value, str) and self.set(to_key, value)
+            data = self._path(key).read_bytes()
+            target = self._path(to_key)
+            tmp = target.with_name(target.name + ".tmp")
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+            return target.read_bytes() == data
+        except Exception:  # noqa: BLE001 - a disk error, a full quota, blocked storage: not copied
+            return False
+
     def delete(self, key: str) -> None:
         win = window()
         try:
@@ -222,3 +259,81 @@ def ready() -> None:
             helpers.ready()
         except Exception:  # noqa: BLE001 - an old template without the helper
             pass
+
+
+class PageState:
+    """What Python is doing, told to the page: ``window.deepisle.report(text)``
+    with one JSON object a call, which the template keeps as
+    ``window.deepisle.python`` and logs to the console (lines starting
+    ``[deepisle]``).  Tests read it; so does anyone with the console open.
+
+    The app calls :meth:`frame` once a frame with the frame's time and its
+    state (``{"scene": "play", "turn": 12, ...}``, no frame counter).  A
+    changed state or something the game said goes at once; otherwise frame
+    times wait for a batch of :attr:`BATCH_FRAMES`, so a still screen costs
+    one call every half second.  Natively there is no page and no
+    ``PageState`` (:func:`page_state` gives None), so nothing runs per frame.
+
+    >>> sent = []
+    >>> page = PageState(type("Helpers", (), {"report": staticmethod(sent.append)})())
+    >>> page.frame(4.25, {"scene": "title"}, [])
+    >>> page.frame(3.5, {"scene": "title"}, [])
+    >>> sent
+    ['{"frames":[4.25],"state":{"scene":"title"}}']
+    """
+
+    BATCH_FRAMES = 30
+
+    def __init__(self, helpers: Any) -> None:
+        self._helpers = helpers
+        self._state: dict | None = None
+        self._times: list[float] = []
+
+    def start(self, versions: dict[str, str]) -> None:
+        """Once, before the first frame: the interpreter's and packages' versions."""
+        self._send({"versions": versions})
+
+    def frame(self, ms: float, state: dict, said: list[str]) -> None:
+        """One frame: its work time (ms), the app's state, the messages it showed first."""
+        self._times.append(round(ms, 2))
+        changed = state != self._state
+        if not (changed or said or len(self._times) >= self.BATCH_FRAMES):
+            return
+        message: dict[str, Any] = {"frames": self._times}
+        if changed:
+            message["state"] = self._state = state
+        if said:
+            message["said"] = said
+        self._times = []
+        self._send(message)
+
+    def _send(self, message: dict) -> None:
+        _report(self._helpers, message)
+
+
+def _report(helpers: Any, message: dict) -> None:
+    """``window.deepisle.report(json)``; a JS error there never stops the game."""
+    try:
+        helpers.report(json.dumps(message, separators=(",", ":")))
+    except Exception:  # noqa: BLE001 - a JS error in the helper: the game goes on
+        pass
+
+
+def page_state() -> PageState | None:
+    """A :class:`PageState` in a page whose template takes reports, else None (natively)."""
+    helpers = _helpers()
+    try:
+        takes_reports = helpers is not None and getattr(helpers, "report", None) is not None
+    except Exception:  # noqa: BLE001 - a foreign page object
+        takes_reports = False
+    return PageState(helpers) if takes_reports else None
+
+
+def report_error(exc: BaseException) -> None:
+    """Tell the page Python stopped on ``exc``, with its traceback (natively
+    nothing: the traceback is printed as usual)."""
+    helpers = _helpers()
+    if helpers is None:
+        return
+    _report(helpers, {"error": {"type": type(exc).__name__, "message": str(exc),
+                                "traceback": "".join(traceback.format_exception(exc))}})

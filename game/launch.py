@@ -1,8 +1,10 @@
 """Starting the game: settings decide the first scene; the app gets the
-scene table.  ``main.py`` runs :func:`main` in the page and natively."""
+scene table.  ``main.py`` runs :func:`main` in the page and natively; the
+installed ``deepisle`` command runs :func:`run`, the same thing."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 
@@ -16,7 +18,7 @@ from .browser import Storage
 from .scenes import SCENES
 from .settings import HelpRequested, Settings, UsageError, parse_argv, parse_query
 
-__all__ = ["main", "make_app", "first_scene", "start_settings", "native_settings"]
+__all__ = ["main", "run", "make_app", "first_scene", "start_settings", "native_settings"]
 
 
 def first_scene(app: App) -> Scene:
@@ -65,12 +67,24 @@ async def main(argv: list[str] | None = None) -> None:
     shows its loader: imported on first use instead (the registry's lazy
     import), compiling them held the title's first preview frame 80-130 ms
     natively, several times that in the browser.
+
+    An exception that stops the game is told to the page with its traceback
+    (:func:`game.browser.report_error`), then raised as before.
     """
-    app = make_app(start_settings(argv))
-    # What start-up made (tables, sprite caches, the cave library) lives for the
-    # whole run: frozen, the collector no longer walks it, and its full passes,
-    # 10-18 ms that could land inside a frame, become short.
-    gc.collect()
-    gc.freeze()
-    await app.run()
+    try:
+        app = make_app(start_settings(argv))
+        # What start-up made (tables, sprite caches, the cave library) lives for the
+        # whole run: frozen, the collector no longer walks it, and its full passes,
+        # 10-18 ms that could land inside a frame, become short.
+        gc.collect()
+        gc.freeze()
+        await app.run()
+    except Exception as exc:
+        browser.report_error(exc)  # the page shows it (natively: nothing; the traceback prints)
+        raise
     pygame.quit()
+
+
+def run() -> None:
+    """The ``deepisle`` command: what ``python main.py`` does (its options: ``deepisle --help``)."""
+    asyncio.run(main())

@@ -66,3 +66,12 @@ def browser():
 
     with chromium() as b:
         yield b
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Name the online suite's evidence folders (timings.md, timings.json, screenshots/)."""
+    import sys
+
+    evidence = sys.modules.get("evidence")  # imported only when the online suite ran
+    for folder in getattr(evidence, "WRITTEN", ()):
+        terminalreporter.write_line(f"online evidence: {folder}")

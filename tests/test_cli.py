@@ -137,6 +137,31 @@ def test_scale_over_the_pixel_budget_is_lowered_with_one_note(capsys, tmp_path):
     assert err.count("\n") == 1 and "--scale 16 lowered to 8" in err and "67,108,864-pixel budget" in err
 
 
+@pytest.mark.parametrize("scale", [1, 32])
+def test_scale_from_1_to_32_is_accepted_as_given_on_a_small_map(capsys, tmp_path, scale):
+    out = tmp_path / "x.png"
+    code, out_text, err = run_cli(capsys, "island", "--seed", "s", "--width", "16", "--height", "16",
+                                  "--scale", str(scale), "--out", str(out))
+    assert code == 0 and err == "" and json.loads(out_text)["scale"] == scale
+    ihdr = out.read_bytes()[16:24]  # width, height
+    assert (int.from_bytes(ihdr[:4], "big"), int.from_bytes(ihdr[4:], "big")) == (16 * scale, 16 * scale)
+
+
+@pytest.mark.parametrize("scale", [0, 33])
+def test_scale_outside_1_to_32_is_refused(capsys, tmp_path, scale):
+    code, _, err = run_cli(capsys, "island", "--seed", "s", "--width", "16", "--height", "16",
+                           "--scale", str(scale), "--out", str(tmp_path / "x.png"))
+    assert code == 2 and f"--scale must be 1..32; got {scale}" in err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_scale_32_over_the_pixel_budget_is_lowered_not_refused(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "island", "--seed", "s", "--width", "260", "--height", "260",
+                             "--scale", "32", "--out", str(tmp_path / "big.png"))
+    assert code == 0 and json.loads(out)["scale"] == 31  # 260 * 31 = 8060 a side: the most under budget
+    assert "--scale 32 lowered to 31" in err
+
+
 def test_frame_draws_the_map_centred_at_a_whole_scale(capsys, tmp_path):
     out = tmp_path / "poster.png"
     code, text, err = run_cli(capsys, "rooms", "--seed", "f", "--frame", "200x100", "--out", str(out))

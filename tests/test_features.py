@@ -124,10 +124,10 @@ def test_a_fountain_heals_once_and_an_altar_names_what_you_carry(tmp_path):
     press(app, key(pygame.K_DOWN))  # into the altar
     assert is_known(g, ITEM_BY_ID["scroll_fire"]) and is_known(g, ITEM_BY_ID["potion_speed"])
     # the used features are kept in the save
-    from game.rules import codec
-    delta = codec.level_delta(level)
+    from game.rules import snapshot
+    delta = snapshot.level_snapshot(level)
     again = dressed_level()
-    assert codec.apply_level_delta(again, delta)
+    assert snapshot.apply_snapshot(again, delta)
     assert again.tiles[4, 3] == T.dry_fountain and again.is_used(7, 5)
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import codec, combat, content, fov, names, save
+from game.rules import codec, combat, content, fov, names, save, snapshot
 from game.rules.actions.items import take_items
 from game.rules.entities import Player
 from game.rules.fov import field_of_view
@@ -241,13 +241,13 @@ def test_levels_rebuild_identically_and_deltas_apply(style):
     if level.items:
         level.take(level.items[0])
     level.seen[:3, :3] = True
-    delta = json.loads(json.dumps(codec.level_delta(level)))
+    delta = json.loads(json.dumps(snapshot.level_snapshot(level)))
     g.leave_site()
     level2 = _enter(g, style)
     assert level2 is not level
     assert killed.index in level2.killed and all(m.index != killed.index for m in level2.monsters)
     assert level2.seen[:3, :3].all()
-    assert codec.level_delta(level2) == delta
+    assert snapshot.level_snapshot(level2) == delta
 
 
 def test_last_level_holds_the_treasure_and_clearing_opens_the_next_location():

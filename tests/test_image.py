@@ -113,7 +113,39 @@ def test_legend_widens_a_narrow_map():
     assert np.all(captioned[:12, 20:] == legend.BACKGROUND)
 
 
-def test_readme_legend_table_lists_every_marker_colour():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_cli_page_legend_table_lists_every_marker_colour():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "CLI.md").read_text(encoding="utf-8")
     for name, rgb in legend.POINT_COLOURS.items():
-        assert f"| `{name}` | " in readme and "#%02x%02x%02x" % rgb in readme, name
+        assert f"| `{name}` | " in page and "#%02x%02x%02x" % rgb in page, name
+
+
+def colour_type(data: bytes) -> int:
+    assert data[12:16] == b"IHDR"
+    return data[25]
+
+
+@pytest.mark.parametrize("scale", [1, 3])
+def test_a_map_is_written_indexed_and_decodes_to_the_same_pixels(scale):
+    stage = registry.generate("caverns", "palette", 96, 64).last
+    rgb = image.stage_rgb(stage)
+    indexed, full = encode_png(rgb, scale), encode_png(rgb, scale, palette=False)
+    assert colour_type(indexed) == 3 and colour_type(full) == 2
+    assert np.array_equal(decode(indexed), scaled(rgb, scale)) and np.array_equal(decode(full), scaled(rgb, scale))
+    assert len(indexed) < len(full)
+
+
+def test_a_poster_is_indexed_and_about_half_the_bytes():
+    stage = registry.generate("island", "abc", stage="mask").stages["mask"]
+    rgb = image.framed_picture(stage, 960, 540)
+    indexed, full = encode_png(rgb), encode_png(rgb, palette=False)
+    assert colour_type(indexed) == 3 and np.array_equal(decode(indexed), rgb)
+    assert len(indexed) < 0.7 * len(full), (len(indexed), len(full))
+
+
+def test_more_than_256_colours_stay_rgb():
+    rgb = np.zeros((1, 257, 3), np.uint8)
+    rgb[0, :, 0] = np.arange(257) % 256
+    rgb[0, 256, 1] = 1  # the 257th colour
+    assert image.palette_of(rgb) is None and image.palette_of(rgb[:, :256]) is not None
+    data = encode_png(rgb)
+    assert colour_type(data) == 2 and np.array_equal(decode(data), rgb)

@@ -45,7 +45,7 @@ def area_styles(stages):
     return [mosaic.STYLES[a["style"]] for a in stages["final"].info["areas"]]
 
 
-#: The walkable share of the interior every legal request gets (README: mosaic promises).
+#: The walkable share of the interior every legal request gets (docs/generators/mosaic.md: promises).
 MIN_FLOOR_FRACTION = 0.1
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 import re
 import runpy
 import struct
@@ -121,7 +122,7 @@ def test_a_sandboxed_page_without_an_origin_shares_plain_links():
 
 # -- the stand-in is the real thing's behaviour ----------------------------------------------------
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("DEEPISLE_CHROMIUM", "/usr/bin/chromium"))  # as tests/webtools.py
 JS_STORAGE = """(quota) => {
     const out = {};
     localStorage.clear();

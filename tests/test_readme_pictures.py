@@ -52,14 +52,14 @@ def test_cli_picture_is_the_scale_1_render_enlarged(picture, tmp_path, capsys):
     assert np.array_equal(big, np.repeat(np.repeat(small, s, axis=0), s, axis=1)), f"{picture.name}: {HINT}"
 
 
-def test_every_picture_the_readme_shows_exists_and_is_made_by_a_tool():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = {name for name in os.listdir(IMG) if f"docs/img/{name}" in readme}
+def test_every_picture_the_docs_show_exists_and_is_made_by_a_tool():
+    """The README and the docs pages (``docs/img/``, ``img/`` or ``../img/`` from where they are)."""
+    pages = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    linked = {part.split(")")[0] for page in pages for part in page.read_text(encoding="utf-8").split("img/")[1:]}
+    shown = {name for name in linked if name.endswith(".png")}
     made = {p.name for p in PICTURES} | {n for n in os.listdir(IMG) if n.startswith("game-")}
-    assert shown, "the README shows no pictures?"
-    assert shown <= made
-    linked = {part.split(")")[0] for part in readme.split("docs/img/")[1:]}
-    assert {name for name in linked if name.endswith(".png")} <= set(os.listdir(IMG))
+    assert "island-terrain.png" in shown and "game-look.png" in shown, "the docs show no pictures?"
+    assert shown <= made and shown <= set(os.listdir(IMG))
 
 
 def test_game_screenshots_match_a_fresh_run(tmp_path):

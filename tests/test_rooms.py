@@ -39,7 +39,7 @@ def footprints(rooms_info, shape):
 
 
 def min_floor(width, height):
-    """The floor every legal request gets (README: rooms promises)."""
+    """The floor every legal request gets (docs/generators/rooms.md: promises)."""
     return MIN_FLOOR_FRACTION * (width - 2) * (height - 2)
 
 

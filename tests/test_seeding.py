@@ -1,7 +1,11 @@
+import unicodedata
+
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 
-from worldgen import seeding
+from worldgen import registry, seeding
+from worldgen.world import World
 
 
 def test_text_seed_is_stable_across_processes():
@@ -33,3 +37,59 @@ def test_rng_streams_reproduce_and_separate():
 
 def test_lone_surrogates_do_not_crash():
     assert isinstance(seeding.seed_from_text("\udc80abc"), int)
+
+
+def test_a_seed_text_is_read_whole_so_long_names_sharing_a_prefix_differ():
+    """Every character of a name seeds its world, up to the longest name
+    allowed: two names that share all but their last character differ."""
+    stem = "x" * (seeding.MAX_SEED_CHARS - 1)
+    assert seeding.seed_from_text(stem + "a") != seeding.seed_from_text(stem + "b")
+    east, west = "The drowned kingdom under the northern sea, east", "The drowned kingdom under the northern sea, west"
+    assert World.from_name(east).seed != World.from_name(west).seed
+    maps = [registry.generate("island", name, 16, 16).last.data for name in (east, west)]
+    assert not np.array_equal(*maps)
+
+
+def test_seeds_children_and_streams_are_pinned():
+    # Every map depends on these bytes: a change here is a change to every world.
+    assert seeding.seed_from_text("Café") == 13241161529719161851  # composed (NFC) before digesting
+    assert seeding.derive(1, "mask") == 7881664224483847401
+    assert seeding.derive(2**64 - 1, "a", 3) == 14653676102693159024
+    assert seeding.rng(7, "mask").integers(0, 1000, 5).tolist() == [929, 913, 414, 357, 561]
+
+
+@pytest.mark.parametrize("hidden", ["\x07", "\x7f", "\u200b", "\u200d", "\u202e", "\udc80", "\u2028", "\u2029"],
+                         ids=["bell", "delete", "zero-width-space", "joiner", "rtl-override", "lone-surrogate",
+                              "line-separator", "paragraph-separator"])
+def test_invisible_characters_are_dropped_from_seed_text(hidden):
+    assert seeding.is_invisible(hidden)
+    assert seeding.clean_seed_text(f"Ava{hidden}lon") == "Avalon"
+    assert seeding.seed_from_text(f"Ava{hidden}lon") == seeding.seed_from_text("Avalon")
+
+
+@pytest.mark.parametrize("kept", ["\u0378", "\ue000", " ", "\u00a0", "\u0301", "\U0001F600"],
+                         ids=["unassigned", "private-use", "space", "no-break-space", "lone-accent", "emoji"])
+def test_visible_or_unassigned_characters_stay_in_seed_text(kept):
+    assert not seeding.is_invisible(kept)
+    assert seeding.clean_seed_text(f"a{kept}b") == unicodedata.normalize("NFC", f"a{kept}b")
+    assert seeding.seed_from_text(f"a{kept}b") != seeding.seed_from_text("ab")
+
+
+def test_surrounding_whitespace_is_trimmed_and_inner_kept():
+    assert seeding.clean_seed_text(" \t Ava lon \n") == "Ava lon"
+    assert seeding.seed_from_text("Ava lon") != seeding.seed_from_text("Avalon")
+
+
+def test_labels_are_separated_and_read_as_text():
+    assert seeding.derive(1, "ab") != seeding.derive(1, "a", "b")
+    assert seeding.derive(1, "a", "") != seeding.derive(1, "a")
+    assert seeding.derive(1, 5) == seeding.derive(1, "5")
+    assert seeding.derive(1) != seeding.derive(2)
+    assert isinstance(seeding.derive(1, "\udc80"), int)  # a lone surrogate in a label does not crash
+
+
+def test_names_up_to_the_longest_allowed_make_worlds_and_longer_are_refused():
+    assert seeding.MAX_SEED_CHARS == 200
+    World.from_name("a" * seeding.MAX_SEED_CHARS)
+    with pytest.raises(ValueError, match="at most 200 characters"):
+        World.from_name("a" * (seeding.MAX_SEED_CHARS + 1))

@@ -1,4 +1,4 @@
-"""game.tools.frames: the README's worst-frame figure, through the real loop."""
+"""game.tools.frames: the worst-frame figure of docs/BENCHMARKS.md, through the real loop."""
 
 import pytest
 

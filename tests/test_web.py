@@ -7,12 +7,16 @@ the self-hosted runtime have their own modules (test_embeds, test_web_runtime).
 
 Screenshots go to ``<build>/screenshots`` (set DEEPISLE_WEB_BUILD_DIR to keep
 the build somewhere fixed and look at them).
+
+Long because every check of the template shares one build and one browser
+here; the online suite (tests/test_online.py) plays the game through it.
 """
 
 from __future__ import annotations
 
 import ast
 import base64
+import json
 import re
 import sys
 import tarfile
@@ -368,6 +372,63 @@ def test_copy_text_uses_clipboard_then_falls_back(browser, server, cdn, build_di
         assert page.errors == []
     finally:
         context.close()
+
+
+def test_python_reports_fill_deepisle_python_and_the_console(browser, server, cdn):
+    """``window.deepisle.report(json)``: what game/browser.py's PageState sends, kept and logged."""
+    context, page = new_page(browser, cdn, runtime="fake")
+    lines = []
+    page.on("console", lambda msg: lines.append(msg.text) if msg.text.startswith("[deepisle]") else None)
+    try:
+        page.goto(server + "index.html")
+        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        send = lambda message: page.evaluate("t => window.deepisle.report(t)", json.dumps(message))  # noqa: E731
+        assert send({"versions": {"python": "3.12.7", "numpy": "2.0.2", "pygame-ce": "2.5.7"}}) is True
+        send({"frames": [1.5, 20.25], "state": {"scene": "title", "stack": ["title"]}})
+        send({"frames": [3.0], "state": {"scene": "play", "stack": ["play"], "turn": 1}, "said": ["Welcome <b>"]})
+        send({"frames": [2.0], "state": {"scene": "play", "stack": ["play"], "turn": 2}})
+        assert page.evaluate("window.deepisle.report('{not json')") is False
+        python = page.evaluate("window.deepisle.python")
+        assert python["frames"] == {"count": 4, "worst_ms": 20.25, "last_ms": 2.0, "times": [1.5, 20.25, 3.0, 2.0]}
+        assert [s.get("turn") for _, s in python["history"]] == [None, 1, 2] and python["state"]["turn"] == 2
+        assert python["started"] <= python["history"][0][0] and python["said"] == ["Welcome <b>"]
+        assert python["error"] is None and python["versions"]["numpy"] == "2.0.2"
+        assert lines == ["[deepisle] versions python 3.12.7, numpy 2.0.2, pygame-ce 2.5.7",
+                         "[deepisle] scene title (title)", "[deepisle] scene play (play)", "[deepisle] said: Welcome <b>"]
+        send({"frames": [0.5] * 36_010})
+        assert page.evaluate("[window.deepisle.python.frames.count, window.deepisle.python.frames.times.length]") == \
+            [36_014, 36_000]
+        error = {"type": "ZeroDivisionError", "message": "division by zero",
+                 "traceback": "Traceback (most recent call last):\n  ...\nZeroDivisionError: division by zero\n"}
+        send({"error": error})
+        assert page.evaluate("window.deepisle.python.error") == error
+        assert lines[-1] == "[deepisle] Python stopped: " + error["traceback"]
+        assert page.locator("#deepisle-status").text_content() == \
+            "The game stopped (ZeroDivisionError: division by zero). The browser console has the details."
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_a_python_exception_in_the_game_reaches_the_page(browser, server, cdn):
+    """The stand-in runtime's game (native Python behind the page) stops on an exception: the
+    page gets its traceback, as the real runtime's would through game.launch.main."""
+    from gamepage import GamePage, Runtime
+
+    gp = GamePage(browser, Runtime("stand-in", server, cdn, "stand-in"))
+    try:
+        gp.open()
+        gp.wait("s.scene === 'title'", "the title")
+        gp.native.fail(ZeroDivisionError("a rule divided by nothing"))
+        problem = gp.problem()
+        assert problem.startswith("Traceback (most recent call last):") and "in run" in problem
+        assert problem.rstrip().endswith("ZeroDivisionError: a rule divided by nothing")
+        assert any(line.startswith("[deepisle] Python stopped: Traceback") for line in gp.console)
+        assert "ZeroDivisionError: a rule divided by nothing" in gp.page.locator("#deepisle-status").text_content()
+        with pytest.raises(AssertionError, match="the game stopped:\nTraceback"):
+            gp.wait("s.scene === 'play'", "a scene that never comes")
+    finally:
+        gp.close()
 
 
 def test_url_is_never_written_as_html(browser, server, cdn):

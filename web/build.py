@@ -26,8 +26,9 @@ What it does:
 3. Copies the page, the icon and the one game archive the page unpacks
    (``deepisle.tar.gz``; pygbag's ``.apk`` holds the same files and is not
    shipped), ``embed.js`` and ``embed-example.html`` into ``build/web``.
-4. Draws a poster for every embed of the shipped pages (and each ``--embed``)
-   with the CLI: ``build/web/posters`` (see ``web/embeds.py``).
+4. Draws a poster for every embed of the shipped pages, of the committed
+   list ``web/embeds.txt`` and of each ``--embed``, with the CLI:
+   ``build/web/posters`` (see ``web/embeds.py``).
 5. With ``--runtime DIR`` (made by ``web/mirror_runtime.py``), copies the
    runtime beside the page (``build/web/cdn``) and points the page at it.
 
@@ -186,10 +187,12 @@ def collect(app: Path, out_web: Path, log_path: Path) -> list[Path]:
 
 
 def make_posters(out_web: Path, extra: list[str]) -> dict[str, str]:
-    """Posters for every embed of the shipped pages and each extra query; checks the pages show them."""
+    """Posters for every embed of the shipped pages, of the committed list (``web/embeds.txt``) and each
+    extra query; checks the pages show them."""
     pages = {name: (out_web / name).read_text(encoding="utf-8") for name in EMBED_PAGES}
     try:
-        queries = [q for html in pages.values() for q, _src in embeds.page_embeds(html)] + list(extra)
+        queries = [q for html in pages.values() for q, _src in embeds.page_embeds(html)]
+        queries += embeds.committed() + list(extra)
         posters = embeds.render_posters(list(dict.fromkeys(queries)), out_web, (WIDTH, HEIGHT))
         for name, html in pages.items():
             embeds.check_page(name, html, posters)

@@ -3,39 +3,49 @@
 An embed is a link to the game page with a demo query, holding its poster::
 
     <a href="index.html?mode=demo&demo=island&stage=mask&seed=abc&ui=0" data-deepisle>
-      <img src="posters/island-mask-0123456789.png" width="640" height="360" alt="..."></a>
+      <img src="posters/island-mask-0123456789.png" width="640" height="360" alt="..." loading="lazy"></a>
 
 ``embed.js`` turns it into the picture with a play button and its caption,
 and loads the live figure (an iframe) only on a click, or when it scrolls
 into view with ``data-deepisle="visible"``.  Without scripts it stays a
-picture that links to the live figure.
+picture that links to the live figure.  The poster's name and the code to
+paste come from the game's own :mod:`game.embed_code` (the gallery's "copy
+embed code" buttons use it too).
 
 At build time :func:`render_posters` reads each query with the game's own URL
 parser (``game.settings.parse_query``) and has the CLI draw that map as the
 demo draws it in the game's window (``--frame``): same generator, stage,
 seed, size and parameters.  Only numpy and the repository's own code run here.
+
+Which posters a site carries: every embed of the shipped pages
+(``embed-example.html``) and every query of the committed list
+:data:`LIST` (``web/embeds.txt``: the gallery's first figures, and any a
+blogger adds), so they are there on every deploy.  Run alone, this script
+draws the list's posters into a built site and prints the code to paste::
+
+    python web/embeds.py build/web [--site https://me.github.io/isle/]
 """
 
 from __future__ import annotations
 
-import hashlib
-import html
+import argparse
 import io
-import json
+import sys
 from contextlib import redirect_stdout
 from html.parser import HTMLParser
 from pathlib import Path
 
+from game import embed_code
+from game.embed_code import EMBED_ATTR, PAGE, POSTER_DIR
 from game.settings import Settings, parse_query
 from worldgen import registry
 from worldgen.cli import main as worldgen_cli
 
-POSTER_DIR = "posters"
-EMBED_ATTR = "data-deepisle"
-PAGE = "index.html"
+LIST = Path(__file__).resolve().parent / "embeds.txt"
+FRAME = (960, 540)  # the game's window: a poster is its first frame
 
 __all__ = ["EmbedError", "demo_settings", "poster_path", "cli_argv", "render_posters", "page_embeds",
-           "check_page", "snippet"]
+           "check_page", "snippet", "committed", "LIST", "POSTER_DIR", "EMBED_ATTR", "PAGE"]
 
 
 class EmbedError(ValueError):
@@ -58,25 +68,13 @@ def demo_settings(query: str) -> Settings:
     return settings
 
 
-def _map_key(settings: Settings) -> str:
-    """The map an embed shows, as canonical JSON (generator, stage, seed, size, parameters)."""
-    spec = registry.get(settings.generator)
-    width, height = spec.default_size
-    return json.dumps([settings.generator, settings.stage or spec.final_stage, settings.seed,
-                       settings.width or width, settings.height or height, sorted(settings.params.items())],
-                      ensure_ascii=False)
-
-
 def poster_path(settings: Settings) -> str:
-    """``posters/GEN-STAGE-DIGEST.png``, the digest taken over the map's canonical query.
+    """``posters/GEN-STAGE-DIGEST.png`` (:func:`game.embed_code.poster_path`).
 
     >>> poster_path(demo_settings("demo=island&stage=mask&seed=abc&ui=0"))
     'posters/island-mask-7e089dbfc2.png'
     """
-    spec = registry.get(settings.generator)
-    stage = settings.stage or spec.final_stage
-    digest = hashlib.sha256(_map_key(settings).encode("utf-8")).hexdigest()[:10]
-    return f"{POSTER_DIR}/{settings.generator}-{stage}-{digest}.png"
+    return embed_code.poster_path(settings)
 
 
 def cli_argv(settings: Settings, out: Path, frame: tuple[int, int]) -> list[str]:
@@ -148,13 +146,40 @@ def check_page(name: str, page_html: str, posters: dict[str, str]) -> None:
 
 
 def snippet(query: str, poster: str, site: str = "", caption: str = "") -> str:
-    """The HTML a blogger pastes for one embed (``site``: the published folder's URL, or "" for relative)."""
-    settings = demo_settings(query)
-    spec = registry.get(settings.generator)
-    stage = settings.stage or spec.final_stage
-    caption = caption or f"Deepisle {settings.generator} generator, stage {stage}, seed {settings.seed}"
-    base = site if not site or site.endswith("/") else site + "/"
-    esc = lambda text: html.escape(text, quote=True)  # noqa: E731
-    return (f'<a href="{esc(base + PAGE + "?" + query)}" {EMBED_ATTR} title="{esc(caption)}">'
-            f'<img src="{esc(base + poster)}" width="640" height="360" alt="{esc(caption)}"></a>\n'
-            f'<script src="{esc(base)}embed.js" defer></script>')
+    """The HTML a blogger pastes for one embed (``site``: the published folder's URL, or "" for relative);
+    the query is checked first (:func:`demo_settings`)."""
+    demo_settings(query)
+    return embed_code.snippet(query, poster, site, caption)
+
+
+def committed(path: Path = LIST) -> list[str]:
+    """The queries of the committed list: one a line; blank lines and ``#`` comments skipped."""
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Draw the posters of the committed embeds into a built site "
+                                                 "and print the code to paste for each.")
+    parser.add_argument("web", type=Path, help="the built site (build/web)")
+    parser.add_argument("--list", type=Path, default=LIST, help=f"the embeds, one query a line (default {LIST.name})")
+    parser.add_argument("--site", default="", help="the published folder's address, for the printed code")
+    args = parser.parse_args(argv)
+    if not (args.web / PAGE).is_file():
+        print(f"web/embeds.py: error: {args.web} has no {PAGE}: build the site first (python web/build.py)",
+              file=sys.stderr)
+        return 1
+    try:
+        queries = committed(args.list)
+        posters = render_posters(queries, args.web, FRAME)
+    except (OSError, EmbedError) as exc:
+        print(f"web/embeds.py: error: {exc}", file=sys.stderr)
+        return 1
+    for query in queries:
+        print(f"{posters[query]}\n{snippet(query, posters[query], args.site)}\n")
+    print(f"{len(queries)} embeds of {args.list.name}: posters in {args.web / POSTER_DIR}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

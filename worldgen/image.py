@@ -1,8 +1,10 @@
 """Stage to pixels, and the file formats the CLI writes (PNG, text, npz).
 
 Pure numpy and the standard library: the PNG encoder is a few lines of zlib
-and struct, so the library needs neither pygame nor Pillow.  Large pictures
-are streamed band by band and capped at :data:`PIXEL_BUDGET` pixels.  The game blits
+and struct, so the library needs neither pygame nor Pillow.  A picture of at
+most 256 colours (every map in the game's palette) is written with a palette,
+one byte a pixel: a third of the raw bytes, about half the file.  Large
+pictures are streamed band by band and capped at :data:`PIXEL_BUDGET` pixels.  The game blits
 the same :func:`stage_rgb` arrays through surfarray, so the CLI's pictures and
 the screen agree pixel for pixel.
 """
@@ -22,7 +24,7 @@ from .registry import Stage
 from .tiles import GLYPHS, PALETTE, legend_json
 
 __all__ = ["POINT_COLOURS", "PIXEL_BUDGET", "layer_rgb", "tiles_rgb", "stage_rgb", "picture", "framed_picture", "fit_scale",
-           "png_chunks", "encode_png", "write_png", "tiles_text", "write_txt", "write_npz", "write_stage"]
+           "palette_of", "png_chunks", "encode_png", "write_png", "tiles_text", "write_txt", "write_npz", "write_stage"]
 
 
 def layer_rgb(layer: np.ndarray, vrange: tuple[float, float]) -> np.ndarray:
@@ -123,19 +125,38 @@ def fit_scale(height: int, width: int, scale: int, budget: int = PIXEL_BUDGET) -
     return max(1, min(scale, fits))
 
 
-def _scaled_rows(rgb: np.ndarray, scale: int) -> Iterator[bytes]:
-    """PNG scanlines of ``rgb`` scaled ``scale`` x ``scale``, one band of tile rows at a time.
+def palette_of(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(palette, indices)`` of an ``(h, w, 3) uint8`` picture of at most 256
+    colours (``palette[indices]`` is ``rgb``), else None.
+
+    >>> palette, indices = palette_of(np.array([[[9, 9, 9], [0, 0, 0], [9, 9, 9]]], np.uint8))
+    >>> palette.tolist(), indices.tolist()
+    ([[0, 0, 0], [9, 9, 9]], [[1, 0, 1]])
+    """
+    packed = rgb[:, :, 0].astype(np.uint32) << 16  # one uint32 a pixel: a few bytes of memory each
+    packed |= rgb[:, :, 1].astype(np.uint32) << 8
+    packed |= rgb[:, :, 2]
+    colours = np.unique(packed)
+    if len(colours) > 256:
+        return None
+    palette = np.stack([colours >> 16, (colours >> 8) & 255, colours & 255], axis=1).astype(np.uint8)
+    return palette, np.searchsorted(colours, packed).astype(np.uint8)
+
+
+def _scaled_rows(pixels: np.ndarray, scale: int) -> Iterator[bytes]:
+    """PNG scanlines of ``pixels`` (``(h, w, channels)`` bytes) scaled ``scale`` x ``scale``,
+    one band of tile rows at a time.
 
     The first copy of each tile row is filtered "None"; its ``scale - 1`` repeats are
     filtered "Up" (all zero bytes), which zlib packs to almost nothing even when a row
     is wider than its 32 KiB window."""
-    h, w = rgb.shape[:2]
-    row_bytes = w * scale * 3
+    h, w, channels = pixels.shape
+    row_bytes = w * scale * channels
     repeat = bytes(1 + row_bytes)
     repeat = b"\x02" + repeat[1:]  # filter Up, no difference from the row above
     band = max(1, _BAND_BYTES // (row_bytes * scale))
     for y0 in range(0, h, band):
-        wide = np.repeat(rgb[y0:y0 + band], scale, axis=1).reshape(-1, row_bytes)
+        wide = np.repeat(pixels[y0:y0 + band], scale, axis=1).reshape(-1, row_bytes)
         first = np.zeros((wide.shape[0], 1 + row_bytes), dtype=np.uint8)  # filter byte 0
         first[:, 1:] = wide
         if scale == 1:
@@ -144,9 +165,13 @@ def _scaled_rows(rgb: np.ndarray, scale: int) -> Iterator[bytes]:
             yield b"".join(row.tobytes() + repeat * (scale - 1) for row in first)
 
 
-def png_chunks(rgb: np.ndarray, scale: int = 1) -> Iterator[bytes]:
+def png_chunks(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> Iterator[bytes]:
     """The PNG file of an ``(h, w, 3) uint8`` image, each pixel ``scale`` x ``scale``,
     as a stream of byte strings; memory holds one band, never the scaled picture.
+
+    With ``palette`` (the default) a picture of at most 256 colours is written
+    indexed (colour type 3, one byte a pixel, see :func:`palette_of`); any
+    other, or ``palette=False``, as 8-bit RGB.  The pixels decode the same.
 
     Raises ``ValueError`` beyond :data:`PIXEL_BUDGET` (callers clamp with :func:`fit_scale`)."""
     rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
@@ -158,11 +183,17 @@ def png_chunks(rgb: np.ndarray, scale: int = 1) -> Iterator[bytes]:
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    yield b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w * scale, h * scale, 8, 2, 0, 0, 0))
+    indexed = palette_of(rgb) if palette else None
+    colour_type = 2 if indexed is None else 3
+    head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w * scale, h * scale, 8, colour_type, 0, 0, 0))
+    if indexed is not None:
+        head += chunk(b"PLTE", indexed[0].tobytes())
+    yield head
+    pixels = rgb if indexed is None else indexed[1][:, :, None]
     packer = zlib.compressobj(6)
     pending: list[bytes] = []
     size = 0
-    for rows in _scaled_rows(rgb, scale):
+    for rows in _scaled_rows(pixels, scale):
         pending.append(packer.compress(rows))
         size += len(pending[-1])
         if size >= _IDAT_BYTES:
@@ -172,15 +203,16 @@ def png_chunks(rgb: np.ndarray, scale: int = 1) -> Iterator[bytes]:
     yield chunk(b"IDAT", b"".join(pending)) + chunk(b"IEND", b"")
 
 
-def encode_png(rgb: np.ndarray, scale: int = 1) -> bytes:
-    """Encode an ``(h, w, 3) uint8`` image as PNG bytes, each pixel ``scale`` x ``scale``."""
-    return b"".join(png_chunks(rgb, scale))
+def encode_png(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> bytes:
+    """Encode an ``(h, w, 3) uint8`` image as PNG bytes, each pixel ``scale`` x ``scale``
+    (indexed colour when it fits: see :func:`png_chunks`)."""
+    return b"".join(png_chunks(rgb, scale, palette))
 
 
-def write_png(path: str | Path, rgb: np.ndarray, scale: int = 1) -> None:
+def write_png(path: str | Path, rgb: np.ndarray, scale: int = 1, palette: bool = True) -> None:
     """Write a PNG band by band (see :func:`png_chunks`)."""
     with open(path, "wb") as fh:
-        for piece in png_chunks(rgb, scale):
+        for piece in png_chunks(rgb, scale, palette):
             fh.write(piece)
 
 

@@ -20,7 +20,7 @@ After "World Generation Breakdown" (Dance of Death; seeds/000_7569994bbe06b055.t
 
 Arrays are indexed ``[y, x]``.
 
-Decisions where the article is silent (the README lists every departure):
+Decisions where the article is silent (docs/generators/island.md lists every departure):
 
 * Noise determinism (:mod:`worldgen.noise`): 16 unit gradients written as
   exact constants (no sin/cos at run time), one seeded 256-entry

@@ -5,7 +5,8 @@ Layers, lowest first (a module imports only from layers below it):
 - ``content/`` data tables; ``energy``, ``log``, ``geometry``, ``combat``, ``fov``, ``names``
 - ``entities``, ``location``, ``level``; ``save`` (the envelope)
 - ``state`` (:class:`~game.rules.state.RunState`), ``clock``
-- ``codec`` (save bodies), ``build`` (map requests), ``look``, ``score``
+- ``reading``, ``snapshot`` (a level as it was), ``codec`` (save bodies), ``digest``
+  (the whole state in one hash), ``build`` (map requests), ``look``, ``score``
 - ``actions/`` (one small class per thing an actor does; ``actions.effects``:
   the effect units and the one table of effects), ``behaviours``
 - ``engine`` (resolve any actor's action, let time pass), ``run`` (the

@@ -18,7 +18,7 @@ from worldgen.registry import Stage
 from worldgen.world import LOCATION_STAGES
 
 from . import content
-from .codec import apply_level_delta
+from .snapshot import apply_snapshot
 from .content import DungeonRules
 from .level import Level, LevelKey
 from .location import LocationData
@@ -108,7 +108,7 @@ def install_level(run: RunState, stage: Stage) -> None:
                   last=request.depth == run.size.levels,
                   relic=request.site == content.relic_site(len(run.loc.sites)))
     delta = run.deltas.get(key.text())
-    if delta is not None and not apply_level_delta(level, delta):
+    if delta is not None and not apply_snapshot(level, delta):
         run.say("A saved level did not match its map; it was reset.", BAD)
     run.levels[request.depth] = level
     run.pending = None

@@ -2,35 +2,34 @@
 
 Maps are rebuilt from the world name, so a body holds the player, where they
 are, cleared sites, the site whose treasure is being carried out, the
-message history (``log``, the last ``MAX_LOG`` lines), and one small delta
-per visited level (explored mask, monsters killed, items taken, secret doors
-found, items the player dropped).  Reading never trusts a
-value: :func:`run_from_json` clamps and names what it changed, and a level
-delta that does not fit its rebuilt level is refused whole.  The envelope
-(version, checksum, the safe write) is :mod:`game.rules.save`.
+message history (``log``, the last ``MAX_LOG`` lines), and a snapshot of
+every visited level as the player left it (:mod:`game.rules.snapshot`:
+explored mask, secret doors and traps found, every monster and floor item as
+they stand).  Random rolls are derived from the run seed and the turn
+(:meth:`~game.rules.state.RunState.rng`), so the body holds every random
+stream's state too.  Reading never trusts a value: :func:`run_from_json`
+clamps and names what it changed, and a level snapshot that does not fit
+its rebuilt level is refused whole.  The envelope (version, checksum, the
+safe write) is :mod:`game.rules.save`.
 """
 
 from __future__ import annotations
 
-from worldgen.tiles import T
 from worldgen.world import SITES_PER_LOCATION
 
 from . import content
 from .content import ITEM_BY_ID, MAX_STATUS_TURNS, STATUSES, UNIDENTIFIED_KINDS
+from .energy import ACTION_COST, Energy
 from .entities import Player
-from .level import Level
 from .location import WorldMap
 from .log import KINDS, MAX_LOG, MAX_TEXT, Message
 from .pack import clamp_pack
-from .save import pack_mask, unpack_mask
+from .reading import BIG, as_dict, as_list, cell, clamp_int
+from .snapshot import level_snapshot
 from .state import LocationRequest, RunState
 
-__all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json",
-           "level_delta", "apply_level_delta", "flush_levels", "clamp_int", "BIG", "log_to_json",
-           "log_from_json", "MAX_DROPPED"]
-
-BIG = 2**31 - 1  # cap for counts and the turn read from a save
-MAX_DROPPED = 2000  # items a level's delta may list as put down in play (a full pack, 100 times)
+__all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json", "flush_levels",
+           "log_to_json", "log_from_json"]
 
 
 # -- the run ---------------------------------------------------------------------------
@@ -56,9 +55,9 @@ def run_to_json(run: RunState) -> dict:
 
 
 def flush_levels(run: RunState) -> None:
-    """Keep the deltas of the current site's levels (before they are dropped or saved)."""
+    """Keep the snapshots of the current site's levels (before they are dropped or saved)."""
     for level in run.levels.values():
-        run.deltas[level.key.text()] = level_delta(level)
+        run.deltas[level.key.text()] = level_snapshot(level)
 
 
 def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None) -> RunState:
@@ -86,34 +85,34 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     g.unlocked = clamp_int(body.get("unlocked"), 1, world.n_locations, 1)
     g.location = clamp_int(body.get("location"), 0, g.unlocked - 1, 0)
     g.cleared = {}
-    for k, v in _dict(body.get("cleared")).items():
+    for k, v in as_dict(body.get("cleared")).items():
         loc = clamp_int(k, -1, world.n_locations, -1)
         if 0 <= loc < world.n_locations and isinstance(v, list):
             ids = {clamp_int(i, -1, SITES_PER_LOCATION, -1) for i in v[:SITES_PER_LOCATION * 2]}
             g.cleared[loc] = ids - {-1, SITES_PER_LOCATION}
     g.over_pos = {}
-    for k, v in _dict(body.get("over")).items():
-        loc, cell = clamp_int(k, -1, world.n_locations, -1), _cell(v)
-        if 0 <= loc < world.n_locations and cell is not None:
-            g.over_pos[loc] = cell
+    for k, v in as_dict(body.get("over")).items():
+        loc, pos = clamp_int(k, -1, world.n_locations, -1), cell(v)
+        if 0 <= loc < world.n_locations and pos is not None:
+            g.over_pos[loc] = pos
     if not isinstance(body.get("player"), dict):
         raise ValueError("the save holds no player")
     g.player = player_from_json(body["player"])
-    g.deltas = {str(k): v for k, v in _dict(body.get("levels")).items() if isinstance(v, dict)}
+    g.deltas = {str(k): v for k, v in as_dict(body.get("levels")).items() if isinstance(v, dict)}
     g.log = log_from_json(body.get("log"))
-    stats = _dict(body.get("stats"))
+    stats = as_dict(body.get("stats"))
     g.kills, g.deepest = clamp_int(stats.get("kills"), 0, BIG, 0), clamp_int(stats.get("deepest"), 0, BIG, 0)
-    g.known = {i for i in _list(body.get("known"))[:len(ITEM_BY_ID)]
+    g.known = {i for i in as_list(body.get("known"))[:len(ITEM_BY_ID)]
                if isinstance(i, str) and i in ITEM_BY_ID and ITEM_BY_ID[i].kind in UNIDENTIFIED_KINDS}
-    g.relics = {clamp_int(i, -1, world.n_locations, -1) for i in _list(body.get("relics"))[:world.n_locations * 2]}
+    g.relics = {clamp_int(i, -1, world.n_locations, -1) for i in as_list(body.get("relics"))[:world.n_locations * 2]}
     g.relics.discard(-1)
     g.relics.discard(world.n_locations)
     g.carrying_relic = body.get("relic") is True
-    where = _dict(body.get("where"))
+    where = as_dict(body.get("where"))
     g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
                 "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
                 "depth": clamp_int(where.get("depth"), 1, g.size.levels, 1),
-                "pos": _cell(where.get("pos")), "over": _cell(where.get("over"))}
+                "pos": cell(where.get("pos")), "over": cell(where.get("over"))}
     carrying = clamp_int(body.get("carrying"), -1, SITES_PER_LOCATION, -1)
     g.carrying = carrying if g.resume["mode"] == "dungeon" and carrying == g.resume["site"] >= 0 else None
     g.pending = LocationRequest(g.location)
@@ -123,7 +122,7 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
 
 def _repaired(body: dict, g: RunState) -> list[str]:
     """The parts of a save body the clamps of :func:`run_from_json` changed."""
-    where = _dict(body.get("where"))
+    where = as_dict(body.get("where"))
     r = g.resume
     read = {
         "size": g.size_name, "run": g.run_seed, "turn": g.turn, "location": g.location, "unlocked": g.unlocked,
@@ -182,9 +181,12 @@ def player_to_json(p: Player) -> dict:
     out = {"hp": p.hp, "max_hp": p.max_hp, "atk": p.base_attack, "def": p.base_defence,
            "level": p.level, "xp": p.xp, "weapon": p.weapon, "armour": p.armour,
            "inventory": list(p.inventory), "regen": p.regen_counter}
-    if p.statuses:  # written only when there are some, so older saves read back equal
+    # Written only when they differ from a new player's, so older saves read back equal.
+    if p.statuses:
         out["statuses"] = dict(sorted(p.statuses.items()))
-    if p.swap:  # the weapon ready to swap: written only when there is one, as statuses
+    if p.energy.value != ACTION_COST:
+        out["energy"] = p.energy.value
+    if p.swap:  # the weapon ready to swap
         out["swap"] = p.swap
     return out
 
@@ -195,7 +197,7 @@ def player_from_json(d: dict) -> Player:
     0..10000, level 1..1000, XP 0..10**9; gear must be of its kind (a
     weapon wielded or ready to swap, armour worn) and the pack holds known items, never a
     prize, in at most ``MAX_INVENTORY`` rows (:func:`game.rules.pack.clamp_pack`);
-    statuses are known ones of 1..99 turns.  Raises ``TypeError`` if ``d`` is
+    statuses are known ones of 1..99 turns, energy -10000..10000.  Raises ``TypeError`` if ``d`` is
     not a dict."""
     if not isinstance(d, dict):
         raise TypeError("the player is not a dict")
@@ -210,7 +212,7 @@ def player_from_json(d: dict) -> Player:
 
     pack = d.get("inventory")
     pack = pack if isinstance(pack, list) else []
-    statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1) for k, v in list(_dict(d.get("statuses")).items())[:16]
+    statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1) for k, v in list(as_dict(d.get("statuses")).items())[:16]
                 if k in STATUSES}
     p = Player(max_hp=num("max_hp", 1, 100_000, new.max_hp), base_attack=num("atk", 0, 10_000, new.base_attack),
                base_defence=num("def", 0, 10_000, new.base_defence), level=num("level", 1, 1000, new.level),
@@ -218,109 +220,7 @@ def player_from_json(d: dict) -> Player:
                swap=gear("swap", "weapon"),
                inventory=clamp_pack([i for i in pack if isinstance(i, str) and i in ITEM_BY_ID
                                      and ITEM_BY_ID[i].kind not in ("treasure", "relic")]),
-               regen_counter=num("regen", 0, 1000, 0), statuses=statuses)
+               regen_counter=num("regen", 0, 1000, 0), statuses=statuses,
+               energy=Energy(num("energy", -10_000, 10_000, ACTION_COST)))
     p.hp = num("hp", 1, p.max_hp, p.max_hp)
     return p
-
-
-# -- a level's delta ------------------------------------------------------------------------
-def level_delta(level: Level) -> dict:
-    out = {"shape": list(level.shape), "seen": pack_mask(level.seen), "killed": sorted(level.killed),
-           "taken": sorted(level.taken), "found": sorted(level.found)}
-    if level.dropped:
-        out["dropped"] = [[it.kind.id, it.x, it.y, it.count] for it in level.dropped]
-    if level.traps_found:
-        out["traps"] = sorted(level.traps_found)
-    if level.used:
-        out["used"] = sorted(level.used)
-    return out
-
-
-def apply_level_delta(level: Level, d: dict) -> bool:
-    """Put back what play changed; False (and nothing applied) if it does not fit."""
-    try:
-        if tuple(d.get("shape", ())) != level.shape:
-            return False
-        seen = unpack_mask(d["seen"], level.shape)
-        if seen is None:
-            return False
-        killed = {int(i) for i in d.get("killed", [])}
-        taken = {int(i) for i in d.get("taken", [])}
-        found = [int(i) for i in d.get("found", [])]
-        traps = [int(i) for i in _list(d.get("traps"))[:MAX_DROPPED]]
-        used = [int(i) for i in _list(d.get("used"))[:MAX_DROPPED]]
-    except (KeyError, TypeError, ValueError, OverflowError):
-        return False
-    level.seen = seen
-    for m in [m for m in level.monsters if m.index in killed]:
-        level.kill(m)
-    for it in [it for it in level.items if it.index in taken]:
-        level.take(it)
-    h, w = level.shape
-    for flat in found:
-        y, x = divmod(flat, w)
-        if 0 <= y < h and level.secret[y, x]:
-            level.open_secret(x, y)
-    for item, x, y, count in _dropped(d.get("dropped"), level):
-        level.drop(item, x, y, count)
-    for flat in traps:
-        y, x = divmod(flat, w)
-        if 0 <= y < h:
-            level.find_trap(x, y)
-    for flat in used:
-        y, x = divmod(flat, w)
-        if 0 <= y < h and level.tiles[y, x] in (T.fountain, T.altar):
-            level.use_up(x, y)
-    return True
-
-
-def _dropped(value, level: Level) -> list[tuple[str, int, int, int]]:
-    """Items play put down on a level, from a save: ``[item id, x, y, count]``
-    entries (``count`` 1..99, 1 when left out) of known items (never a prize)
-    on the level's floor, at most :data:`MAX_DROPPED`; any other entry is left
-    out (a delta from before drops were kept has none)."""
-    if not isinstance(value, list):
-        return []
-    out = []
-    for entry in value[:MAX_DROPPED]:
-        if not (isinstance(entry, list) and len(entry) in (3, 4) and isinstance(entry[0], str)):
-            continue
-        kind = ITEM_BY_ID.get(entry[0])
-        x, y = clamp_int(entry[1], -1, BIG, -1), clamp_int(entry[2], -1, BIG, -1)
-        count = clamp_int(entry[3], 1, 99, 1) if len(entry) == 4 else 1
-        if kind is not None and kind.kind not in ("treasure", "relic") and level.inside(x, y) \
-                and level.walkable[y, x]:
-            out.append((kind.id, x, y, count))
-    return out
-
-
-# -- reading numbers ---------------------------------------------------------------------------
-def clamp_int(value, lo: int, hi: int, default: int) -> int:
-    """A number read from a save as an int clamped to ``[lo, hi]``; ``default``
-    when it is no number (None, a list, "abc", NaN, infinity, a bool).
-
-    >>> clamp_int("12", 0, 10, 5), clamp_int(-3.7, 0, 10, 5), clamp_int(float("nan"), 0, 10, 5)
-    (10, 0, 5)
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        return default
-    try:
-        return max(lo, min(hi, int(value)))
-    except (ValueError, OverflowError):  # "abc", NaN, infinity, 5000 digits
-        return default
-
-
-def _cell(value) -> tuple[int, int] | None:
-    """``[x, y]`` from a save as a pair of ints (clamped far off any map), else None."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        return None
-    x, y = clamp_int(value[0], -1, BIG, -1), clamp_int(value[1], -1, BIG, -1)
-    return (x, y) if x >= 0 and y >= 0 else None
-
-
-def _dict(value) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _list(value) -> list:
-    return value if isinstance(value, list) else []

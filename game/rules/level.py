@@ -5,8 +5,8 @@ Secret doors hide side rooms and shortcuts but never the way from the stairs
 up to the stairs down (or the treasure): those on it are made plain doors.
 
 A level is rebuilt from its seed every time it is entered; what play changed
-(the explored mask, monsters killed, items taken, secret doors found, items
-the player dropped) is kept in a small delta that the save stores (see :mod:`game.rules.codec`).
+(the explored mask, secret doors found, every monster and floor item as they
+stand) is kept in a snapshot that the save stores (see :mod:`game.rules.snapshot`).
 
 Distances on foot follow the game's movement rule, ``worldgen.grid.WALK``:
 the generators place the stairs with the same rule.
@@ -32,7 +32,7 @@ from .geometry import walk_distance
 __all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX"]
 
 SIGHT = 9
-DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index "taken" lists
+DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index
 PACK_BASE = 100_000  # indices of a pack's followers: PACK_BASE + 16 * leader + k
 
 
@@ -74,8 +74,7 @@ class Level:
         self.monsters: list[Monster] = []
         self.items: list[FloorItem] = []
         self.killed: list[int] = []
-        self.taken: list[int] = []
-        self.dropped: list[FloorItem] = []  # put down in play: dropped, thrown, shot (saved by kind and cell)
+        self.taken: list[int] = []  # spawn indices of the items picked up
         self.put_down: set[int] = set()  # indices of those the player chose to leave (not picked up by walking)
         self._drops = 0
         self.treasure_index = -1
@@ -293,11 +292,14 @@ class Level:
         self.monsters.remove(m)
         self.killed.append(m.index)
 
+    @property
+    def dropped(self) -> list[FloorItem]:
+        """The items on the floor that play put down (dropped, thrown, shot)."""
+        return [it for it in self.items if it.index >= DROPPED_INDEX]
+
     def take(self, item: FloorItem) -> None:
         self.items.remove(item)
-        if item in self.dropped:
-            self.dropped.remove(item)
-        else:
+        if item.index < DROPPED_INDEX:
             self.taken.append(item.index)
 
     def drop(self, item_id: str, x: int, y: int, count: int = 1, by_choice: bool = False) -> FloorItem:
@@ -309,7 +311,6 @@ class Level:
         if by_choice:
             self.put_down.add(item.index)
         self.items.append(item)
-        self.dropped.append(item)
         return item
 
 

@@ -372,8 +372,9 @@ class Game(RunState):
 
 # -- before a run ----------------------------------------------------------------------------
 def load_saved(storage: Any) -> tuple[dict | None, str]:
-    """The saved run's body (or its backup's), and what to tell the player
-    (:func:`game.rules.save.load`, refusing a save the game cannot play)."""
+    """The saved run's body (or its backup's), and what to tell the player, one
+    line or two (:func:`game.rules.save.load`, refusing a save the game cannot
+    play; a save it cannot use is kept aside first)."""
     return save.load(storage, check=codec.usable)
 
 

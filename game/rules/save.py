@@ -14,6 +14,11 @@ truncated write, a hand edit), with a plain message and no exception.
 one has been written *and read back equal*; if that fails the old save is
 put back, so a good save is never replaced by a failed write.
 
+:func:`load` never deletes: a save or backup it cannot use (bytes that are
+not text, a damaged or foreign save, another version's) is copied aside
+under ``save.unreadable`` / ``save.bak.unreadable`` before a new game can
+write over it, and the message says so.
+
 >>> text = encode({"world": "Avalon"})
 >>> decode(text)
 ({'world': 'Avalon'}, '')
@@ -35,13 +40,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["VERSION", "KEY", "BACKUP_KEY", "encode", "decode", "write", "load", "erase",
+__all__ = ["VERSION", "KEY", "BACKUP_KEY", "KEPT_SUFFIX", "encode", "decode", "write", "load", "erase",
            "saves_off", "write_failed", "pack_mask", "unpack_mask"]
 
 VERSION = 1
 GAME = "deepisle"
 KEY = "save"
 BACKUP_KEY = "save.bak"
+KEPT_SUFFIX = ".unreadable"  # a save load cannot use is copied to KEY + KEPT_SUFFIX
 MAX_SAVE_CHARS = 4_000_000  # well inside a browser's localStorage quota
 
 
@@ -156,26 +162,73 @@ def write(storage: Any, text: str, known_good: str | None = None,
     return False
 
 
+def _holds(storage: Any, key: str, text: str | None) -> bool:
+    """Whether ``key`` holds anything (``text`` is what ``get`` read).  A
+    storage without ``holds`` holds exactly what it can read."""
+    probe = getattr(storage, "holds", None)
+    try:
+        return text is not None or (callable(probe) and bool(probe(key)))
+    except Exception:  # noqa: BLE001 - a storage that cannot even say holds nothing we can reach
+        return False
+
+
+def _keep_aside(storage: Any, key: str, text: str | None) -> bool:
+    """Copy the value under ``key`` to ``key + KEPT_SUFFIX`` as it is stored; True once done."""
+    copy = getattr(storage, "copy", None)
+    try:
+        if callable(copy):
+            return bool(copy(key, key + KEPT_SUFFIX))
+    except Exception:  # noqa: BLE001 - a failed copy is reported, never raised
+        return False
+    return text is not None and _set(storage, key + KEPT_SUFFIX, text)
+
+
+def _why_unusable(text: str | None, held: bool, check: Callable[[dict], bool] | None) -> str:
+    """Why a stored value cannot be played ("" when it can, or when nothing is there)."""
+    if text is None:
+        return "the save cannot be read as text" if held else ""
+    body, why = decode(text)
+    if body is not None and not _passes(body, check):
+        return "the save could not be read"
+    return why
+
+
 def load(storage: Any, check: Callable[[dict], bool] | None = None) -> tuple[dict | None, str]:
     """The saved body, or the backup if the main save is unusable.
 
     Returns ``(body, message)``; the message tells the player what happened
     (empty when the main save loaded, or when there is no save at all; it
-    always says so when the backup was used).
-    ``check(body)`` can refuse a save that decodes but cannot be played."""
-    main_text = _get(storage, KEY)
-    body, why = decode(main_text)
-    if body is not None and not _passes(body, check):
-        body, why = None, "the save could not be read"
-    if body is not None:
-        return body, ""
-    back_text = _get(storage, BACKUP_KEY)
-    if _usable(back_text, check):
-        why = why if main_text is not None else "the latest save is missing"
+    always says so when the backup was used, and names a damaged save
+    "damaged", never "missing").  Whatever is stored but cannot be used is
+    first copied aside (:data:`KEPT_SUFFIX`), so a new game never writes
+    over it unkept; when neither save can be used the message has a second
+    line saying where they went.  ``check(body)`` can refuse a save that
+    decodes but cannot be played."""
+    found = {}
+    for key in (KEY, BACKUP_KEY):
+        text = _get(storage, key)
+        held = _holds(storage, key, text)
+        found[key] = (text, held, _why_unusable(text, held, check))
+        if key == KEY and held and not found[key][2]:
+            return decode(text)[0], ""
+    (main_text, main_held, main_why), (back_text, back_held, back_why) = found[KEY], found[BACKUP_KEY]
+    bad = [key for key, (text, held, why) in found.items() if held and why]
+    kept = [key for key in bad if _keep_aside(storage, key, found[key][0])]
+    if back_held and not back_why:
+        why = main_why if main_held else "the latest save is missing"
         return decode(back_text)[0], f"{why}; loaded the previous save"
-    if main_text is None:
+    if not bad:
         return None, ""
-    return None, why
+    why = main_why if main_held else "the latest save is missing"
+    if back_held:
+        why += ", and its backup cannot be used either"
+    names = " and ".join(key + KEPT_SUFFIX for key in kept)
+    if kept == bad:
+        where = f"Kept aside as {names}: a new game will not write over {'them' if len(bad) > 1 else 'it'}."
+    else:
+        where = (f"Could not keep {'them' if len(bad) > 1 else 'it'} aside (storage full or blocked): "
+                 f"a new game will write over {'them' if len(bad) > 1 else 'it'}.")
+    return None, f"{why}\n{where}"
 
 
 def erase(storage: Any) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 
-from .codec import clamp_int
+from .reading import clamp_int
 from .state import RunState
 
 __all__ = ["score", "entry", "add", "decode_table", "encode_table", "TABLE_SIZE", "KEY"]

@@ -172,6 +172,14 @@ class DemoScene(Scene):
         self.toasts.add(("link copied: " if copied else "link: ") + link)
         return link
 
+    def report(self) -> dict:
+        """The map asked for and whether it is on screen (``map``), with its generation's CPU ms once done."""
+        work = self.work
+        done = work is not None and work.done
+        return {"generator": self.spec.name, "stage": self.stage_name, "seed": self.seed,
+                "size": [self.width, self.height], "map": done and self.view is not None
+                and self.view[0] == self.stage_name, "cpu_ms": round(work.cpu_ms, 1) if done else None}
+
     # -- frame ----------------------------------------------------------
     def update(self, dt: float) -> None:
         self.toasts.update(dt)

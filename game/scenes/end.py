@@ -35,6 +35,11 @@ class EndScene(Scene):
         g = self.game
         self.app.switch("play", Game.new(g.name, g.size_name, int(self.app.ui_rng.integers(0, 2**62))))
 
+    def report(self) -> dict:
+        """How the run ended: its world, last turn, won or dead."""
+        g = self.game
+        return {"world": g.name, "turn": g.turn, "dead": g.dead, "won": g.won}
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_n:

@@ -6,6 +6,11 @@ change to this file.  Thumbnails are generated a few ms per frame (one
 to open that stage's demo with the same seed, Esc there to come back.
 Up/Down or the mouse wheel scroll; R rolls new seeds for every row; Esc
 returns to the title screen when the gallery was opened from it.
+
+Each row is a card with a "copy embed code" button: the HTML that shows its
+final stage as a figure in a blog post, with the page's own address filled in
+(:mod:`game.embed_code`).  The rows start at :data:`FIRST_SEED`, whose posters
+every build draws (``web/embeds.txt``), so the first codes work as pasted.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ import pygame
 from worldgen import registry
 from worldgen.registry import GeneratorSpec
 
+from .. import browser, embed_code
 from ..app import WORK_BUDGET_MS, App, Scene
+from ..settings import parse_query
 from ..view import ui
 from ..view.render import fitted_stage_surface
 from ..work import Work
@@ -27,6 +34,8 @@ LEFT = 150  # the label column
 TOP = 44
 GAP = 8
 HEADER_H = 34  # the title strip; rows scroll under it
+FIRST_SEED = "deepisle"  # every row's seed until R rolls new ones (web/embeds.txt lists their posters)
+COPY_LABEL = "copy embed code"
 
 
 class _Row:
@@ -50,7 +59,7 @@ class GalleryScene(Scene):
         columns = max(len(spec.stages) for spec in specs)
         width = (app.size[0] - LEFT - GAP) // columns - GAP
         self.thumb = (width, min(ROW_H - 36, width * 3 // 5))
-        self.rows = [_Row(spec, app.roll_seed(), self.thumb) for spec in specs]
+        self.rows = [_Row(spec, FIRST_SEED, self.thumb) for spec in specs]
         self.scroll = 0
         self.toasts = ui.Toasts()
         for message in app.settings.messages:
@@ -70,6 +79,29 @@ class GalleryScene(Scene):
                     return r, c
         return None
 
+    def copy_rect(self, row: int) -> pygame.Rect:
+        """Where row ``row``'s "copy embed code" button is."""
+        return pygame.Rect(12, TOP + row * ROW_H - self.scroll + 84, LEFT - 24, 26)
+
+    def hit_copy(self, pos: tuple[int, int]) -> int | None:
+        if pos[1] < HEADER_H:
+            return None
+        return next((r for r in range(len(self.rows)) if self.copy_rect(r).collidepoint(pos)), None)
+
+    def embed_code(self, row: int) -> str:
+        """The HTML that shows row ``row``'s final stage as a blog figure, with this page's address."""
+        query = embed_code.figure_query(self.rows[row].spec.name, self.rows[row].seed)
+        poster = embed_code.poster_path(parse_query(query))
+        return embed_code.snippet(query, poster, embed_code.site_of(browser.page_url()))
+
+    def copy_embed_code(self, row: int) -> str:
+        code = self.embed_code(row)
+        if browser.copy_text(code):
+            self.toasts.add(f"embed code for {self.rows[row].spec.name} copied: paste it into your post's HTML")
+        else:
+            self.toasts.add(f"embed code for {self.rows[row].spec.name} printed on the terminal")
+        return code
+
     @property
     def max_scroll(self) -> int:
         return max(0, TOP + len(self.rows) * ROW_H - self.app.size[1] + 8)
@@ -77,6 +109,10 @@ class GalleryScene(Scene):
     # -- events ----------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.hit_copy(event.pos)
+            if row is not None:
+                self.copy_embed_code(row)
+                return True
             target = self.hit(event.pos)
             if target is not None:
                 self.open(*target)
@@ -106,6 +142,10 @@ class GalleryScene(Scene):
         spec = self.rows[row].spec
         return self.app.open("demo", spec.name, self.rows[row].seed, spec.stages[col], from_gallery=True)
 
+    def report(self) -> dict:
+        """Each row's generator, seed and whether its thumbnails are all made."""
+        return {"rows": [[row.spec.name, row.seed, row.work.done] for row in self.rows], "scroll": self.scroll}
+
     # -- frame ----------------------------------------------------------
     def update(self, dt: float) -> None:
         self.toasts.update(dt)
@@ -126,9 +166,9 @@ class GalleryScene(Scene):
             if y > surface.get_height() or y + ROW_H < 0:
                 continue
             ui.text(surface, row.spec.name, (12, y + 22), 24, ui.ACCENT)
-            for i, line in enumerate(_wrap(row.spec.title, LEFT - 20, 16)[:2]):
-                ui.text(surface, line, (12, y + 46 + 16 * i), 16, ui.DIM)
-            ui.text(surface, f"seed {row.seed}", (12, y + 84), 16, ui.DIM)
+            ui.text(surface, (_wrap(row.spec.title, LEFT - 20, 16) or [''])[0], (12, y + 46), 16, ui.DIM)
+            ui.text(surface, f"seed {row.seed}", (12, y + 64), 16, ui.DIM)
+            ui.Button(COPY_LABEL, self.copy_rect(r), None).draw(surface)
             for c, name in enumerate(row.spec.stages):
                 rect = self.thumb_rect(r, c)
                 pygame.draw.rect(surface, (40, 44, 54), rect)

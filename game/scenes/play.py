@@ -38,6 +38,7 @@ __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REST_TURNS_PER_FRAME", "P
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
 REST_TURNS_PER_FRAME = 5  # a rest of 300 turns takes a second, drawn as it goes
 PANEL_BUTTONS = ("explore", "pack", "history", "menu")  # the mouse buttons under the side panel
+SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 
 
 class PlayScene(Scene):
@@ -236,6 +237,18 @@ class PlayScene(Scene):
                                  lambda n=name: self.command(n)))
             x += w + 4
         return out
+
+    def report(self) -> dict:
+        """The run as the page reports it: where, which turn, what is in view (``near``:
+        visible monsters, relative to the player) and the last lines of the log."""
+        g = self.game
+        level = g.level if g.mode == "dungeon" else None
+        (px, py), seen = g.pos, [] if level is None else g.targets(SIGHT_ANY)
+        return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
+                "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "resting": g.resting, "hp": g.player.hp,
+                "dead": g.dead,
+                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
 
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -60,10 +60,11 @@ class TitleScene(Scene):
         self.auto = auto and bool(app.settings.world)
         self.size = app.settings.dungeon_size if app.settings.dungeon_size in SIZE_NAMES else "medium"
         self.saved, why = load_saved(app.storage)
-        if why:
-            self.toasts.add(f"Saved game: {why}", ui.BAD)
+        said = [f"Saved game: {line}" if i == 0 else line for i, line in enumerate(why.splitlines())]
+        for line in said:
+            self.toasts.add(line, ui.BAD)
         # Said again in the game when that save is continued (e.g. the backup was used).
-        self.save_note = (f"Saved game: {why}",) if why and self.saved is not None else ()
+        self.save_note = tuple(said) if self.saved is not None else ()
         if off := saves_off(app.storage):
             self.toasts.add(off, ui.BAD)
         if self.saved is not None and not isinstance(self.saved.get("world"), str):
@@ -176,6 +177,11 @@ class TitleScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return ui.click(self.buttons, event)
         return False
+
+    def report(self) -> dict:
+        """The typed name, the size, the saved game's world (None without one), whether the preview shows."""
+        saved = None if self.saved is None else str(self.saved.get("world"))
+        return {"world": self.name, "size": self.size, "saved": saved, "preview": self.preview_surface is not None}
 
     # -- frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -5,8 +5,8 @@ SDL's dummy driver as ``main.py`` does (the garbage collector's start-up
 objects frozen, no frame cap), starts a world, enters one site of each
 dungeon style (caverns, mosaic, rooms) and takes the stairs down every level,
 each level built over frames behind the progress bar.  Prints, per dungeon
-size and style, the longest frame (ms) and the levels built.  The README's
-"Frames" figure comes from here; a frame holds the work budget
+size and style, the longest frame (ms) and the levels built.  The benchmarks'
+"Frames in the game" figure (docs/BENCHMARKS.md) comes from here; a frame holds the work budget
 (``game.app.WORK_BUDGET_MS``) or one generator step, plus drawing.
 """
 

@@ -1,4 +1,4 @@
-"""Screenshots of the game for the README: ``python -m game.tools.shots [OUTDIR] [WORLD]``.
+"""Screenshots of the game for the README and docs/PLAYING.md: ``python -m game.tools.shots [OUTDIR] [WORLD]``.
 
 A developer tool: not shipped in the web build.
 

@@ -141,10 +141,12 @@ class Toasts:
     def __init__(self, seconds: float = 8.0) -> None:
         self.seconds = seconds
         self.items: list[list] = []
+        self.added = 0  # messages ever added (the page is told each new one: App.new_messages)
 
     def add(self, message: str, colour: tuple[int, int, int] = INK) -> None:
         self.items.append([message, self.seconds, colour])
         del self.items[:-6]
+        self.added += 1
 
     def update(self, dt: float) -> None:
         for item in self.items:

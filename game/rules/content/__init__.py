@@ -4,8 +4,9 @@ Tables only, plus the few pure functions that read them: what each terrain
 means (:mod:`.terrain`), what a dungeon size holds (:mod:`.dungeons`), the
 monster kinds (:mod:`.monsters`), the item kinds with their recipes
 (:mod:`.items`), the status effects (:mod:`.statuses`) and the key table
-(:mod:`.keys`: every command a player gives, with its keys and words).  The rules (:mod:`game.rules`) read these tables; nothing
-here knows about a run in progress.  The README's tables are copied from
+(:mod:`.keys`: every command a player gives, with its keys and words).  The
+rules (:mod:`game.rules`) read these tables; nothing here knows about a run
+in progress.  The tables of docs/PLAYING.md are copied from
 here.  Everything random takes a ``numpy.random.Generator`` argument.
 
 A new monster, item or recipe is one line in its table; a new kind of

@@ -1,0 +1,177 @@
+"""A visited level as it was: what play changed, for the save and the digest.
+
+A level is rebuilt from its seed whenever it is entered; a snapshot holds
+everything play changed since, so the rebuilt level is the one the player
+left: the explored mask, secret doors and traps found, features used up,
+every monster as it stands (where, hit points, awake or asleep, fleeing,
+statuses, energy, its pack, its post and its goal), every item on the floor
+in order (and which ones the player chose to leave).
+
+:func:`level_snapshot` writes one; :func:`apply_snapshot` puts it back on a
+freshly built level, trusting nothing: a snapshot of another shape is
+refused whole, and each monster or item that cannot be (an unknown kind, a
+cell off the map or in a wall, a second creature on a cell, a prize the
+level never had) is left out.  Snapshots written before monsters and items
+were kept (saves of version 1 before the change) list the monsters killed
+and the items taken or dropped instead: those are read as they were.
+"""
+
+from __future__ import annotations
+
+from worldgen.tiles import T
+
+from .content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
+from .energy import Energy
+from .entities import FloorItem, Monster
+from .level import DROPPED_INDEX, Level
+from .reading import BIG, as_dict, as_list, cell, clamp_int
+from .save import pack_mask, unpack_mask
+
+__all__ = ["level_snapshot", "apply_snapshot", "MAX_DROPPED", "MAX_MONSTERS"]
+
+MAX_DROPPED = 2000  # items a snapshot may list on one level (a full pack, 100 times)
+MAX_MONSTERS = 500  # monsters a snapshot may list on one level
+_PRIZES = ("treasure", "relic")
+
+
+# -- writing ---------------------------------------------------------------------------------
+def level_snapshot(level: Level) -> dict:
+    """Everything play changed on ``level`` (JSON-ready, keys sorted by the encoder)."""
+    out = {"shape": list(level.shape), "seen": pack_mask(level.seen), "found": sorted(level.found),
+           "killed": sorted(level.killed), "monsters": [_monster_json(m) for m in level.monsters],
+           "items": [_item_json(it, it.index in level.put_down) for it in level.items], "drops": level._drops}
+    if level.traps_found:
+        out["traps"] = sorted(level.traps_found)
+    if level.used:
+        out["used"] = sorted(level.used)
+    return out
+
+
+def _monster_json(m: Monster) -> dict:
+    out = {"i": m.index, "kind": m.kind.id, "x": m.x, "y": m.y, "hp": m.hp, "max_hp": m.max_hp,
+           "atk": m.attack, "def": m.defence, "energy": m.energy.value, "awake": m.awake}
+    if m.boss:
+        out["boss"] = True
+    if m.statuses:
+        out["statuses"] = dict(sorted(m.statuses.items()))
+    if m.group >= 0:
+        out["group"] = m.group
+    if m.post is not None:
+        out["post"] = list(m.post)
+    if m.goal is not None:
+        out["goal"] = list(m.goal)
+    if m.fleeing:
+        out["fleeing"] = True
+    return out
+
+
+def _item_json(it: FloorItem, left: bool) -> list:
+    return [it.index, it.kind.id, it.x, it.y, it.count] + ([1] if left else [])
+
+
+# -- reading ---------------------------------------------------------------------------------
+def apply_snapshot(level: Level, d: dict) -> bool:
+    """Put back what play changed; False (and nothing applied) if ``d`` does not fit ``level``."""
+    try:
+        if tuple(d.get("shape", ())) != level.shape:
+            return False
+        seen = unpack_mask(d["seen"], level.shape)
+        if seen is None:
+            return False
+        killed = {int(i) for i in d.get("killed", [])}
+        taken = {int(i) for i in d.get("taken", [])}
+        found = [int(i) for i in d.get("found", [])]
+        traps = [int(i) for i in as_list(d.get("traps"))[:MAX_DROPPED]]
+        used = [int(i) for i in as_list(d.get("used"))[:MAX_DROPPED]]
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return False
+    level.seen = seen
+    h, w = level.shape
+    for flat in found:
+        y, x = divmod(flat, w)
+        if 0 <= y < h and level.secret[y, x]:
+            level.open_secret(x, y)
+    for flat in traps:
+        y, x = divmod(flat, w)
+        if 0 <= y < h:
+            level.find_trap(x, y)
+    for flat in used:
+        y, x = divmod(flat, w)
+        if 0 <= y < h and level.tiles[y, x] in (T.fountain, T.altar):
+            level.use_up(x, y)
+    for m in [m for m in level.monsters if m.index in killed]:
+        level.kill(m)
+    if isinstance(d.get("monsters"), list):
+        level.monsters = _monsters(d["monsters"], level)
+    if isinstance(d.get("items"), list):
+        _put_items(d["items"], level, clamp_int(d.get("drops"), 0, BIG, 0))
+    else:  # an older snapshot: the spawned items minus those taken, then those dropped
+        for it in [it for it in level.items if it.index in taken]:
+            level.take(it)
+        for item, x, y, count in _dropped(d.get("dropped"), level):
+            level.drop(item, x, y, count)
+    return True
+
+
+def _monsters(entries: list, level: Level) -> list[Monster]:
+    """The monsters of a snapshot that can stand where it says, one per cell."""
+    out, taken = [], set()
+    h, w = level.shape
+    for e in entries[:MAX_MONSTERS]:
+        e = as_dict(e)
+        kind = MONSTER_BY_ID.get(e.get("kind")) if isinstance(e.get("kind"), str) else None
+        x, y = clamp_int(e.get("x"), -1, BIG, -1), clamp_int(e.get("y"), -1, BIG, -1)
+        if kind is None or not level.inside(x, y) or not level.passable(kind.moves)[y, x] or (x, y) in taken:
+            continue
+        max_hp = clamp_int(e.get("max_hp"), 1, 100_000, kind.hp)
+        m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x, y, clamp_int(e.get("hp"), 1, max_hp, max_hp), max_hp,
+                    clamp_int(e.get("atk"), 0, 10_000, kind.attack), clamp_int(e.get("def"), 0, 10_000, kind.defence),
+                    Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
+                    boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
+                    fleeing=e.get("fleeing") is True)
+        m.statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1)
+                      for k, v in list(as_dict(e.get("statuses")).items())[:16] if k in STATUSES}
+        m.post, m.goal = (c if c is not None and level.inside(*c) else None
+                          for c in (cell(e.get("post")), cell(e.get("goal"))))
+        out.append(m)
+        taken.add((x, y))
+    return out
+
+
+def _put_items(entries: list, level: Level, drops: int) -> None:
+    """The floor items of a snapshot, in order: ``[index, item id, x, y, count(, 1 if left by choice)]``
+    of known kinds on walkable cells (``count`` 1..99); a prize only the one the level was built with."""
+    prize = next((it for it in level.items if it.index == level.treasure_index), None)
+    items, left = [], set()
+    for e in entries[:MAX_DROPPED]:
+        if not (isinstance(e, list) and len(e) in (5, 6) and isinstance(e[1], str)):
+            continue
+        kind = ITEM_BY_ID.get(e[1])
+        index = clamp_int(e[0], 0, BIG, -1)
+        x, y = clamp_int(e[2], -1, BIG, -1), clamp_int(e[3], -1, BIG, -1)
+        if kind is None or not level.inside(x, y) or not level.walkable[y, x]:
+            continue
+        if kind.kind in _PRIZES and (prize is None or kind is not prize.kind or index != prize.index):
+            continue
+        items.append(FloorItem(index, kind, x, y, clamp_int(e[4], 1, 99, 1)))
+        if len(e) == 6 and e[5] == 1:
+            left.add(index)
+    level.items, level.put_down = items, left
+    level._drops = max(drops, max((it.index - DROPPED_INDEX for it in items), default=0))
+
+
+def _dropped(value, level: Level) -> list[tuple[str, int, int, int]]:
+    """Items play put down on a level, from an older snapshot: ``[item id, x, y, count]``
+    entries (``count`` 1..99, 1 when left out) of known items (never a prize)
+    on the level's floor, at most :data:`MAX_DROPPED`; any other entry is left
+    out (a delta from before drops were kept has none)."""
+    out = []
+    for entry in as_list(value)[:MAX_DROPPED]:
+        if not (isinstance(entry, list) and len(entry) in (3, 4) and isinstance(entry[0], str)):
+            continue
+        kind = ITEM_BY_ID.get(entry[0])
+        x, y = clamp_int(entry[1], -1, BIG, -1), clamp_int(entry[2], -1, BIG, -1)
+        count = clamp_int(entry[3], 1, 99, 1) if len(entry) == 4 else 1
+        if kind is not None and kind.kind not in _PRIZES and level.inside(x, y) and level.walkable[y, x]:
+            out.append((kind.id, x, y, count))
+    return out

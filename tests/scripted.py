@@ -1,0 +1,90 @@
+"""A scripted player for property tests: command ``k`` of script ``seed`` is
+a pure function of ``(seed, k)``, so a run can be cut anywhere (saved,
+loaded in another process, replayed) and go on with the same commands.
+
+Commands go through the ``Game`` facade only, as key presses do; a walk
+(auto-explore, travel to the stairs) is taken to its end within one
+command, and maps are built at once, so a command never ends mid-walk or
+mid-build.
+"""
+
+from __future__ import annotations
+
+from game.rules.run import Game
+from game.work import Work
+from worldgen import seeding
+
+__all__ = ["settle", "play", "new_run", "COMMANDS"]
+
+COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop")
+MAX_WALK = 400  # steps of one walk command
+
+
+def settle(g: Game) -> None:
+    """Build whatever the run asked for, now (bounded)."""
+    for _ in range(8):
+        if g.pending is None:
+            return
+        work = Work(g.build_iterator()).drain()
+        if work.error is not None:
+            g.build_failed(g.pending)
+            return
+        g.install_build(work.stages, work.result)
+
+
+def new_run(world: str = "Savehold", size: str = "small", run_seed: int = 3) -> Game:
+    g = Game.new(world, size, run_seed)
+    settle(g)
+    return g
+
+
+def _walk(g: Game) -> None:
+    for _ in range(MAX_WALK):
+        if not g.ongoing or g.dead or not g.go_on():
+            break
+        settle(g)
+    g.stop_walk()
+
+
+def command(g: Game, seed: int, k: int) -> None:
+    """Give command ``k`` of script ``seed``."""
+    rng = seeding.rng(seed, "script", k)
+    what = COMMANDS[int(rng.integers(0, len(COMMANDS)))]
+    if g.mode == "overworld" and what not in ("move", "wait"):
+        site = min(g.loc.sites, key=lambda s: abs(s.x - g.pos[0]) + abs(s.y - g.pos[1]))
+        if g.pos == (site.x, site.y):
+            g.enter_site()
+        else:
+            g.travel_to(site.x, site.y)
+            _walk(g)
+    elif what == "move":
+        g.move(int(rng.integers(-1, 2)), int(rng.integers(-1, 2)))
+    elif what == "wait":
+        g.wait()
+    elif what == "explore":
+        g.explore()
+        _walk(g)
+    elif what == "stairs":
+        g.stairs(bool(rng.integers(0, 3)))  # down twice as often as up
+        _walk(g)
+    elif what in ("use", "throw", "drop") and g.player.inventory:
+        slot = int(rng.integers(0, len(g.player.inventory)))
+        target = (g.pos[0] + int(rng.integers(-4, 5)), g.pos[1] + int(rng.integers(-4, 5)))
+        if what == "use":
+            g.use_item(slot, target)
+        elif what == "throw":
+            g.throw(slot, target)
+        else:
+            g.drop(slot)
+    elif what == "pick_up":
+        g.pick_up()
+    settle(g)
+
+
+def play(g: Game, seed: int, start: int, count: int) -> Game:
+    """Commands ``start .. start + count - 1`` of script ``seed`` (until the run ends)."""
+    for k in range(start, start + count):
+        if g.dead or g.won:
+            break
+        command(g, seed, k)
+    return g
