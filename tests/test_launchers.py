@@ -45,7 +45,8 @@ def test_wielding_a_launcher_puts_the_blade_ready_and_keeps_the_pack_size():
     p.weapon, p.swap, p.inventory = "dagger", None, ["short_bow", "potion"]
     assert g.use_item(0)
     assert (p.weapon, p.swap, p.inventory) == ("short_bow", "dagger", ["potion"])
-    assert [m.text for m in g.log[-2:]] == ["You wield the short bow.", "The dagger is ready to swap (W: swap weapons)."]
+    said = [m.text for m in g.log[-2:]]
+    assert said == ["You wield the short bow.", "The dagger is ready to swap (W: swap weapons)."]
     p.inventory = ["crossbow", "potion"]  # another launcher: the bow goes back to the pack, the dagger stays ready
     assert g.use_item(0)
     assert (p.weapon, p.swap, p.inventory) == ("crossbow", "dagger", ["short_bow", "potion"])

@@ -104,8 +104,8 @@ def test_a_death_is_worded_with_its_article(cause, said):
 def test_picking_up_says_8_arrows_and_a_wand_with_its_charges():
     g = dungeon_run()
     g.known.add("wand_fire")
-    g.level.items += [FloorItem(900, ITEM_BY_ID["arrow"], *g.pos, 8), FloorItem(901, ITEM_BY_ID["wand_fire"], *g.pos, 4),
-                      FloorItem(902, ITEM_BY_ID["gems"], *g.pos, 1)]
+    g.level.items += [FloorItem(900, ITEM_BY_ID["arrow"], *g.pos, 8),
+                      FloorItem(901, ITEM_BY_ID["wand_fire"], *g.pos, 4), FloorItem(902, ITEM_BY_ID["gems"], *g.pos, 1)]
     g.pick_up()
     said = [m.text for m in g.log[-3:]]
     assert said == ["You pick up 8 arrows.", "You pick up a wand of fire (4 charges).", "You pick up a gem."]
@@ -124,8 +124,8 @@ def test_a_walk_stops_saying_the_pearls_are_here(tmp_path):
     app, g = in_dungeon(tmp_path, "Pearlshore")
     calm(g)
     lv = g.level
-    far = max(((x, y) for y in range(lv.shape[0]) for x in range(lv.shape[1]) if lv.visible[y, x] and lv.walkable[y, x]),
-              key=lambda c: max(abs(c[0] - g.pos[0]), abs(c[1] - g.pos[1])))
+    ys, xs = (lv.visible & lv.walkable).nonzero()
+    far = max(zip(xs.tolist(), ys.tolist()), key=lambda c: max(abs(c[0] - g.pos[0]), abs(c[1] - g.pos[1])))
     g.travel_to(*far)
     route, g.path = list(g.path), []
     assert len(route) >= 3

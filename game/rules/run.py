@@ -35,7 +35,8 @@ from worldgen.world import WorldNameError, world_key
 from . import build, codec, content, engine, save, score, words
 from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
-from .actions.ranged import AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire, targets
+from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire,
+                             targets)
 from .actions.travel import (TravelStep, explore_target, plan_path, stairs_target, start_rest, start_walk,
                              step_action)
 from .actions.walk import Rest
@@ -78,8 +79,8 @@ class Game(RunState):
         kit = content.STARTING_KIT
         game.player.weapon, game.player.swap, game.player.armour = kit["weapon"], kit["swap"], kit["armour"]
         game.player.inventory = list(kit["pack"])
-        game.say(f"Welcome to {name}. Carry each location's relic out of its site; the last relic wins. "
-                 f"Walk onto a dungeon site (a dark door) to go in. ({hint('help')})")
+        game.say(f"Welcome to {name}. Carry each location's relic out of its site; the last relic wins.")
+        game.say(f"Dungeon sites are the dark doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
         return game

@@ -247,8 +247,8 @@ class PlayScene(Scene):
         return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
                 "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
                 "busy": g.busy, "walking": bool(g.path or g.exploring), "resting": g.resting, "hp": g.player.hp,
-                "dead": g.dead,
-                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
+                "dead": g.dead, "won": g.won, "near": [[x - px, y - py] for x, y in seen],
+                "log": [str(line) for line, _, _ in g.log[-3:]]}
 
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:

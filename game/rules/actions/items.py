@@ -123,7 +123,8 @@ class UseItem(PackAction):
         cell = None
         if kind.targeted:
             if self.target is None or run.level is None:
-                return fail(note(f"{words.capital(item_name(run, kind, article='the'))} must be aimed (choose a target)."))
+                it = words.capital(item_name(run, kind, article="the"))
+                return fail(note(f"{it} must be aimed (choose a target)."))
             level = run.level
             f = flight(level.transparent, run.pos, self.target, kind.range or kind.power or 6,
                        lambda x, y: level.monster_at(x, y) is not None)

@@ -200,5 +200,6 @@ class ReadyLauncher(Action):
                 if ITEM_BY_ID[i].ammo and ITEM_BY_ID[i].ammo in p.inventory]
         if able:
             return alternate(Equip(max(able)[2]))
-        launchers = [k for k in (p.weapon_kind, ready, *(ITEM_BY_ID[i] for i in p.inventory)) if k is not None and k.ammo]
+        launchers = [k for k in (p.weapon_kind, ready, *(ITEM_BY_ID[i] for i in p.inventory))
+                     if k is not None and k.ammo]
         return fail(note(_no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE))

@@ -208,4 +208,5 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
 
 #: What a new run starts with: something to hit with, something to wear, two
 #: healing potions, and a sling ready to swap with stones, so the first fight has a choice.
-STARTING_KIT = {"weapon": "dagger", "swap": "sling", "armour": "leather", "pack": ("potion", "potion") + ("stone",) * 12}
+STARTING_KIT = {"weapon": "dagger", "swap": "sling", "armour": "leather",
+                "pack": ("potion", "potion") + ("stone",) * 12}
