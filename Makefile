@@ -44,7 +44,7 @@ online: $(VENV)/.installed
 
 # Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
 # in build/mutate/; prints the score and every surviving mutant.
-# make mutate MODULE=worldgen/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
+# make mutate MODULE=worldgen/core/seeding.py (default game/rules); TESTS="tests/test_x.py ..." picks the tests.
 MODULE ?= game/rules
 TESTS ?=
 mutate: $(VENV)/.installed

@@ -38,7 +38,7 @@ def pictures() -> list[Picture]:
 
 def render(picture: Picture, out: Path, scale: int | None = None) -> None:
     """Make one picture with the CLI (at its own scale unless ``scale`` is given)."""
-    from worldgen.cli import main
+    from worldgen.tools.cli import main
 
     argv = [*picture.argv, "--scale", str(scale or picture.scale), "--out", str(out)]
     if main(argv) != 0:

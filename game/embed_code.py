@@ -26,7 +26,7 @@ import hashlib
 import html
 import json
 
-from worldgen import registry
+from worldgen.core import registry
 
 from .settings import Settings, parse_query, to_query
 

@@ -33,9 +33,9 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from worldgen import registry
-from worldgen.registry import ParamError
-from worldgen.seeding import MAX_SEED_CHARS, clean_seed_text
+from worldgen.core import registry
+from worldgen.core.registry import ParamError
+from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .rules.content import SIZE_NAMES
 from .rules.pickup import DEFAULT_PICKUP, PICKUP_MODES
@@ -64,7 +64,7 @@ class Settings:
 
 
 def clean_text(text: str, limit: int = MAX_SEED_CHARS) -> tuple[str, bool]:
-    """The seed cleaning every entry point shares (``worldgen.seeding.clean_seed_text``:
+    """The seed cleaning every entry point shares (``worldgen.core.seeding.clean_seed_text``:
     NFC, invisible and line-breaking characters dropped, trimmed), cut to
     ``limit``.  Returns ``(text, changed)``."""
     kept = clean_seed_text(text).strip()[:limit]
@@ -92,7 +92,32 @@ def parse_query(query: str) -> Settings:
     (1024, 'w=99999 is out of range; using 1024')
     """
     messages: list[str] = []
-    query = query or ""
+    raw = _query_pairs(query or "", messages)  # a key given twice: the last one wins
+    sized = {"w", "h"} & raw.keys()
+    mode = _mode(raw, messages)
+    spec = _generator(raw, messages)
+    stage = _stage(raw, spec, messages)
+    seed = _seed(raw, messages)
+    width = _size(raw.pop("w", None), "w", spec.default_size[0], spec.min_size[0], spec.max_size[0], messages)
+    height = _size(raw.pop("h", None), "h", spec.default_size[1], spec.min_size[1], spec.max_size[1], messages)
+    ui = _ui(raw, messages)
+    params = _params(raw, spec, messages)
+    world = _world(raw, messages)
+    dungeon_size = _dungeon_size(raw, messages)
+    for key in raw:
+        messages.append(f"unknown link setting {_short(key)!r} ignored")
+    return Settings(mode=mode, generator=spec.name, stage=stage, seed=seed,
+                    width=width if "w" in sized else None,
+                    height=height if "h" in sized else None,
+                    ui=ui, params=params, world=world, dungeon_size=dungeon_size,
+                    messages=tuple(messages))
+
+
+# Each reader below takes its keys out of the query's ``raw`` dict (what is left
+# is reported as unknown) and adds a line to ``messages`` for every correction.
+
+def _query_pairs(query: str, messages: list[str]) -> dict[str, str]:
+    """The query's keys and values, cut to :data:`MAX_QUERY_CHARS` and :data:`MAX_KEYS`."""
     if len(query) > MAX_QUERY_CHARS:
         messages.append(f"the link is over {MAX_QUERY_CHARS} characters; the rest was ignored")
         query = query[:MAX_QUERY_CHARS]
@@ -100,47 +125,60 @@ def parse_query(query: str) -> Settings:
     if len(pairs) > MAX_KEYS:
         messages.append(f"only the first {MAX_KEYS} link settings were read")
         pairs = pairs[:MAX_KEYS]
-    raw = dict(pairs)  # a key given twice: the last one wins
-    sized = {"w", "h"} & raw.keys()
+    return dict(pairs)
 
+
+def _mode(raw: dict[str, str], messages: list[str]) -> str:
     mode = raw.pop("mode", None)
     if mode is None:
-        mode = "demo" if "demo" in raw else "play"
-    elif mode not in MODES:
+        return "demo" if "demo" in raw else "play"
+    if mode not in MODES:
         messages.append(f"unknown mode {_short(mode)!r}; using play")
-        mode = "play"
+        return "play"
+    return mode
 
+
+def _generator(raw: dict[str, str], messages: list[str]) -> registry.GeneratorSpec:
     specs = {spec.name: spec for spec in registry.all_specs()}
     gen = raw.pop("demo", "island") or "island"
     if gen not in specs:
         messages.append(f"unknown generator {_short(gen)!r}; showing island")
         gen = "island"
-    spec = specs[gen]
+    return specs[gen]
 
+
+def _stage(raw: dict[str, str], spec: registry.GeneratorSpec, messages: list[str]) -> str | None:
     stage = raw.pop("stage", None)
     if stage is not None and stage not in spec.stages:
-        messages.append(f"{gen} has no stage {_short(stage)!r}; showing {spec.final_stage}")
-        stage = None
+        messages.append(f"{spec.name} has no stage {_short(stage)!r}; showing {spec.final_stage}")
+        return None
+    return stage
 
+
+def _seed(raw: dict[str, str], messages: list[str]) -> str | None:
     seed = raw.pop("seed", None)
-    if seed is not None:
-        seed, changed = clean_text(seed)
-        if changed:
-            messages.append("the seed was cleaned (control characters removed, trimmed to "
-                            f"{MAX_SEED_CHARS} characters)")
-        if not seed:
-            messages.append("the seed was empty; rolling a random one")
-            seed = None
+    if seed is None:
+        return None
+    seed, changed = clean_text(seed)
+    if changed:
+        messages.append("the seed was cleaned (control characters removed, trimmed to "
+                        f"{MAX_SEED_CHARS} characters)")
+    if not seed:
+        messages.append("the seed was empty; rolling a random one")
+        return None
+    return seed
 
-    width = _size(raw.pop("w", None), "w", spec.default_size[0], spec.min_size[0], spec.max_size[0], messages)
-    height = _size(raw.pop("h", None), "h", spec.default_size[1], spec.min_size[1], spec.max_size[1], messages)
 
+def _ui(raw: dict[str, str], messages: list[str]) -> bool:
     ui_text = raw.pop("ui", "1")
-    ui = ui_text != "0"
     if ui_text not in ("0", "1"):
         messages.append(f"ui={_short(ui_text)!r} is not 0 or 1; showing the interface")
-        ui = True
+        return True
+    return ui_text != "0"
 
+
+def _params(raw: dict[str, str], spec: registry.GeneratorSpec, messages: list[str]) -> dict:
+    """The ``p.NAME`` keys: each coerced to its type and clamped to its range."""
     params: dict = {}
     for key in [k for k in raw if k.startswith("p.")]:
         value = raw.pop(key)
@@ -148,7 +186,7 @@ def parse_query(query: str) -> Settings:
         try:
             pspec = spec.param_spec(name)
         except ParamError:
-            messages.append(f"{gen} has no parameter {_short(name)!r}; ignored")
+            messages.append(f"{spec.name} has no parameter {_short(name)!r}; ignored")
             continue
         try:
             coerced = pspec.coerce(value)
@@ -160,27 +198,25 @@ def parse_query(query: str) -> Settings:
         if clamped != coerced:
             messages.append(f"{name}={_short(str(coerced))} is out of range; using {clamped}")
         params[name] = clamped
+    return params
 
+
+def _world(raw: dict[str, str], messages: list[str]) -> str | None:
     world = raw.pop("world", None)
-    if world is not None:
-        world, changed = clean_text(world)
-        if changed:
-            messages.append("the world name was cleaned")
-        world = world or None
+    if world is None:
+        return None
+    world, changed = clean_text(world)
+    if changed:
+        messages.append("the world name was cleaned")
+    return world or None
 
+
+def _dungeon_size(raw: dict[str, str], messages: list[str]) -> str:
     dungeon_size = raw.pop("size", "medium")
     if dungeon_size not in SIZE_NAMES:
         messages.append(f"unknown dungeon size {_short(dungeon_size)!r}; using medium")
-        dungeon_size = "medium"
-
-    for key in raw:
-        messages.append(f"unknown link setting {_short(key)!r} ignored")
-
-    return Settings(mode=mode, generator=gen, stage=stage, seed=seed,
-                    width=width if "w" in sized else None,
-                    height=height if "h" in sized else None,
-                    ui=ui, params=params, world=world, dungeon_size=dungeon_size,
-                    messages=tuple(messages))
+        return "medium"
+    return dungeon_size
 
 
 def _size(text: str | None, key: str, default: int, lo: int, hi: int, messages: list[str]) -> int:

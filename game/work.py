@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from worldgen.registry import Progress, Stage
+from worldgen.core.registry import Progress, Stage
 
 __all__ = ["Work"]
 

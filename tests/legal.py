@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from test_fuzz_generators import param_strategy
 
-from worldgen.registry import GeneratorSpec
+from worldgen.core.registry import GeneratorSpec
 
 __all__ = ["legal_request"]
 

@@ -1,4 +1,4 @@
-"""Mutation testing of a module: ``make mutate MODULE=worldgen/seeding.py``.
+"""Mutation testing of a module: ``make mutate MODULE=worldgen/core/seeding.py``.
 
 Runs mutmut over ``MODULE`` (a package folder such as ``game/rules``, one
 ``.py`` file, or several of either separated by spaces) with the tests that
@@ -18,8 +18,8 @@ Which tests run: :data:`TESTS` for the folders listed there, else the
 test files named after the module (``tests/test_<name>*.py``) and the
 module's own doctests; ``--tests`` overrides both.
 
->>> covering_tests(["worldgen/seeding.py"])
-['tests/test_seeding.py', 'worldgen/seeding.py']
+>>> covering_tests(["worldgen/core/seeding.py"])
+['tests/test_seeding.py', 'worldgen/core/seeding.py']
 >>> covering_tests(["game/rules/score.py"])[:2]
 ['tests/test_rules.py', 'tests/test_rules_behaviours.py']
 >>> score_line({"killed": 90, "survived": 8, "no tests": 2})

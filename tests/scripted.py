@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.rules.run import Game
 from game.work import Work
-from worldgen import seeding
+from worldgen.core import seeding
 
 __all__ = ["settle", "play", "new_run", "COMMANDS"]
 

@@ -1,5 +1,9 @@
 """The layer table of docs/ARCHITECTURE.md, checked: which package may import
-which (imports inside functions count)."""
+which (imports inside functions count), and the shape of the house for
+``game/`` and ``worldgen/``: no import cycle, no module over 400 lines
+without a paragraph saying why ("Long because ..."), no function over 80
+lines.  Each check is also run on a small probe package that breaks it, so
+none can pass by seeing nothing."""
 
 import ast
 from pathlib import Path
@@ -7,28 +11,60 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("game", "worldgen")
+LIMIT_MODULE, LIMIT_FUNCTION = 400, 80
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, name: str | None = None) -> set[str]:
-    """Absolute names of every module ``path`` (module ``name``) imports, anywhere in the file."""
-    name = name or _module_name(path)
+def _import_statements(path: Path, name: str, modules=frozenset()) -> list[tuple[str, tuple[str, ...]]]:
+    """Every import of module ``name`` (at ``path``), anywhere in the file, as
+    ``(absolute base, names imported from it)``: ``import a.b`` is
+    ``("a.b", ())``, ``from .c import d`` ``("pkg.c", ("d",))``,
+    ``importlib.import_module("a.b")`` ``("a.b", ())``.  A call of
+    ``import_module`` with a computed name is taken to import every module of
+    ``modules`` named in the file's strings (its whole name or its last part)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+
+    def absolute(base: str, level: int) -> str:
+        if not level:
+            return base
+        up = package.split(".")[: len(package.split(".")) - level + 1]
+        return ".".join(up + ([base] if base else []))
+
+    found, strings, computed = [], set(), False
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
+            found += [(a.name, ()) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(up + ([base] if base else []))
-            found |= {f"{base}.{a.name}" for a in node.names} | {base}
+            found.append((absolute(node.module or "", node.level), tuple(a.name for a in node.names)))
+        elif isinstance(node, ast.Call) and _called(node) in ("import_module", "__import__"):
+            target = node.args[0] if node.args else None
+            if isinstance(target, ast.Constant) and isinstance(target.value, str):
+                dots = len(target.value) - len(target.value.lstrip("."))
+                found.append((absolute(target.value.lstrip("."), dots), ()))
+            else:
+                computed = True
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.add(node.value)
+    if computed:
+        found += [(m, ()) for m in modules if m in strings or m.rpartition(".")[2] in strings]
     return found
+
+
+def _called(call: ast.Call) -> str:
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+
+
+def _imports(path: Path, name: str | None = None) -> set[str]:
+    """Absolute names of every module ``path`` (module ``name``) imports, anywhere in the file
+    (``from a import b``: both ``a`` and ``a.b``)."""
+    name = name or _module_name(path)
+    return {f"{base}.{n}" for base, names in _import_statements(path, name) for n in names} | \
+        {base for base, _ in _import_statements(path, name)}
 
 
 def _sources(*dirs: str) -> list[Path]:
@@ -42,6 +78,9 @@ def _offending(paths, forbidden: tuple[str, ...]) -> list[str]:
 
 RULES = [
     (("worldgen",), ("pygame", "game")),
+    (("worldgen/core",), ("worldgen.toolkit", "worldgen.generators", "worldgen.tools")),
+    (("worldgen/toolkit",), ("worldgen.generators", "worldgen.tools")),
+    (("worldgen/generators",), ("worldgen.tools",)),
     (("game/rules",), ("pygame", "game.app", "game.scenes", "game.view", "game.launch", "game.tools")),
     (("game/app.py", "game/work.py", "game/settings.py", "game/browser.py", "game/embed_code.py"),
      ("game.scenes", "game.view", "game.launch", "game.rules.run", "game.rules.engine")),
@@ -77,3 +116,160 @@ def test_scenes_reach_the_rules_only_through_the_facade():
     found = [f"{p.relative_to(ROOT)} imports {m}" for p in _sources("game/scenes") for m in sorted(_imports(p))
              if m.startswith("game.rules") and m not in facade and not m.startswith("game.rules.run.")]
     assert found == []
+
+
+# ----------------------------------------------------------------------------- the shape of the house
+
+
+def _modules(root: Path, package: str) -> dict[str, Path]:
+    return {_module_name(p, root): p for p in sorted((root / package).rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def _graph(root: Path, package: str) -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` it imports.  ``from a import b``
+    is an edge to ``a.b`` when that is a module, else to ``a`` (a name defined
+    in ``a``'s ``__init__``); a parent package run on the way (``import a.b``
+    runs ``a``) is not an edge, as Python copes with a package that is still
+    being initialised."""
+    modules = _modules(root, package)
+    graph = {}
+    for name, path in modules.items():
+        edges = set()
+        for base, names in _import_statements(path, name, frozenset(modules)):
+            for target in [f"{base}.{n}" if f"{base}.{n}" in modules else base for n in names] or [base]:
+                edges.add(target)
+        graph[name] = {m for m in edges if m in modules and m != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's, without recursion)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], 0
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    break
+                if nxt in on:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        out.append(sorted(group))
+    return out
+
+
+def _long_modules(root: Path, package: str) -> list[str]:
+    """Modules over :data:`LIMIT_MODULE` lines whose docstring has no paragraph beginning "Long because"."""
+    out = []
+    for path in _modules(root, package).values():
+        text = path.read_text(encoding="utf-8")
+        paragraphs = (ast.get_docstring(ast.parse(text)) or "").split("\n\n")
+        if text.count("\n") > LIMIT_MODULE and not any(p.strip().startswith("Long because") for p in paragraphs):
+            out.append(f"{path.relative_to(root)}: {text.count(chr(10))} lines")
+    return out
+
+
+def _long_functions(root: Path, package: str) -> list[str]:
+    """Functions and methods over :data:`LIMIT_FUNCTION` lines (decorators not counted)."""
+    out = []
+    for path in _modules(root, package).values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > LIMIT_FUNCTION:
+                    out.append(f"{path.relative_to(root)}:{node.lineno} {node.name}: {length} lines")
+    return out
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycle(package):
+    assert _cycles(_graph(ROOT, package)) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_module_over_400_lines_without_saying_why(package):
+    assert _long_modules(ROOT, package) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_function_over_80_lines(package):
+    assert _long_functions(ROOT, package) == []
+
+
+def _probe(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_the_checker_sees_a_cycle_through_an_import_inside_a_function(tmp_path):
+    root = _probe(tmp_path, {"probe/__init__.py": "", "probe/a.py": "from . import b\n",
+                             "probe/b.py": "def later():\n    from .a import thing\n"})
+    assert _cycles(_graph(root, "probe")) == [["probe.a", "probe.b"]]
+
+
+def test_the_checker_sees_a_cycle_through_import_module(tmp_path):
+    root = _probe(tmp_path, {"probe/__init__.py": "", "probe/registry.py": (
+        "from importlib import import_module\n"
+        "def get():\n    import_module('probe.plugin')\n"), "probe/plugin.py": "from probe import registry\n"})
+    assert _cycles(_graph(root, "probe")) == [["probe.plugin", "probe.registry"]]
+
+
+def test_the_checker_sees_a_cycle_through_a_computed_import_module(tmp_path):
+    """A computed name is every module of the package named in the file's
+    strings: the registry's old way of loading its generators."""
+    root = _probe(tmp_path, {"probe/__init__.py": "", "probe/registry.py": (
+        "import importlib\nBUILT_IN = ('island', 'rooms')\n"
+        "for name in BUILT_IN:\n    importlib.import_module(f'{__package__}.{name}')\n"),
+        "probe/island.py": "from .registry import BUILT_IN\n", "probe/rooms.py": "x = 1\n"})
+    assert _cycles(_graph(root, "probe")) == [["probe.island", "probe.registry"]]
+
+
+def test_the_checker_sees_a_cycle_through_a_name_from_the_package(tmp_path):
+    """``from probe import generate`` runs ``probe/__init__``: with the package
+    importing the module back, that is a cycle; ``from probe import a``, a
+    module, is not one."""
+    root = _probe(tmp_path, {"probe/__init__.py": "from .a import generate\nfrom . import b\n",
+                             "probe/a.py": "def generate():\n    pass\n",
+                             "probe/b.py": "from probe import generate\nfrom probe import a\n"})
+    assert _cycles(_graph(root, "probe")) == [["probe", "probe.b"]]
+
+
+def test_the_checker_sees_long_functions_and_long_modules_without_a_reason(tmp_path):
+    body = "".join(f"    x{i} = {i}\n" for i in range(79))
+    root = _probe(tmp_path, {
+        "probe/__init__.py": "",
+        "probe/fits.py": f"def fits():\n{body}",                          # 80 lines: allowed
+        "probe/long.py": f"def too_long():\n{body}    return 0\n",        # 81 lines
+        "probe/big.py": '"""Big."""\n' + "x = 1\n" * 401,
+        "probe/said.py": '"""Big.\n\nLong because it is one table read top to bottom.\n"""\n' + "x = 1\n" * 401,
+        "probe/hidden.py": '"""Big, and not Long because of anything.\n"""\n' + "x = 1\n" * 401,
+    })
+    assert _long_functions(root, "probe") == ["probe/long.py:1 too_long: 81 lines"]
+    assert sorted(_long_modules(root, "probe")) == ["probe/big.py: 402 lines", "probe/hidden.py: 403 lines"]

@@ -1,4 +1,4 @@
-"""Tests for the caverns' cellular automaton (worldgen/automaton.py).
+"""Tests for the caverns' cellular automaton (worldgen/toolkit/automaton.py).
 
 Each generation must equal the source's rule written out by explicit offsets
 (beyond the map: wall), with fixed cells held, at any width (the frame is
@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import automaton
-from worldgen.automaton import CaveAutomaton
-from worldgen.tiles import T
+from worldgen.core.tiles import T
+from worldgen.toolkit import automaton
+from worldgen.toolkit.automaton import CaveAutomaton
 
 from test_caverns import ref_rule  # the source's rule by explicit offsets
 

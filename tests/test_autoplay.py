@@ -45,7 +45,7 @@ def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp
     """The way on lies behind a secret door far from where the player stands:
     the harness walks the walls searching until it finds it (no stalled run)."""
     from game.tools.autoplay import dungeon_turn
-    from worldgen.tiles import T
+    from worldgen.core.tiles import T
     from test_tactics import hand_made, in_dungeon
     level = hand_made("""\
 ####################

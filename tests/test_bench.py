@@ -2,8 +2,10 @@
 
 import numpy as np
 
-from worldgen import bench, grid, registry
-from worldgen.registry import Progress, Stage
+from worldgen.core import registry
+from worldgen.core.registry import Progress, Stage
+from worldgen.toolkit import grid
+from worldgen.tools import bench
 
 
 def test_reference_fill_claims_every_cell_from_a_seed():

@@ -1,4 +1,4 @@
-"""Tests for the seed-and-grow ``biomes`` generator (worldgen/biomes.py)."""
+"""Tests for the seed-and-grow ``biomes`` generator (worldgen/generators/biomes/)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import biomes, growth, registry
-from worldgen.biomes import BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies, seed_counts
-from worldgen.registry import Progress, Stage
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.tiles import T
+from worldgen.generators import biomes
+from worldgen.generators.biomes import cleanup, generator as biomes_generator, ground
+from worldgen.generators.biomes import (BASE_TYPES, TRANSITIONS, apply_transitions, clean_lone, lone_mask, qualifies,
+                                        seed_counts)
+from worldgen.toolkit import growth
 
 BASE_IDS = [tid for _, tid in BASE_TYPES]
 #: Tiles that only transitions make (grass is also a base type).
@@ -103,7 +107,7 @@ def test_transition_table_is_data_and_documented():
 
 
 def registry_name(tid):
-    from worldgen.tiles import TILES
+    from worldgen.core.tiles import TILES
     return TILES[tid].name
 
 
@@ -236,7 +240,7 @@ def test_golden_digests(seed, width, height):
 
 def test_transitions_are_found_in_bands_as_on_the_whole_map(monkeypatch):
     whole = registry.generate("biomes", "bands", 60, 50)
-    monkeypatch.setattr(biomes, "_BAND_CELLS", 60 * 7)     # bands of 7 rows
+    monkeypatch.setattr(biomes_generator, "_BAND_CELLS", 60 * 7)     # bands of 7 rows
     banded = registry.generate("biomes", "bands", 60, 50)
     assert np.array_equal(whole.stages["transitions"].data, banded.stages["transitions"].data)
     assert np.array_equal(whole.last.data, banded.last.data)
@@ -266,7 +270,7 @@ def ref_clean_lone(tiles, grown, rng, mask=None, table=TRANSITIONS):
     is_transition[[row.becomes for row in table if row.becomes not in base]] = True
     rim = biomes.pad_frame(qualifies(grown, table), 0).ravel()
     changed = fallback = 0
-    for attempt in range(biomes._CLEAN_PASSES + 1):
+    for attempt in range(cleanup._CLEAN_PASSES + 1):
         lone = ref_lone_mask(tiles, mask)
         cells = np.flatnonzero(lone)
         if cells.size == 0:
@@ -275,14 +279,14 @@ def ref_clean_lone(tiles, grown, rng, mask=None, table=TRANSITIONS):
         nb = biomes.padded_index(cells, w)[:, None] + steps[None, :]
         kinds = padded[nb]
         ok = biomes.pad_frame(~lone, False).ravel()[nb]
-        if attempt < biomes._CLEAN_PASSES:
+        if attempt < cleanup._CLEAN_PASSES:
             ok &= ~is_transition[kinds] | (rim[nb] == kinds)
         draw = rng.integers(1, 1 << 30, size=nb.shape, dtype=np.int64)
         pick = np.argmax(np.where(ok, draw, 0), axis=1)
         fixed = np.flatnonzero(ok.any(axis=1))
         tiles.ravel()[cells[fixed]] = kinds[fixed, pick[fixed]]
         changed += int(fixed.size)
-        fallback = int(fixed.size) if attempt == biomes._CLEAN_PASSES else 0
+        fallback = int(fixed.size) if attempt == cleanup._CLEAN_PASSES else 0
     return tiles, changed, fallback
 
 
@@ -320,6 +324,6 @@ def ref_value_noise(rng, height, width, cell):
 
 @pytest.mark.parametrize("height,width,cell", [(1, 1, 2), (7, 30, 2), (64, 48, 5), (200, 37, 66), (33, 90, 89)])
 def test_value_noise_in_blocks_is_the_plain_interpolation_to_the_bit(height, width, cell):
-    got = biomes._value_noise(np.random.default_rng(cell), height, width, cell)
+    got = ground.value_noise(np.random.default_rng(cell), height, width, cell)
     want = ref_value_noise(np.random.default_rng(cell), height, width, cell)
     assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))

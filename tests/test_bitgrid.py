@@ -1,4 +1,4 @@
-"""Tests for worldgen/bitgrid.py: every bitset operation against a plain numpy
+"""Tests for worldgen/toolkit/bitgrid.py: every bitset operation against a plain numpy
 reference on random grids (including one-row and one-column ones)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid
-from worldgen.bitgrid import BitGrid, bit_indices
+from worldgen.toolkit import grid
+from worldgen.toolkit.bitgrid import BitGrid, bit_indices
 
 grids = st.tuples(st.integers(0, 2**32 - 1), st.integers(1, 12), st.integers(1, 12),
                   st.floats(0.1, 0.9))

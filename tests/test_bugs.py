@@ -54,7 +54,7 @@ def test_help_prints_usage_and_exits_0():
 def test_every_generator_is_imported_before_the_loop_starts():
     """Imported lazily by the first map instead, compiling the generator
     modules held the title's first preview frame 80-130 ms natively."""
-    modules = ["worldgen.generators"] + [f"worldgen.{n}" for n in ("island", "biomes", "caverns", "mosaic", "rooms")]
+    modules = ["worldgen.generators"] + [f"worldgen.generators.{n}" for n in ("island", "biomes", "caverns", "mosaic", "rooms")]
     code = f"import sys, game.launch; print([m for m in {modules!r} if m not in sys.modules])"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, env=env, cwd=ROOT)
@@ -240,7 +240,7 @@ def test_text_reads_cleanly_at_every_size_used(tmp_path, monkeypatch):
 def test_a_click_on_the_dungeon_minimap_walks_there(tmp_path):
     import numpy as np
 
-    from worldgen import grid
+    from worldgen.toolkit import grid
 
     app, g = in_dungeon(tmp_path, "Minimapia")
     lv = g.level
@@ -263,7 +263,7 @@ def far_walk(app, g, min_steps=12):
     """A known floor cell on screen at least ``min_steps`` away on foot, and the distance map."""
     import numpy as np
 
-    from worldgen import grid
+    from worldgen.toolkit import grid
 
     g.level.seen[:] = True
     dist = grid.walk_distance(g.level.walkable, [(g.pos[1], g.pos[0])])
@@ -293,7 +293,7 @@ def test_a_click_walk_stops_when_a_monster_in_view_attacks(tmp_path):
     g.path = []
     # An awake bat already in view, behind the player: fast, it catches up and bites from behind
     # (never standing in the way, which would stop the walk anyway).
-    from worldgen import grid
+    from worldgen.toolkit import grid
 
     from game.rules.content import MONSTERS
 
@@ -364,7 +364,7 @@ def last_level(app, g):
 
 def step_onto(app, g, cell):
     """Stand next to ``cell`` (moved there directly) and step onto it with a key."""
-    from worldgen.grid import offsets
+    from worldgen.toolkit.grid import offsets
 
     for dy, dx in offsets(8):
         x, y = cell[0] - dx, cell[1] - dy

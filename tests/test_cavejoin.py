@@ -1,4 +1,4 @@
-"""Tests for the caverns' repair (worldgen/cavejoin.py).
+"""Tests for the caverns' repair (worldgen/toolkit/cavejoin.py).
 
 ``join_rows`` is checked against a plain reference built from the grid
 toolkit (a per-cell label map, a breadth-first search per map): the same
@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import cavejoin, caverns, grid
+from worldgen.generators import caverns
+from worldgen.toolkit import cavejoin, grid
 
 
 def union_reference(n, u, v):

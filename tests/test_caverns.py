@@ -1,4 +1,4 @@
-"""Tests for the ``caverns`` generator (worldgen/caverns.py).
+"""Tests for the ``caverns`` generator (worldgen/generators/caverns/).
 
 The source's criteria as invariants over many seeds and sizes: the start
 reaches the exit, nothing reachable is farther than the exit, no unreachable
@@ -16,10 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen.features import FEATURE_TILES
-from worldgen import caverns, grid, promises, registry, seeding
-from worldgen.registry import Progress, Stage
-from worldgen.tiles import WALKABLE, T
+from worldgen.core import registry, seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators import caverns
+from worldgen.toolkit import grid, promises
+from worldgen.toolkit.features import FEATURE_TILES
 
 STAGES = ("submaps", "labyrinth", "automata", "connected", "final")
 
@@ -493,7 +495,7 @@ def points_digest(points) -> str:
 # Golden digests: sha256 of the final tile bytes, and the first 16 hex digits of
 # a sha256 over the final points (name, then int64 [x, y] bytes, names sorted).
 # If a deliberate change to the generator alters them, regenerate with
-#   .venv/bin/python -c "import hashlib; from worldgen.registry import generate; \
+#   .venv/bin/python -c "import hashlib; from worldgen.core.registry import generate; \
 #   print(hashlib.sha256(generate('caverns', 'golden', 96, 64).last.data.tobytes()).hexdigest())"
 # (likewise for the other rows; points_digest(...) for the points) and say why in the commit.
 GOLDEN = [

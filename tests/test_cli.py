@@ -3,13 +3,14 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from worldgen import registry
-from worldgen.cli import main
-from worldgen.tiles import GLYPHS
+from worldgen.core import registry
+from worldgen.core.tiles import GLYPHS
+from worldgen.tools.cli import main
 
 
 def run_cli(capsys, *argv):
@@ -75,6 +76,13 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["island", "--seed", "a", "--frame", "96x54", "--legend", "--out", "x.png"], "drop --scale and --legend"),
     (["island", "--out", "x.png"], "required: --seed"),
     ([], "required: command"),
+    # A bad option is named, before any missing one.
+    (["island", "--bogus"], "unrecognized arguments: --bogus"),
+    (["island", "--seed", "a", "--bogus", "--out", "x.png"], "unrecognized arguments: --bogus"),
+    (["rooms", "--bogus=3", "--out", "x.png"], "unrecognized arguments: --bogus=3"),
+    (["world", "--bogus"], "unrecognized arguments: --bogus"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["bench", "--bogus"], "unrecognized arguments: --bogus"),
     (["bench", "--param", "room_attempts=4"], "--param needs exactly one --gen"),
     (["bench", "--gen", "rooms", "--gen", "island", "--param", "room_attempts=4"], "exactly one --gen"),
     (["bench", "--gen", "rooms", "--param", "room_attempts=1"], "room_attempts must be in 4..200"),
@@ -168,3 +176,20 @@ def test_frame_draws_the_map_centred_at_a_whole_scale(capsys, tmp_path):
     assert code == 0 and err == ""
     data = out.read_bytes()
     assert data[16:24] == (200).to_bytes(4, "big") + (100).to_bytes(4, "big")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device that is always full)")
+@pytest.mark.parametrize("argv", [["rooms", "--seed", "a"], ["island", "--seed", "a", "--stage", "mask"],
+                                  ["world", "--seed", "a", "--location", "0"]])
+@pytest.mark.parametrize("suffix", [".npz", ".png", ".txt"])
+def test_a_full_disk_is_one_line_and_nothing_after_it(tmp_path, argv, suffix):
+    """Writing to a full disk (``/dev/full``: every write fails with ENOSPC) says
+    so in one line: no "Exception ignored in ZipFile.__del__" after it."""
+    if suffix == ".txt" and "mask" in argv:
+        return  # a float layer has no text form (its own one-line error)
+    full = tmp_path / f"full{suffix}"
+    full.symlink_to("/dev/full")
+    done = subprocess.run([sys.executable, "-m", "worldgen", *argv, "--out", str(full)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"worldgen: error: cannot write {full}: No space left on device"]

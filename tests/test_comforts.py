@@ -17,7 +17,7 @@ from game.rules.log import MAX_LOG
 from game.rules.pack import MAX_INVENTORY, MAX_STACK, clamp_pack, stacks
 from game.rules.pickup import wanted
 from game.settings import OPTIONS_KEY
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -319,7 +319,7 @@ def _ground_colours():
     """Every colour a visible tile a creature or item can stand on may take: each walkable
     terrain's palette colour at its darkest (jitter -8, torchlight at the edge of sight, the
     tile's shaded edge) and brightest (jitter +7, torchlight at the player), and in between."""
-    from worldgen.tiles import TILES, T
+    from worldgen.core.tiles import TILES, T
 
     from game.view.map_view import GAME_PALETTE
 
@@ -354,7 +354,7 @@ def test_the_player_and_monsters_stand_out_from_every_terrain():
 
 
 def test_remembered_tiles_are_dimmed_but_legible():
-    from worldgen.tiles import T
+    from worldgen.core.tiles import T
 
     from game.view.colour import contrast
     from game.view.map_view import DIM, GAME_PALETTE, UNSEEN

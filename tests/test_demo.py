@@ -10,7 +10,7 @@ from game.browser import Storage
 from game.scenes.demo import DemoScene
 from game.scenes.gallery import GalleryScene
 from game.settings import parse_query
-from worldgen import registry
+from worldgen.core import registry
 
 
 def screen_digest(app):
@@ -77,7 +77,7 @@ def test_animation_does_not_hold_items_with_nothing_to_show(tmp_path, monkeypatc
     from game.scenes import demo as demo_module
     from game.scenes.demo import ANIMATE_FRAMES
     from game.work import Work
-    from worldgen.registry import Progress, Stage
+    from worldgen.core.registry import Progress, Stage
 
     bars = []
     real_bar = demo_module.ui.progress_bar
@@ -156,7 +156,7 @@ def test_big_stage_is_sampled_down_to_the_screen(tmp_path):
     """A map larger than the view is drawn from sampled tiles: same picture as a
     nearest-neighbour scale, without a palette lookup per map tile."""
     from game.view.render import fitted_stage_surface
-    from worldgen.tiles import PALETTE
+    from worldgen.core.tiles import PALETTE
 
     App(parse_query(""), storage=Storage(tmp_path))  # a display for surfaces
     stage = registry.generate("caverns", "big", 600, 400).last

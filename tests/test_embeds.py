@@ -21,7 +21,7 @@ from webtools import PUBLIC_CDN, ROOT, build, load_web_module, new_page, shot
 
 from game import embed_code
 from game.settings import parse_query
-from worldgen import registry
+from worldgen.core import registry
 
 ISLAND_STAGES = ("noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain")
 RUNTIME_PATHS = ("index.html", "deepisle.tar.gz", "pythons.js")  # what starting a live figure asks for

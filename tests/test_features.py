@@ -10,11 +10,12 @@ from game.rules.content import ITEM_BY_ID
 from game.rules.identify import is_known
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
-from worldgen import features, grid, registry
-from worldgen.bitgrid import BitGrid
-from worldgen.rooms.draw import Draw
-from worldgen.steps import finish, finish_with_events
-from worldgen.tiles import PALETTE, WALKABLE, T
+from worldgen.core import registry
+from worldgen.core.steps import finish, finish_with_events
+from worldgen.core.tiles import PALETTE, WALKABLE, T
+from worldgen.generators.rooms.draw import Draw
+from worldgen.toolkit import features, grid
+from worldgen.toolkit.bitgrid import BitGrid
 
 from gameloop import key, make_app, press, run, run_until
 from test_tactics import hand_made, in_dungeon

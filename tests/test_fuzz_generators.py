@@ -1,6 +1,6 @@
 """Fuzzing every registered generator across sizes and parameter extremes.
 
-Loops over :func:`worldgen.registry.all_specs`, so a generator registered
+Loops over :func:`worldgen.core.registry.all_specs`, so a generator registered
 later is fuzzed too, with the generic checks:
 
 * the run completes within a generous item cap (every search or retry loop
@@ -39,10 +39,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from worldgen.features import FEATURE_TILES
-from worldgen import biomes, grid, island, registry, rooms, world
-from worldgen.registry import GeneratorSpec, Progress, Stage
-from worldgen.tiles import TILES, WALKABLE, T
+from worldgen.core import registry, seeding
+from worldgen.core.registry import GeneratorSpec, Progress, Stage
+from worldgen.core.tiles import TILES, WALKABLE, T
+from worldgen.generators import biomes, island, rooms, world
+from worldgen.toolkit import grid
+from worldgen.toolkit.features import FEATURE_TILES
 
 SPECS = registry.all_specs()
 NAMES = [s.name for s in SPECS]
@@ -434,7 +436,7 @@ def test_world_location_invariants_for_any_name(name):
         w = world.World.from_name(name)
     except world.WorldNameError:
         return
-    loc = w.location(int(world.seeding.seed_from_text(w.key) % world.N_LOCATIONS))
+    loc = w.location(int(seeding.seed_from_text(w.key) % world.N_LOCATIONS))
     tiles = loc.tiles
     assert tiles.dtype == np.uint8 and int(tiles.max()) < N_TILES
     xy = loc.site_points()
@@ -480,7 +482,8 @@ _CHILD = """
 import hashlib, json, sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
-from worldgen import registry, world
+from worldgen.core import registry
+from worldgen.generators import world
 out = {}
 for name, seed, w, h, params in json.loads(sys.argv[2]):
     d = hashlib.sha256()

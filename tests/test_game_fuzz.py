@@ -44,8 +44,8 @@ from game.scenes.end import EndScene
 from game.scenes.play import MOVE_KEYS, PlayScene
 from game.scenes.title import TitleScene
 from game.work import Work
-from worldgen import grid
-from worldgen.tiles import WALKABLE
+from worldgen.core.tiles import WALKABLE
+from worldgen.toolkit import grid
 
 SIZES = ("small", "medium", "large")
 

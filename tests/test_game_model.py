@@ -17,8 +17,8 @@ from game.rules.names import MAX_LEN, MIN_LEN, WORDS, make_name
 from game.rules.run import Game
 from game.rules.state import LevelRequest
 from game.work import Work
-from worldgen import grid
-from worldgen.tiles import TILES, TRANSPARENT, WALKABLE, T
+from worldgen.core.tiles import TILES, TRANSPARENT, WALKABLE, T
+from worldgen.toolkit import grid
 
 
 # -- names -----------------------------------------------------------------------------

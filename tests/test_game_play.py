@@ -77,7 +77,7 @@ def test_a_whole_run(tmp_path):
     # Click a tile a few steps away: the player walks there one step per few frames.
     cx, cy, vw, vh, ox, oy = scene.view.camera()
     ts = scene.view.tile_size()
-    from worldgen import grid
+    from worldgen.toolkit import grid
     dist = grid.distance_map(g.loc.passable, [(g.pos[1], g.pos[0])], 8)
     ys, xs = np.nonzero((dist >= 4) & (dist <= 8))
     inside = (xs >= cx) & (xs < cx + vw) & (ys >= cy) & (ys < cy + vh)

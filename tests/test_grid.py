@@ -1,4 +1,4 @@
-"""Property tests of the shared grid toolkit (worldgen/grid.py).
+"""Property tests of the shared grid toolkit (worldgen/toolkit/grid/).
 
 Every whole-array function is compared with a plain pure-Python reference
 (brute-force counts, breadth-first flood fill) on random small grids, both
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from worldgen import grid
-from worldgen.steps import finish, finish_with_events
+from worldgen.core.steps import finish, finish_with_events
+from worldgen.toolkit import grid
 
 # -- references -------------------------------------------------------------
 
@@ -323,7 +323,7 @@ def test_distance_map_big_levels_one_direction_at_a_time_match_bfs(connectivity)
     passable = rng.random((120, 150)) < 0.75
     cells = [(int(y), int(x)) for y, x in zip(rng.integers(0, 120, 150), rng.integers(0, 150, 150))]
     dist = grid.distance_map(passable, cells, connectivity)
-    assert np.bincount(dist[dist >= 0]).max() >= grid._BY_STEP  # some big levels
+    assert np.bincount(dist[dist >= 0]).max() >= grid.distance._BY_STEP  # some big levels
     assert dist.tolist() == ref_distance(passable.tolist(), cells, connectivity)
 
 

@@ -1,4 +1,4 @@
-"""Dead ends, doors and dilations in worldgen/grid.py (used by rooms and the fuzz tests)."""
+"""Dead ends, doors and dilations in worldgen/toolkit/grid/ (used by rooms and the fuzz tests)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import rooms
-from worldgen.grid import dead_end_mask, dilate, door_ok, fill_dead_ends, neighbour_count
+from worldgen.generators import rooms
+from worldgen.toolkit.grid import dead_end_mask, dilate, door_ok, fill_dead_ends, neighbour_count
 
 
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from scipy import ndimage
 
-from worldgen import grid
-from worldgen.bitgrid import BitGrid
-from worldgen.steps import finish
+from worldgen.core.steps import finish
+from worldgen.toolkit import grid
+from worldgen.toolkit.bitgrid import BitGrid
 
 STRUCTURE = {4: ndimage.generate_binary_structure(2, 1), 8: ndimage.generate_binary_structure(2, 2)}
 MAPS = 60  # random maps per check: a second or two each

@@ -1,4 +1,4 @@
-"""Tests for first-passage growth (worldgen/growth.py), the engine of ``biomes``.
+"""Tests for first-passage growth (worldgen/toolkit/growth.py), the engine of ``biomes``.
 
 The map-level promises (every tile claimed, the look) are in
 tests/test_biomes.py with the goldens; here: the byte pool gives exactly the
@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import growth
-from worldgen.biomes import FRAME, pad_frame, padded_index
+from worldgen.generators.biomes import FRAME, pad_frame, padded_index
+from worldgen.toolkit import growth
 
 
 @pytest.mark.parametrize("block", [1, 3, 64, 1 << 14])

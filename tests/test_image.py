@@ -11,8 +11,8 @@ import numpy as np
 import pygame
 import pytest
 
-from worldgen import image, legend, registry
-from worldgen.image import PIXEL_BUDGET, encode_png, fit_scale, picture, png_chunks, write_png
+from worldgen.core import image, legend, registry
+from worldgen.core.image import PIXEL_BUDGET, encode_png, fit_scale, picture, png_chunks, write_png
 
 
 def decode(data: bytes) -> np.ndarray:
@@ -71,7 +71,7 @@ def test_budget_is_enforced_and_fit_scale_respects_it():
 def test_largest_legal_requests_finish_under_1_gb(tmp_path, argv, used):
     """The issue's two cases, in a fresh process whose peak resident memory is measured."""
     out = tmp_path / "big.png"
-    code = ("import resource, sys\nfrom worldgen.cli import main\n"
+    code = ("import resource, sys\nfrom worldgen.tools.cli import main\n"
             f"code = main({argv + ['--seed', 'big', '--out', str(out)]!r})\n"
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\nsys.exit(code)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

@@ -11,11 +11,11 @@ import pygame
 import pytest
 from PIL import Image
 
-from worldgen import image, registry
-from worldgen.cli import main
-from worldgen.image import encode_png, picture
-from worldgen.legend import OTHER_COLOUR, POINT_COLOURS
-from worldgen.tiles import PALETTE
+from worldgen.core import image, registry
+from worldgen.core.image import encode_png, picture
+from worldgen.core.legend import OTHER_COLOUR, POINT_COLOURS
+from worldgen.core.tiles import PALETTE
+from worldgen.tools.cli import main
 
 
 def by_pillow(data: bytes) -> np.ndarray:

@@ -7,12 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid, island, particles, promises, registry, seeding
-from worldgen.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
-                             finish_mask, fractal_noise, normalize255, work_cap)
-from worldgen.registry import ParamError, Progress, Stage
-from worldgen.steps import finish
-from worldgen.tiles import T
+from worldgen.core import registry, seeding
+from worldgen.core.registry import ParamError, Progress, Stage
+from worldgen.core.steps import finish
+from worldgen.core.tiles import T
+from worldgen.generators import island
+from worldgen.generators.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
+                                        finish_mask, fractal_noise, normalize255, work_cap)
+from worldgen.generators.island import mask as island_mask, terrain as island_terrain
+from worldgen.toolkit import grid, noise, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
 WATER = np.array([T.deep_water, T.shallow_water])
@@ -258,7 +261,7 @@ def test_octaves_finer_than_a_tile_are_skipped():
 
 
 def test_noise_gradients_are_unit_vectors_and_values_bounded():
-    assert np.allclose(np.hypot(island._GX, island._GY), 1.0, atol=1e-6)
+    assert np.allclose(np.hypot(noise._GX, noise._GY), 1.0, atol=1e-6)
     raw = fractal_noise(seeding.rng(11, "noise"), 100, 60)
     assert np.abs(raw).max() < 2.0  # sum of octaves of 2D gradient noise (each |n| <= 0.71)
 
@@ -418,14 +421,14 @@ def test_finish_mask_rings_and_normalization():
 
 def test_upsample_is_bilinear_with_cached_read_only_taps():
     coarse = np.arange(12, dtype=np.float32).reshape(3, 4)
-    up = island._upsample(coarse, 2, 8, 6)
+    up = island_mask._upsample(coarse, 2, 8, 6)
     assert up.shape == (6, 8) and up.dtype == np.float32 and up.flags.c_contiguous  # row-major, as the noise
     assert np.all(np.diff(up, axis=1) >= 0) and np.all(np.diff(up, axis=0) >= 0)  # a ramp stays a ramp
     assert up.min() == 0 and up.max() == 11
-    assert np.array_equal(island._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
-    taps = island._upsample_axis(8, 4, 2)
-    assert taps is island._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
-    assert not island._ring_factor((6, 7)).flags.writeable
+    assert np.array_equal(island_mask._upsample(np.full((3, 4), 7, np.float32), 3, 11, 8), np.full((8, 11), 7))
+    taps = island_mask._upsample_axis(8, 4, 2)
+    assert taps is island_mask._upsample_axis(8, 4, 2) and not any(a.flags.writeable for a in taps)
+    assert not island_mask._ring_factor((6, 7)).flags.writeable
 
 
 def mask_profile(stage, seeds, w, h):
@@ -488,7 +491,7 @@ def test_classify_search_and_comparison_paths_agree(monkeypatch):
         for wet in (None, water):
             fast = classify(h, line, p, wet)
             with monkeypatch.context() as m:
-                m.setattr(island, "_SEARCH_CELLS", 0)
+                m.setattr(island_terrain, "_SEARCH_CELLS", 0)
                 assert np.array_equal(classify(h, line, p, wet), fast)
 
 
@@ -518,16 +521,22 @@ def test_progress_events_in_order_and_bounded():
 # ----------------------------------------------------------------------------- work caps
 
 
+def compared(n: int, life: int, batches: int, cells: int) -> int:
+    """Cells a run of ``n`` particles compares at most: each lock-step the whole
+    grid, or 16 per particle of both populations when they are few (particles._GATHER)."""
+    return life * min(batches * cells, particles._GATHER * 2 * n)
+
+
 @given(st.integers(1, 2_000_000), st.integers(1, 5000), st.integers(1, 1_000_000), st.integers(8, 2 * 1026 * 1026))
-def test_work_cap_bounds_every_legal_request(particles, life, batches, cells):
-    n, l, b = work_cap(particles, life, batches, cells)
-    assert 1 <= n <= particles and 1 <= l <= life and 1 <= b <= min(batches, n)
+def test_work_cap_bounds_every_legal_request(particles_asked, life, batches, cells):
+    n, l, b = work_cap(particles_asked, life, batches, cells)
+    assert 1 <= n <= particles_asked and 1 <= l <= life and 1 <= b <= min(batches, n)
     assert n * l <= max(MAX_PARTICLE_STEPS, l)  # one particle may always live one step
-    assert b * l <= MAX_LOCK_STEPS and (b * l * cells <= MAX_CELL_STEPS or (b, l) == (1, 1))
-    within = (particles * life <= MAX_PARTICLE_STEPS and min(batches, particles) * life <= MAX_LOCK_STEPS
-              and min(batches, particles) * life * cells <= MAX_CELL_STEPS)
+    assert b * l <= MAX_LOCK_STEPS and (compared(n, l, b, cells) <= MAX_CELL_STEPS or (b, l) == (1, 1))
+    within = (particles_asked * life <= MAX_PARTICLE_STEPS and min(batches, particles_asked) * life <= MAX_LOCK_STEPS
+              and compared(particles_asked, life, min(batches, particles_asked), cells) <= MAX_CELL_STEPS)
     if within:
-        assert (n, l, b) == (particles, life, min(batches, particles))
+        assert (n, l, b) == (particles_asked, life, min(batches, particles_asked))
 
 
 def test_runaway_request_is_clamped_and_reported():
@@ -537,3 +546,21 @@ def test_runaway_request_is_clamped_and_reported():
                              stage="mask").stages["mask"].info
     assert info["sim_batches"] * info["sim_life"] <= MAX_LOCK_STEPS
     assert info["sim_batches"] < 1_000_000
+
+
+def test_the_articles_one_by_one_release_runs_tile_by_tile_unclamped():
+    """The article's algorithm, every particle alone on the full-resolution grid,
+    is within the work caps (it takes the few-particles path, not a cut)."""
+    info = registry.generate("island", "article", 88, 32, {"mask_scale": 1, "batches": 3000},
+                             stage="mask").stages["mask"].info
+    assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_batches"]) == ((88, 32), 3000, 50, 3000)
+
+
+def test_few_particles_compare_only_their_cells_with_the_same_result(monkeypatch):
+    """The lock-step that reads only the cells particles stand on rolls them
+    exactly as the whole-grid comparison does."""
+    def masks(gather):
+        monkeypatch.setattr(particles, "_GATHER", gather)
+        rng = np.random.default_rng(5)
+        return finish(particles.rolling_particles(rng, 30, 20, 40, 25, [0, 6], batches=8))
+    assert np.array_equal(masks(1), masks(10 ** 9))

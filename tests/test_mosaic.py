@@ -1,4 +1,4 @@
-"""Tests for worldgen.mosaic: master mask, styles, water, repair, points."""
+"""Tests for worldgen.generators.mosaic: master mask, styles, water, repair, points."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from legal import legal_request
-from worldgen import grid, mosaic, seeding
-from worldgen.registry import REGISTRY, ParamError, Progress, Stage
-from worldgen.tiles import T, WALKABLE
+from worldgen.core import seeding
+from worldgen.core.registry import REGISTRY, ParamError, Progress, Stage
+from worldgen.core.tiles import T, WALKABLE
+from worldgen.generators import mosaic
+from worldgen.toolkit import grid
 
 SPEC = mosaic.SPEC
 WATER = (T.deep_water, T.shallow_water)
@@ -158,7 +160,7 @@ def test_bad_params_are_refused():
 
 
 def test_registry_generate_drives_it_and_stops_at_a_stage():
-    from worldgen.registry import generate
+    from worldgen.core.registry import generate
 
     full = generate("mosaic", "via-registry", 64, 48, {"preset": "civilized"})
     assert list(full.stages) == list(SPEC.stages)

@@ -1,4 +1,4 @@
-"""Tests for mosaic's master mask units: shapes (worldgen/mosaic/shapes.py) and
+"""Tests for mosaic's master mask units: shapes (worldgen/generators/mosaic/shapes.py) and
 the modulo rule and majority smoothing (mask.py)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import mosaic
-from worldgen.mosaic import slices
-from worldgen.mosaic.mask import make_mask, mask_preview, smooth
-from worldgen.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
-from worldgen.registry import Progress
-from worldgen.steps import finish_with_events
+from worldgen.core import pacing
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish_with_events
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic.mask import make_mask, mask_preview, smooth
+from worldgen.generators.mosaic.shapes import PRESETS, SHAPE_KINDS, shape, to_map
 
 SPEC = mosaic.SPEC
 
@@ -54,7 +54,7 @@ def test_smooth_takes_the_majority_and_keeps_its_own_on_a_tie():
 def test_smooth_in_bands_of_rows_is_the_same_pass(monkeypatch):
     index = np.random.default_rng(2).integers(0, 4, size=(37, 23)).astype(np.uint8)
     whole, _ = run_to_end(smooth(index, 4))
-    monkeypatch.setattr(slices, "BAND_CELLS", 23 * 3)  # bands of 3 rows
+    monkeypatch.setattr(pacing, "BAND_CELLS", 23 * 3)  # bands of 3 rows
     banded, ticks = run_to_end(smooth(index, 4, lambda: Progress("mask", 0.5)))
     assert len(ticks) == 13 and np.array_equal(banded, whole)
 

@@ -1,18 +1,20 @@
-"""Tests for mosaic's final steps: coast (worldgen/mosaic/coast.py), reachability
+"""Tests for mosaic's final steps: coast (worldgen/generators/mosaic/coast.py), reachability
 and repair (repair.py), start, exit and spawns (points.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid, mosaic, promises, seeding
-from worldgen.mosaic import slices
-from worldgen.mosaic.coast import coast_rule, lay_beach
-from worldgen.mosaic.points import place_points
-from worldgen.mosaic.repair import reachability, regions, repair, shore_up
-from worldgen.registry import Progress
-from worldgen.steps import finish_with_events
-from worldgen.tiles import WALKABLE, T
+from worldgen.core import seeding
+from worldgen.core import pacing
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish_with_events
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic.coast import coast_rule, lay_beach
+from worldgen.generators.mosaic.points import place_points
+from worldgen.generators.mosaic.repair import reachability, regions, repair, shore_up
+from worldgen.toolkit import grid, promises
 
 SPEC = mosaic.SPEC
 
@@ -197,7 +199,7 @@ def test_coast_rule_and_beach_in_bands_match_the_whole_map(monkeypatch):
     styles = [mosaic.STYLES["border"], mosaic.STYLES["caves"], mosaic.STYLES["water"]]
     whole, banded = tiles.copy(), tiles.copy()
     assert list(coast_rule(whole)) == [] and list(lay_beach(whole, mask, 2, styles, (3, 40, 2, 29), 3)) == []
-    monkeypatch.setattr(slices, "BAND_CELLS", 30 * 4)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 30 * 4)
     tick = lambda: Progress("water", 0.5)  # noqa: E731
     assert len(list(coast_rule(banded, tick))) == 11
     assert len(list(lay_beach(banded, mask, 2, styles, (3, 40, 2, 29), 3, tick))) == 10

@@ -1,4 +1,4 @@
-"""Tests for cutting mosaic's work into short steps (worldgen/mosaic/slices.py
+"""Tests for cutting mosaic's work into short steps (worldgen/core/pacing.py
 and the units that use it): every unit split into bands or pauses gives the
 same result as the whole, so a split cannot silently change a map."""
 
@@ -7,15 +7,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import grid, mosaic, seeding
-from worldgen.mosaic import generator, mask as mask_mod, repair as repair_mod, slices
-from worldgen.mosaic.mask import area_shapes
-from worldgen.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair
-from worldgen.mosaic.shapes import SHAPE_KINDS
-from worldgen.mosaic.styles import caves, noise, ruins, water
-from worldgen.registry import Progress, Stage
-from worldgen.steps import finish_with_events
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core import pacing
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish_with_events
+from worldgen.core.tiles import T
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic import generator, mask as mask_mod, repair as repair_mod
+from worldgen.generators.mosaic.mask import area_shapes
+from worldgen.generators.mosaic.repair import label_sizes, reachability, reachability_steps, regions, repair
+from worldgen.generators.mosaic.shapes import SHAPE_KINDS
+from worldgen.generators.mosaic.styles import caves, noise, ruins, water
+from worldgen.toolkit import grid
 
 SPEC = mosaic.SPEC
 TICK = lambda: Progress("test", 0.5)  # noqa: E731
@@ -30,29 +33,29 @@ def test_banded_rule_with_a_halo_matches_the_whole(monkeypatch):
     def rule(lo, hi):
         return grid.neighbour_count(wall[lo:hi], 2, include_centre=True, outside=True) >= 12
 
-    whole, events = drain(slices.banded(rule, 37, 23, 2, None))
+    whole, events = drain(pacing.banded(rule, 37, 23, 2, None))
     assert events == [] and np.array_equal(whole, rule(0, 37))
-    monkeypatch.setattr(slices, "BAND_CELLS", 23 * 3)
-    banded, events = drain(slices.banded(rule, 37, 23, 2, TICK))
+    monkeypatch.setattr(pacing, "BAND_CELLS", 23 * 3)
+    banded, events = drain(pacing.banded(rule, 37, 23, 2, TICK))
     assert len(events) == 13 and np.array_equal(banded, whole)
     # A halo too small for the rule would differ: the test can see a broken split.
-    short, _ = drain(slices.banded(rule, 37, 23, 1, TICK))
+    short, _ = drain(pacing.banded(rule, 37, 23, 1, TICK))
     assert not np.array_equal(short, whole)
 
 
 def test_random_below_draws_the_numbers_of_one_call(monkeypatch):
-    monkeypatch.setattr(slices, "BAND_CELLS", 50)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 50)
     a, b = np.random.default_rng(9), np.random.default_rng(9)
     whole = a.random((21, 17)) < 0.4
-    banded, events = drain(slices.random_below(b, (21, 17), 0.4, TICK))
+    banded, events = drain(pacing.random_below(b, (21, 17), 0.4, TICK))
     assert len(events) == 11 and np.array_equal(banded, whole)  # bands of 2 rows
     assert a.random() == b.random()  # and leaves the stream where one call would
 
 
 def test_row_bands_do_not_depend_on_the_tick(monkeypatch):
-    monkeypatch.setattr(slices, "BAND_CELLS", 40)
-    assert slices.row_bands(9, 10) == [(0, 4), (4, 8), (8, 9)] == slices.bands(9, 10, TICK)
-    assert slices.bands(9, 10, None) == [(0, 9)]
+    monkeypatch.setattr(pacing, "BAND_CELLS", 40)
+    assert pacing.row_bands(9, 10) == [(0, 4), (4, 8), (8, 9)] == pacing.bands(9, 10, TICK)
+    assert pacing.bands(9, 10, None) == [(0, 9)]
 
 
 @pytest.mark.parametrize("style", [caves, noise, ruins, water], ids=lambda s: s.__name__)
@@ -68,7 +71,7 @@ def test_styles_sliced_match_the_whole(monkeypatch, style):
         return drain(style(job))
 
     whole, quiet = run(None)
-    monkeypatch.setattr(slices, "BAND_CELLS", 33 * 4)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 33 * 4)
     sliced, events = run(TICK)
     assert quiet == [] and len(events) > 3
     assert np.array_equal(whole, sliced)
@@ -80,7 +83,7 @@ def test_reachability_in_bands_matches_the_whole(monkeypatch):
     labels, count = grid.label(tiles == T.ground, 4)
     main = int(np.argmax(np.bincount(labels.ravel())[1:])) + 1
     reach, cut = reachability(tiles, labels, main)
-    monkeypatch.setattr(slices, "BAND_CELLS", 20 * 7)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 20 * 7)
     (banded, banded_cut), events = drain(reachability_steps(tiles, labels, main, TICK))
     assert len(events) == 5 and cut > 0
     assert banded_cut == cut and np.array_equal(banded, reach)
@@ -94,7 +97,7 @@ def test_area_shapes_in_bands_match_a_count_per_area(monkeypatch):
                                                                  minlength=len(SHAPE_KINDS))))]
                           for a in range(1, 4)]
     assert drain(area_shapes(mask, kinds, 4)) == (expect, [])
-    monkeypatch.setattr(slices, "BAND_CELLS", 18 * 5)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 18 * 5)
     found, events = drain(area_shapes(mask, kinds, 4, TICK))
     assert found == expect and len(events) == 6
 
@@ -118,7 +121,7 @@ def test_the_whole_generator_sliced_makes_the_same_map(monkeypatch, preset):
     whole, quiet = stages()
     monkeypatch.setattr(generator, "BIG", 0)
     monkeypatch.setattr(mask_mod, "BIG", 0)
-    monkeypatch.setattr(slices, "BAND_CELLS", 72 * 6)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 72 * 6)
     sliced, events = stages()
     assert quiet == 0 and events > 100
     assert list(whole) == list(sliced)
@@ -134,7 +137,7 @@ def test_label_sizes_in_bands_match_one_bincount(monkeypatch):
     labels = np.random.default_rng(10).integers(0, 9, size=(33, 14))
     whole, events = drain(label_sizes(labels, 8))
     assert events == [] and whole.tolist() == np.bincount(labels.ravel(), minlength=9).tolist()
-    monkeypatch.setattr(slices, "BAND_CELLS", 14 * 4)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 14 * 4)
     banded, events = drain(label_sizes(labels, 8, TICK))
     assert len(events) == 9 and banded.tolist() == whole.tolist()
 

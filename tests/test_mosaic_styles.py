@@ -1,4 +1,4 @@
-"""Tests for mosaic's styles (worldgen/mosaic/style.py, worldgen/mosaic/styles/):
+"""Tests for mosaic's styles (worldgen/generators/mosaic/style.py, worldgen/generators/mosaic/styles/):
 the table and its order, each style on a crop, running a style on its area."""
 
 from __future__ import annotations
@@ -6,11 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import grid, mosaic, seeding
-from worldgen.mosaic.style import Job, boxes, fill_area
-from worldgen.mosaic.styles import STAMPS, border, caves, garden, noise, ruins, water
-from worldgen.registry import Progress
-from worldgen.tiles import WALKABLE, T
+from worldgen.core import seeding
+from worldgen.core.registry import Progress
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators import mosaic
+from worldgen.generators.mosaic.style import Job, boxes, fill_area
+from worldgen.generators.mosaic.styles import STAMPS, border, caves, garden, noise, ruins, water
+from worldgen.toolkit import grid
 
 SPEC = mosaic.SPEC
 

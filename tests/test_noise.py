@@ -1,11 +1,11 @@
-"""worldgen.noise: the all-at-once path (small maps) gives the banded path's bytes."""
+"""worldgen.toolkit.noise: the all-at-once path (small maps) gives the banded path's bytes."""
 
 import numpy as np
 import pytest
 
-from worldgen import noise
-from worldgen.registry import Progress
-from worldgen.steps import finish_with_events
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish_with_events
+from worldgen.toolkit import noise
 
 
 def banded(monkeypatch, seed, w, h, octaves, divisor):

@@ -39,8 +39,9 @@ from game.rules.actions.travel import plan_path
 from game.rules.run import Game
 from game.scenes.gallery import GalleryScene
 from game.settings import Settings, to_query
-from worldgen import registry, world
-from worldgen.image import encode_png, stage_rgb
+from worldgen.core import registry
+from worldgen.core.image import encode_png, stage_rgb
+from worldgen.generators import world
 
 pytestmark = [pytest.mark.online, pytest.mark.browser]
 

@@ -3,7 +3,7 @@
 Hypothesis draws sizes and every parameter from each generator's legal table
 (the fuzz file's strategies: bounds, neighbours of bounds and anything
 between; the island's costliest knobs scaled down, never out of range) and
-asserts each promise of :data:`worldgen.promises.PROMISES`, or that the request
+asserts each promise its spec names (``GeneratorSpec.promises``), or that the request
 is refused in one line naming its parameters.  A fast subset runs here; the
 large sweep is ``python -m worldgen sweep --maps 2000``.
 """
@@ -16,9 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.test_fuzz_generators import cases
-from worldgen import promises, registry
-from worldgen.registry import Stage
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
+from worldgen.toolkit import promises
+from worldgen.tools import sweep
 
 NAMES = [spec.name for spec in registry.all_specs()]
 
@@ -39,8 +41,8 @@ ONCE_BROKEN = [
 
 
 def test_every_generator_has_promises():
-    assert set(NAMES) <= set(promises.PROMISES)
-    for name, listed in promises.PROMISES.items():
+    for spec in registry.all_specs():
+        listed = spec.promises
         assert listed and len({p.name for p in listed}) == len(listed)
         assert all(p.doc for p in listed)
 
@@ -93,7 +95,7 @@ def stage(rows: list[str], **points) -> Stage:
 
 def test_dungeon_promises_by_hand():
     good = stage(["######", "#....#", "#.##.#", "######"], start=(1, 1), exit=(4, 2))
-    assert {p.name: p.check(good, None) for p in promises.PROMISES["caverns"]} == {
+    assert {p.name: p.check(good, None) for p in registry.get("caverns").promises} == {
         "connected": None, "exit_reachable": None, "exit_farthest": None, "exit_far": None,
         "start_not_exit": None, "min_floor": None}
     cut = stage(["######", "#..#.#", "######"], start=(1, 1), exit=(2, 1))
@@ -128,12 +130,12 @@ def test_island_and_biome_promises_by_hand():
 
 def test_sweep_counts_every_promise_and_draws_legal_requests():
     report = []
-    counts = promises.sweep("caverns", 4, seed=7, report=report.append)
-    assert counts["maps"] == 4 and set(counts["broken"]) == {p.name for p in promises.PROMISES["caverns"]}
+    counts = sweep.sweep("caverns", 4, seed=7, report=report.append)
+    assert counts["maps"] == 4 and set(counts["broken"]) == {p.name for p in registry.get("caverns").promises}
     assert counts["broken"] == dict.fromkeys(counts["broken"], 0) and report == []
     spec = registry.get("island")
     rng = np.random.default_rng(3)
     for _ in range(50):
-        width, height, values = promises.draw_request("island", rng)
+        width, height, values = sweep.draw_request("island", rng)
         spec.check_size(width, height)
         spec.make_params(values)  # raises on anything out of range

@@ -1,13 +1,16 @@
-"""Each promise check of ``worldgen.promises`` on hand-made maps, at the edges
-of what it allows; the table of promises; one request checked; the sweep."""
+"""Each promise check of ``worldgen.toolkit.promises`` on hand-made maps, at the edges
+of what it allows; the promises each spec names; one request checked; the sweep
+(``worldgen.tools.sweep``)."""
 
 import numpy as np
 import pytest
 
-from worldgen import promises, registry
-from worldgen.promises import STAIRS_CLEAR_OF_DEEP, WATER_TOLERANCE
-from worldgen.registry import ParamSpec, Stage
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.registry import ParamSpec, Stage
+from worldgen.core.tiles import T
+from worldgen.toolkit import promises
+from worldgen.toolkit.promises import STAIRS_CLEAR_OF_DEEP, WATER_TOLERANCE
+from worldgen.tools import sweep
 
 GLYPH = {"0": T.void, "#": T.wall, ".": T.floor, "+": T.door, "~": T.deep_water, ",": T.shallow_water, "g": T.grass,
          "s": T.sand, ">": T.stairs_down, "^": T.trap}
@@ -39,7 +42,7 @@ CORRIDOR = ["#########", "#.......#", "#########"]
 
 def test_a_straight_corridor_keeps_every_dungeon_promise():
     s = stage(CORRIDOR, start=(1, 1), exit=(7, 1))
-    assert {p.name: p.check(s, None) for p in promises.PROMISES["rooms"]} == dict.fromkeys(
+    assert {p.name: p.check(s, None) for p in registry.get("rooms").promises} == dict.fromkeys(
         ("connected", "exit_reachable", "exit_farthest", "exit_far", "start_not_exit", "min_floor"))
 
 
@@ -149,11 +152,11 @@ def test_every_tile_needs_a_neighbour_of_its_type_diagonals_included():
 
 # -- the table and one request ------------------------------------------------------------------------
 def test_each_generator_keeps_its_own_promises():
-    names = {g: [p.name for p in listed] for g, listed in promises.PROMISES.items()}
+    names = {spec.name: [p.name for p in spec.promises] for spec in registry.all_specs()}
     dungeon = ["connected", "exit_reachable", "exit_farthest", "exit_far", "start_not_exit", "min_floor"]
     assert names == {"island": ["water_fraction", "no_land_on_edge"], "biomes": ["no_lone_tiles"],
                      "caverns": dungeon, "mosaic": dungeon, "rooms": dungeon}
-    assert promises.PROMISES["island"][0].doc.startswith("The share of water tiles is within")
+    assert registry.get("island").promises[0].doc.startswith("The share of water tiles is within")
 
 
 def test_broken_lists_only_the_promises_broken():
@@ -190,11 +193,11 @@ def test_a_refused_request_breaks_nothing_and_says_why():
 # -- drawing requests and the sweep ------------------------------------------------------------------
 def test_log_uniform_draws_stay_in_range_favour_small_and_reach_the_top():
     rng = np.random.default_rng(0)
-    draws = [promises._log_uniform(rng, 16, 2000) for _ in range(3000)]
+    draws = [sweep._log_uniform(rng, 16, 2000) for _ in range(3000)]
     assert min(draws) == 16 and 1900 < max(draws) <= 2000
     assert np.median(draws) < 200
-    assert {promises._log_uniform(rng, 1, 3) for _ in range(200)} == {1, 2, 3}
-    assert {promises._log_uniform(rng, 5, 5) for _ in range(20)} == {5}
+    assert {sweep._log_uniform(rng, 1, 3) for _ in range(200)} == {1, 2, 3}
+    assert {sweep._log_uniform(rng, 5, 5) for _ in range(20)} == {5}
 
 
 def test_a_drawn_value_is_legal_and_bounds_come_up():
@@ -204,7 +207,7 @@ def test_a_drawn_value_is_legal_and_bounds_come_up():
     ratio = ParamSpec("f", float, 0.5, 0.1, 0.9, "")
     flag = ParamSpec("b", bool, True, False, True, "")
     pick = ParamSpec("c", str, "a", None, None, "", choices=("a", "b", "c"))
-    drawn = {ps.name: [promises._draw_value(rng, ps) for _ in range(400)] for ps in (wide, narrow, ratio, flag, pick)}
+    drawn = {ps.name: [sweep._draw_value(rng, ps) for _ in range(400)] for ps in (wide, narrow, ratio, flag, pick)}
     assert all(0 <= v <= 100_000 and isinstance(v, int) for v in drawn["n"]) and {0, 100_000} <= set(drawn["n"])
     assert np.median(drawn["n"]) < 10_000  # log-uniform over a wide range
     assert set(drawn["k"]) == set(range(2, 10))
@@ -217,7 +220,7 @@ def test_a_drawn_request_is_legal_for_its_generator():
     rng = np.random.default_rng(2)
     for spec in registry.all_specs():
         for _ in range(30):
-            width, height, values = promises.draw_request(spec.name, rng)
+            width, height, values = sweep.draw_request(spec.name, rng)
             spec.check_size(width, height)
             spec.make_params(values)
             assert set(values) == {ps.name for ps in spec.param_specs}
@@ -231,9 +234,9 @@ def test_the_sweep_counts_refusals_and_reports_each_broken_request(monkeypatch):
         i = len(calls) - 1
         return ({"connected": "cut"} if i in (1, 3) else {}), ("refused" if i == 2 else None)
 
-    monkeypatch.setattr(promises, "check_request", fake_check)
+    monkeypatch.setattr(sweep, "check_request", fake_check)
     lines = []
-    out = promises.sweep("caverns", 4, seed=3, report=lines.append)
+    out = sweep.sweep("caverns", 4, seed=3, report=lines.append)
     assert [c[0] for c in calls] == [f"sweep-3-{i}" for i in range(4)]
     spec = registry.get("caverns")
     for _, width, height, values in calls:  # the drawn request itself is what is checked
@@ -243,14 +246,14 @@ def test_the_sweep_counts_refusals_and_reports_each_broken_request(monkeypatch):
     assert out["broken"]["connected"] == 2 and sum(out["broken"].values()) == 2
     assert len(lines) == 2 and lines[0].startswith("caverns seed='sweep-3-1' ") and lines[0].endswith("{'connected': 'cut'}")
     calls.clear()
-    promises.sweep("caverns", 2)
+    sweep.sweep("caverns", 2)
     assert [c[0] for c in calls] == ["sweep-0-0", "sweep-0-1"]  # seed 0 unless told
 
 
 def test_the_sweep_draws_the_same_requests_for_the_same_seed(monkeypatch):
     seen = []
-    monkeypatch.setattr(promises, "check_request", lambda *a: (seen.append(a), ({}, None))[1])
-    promises.sweep("rooms", 3, seed=1)
-    promises.sweep("rooms", 3, seed=1)
-    promises.sweep("rooms", 3, seed=2)
+    monkeypatch.setattr(sweep, "check_request", lambda *a: (seen.append(a), ({}, None))[1])
+    sweep.sweep("rooms", 3, seed=1)
+    sweep.sweep("rooms", 3, seed=1)
+    sweep.sweep("rooms", 3, seed=2)
     assert seen[:3] == seen[3:6] and seen[:3] != seen[6:]

@@ -1,13 +1,18 @@
 """The registry protocol, with a tiny generator registered for the test only."""
 
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from worldgen import registry, seeding
-from worldgen.registry import GeneratorSpec, ParamError, Progress, Stage, param
-from worldgen.tiles import GLYPHS, PALETTE, TILES, TRANSPARENT, WALKABLE, T, legend_json
+from worldgen.core import registry, seeding
+from worldgen.core.registry import GeneratorSpec, ParamError, Progress, Stage, param
+from worldgen.core.tiles import GLYPHS, PALETTE, TILES, TRANSPARENT, WALKABLE, T, legend_json
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -139,3 +144,17 @@ def test_live_stage_paints_its_data_at_each_read():
         live.data
     with pytest.raises(ValueError):
         registry.LiveStage("rooms", paint, kind="layer")
+
+
+def test_importing_any_part_of_the_library_registers_the_built_in_generators():
+    """Registration is one-way (the registry never imports a generator): the
+    package imports the built-ins, so even a bare ``worldgen.core.registry``
+    import finds all five, in the gallery's order."""
+    code = "from worldgen.core import registry; print(' '.join(s.name for s in registry.all_specs()))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == ["island", "biomes", "caverns", "mosaic", "rooms"]
+
+
+def test_a_generator_registered_later_comes_after_the_built_in_ones(toy):
+    assert [s.name for s in registry.all_specs()][-1] == "toy"
+    assert registry.get("toy") is toy

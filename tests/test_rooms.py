@@ -1,4 +1,4 @@
-"""Tests for the Brogue-style accretion generator ``rooms`` (worldgen/rooms.py)."""
+"""Tests for the Brogue-style accretion generator ``rooms`` (worldgen/generators/rooms/)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from legal import legal_request
-from worldgen import grid, registry, rooms, seeding
-from worldgen.features import FEATURE_TILES
-from worldgen.registry import Progress, Stage
-from worldgen.rooms import KINDS, dead_end_mask, door_ok
-from worldgen.tiles import T, WALKABLE
+from worldgen.core import registry, seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.tiles import T, WALKABLE
+from worldgen.generators import rooms
+from worldgen.generators.rooms import KINDS, dead_end_mask, door_ok
+from worldgen.toolkit import grid
+from worldgen.toolkit.features import FEATURE_TILES
 
 DOORS = (T.door, T.secret_door)
 
@@ -352,7 +354,7 @@ def test_same_seed_same_bytes_other_seed_other_map():
 
 # sha256 of the final tile bytes.  They change whenever the generator's output
 # changes on purpose; regenerate with
-#   python -c "import hashlib; from worldgen.registry import generate as g; \
+#   python -c "import hashlib; from worldgen.core.registry import generate as g; \
 #   print(hashlib.sha256(g('rooms', 'Deepisle', 79, 29).last.data.tobytes()).hexdigest())"
 # (and the other pairs below) and paste the new values.
 GOLDEN = {

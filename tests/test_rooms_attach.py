@@ -1,4 +1,4 @@
-"""Tests for the growing dungeon (worldgen/rooms/attach.py) and its corridors
+"""Tests for the growing dungeon (worldgen/generators/rooms/attach.py) and its corridors
 (corridors.py): the live bitsets stay true to the rooms placed."""
 
 from __future__ import annotations
@@ -6,12 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from worldgen import grid, registry
-from worldgen.rooms import corridors
-from worldgen.rooms.attach import Builder, pack_site, unpack_site
-from worldgen.rooms.draw import Draw
-from worldgen.rooms.shapes import DIRS, Stamp
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.tiles import T
+from worldgen.generators.rooms import corridors
+from worldgen.generators.rooms.attach import Builder, pack_site, unpack_site
+from worldgen.generators.rooms.draw import Draw
+from worldgen.generators.rooms.shapes import DIRS, Stamp
+from worldgen.toolkit import grid
 
 PARAMS = registry.get("rooms").make_params()
 

@@ -1,4 +1,4 @@
-"""Tests for the rooms generator's finishing units: doors (worldgen/rooms/doors.py),
+"""Tests for the rooms generator's finishing units: doors (worldgen/generators/rooms/doors.py),
 loops (loops.py) and stairs (stairs.py)."""
 
 from __future__ import annotations
@@ -7,14 +7,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid, registry
-from worldgen.bitgrid import BitGrid, bit_indices
-from worldgen.rooms.doors import finish_doors, lay_doors
-from worldgen.rooms.draw import Draw
-from worldgen.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
-from worldgen.rooms.stairs import farthest, pick_far_from, pick_stair, stair_masks
-from worldgen.steps import finish
-from worldgen.tiles import WALKABLE, T
+from worldgen.core import registry
+from worldgen.core.steps import finish
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators.rooms.doors import finish_doors, lay_doors
+from worldgen.generators.rooms.draw import Draw
+from worldgen.generators.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
+from worldgen.generators.rooms.stairs import farthest, pick_far_from, pick_stair, stair_masks
+from worldgen.toolkit import grid
+from worldgen.toolkit.bitgrid import BitGrid, bit_indices
 
 SPEC = registry.get("rooms")
 

@@ -1,4 +1,4 @@
-"""Tests for the rooms generator's designs (worldgen/rooms/shapes.py): stamps,
+"""Tests for the rooms generator's designs (worldgen/generators/rooms/shapes.py): stamps,
 their door sites, each room kind, and the cave library."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid
-from worldgen.rooms import shapes
-from worldgen.rooms.attach import pack_site, unpack_site
-from worldgen.rooms.draw import Draw
-from worldgen.rooms.shapes import DIRS, Stamp
+from worldgen.generators.rooms import shapes
+from worldgen.generators.rooms.attach import pack_site, unpack_site
+from worldgen.generators.rooms.draw import Draw
+from worldgen.generators.rooms.shapes import DIRS, Stamp
+from worldgen.toolkit import grid
 
 
 def brute_sites(mask, d):
@@ -165,7 +165,7 @@ def test_prepare_many_skips_prepared_stamps_and_rectangles_match():
 
 
 def test_staircases_with_the_same_cells_share_one_stamp():
-    from worldgen.rooms import corridors
+    from worldgen.generators.rooms import corridors
     for _ in corridors.grow_staircases():
         pass
     made = {id(v[2]) for v in corridors._DIAGONALS.values()}

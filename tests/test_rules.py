@@ -21,8 +21,8 @@ from game.rules.location import LocationData, SiteData, WorldMap
 from game.rules.log import BAD, GOOD
 from game.rules.run import Game
 from game.rules.state import LevelRequest, LocationRequest
-from worldgen.registry import Stage
-from worldgen.tiles import T
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
 
 ROOM = """\
 ##########

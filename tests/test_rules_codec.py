@@ -13,7 +13,7 @@ from game.rules.entities import MAX_INVENTORY, Player
 from game.rules.location import WorldMap
 from game.rules.log import MAX_LOG, MAX_TEXT, Message
 from game.rules.state import LocationRequest, RunState
-from worldgen.world import SITES_PER_LOCATION as SITES
+from worldgen.generators.world import SITES_PER_LOCATION as SITES
 
 WORLD = WorldMap("Codecland", "small")
 N = WORLD.n_locations

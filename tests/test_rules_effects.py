@@ -16,8 +16,8 @@ from game.rules.engine import resolve
 from game.rules.entities import FloorItem
 from game.rules.identify import is_known
 from game.rules.log import BAD, NOTE
-from worldgen import seeding
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core.tiles import T
 
 from test_rules import dungeon_run, make_level, put_monster
 

@@ -18,8 +18,8 @@ from game.rules.location import WorldMap
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from game.settings import parse_query
-from worldgen import registry
-from worldgen.seeding import clean_seed_text, seed_from_text
+from worldgen.core import registry
+from worldgen.core.seeding import clean_seed_text, seed_from_text
 
 from gameloop import key, make_app, press, run_until, text
 
@@ -97,3 +97,18 @@ def test_title_link_and_save_name_the_same_world(tmp_path):
 def test_demo_scene_uses_the_cleaned_seed(tmp_path):
     app = make_app(f"?mode=demo&demo=island&seed={quote(' Ava' + chr(0x200b) + 'lé ')}", tmp_path)
     assert isinstance(app.top, DemoScene) and app.top.seed == "Avalé"
+
+
+@pytest.mark.parametrize("link", ["x\ud800y", "x%ED%A0%80y", "x%EF%BF%BDy", "x%FFy"])
+def test_text_lost_on_the_way_reads_the_same_from_the_cli_and_a_link(tmp_path, link):
+    """A byte the command line cannot decode arrives as a lone surrogate; the
+    same text in a link arrives raw, as one U+FFFD or as three (its bytes
+    percent-encoded).  One function in seeding drops both, so every way gives
+    the seed "xy" and the same map."""
+    cli = subprocess.run([sys.executable, "-m", "worldgen", "caverns", "--seed", b"x\xffy", "--width", "48",
+                          "--height", "32", "--out", str(tmp_path / "m.npz")], capture_output=True, check=True)
+    assert json.loads(cli.stdout)["seed"] == "xy"
+    settings = parse_query(f"?mode=demo&demo=caverns&w=48&h=32&seed={link}")
+    assert settings.seed == "xy"
+    with np.load(tmp_path / "m.npz") as data:
+        assert digest(registry.generate("caverns", settings.seed, 48, 32).last.data) == digest(data["tiles"])

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from worldgen import registry, seeding
-from worldgen.world import World
+from worldgen.core import registry, seeding
+from worldgen.generators.world import World
 
 
 def test_text_seed_is_stable_across_processes():

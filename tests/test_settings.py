@@ -14,8 +14,8 @@ from game.settings import (
     parse_query,
     to_query,
 )
-from worldgen import registry
-from worldgen.seeding import MAX_SEED_CHARS, is_invisible
+from worldgen.core import registry
+from worldgen.core.seeding import MAX_SEED_CHARS, is_invisible
 
 
 def test_defaults_to_play_mode():

@@ -24,8 +24,8 @@ from game.scenes.end import EndScene
 from game.scenes.pack import PackScene
 from game.scenes.play import PlayScene
 from game.scenes.target import TargetScene
-from worldgen.registry import Stage
-from worldgen.tiles import T
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
 
 from gameloop import key, make_app, press, run, run_until
 

@@ -3,7 +3,7 @@
 import pytest
 
 from game.tools import frames
-from worldgen.world import DUNGEON_SIZES
+from worldgen.generators.world import DUNGEON_SIZES
 
 
 def test_goes_down_every_level_of_each_style_and_reports_the_worst_frame():

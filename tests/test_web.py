@@ -58,7 +58,7 @@ def packed(web: Path) -> dict[str, bytes]:
 def test_one_game_archive_holds_the_app_and_nothing_else(web, build_module):
     assert sorted(p.name for p in web.glob("deepisle.*")) == ["deepisle.tar.gz"]  # no .apk twin
     files = packed(web)
-    assert "main.py" in files and "game/app.py" in files and "worldgen/registry.py" in files
+    assert "main.py" in files and "game/app.py" in files and "worldgen/core/registry.py" in files
     assert {r.split("/")[0] for r in files} == {"main.py", "game", "worldgen"}
     for rel in files:
         parts = set(Path(rel).parts)
@@ -73,7 +73,7 @@ def test_every_app_source_but_the_developer_only_ones_is_packed(web, build_modul
     sources = {p.relative_to(ROOT).as_posix() for d in ("game", "worldgen") for p in (ROOT / d).rglob("*.py")
                if "__pycache__" not in p.parts}
     dev_only = {rel for rel in sources if build_module.is_dev_only(rel)}
-    assert {"worldgen/cli.py", "worldgen/bench.py", "worldgen/__main__.py"} <= dev_only
+    assert {"worldgen/tools/cli.py", "worldgen/tools/bench.py", "worldgen/__main__.py"} <= dev_only
     assert sources - dev_only <= files
     assert not dev_only & files
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from worldgen.registry import Progress, Stage
+from worldgen.core.registry import Progress, Stage
 
 from game.work import Work
 

@@ -1,4 +1,4 @@
-"""Tests for named worlds, their locations and dungeon sites (worldgen/world.py)."""
+"""Tests for named worlds, their locations and dungeon sites (worldgen/generators/world/)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldgen import grid, seeding
-from worldgen.cli import main
-from worldgen.registry import Progress, Stage
-from worldgen.seeding import MAX_SEED_CHARS, clean_seed_text
-from worldgen.tiles import TILES, T
-from worldgen.world import (
-    DUNGEON_SIZES, LOCATION_SIZES, LOCATION_STAGES, N_LOCATIONS, SITES_PER_LOCATION, WALKABLE_LAND,
-    Location, World, WorldNameError, iter_location, place_sites, world_key,
-)
+from worldgen.core import seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
+from worldgen.core.tiles import TILES, T
+from worldgen.generators.world import (DUNGEON_SIZES, LOCATION_SIZES, LOCATION_STAGES, N_LOCATIONS,
+                                       SITES_PER_LOCATION, WALKABLE_LAND, Location, World, WorldNameError,
+                                       iter_location, place_sites, world_key)
+from worldgen.toolkit import grid
+from worldgen.tools.cli import main
 
 #: Names whose every location is checked in full (sites, spacing, reachability).
 PINNED_NAMES = ("Avalon", "Lyonesse", "東京", "Ævalon ✨")
@@ -279,6 +279,16 @@ def test_cli_json_survives_a_name_that_is_not_valid_utf8(capsys, tmp_path):
     assert body["world"]["name"] == "odd" and json.loads(out)["sites"] == 100
 
 
+def test_cli_lowers_a_scale_over_the_pixel_budget_as_the_generators_do(capsys, tmp_path):
+    out_file = tmp_path / "big.png"
+    code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--location", "9", "--param", "width=256",
+                             "--param", "height=256", "--scale", "32", "--out", str(out_file))
+    assert code == 0 and json.loads(out)["scale"] == 26
+    assert err.count("\n") == 1 and "--scale 32 lowered to 26" in err and "67,108,864-pixel budget" in err
+    width, height = (int.from_bytes(out_file.read_bytes()[i:i + 4], "big") for i in (16, 20))
+    assert (width, height) == (320 * 26, 306 * 26)
+
+
 def test_cli_bad_output_exits_2(capsys, tmp_path):
     code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "x.bmp"))
     assert code == 2 and ".json" in err and err.count("\n") == 1
@@ -290,7 +300,7 @@ def test_cli_bad_output_exits_2(capsys, tmp_path):
 
 
 def test_default_world_params_are_todays_world():
-    from worldgen.world import WorldParams, location_size, sites_to_unlock
+    from worldgen.generators.world import WorldParams, location_size, sites_to_unlock
 
     assert World.from_name("Avalon").params == WorldParams()
     assert [location_size(WorldParams(), i) for i in range(N_LOCATIONS)] == list(LOCATION_SIZES)
@@ -314,7 +324,7 @@ def test_world_params_size_the_locations_like_the_source():
 @pytest.mark.parametrize("n,share,need", [(100, 0.1, 10), (100, 0.01, 1), (100, 1.0, 100), (7, 0.5, 4),
                                           (3, 0.99, 3), (0, 0.5, 1), (100, 0.105, 11)])
 def test_sites_to_unlock(n, share, need):
-    from worldgen.world import sites_to_unlock
+    from worldgen.generators.world import sites_to_unlock
 
     assert sites_to_unlock(n, share) == need
 
@@ -323,7 +333,7 @@ def test_sites_to_unlock(n, share, need):
                                             ({"unlock_share": "all"}, "unlock_share expects float"),
                                             ({"depth": 3}, "no parameter 'depth'")])
 def test_bad_world_params_are_refused_in_one_line(values, message):
-    from worldgen.registry import ParamError
+    from worldgen.core.registry import ParamError
 
     with pytest.raises(ParamError, match=message):
         World.from_name("Avalon", params=values)

@@ -68,7 +68,7 @@ EXTRA_FILES = ("embed-example.html", "embed.js")
 EMBED_PAGES = ("embed-example.html",)  # shipped pages whose embeds get posters
 SKIP_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".*", "tests", "build")
 #: Developer-only files and folders the page never runs: never packed.
-DEV_ONLY = ("worldgen/__main__.py", "worldgen/cli.py", "worldgen/bench.py", "game/tools")
+DEV_ONLY = ("worldgen/__main__.py", "worldgen/tools", "game/tools")
 
 # Runs inside the pygbag process: no downloads, no black, then pygbag's CLI.
 RUNNER = """\
@@ -111,7 +111,7 @@ def check_sources() -> None:
 def is_dev_only(rel: str) -> bool:
     """``rel`` (a path relative to the repository, with ``/``) is developer-only.
 
-    >>> is_dev_only("worldgen/cli.py"), is_dev_only("game/tools/shots.py"), is_dev_only("game/app.py")
+    >>> is_dev_only("worldgen/tools/cli.py"), is_dev_only("game/tools/shots.py"), is_dev_only("game/app.py")
     (True, True, False)
     """
     return any(rel == item or rel.startswith(item + "/") for item in DEV_ONLY)

@@ -38,8 +38,8 @@ from pathlib import Path
 from game import embed_code
 from game.embed_code import EMBED_ATTR, PAGE, POSTER_DIR
 from game.settings import Settings, parse_query
-from worldgen import registry
-from worldgen.cli import main as worldgen_cli
+from worldgen.core import registry
+from worldgen.tools.cli import main as worldgen_cli
 
 LIST = Path(__file__).resolve().parent / "embeds.txt"
 FRAME = (960, 540)  # the game's window: a poster is its first frame

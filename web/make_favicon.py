@@ -16,8 +16,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from worldgen.image import write_png  # noqa: E402
-from worldgen.tiles import PALETTE, T  # noqa: E402
+from worldgen.core.image import write_png  # noqa: E402
+from worldgen.core.tiles import PALETTE, T  # noqa: E402
 
 SIZE = 32
 

@@ -5,9 +5,10 @@
 >>> list(result.stages)
 ['noise', 'noise_terrain', 'mask_plain', 'mask', 'combined', 'terrain']
 
-Arrays are indexed ``[y, x]``; tile maps are ``uint8`` ids from :mod:`worldgen.tiles`.
+Arrays are indexed ``[y, x]``; tile maps are ``uint8`` ids from :mod:`worldgen.core.tiles`.
 """
 
-from .registry import GeneratorSpec, ParamError, Progress, Result, Stage, all_specs, generate, get, run
+from . import generators  # noqa: F401,E402  (the built-in generators register themselves)
+from .core.registry import GeneratorSpec, ParamError, Progress, Result, Stage, all_specs, generate, get, run
 
 __all__ = ["GeneratorSpec", "ParamError", "Progress", "Result", "Stage", "all_specs", "generate", "get", "run"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from worldgen import registry
-from worldgen.registry import Stage
-from worldgen.world import LOCATION_STAGES
+from worldgen.core import registry
+from worldgen.core.registry import Stage
+from worldgen.generators.world import LOCATION_STAGES
 
 from . import content
 from .snapshot import apply_snapshot

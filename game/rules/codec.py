@@ -15,7 +15,7 @@ safe write) is :mod:`game.rules.save`.
 
 from __future__ import annotations
 
-from worldgen.world import SITES_PER_LOCATION
+from worldgen.generators.world import SITES_PER_LOCATION
 
 from . import content
 from .content import ITEM_BY_ID, MAX_STATUS_TURNS, STATUSES, UNIDENTIFIED_KINDS

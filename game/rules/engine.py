@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from . import status
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result

@@ -1,6 +1,6 @@
 """Directions and distances on a level, in the game's order: positions are
 ``(x, y)`` tuples, steps ``(dx, dy)``.  Arrays are ``[y, x]``, and
-:mod:`worldgen.grid` takes cells as ``(y, x)``: :func:`walk_distance` is the
+:mod:`worldgen.toolkit.grid` takes cells as ``(y, x)``: :func:`walk_distance` is the
 one place the game hands it cells, so the conversion happens here only.
 
 :data:`STEPS` is the one table of the 8 steps.  Its order matters: a monster
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 __all__ = ["STEPS", "chebyshev", "walk_distance"]
 
@@ -33,7 +33,7 @@ def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 def walk_distance(passable: np.ndarray, sources: Iterable[tuple[int, int]]) -> np.ndarray:
-    """Steps on foot (the game's movement rule, ``worldgen.grid.WALK``) from
+    """Steps on foot (the game's movement rule, ``worldgen.toolkit.grid.WALK``) from
     the nearest of the ``(x, y)`` cells ``sources`` over ``passable``
     (a ``[y, x]`` mask); -1 where unreachable.
 

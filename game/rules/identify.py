@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from worldgen import seeding
+from worldgen.core import seeding
 
 from . import words
 from .content import ITEM_BY_ID, ITEMS, UNIDENTIFIED_KINDS, ItemKind

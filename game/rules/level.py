@@ -8,7 +8,7 @@ A level is rebuilt from its seed every time it is entered; what play changed
 (the explored mask, secret doors found, every monster and floor item as they
 stand) is kept in a snapshot that the save stores (see :mod:`game.rules.snapshot`).
 
-Distances on foot follow the game's movement rule, ``worldgen.grid.WALK``:
+Distances on foot follow the game's movement rule, ``worldgen.toolkit.grid.WALK``:
 the generators place the stairs with the same rule.
 """
 
@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen import grid, seeding
-from worldgen.registry import Stage
-from worldgen.tiles import TRANSPARENT, WALKABLE, T
+from worldgen.core import seeding
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import TRANSPARENT, WALKABLE, T
+from worldgen.toolkit import grid
 
 from . import content
 from .content import DungeonRules

@@ -1,6 +1,6 @@
 """The game's view of a world: locations with an overworld map and dungeon sites.
 
-:class:`WorldMap` wraps ``worldgen.world.World`` and turns each generated
+:class:`WorldMap` wraps ``worldgen.generators.world.World`` and turns each generated
 location into a small :class:`LocationData` the game relies on (tiles,
 sites with terrain and seed, a start cell).  Location generation is an
 iterator (``Progress`` items, then the :class:`LocationData`) that the play
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen import grid, seeding
-from worldgen.registry import Progress, Stage
-from worldgen.world import World
+from worldgen.core import seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.generators.world import World
+from worldgen.toolkit import grid
 
 from .content import SIZE_NAMES, move_cost_array, style_for
 
@@ -62,7 +63,7 @@ class LocationData:
 class WorldMap:
     """A named world: ``WorldMap("Avalon", "medium")``; the name is the seed.
 
-    Raises ``ValueError`` (``worldgen.world.WorldNameError``) with a message
+    Raises ``ValueError`` (``worldgen.generators.world.WorldNameError``) with a message
     for the player when the name cannot be used (empty, too long)."""
 
     def __init__(self, name: str, size: str = "medium") -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from worldgen.tiles import TILES, T
+from worldgen.core.tiles import TILES, T
 
 from . import words
 from .content import ITEM_BY_ID, RECIPES, ItemKind

@@ -28,9 +28,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from worldgen.registry import Stage
-from worldgen.tiles import T
-from worldgen.world import WorldNameError, world_key
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T
+from worldgen.generators.world import WorldNameError, world_key
 
 from . import build, codec, content, engine, save, score, words
 from .actions.items import Craft, Drop, PickUp, Swap, UseItem

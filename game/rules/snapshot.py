@@ -18,7 +18,7 @@ and the items taken or dropped instead: those are read as they were.
 
 from __future__ import annotations
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from .content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
 from .energy import Energy

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen import seeding
+from worldgen.core import seeding
 
 from . import content
 from .entities import Player

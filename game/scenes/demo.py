@@ -13,9 +13,9 @@ import re
 
 import pygame
 
-from worldgen import registry
-from worldgen.image import encode_png, stage_rgb, tiles_text
-from worldgen.registry import Stage
+from worldgen.core import registry
+from worldgen.core.image import encode_png, stage_rgb, tiles_text
+from worldgen.core.registry import Stage
 
 from .. import browser
 from ..app import WORK_BUDGET_MS, App, Scene

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen import registry
-from worldgen.registry import GeneratorSpec
+from worldgen.core import registry
+from worldgen.core.registry import GeneratorSpec
 
 from .. import browser, embed_code
 from ..app import WORK_BUDGET_MS, App, Scene

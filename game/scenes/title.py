@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.tiles import PALETTE
+from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import hint, keys_text

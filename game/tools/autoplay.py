@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 from ..rules import build
 from ..rules.pack import fits, slots_used

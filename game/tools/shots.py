@@ -109,7 +109,7 @@ def _comforts(app, g, out: str) -> None:
 def _tactics(app, g, out: str) -> None:
     """Issue 14 in pictures: a bow aimed past a pillar, statuses in the panel,
     a room dressed with features, and the victory screen with the high scores."""
-    from worldgen.tiles import T
+    from worldgen.core.tiles import T
 
     from ..rules import content, status
 

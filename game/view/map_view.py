@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from worldgen.tiles import GLYPHS, PALETTE, T
+from worldgen.core.tiles import GLYPHS, PALETTE, T
 
 from ..rules.content import relic_site
 from ..rules.level import SIGHT

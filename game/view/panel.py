@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from worldgen.tiles import TILES, T
+from worldgen.core.tiles import TILES, T
 
 from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
 from ..rules.content.keys import hint

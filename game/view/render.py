@@ -8,8 +8,8 @@ import numpy as np
 import pygame
 import pygame.surfarray  # noqa: F401  (explicit for pygbag)
 
-from worldgen.image import stage_rgb
-from worldgen.registry import Stage
+from worldgen.core.image import stage_rgb
+from worldgen.core.registry import Stage
 
 __all__ = ["rgb_surface", "stage_surface", "fit_rect", "fitted_stage_surface"]
 

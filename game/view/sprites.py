@@ -10,7 +10,8 @@ import pygame
 
 from ..rules.content import ItemKind
 from . import ui
-from worldgen.tiles import T
+from worldgen.core import registry
+from worldgen.core.tiles import T
 
 from .colour import OUTLINE, lighten
 
@@ -202,8 +203,14 @@ def player_sprite(size: int) -> pygame.Surface:
     return surf
 
 
-#: The stone of a site's entrance, by the generator that builds its levels.
-_SITE_STONE = {"caverns": (120, 100, 90), "mosaic": (90, 130, 90), "rooms": (150, 140, 130)}
+#: The stone of a site's entrance when its generator names no colour.
+_PLAIN_STONE = (140, 140, 140)
+
+
+def site_stone(style: str) -> tuple[int, int, int]:
+    """The stone of a site's entrance: the colour its generator's spec names."""
+    spec = registry.REGISTRY.get(style)
+    return spec.colour if spec is not None and spec.colour is not None else _PLAIN_STONE
 
 
 def site_sprite(size: int, cleared: bool, style: str, relic: bool = False) -> pygame.Surface:
@@ -213,7 +220,7 @@ def site_sprite(size: int, cleared: bool, style: str, relic: bool = False) -> py
     surf = _CACHE.get(key)
     if surf is None:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        base = _SITE_STONE.get(style, (140, 140, 140))
+        base = site_stone(style)
         rim = (255, 215, 0) if cleared else (255, 80, 255) if relic else (20, 16, 18)
         body = pygame.Rect(1, 1, size - 2, size - 2)
         pygame.draw.rect(surf, base, body, border_radius=max(1, size // 5))

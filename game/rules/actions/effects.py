@@ -31,8 +31,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from worldgen import grid
-from worldgen.tiles import WALKABLE
+from worldgen.core.tiles import WALKABLE
+from worldgen.toolkit import grid
 
 from .. import status
 from ..entities import Monster, Player

@@ -1,4 +1,4 @@
-"""Dungeon features in play (placed by ``worldgen.features``): a fountain
+"""Dungeon features in play (placed by ``worldgen.toolkit.features``): a fountain
 heals once, an altar names everything unknown the player carries once,
 statues block the way and sight, tables the way; and traps, hidden until
 found, spring when stepped on (their harm is the effect units of
@@ -6,8 +6,8 @@ found, spring when stepped on (their harm is the effect units of
 
 from __future__ import annotations
 
-from worldgen import seeding
-from worldgen.tiles import T
+from worldgen.core import seeding
+from worldgen.core.tiles import T
 
 from ..identify import identify
 from ..log import bad, good, loot, note

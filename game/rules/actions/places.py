@@ -5,7 +5,7 @@ that "save and quit" writes while the map is being built."""
 
 from __future__ import annotations
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from ..build import arrive
 from ..content.keys import hint

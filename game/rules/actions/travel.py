@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen import grid
+from worldgen.toolkit import grid
 
 from ..content import STATUSES
 from ..geometry import STEPS, chebyshev, walk_distance

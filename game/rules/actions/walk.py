@@ -3,7 +3,7 @@ door by walking into it, and resting (which searches)."""
 
 from __future__ import annotations
 
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 from ..content.keys import hint
 from ..geometry import STEPS

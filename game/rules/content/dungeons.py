@@ -1,7 +1,7 @@
 """Dungeon sizes and the danger curve: the one table a new size is added to.
 
 A size's map (width, height, level count) is the world's
-(``worldgen.world.DUNGEON_SIZES``: the generator side); this table adds
+(``worldgen.generators.world.DUNGEON_SIZES``: the generator side); this table adds
 what play puts on it (monster and item caps).  The title screen, the link
 parser and the world map all read their size names from :data:`SIZE_NAMES`.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from worldgen import world
+from worldgen.generators import world
 
 __all__ = ["DungeonRules", "DUNGEONS", "SIZE_NAMES", "tier_of",
            "relic_site", "final_location", "RELIC_GUARD_TIERS", "FINAL_LOCATION"]

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from worldgen.tiles import TILES, T
+from worldgen.core import registry
+from worldgen.core.tiles import TILES, T
 
 __all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN"]
 
-#: The generator that builds a site's levels, by the overworld tile under the site.
-STYLE_BY_TERRAIN: dict[int, str] = {
-    T.mountain: "caverns", T.hills: "caverns",
-    T.forest: "mosaic", T.swamp: "mosaic", T.shallow_water: "mosaic",
-    T.grass: "rooms", T.desert: "rooms", T.sand: "rooms", T.ground: "rooms",
-}
+#: The generator that builds a site's levels, by the overworld tile under the
+#: site: read from each dungeon generator's spec (``GeneratorSpec.terrains``).
+STYLE_BY_TERRAIN: dict[int, str] = {int(tile): spec.name for spec in registry.all_specs()
+                                    if spec.kind == "dungeon" for tile in spec.terrains}
+#: The generator of a site on a tile no generator claims.
+DEFAULT_STYLE = "rooms"
 
 
 def style_for(terrain: int) -> str:
-    return STYLE_BY_TERRAIN.get(int(terrain), "rooms")
+    return STYLE_BY_TERRAIN.get(int(terrain), DEFAULT_STYLE)
 
 
 #: Turns one step onto a tile costs; None blocks.  (Dungeon sites can always be entered.)

@@ -1,0 +1,87 @@
+"""The one tile table: every generator, the CLI and the renderer use it.
+
+Tile ids are small integers stored in ``uint8`` arrays indexed ``[y, x]``.
+Lookup arrays (:data:`PALETTE`, :data:`WALKABLE`, :data:`TRANSPARENT`,
+:data:`GLYPHS`) are indexed by tile id, so ``PALETTE[tiles]`` turns a map into
+an RGB image and ``WALKABLE[tiles]`` into a walkability mask in one step.
+
+Append new tiles at the end of :data:`TILES`; never renumber (saved games and
+golden digests depend on the ids).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = ["Tile", "TILES", "T", "PALETTE", "WALKABLE", "TRANSPARENT", "GLYPHS", "BY_NAME", "legend_json"]
+
+
+class Tile(NamedTuple):
+    id: int
+    name: str
+    glyph: str
+    rgb: tuple[int, int, int]
+    walkable: bool
+    transparent: bool
+
+
+# fmt: off
+TILES: tuple[Tile, ...] = (
+    Tile(0,  "void",          " ", (0, 0, 0),        False, True),   # unclaimed / outside
+    Tile(1,  "deep_water",    "~", (24, 48, 112),    False, True),
+    Tile(2,  "shallow_water", "=", (52, 104, 176),   True,  True),   # wading: slow
+    Tile(3,  "sand",          ".", (222, 206, 146),  True,  True),   # coast, beach
+    Tile(4,  "grass",         '"', (112, 168, 72),   True,  True),   # plains
+    Tile(5,  "forest",        "T", (44, 112, 52),    True,  True),
+    Tile(6,  "hills",         "n", (140, 136, 84),   True,  True),
+    Tile(7,  "mountain",      "^", (124, 112, 104),  False, False),
+    Tile(8,  "desert",        ":", (232, 196, 112),  True,  True),
+    Tile(9,  "swamp",         ",", (78, 104, 76),    True,  True),
+    Tile(10, "floor",         ".", (150, 144, 132),  True,  True),   # dungeon floor
+    Tile(11, "wall",          "#", (58, 52, 62),     False, False),
+    Tile(12, "door",          "+", (176, 112, 48),   True,  False),
+    Tile(13, "secret_door",   "s", (74, 64, 74),     True,  False),  # drawn as wall until found
+    Tile(14, "stairs_up",     "<", (240, 240, 160),  True,  True),
+    Tile(15, "stairs_down",   ">", (255, 216, 64),   True,  True),
+    Tile(16, "ground",        ".", (132, 116, 84),   True,  True),   # open outdoor ground
+    Tile(17, "unreachable",   "!", (220, 40, 40),    True,  True),   # debug: walkable but cut off
+    Tile(18, "hedge",         "%", (40, 120, 48),    False, False),  # garden hedge (mosaic)
+    # dungeon features (worldgen.toolkit.features): they block the way; statues also block sight
+    Tile(19, "statue",        "&", (196, 192, 200),  False, False),
+    Tile(20, "table",         "=", (150, 104, 64),   False, True),   # furniture
+    Tile(21, "fountain",      "{", (96, 176, 236),   False, True),   # heals once (the game)
+    Tile(22, "dry_fountain",  "{", (120, 120, 128),  False, True),
+    Tile(23, "altar",         "_", (224, 200, 120),  False, True),   # names what you carry, once
+    Tile(24, "trap",          "^", (200, 60, 160),   True,  True),   # hidden in the game until found
+)
+# fmt: on
+
+
+class _Ids:
+    """Tile ids by name: ``T.wall``, ``T.deep_water`` ..."""
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        for tile in tiles:
+            setattr(self, tile.name, tile.id)
+
+
+T = _Ids(TILES)
+BY_NAME: dict[str, Tile] = {t.name: t for t in TILES}
+
+assert all(t.id == i for i, t in enumerate(TILES)), "tile ids must be dense and ordered"
+
+PALETTE = np.array([t.rgb for t in TILES], dtype=np.uint8)
+WALKABLE = np.array([t.walkable for t in TILES], dtype=bool)
+TRANSPARENT = np.array([t.transparent for t in TILES], dtype=bool)
+GLYPHS = np.array([t.glyph for t in TILES], dtype="<U1")
+
+
+def legend_json() -> str:
+    """The tile legend as JSON: ``{"id": {"name", "glyph", "walkable"}}``."""
+    return json.dumps(
+        {str(t.id): {"name": t.name, "glyph": t.glyph, "walkable": t.walkable} for t in TILES},
+        ensure_ascii=False,
+    )

@@ -1,0 +1,176 @@
+"""The caverns' cellular automaton: the source's rule over a whole map, in place.
+
+A cell becomes wall if more than 4 walls lie within distance 1 (3x3 box,
+the cell included) or fewer than 3 within distance 2 (5x5 box), else floor;
+beyond the map counts as wall.  Cells outside ``free`` keep ``fixed_wall``.
+:mod:`worldgen.generators.caverns` runs it; this module holds only the arithmetic.
+
+How one generation stays at about a dozen ``uint8`` passes (it runs 100
+times on a 1000x1000 map and rarely reaches a fixed point there):
+
+* The state lies in a grid framed by two rings of wall, worked on as one
+  flat array: a horizontal neighbour is +-1, a vertical one +-``W``, so
+  every pass is one contiguous slice.  ``W`` is rounded up to a multiple of
+  8 so the change test can compare 8 cells at a time.
+* Shared partial sums: pairs ``p2``, then the row sums of 3 (``p2`` + one
+  cell) and of 5 (``p2`` + a row sum of 3); the 3x3 count is a pair of row
+  sums of 3 plus one more, the 5x5 count a pair of row sums of 5 plus a
+  triple.  Eight additions in all.
+* A cell's state is stored as ``K + wall`` with ``K`` = :data:`OFFSET`, so
+  every sum carries a known offset modulo 256: the 3x3 count as ``near +
+  173`` (173..182) and the 5x5 count as ``far + 253``, which wraps so that
+  ``far < 3`` reads 253..255 and ``far >= 3`` reads 0..22.  The larger of
+  the two is then above 177 exactly when the rule says wall, so the rule is
+  one ``maximum`` and one comparison.  The comparison is against a
+  per-cell threshold (177 free, 0 fixed wall, 255 fixed floor), which holds
+  the fixed cells for free.
+* Two state buffers take turns (no copy back); the preview is the state
+  minus ``OFFSET - T.floor`` (one pass).  The change test compares block
+  by block and stops at the first difference.
+
+>>> import numpy as np
+>>> ca = CaveAutomaton((5, 5))
+>>> ca.set_rows(0, np.eye(5, dtype=bool))
+>>> ca.step(), ca.wall_mask().astype(int).tolist()[1]
+(True, [1, 0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from worldgen.core.tiles import T
+
+__all__ = ["CaveAutomaton", "OFFSET"]
+
+#: A cell is stored as ``OFFSET + wall``: 25 * OFFSET = 253 (mod 256), 9 * OFFSET = 173.
+OFFSET = 133
+_NEAR_WALL = (9 * OFFSET + 4) % 256       # 177: the 3x3 count is above 4
+assert (25 * OFFSET) % 256 == 253 and (9 * OFFSET) % 256 == 173
+_CHECK_WORDS = 1 << 13                     # 8-cell words compared per block by the change test
+_PAGE = 4096                               # bytes per memory page (at least: a touch per 4 KiB)
+assert T.wall == T.floor + 1, "the preview adds T.floor to a 0/1 wall state"
+
+
+class CaveAutomaton:
+    """The rule over an ``(h, w)`` map; ``free`` cells follow it, the rest keep ``fixed_wall``.
+
+    Set the starting state and which cells are free with :meth:`set_rows`
+    (every row, before the first step), then :meth:`step`; read it
+    with :meth:`wall_mask` / :meth:`floor_mask`, or as tiles in
+    :attr:`shown` after :meth:`show` (a live view, changed by later calls).
+    """
+
+    def __init__(self, shape: tuple[int, int]) -> None:
+        h, w = shape
+        W = -(-(w + 4) // 8) * 8                   # two frame columns each side, then up to 8
+        self.h, self.w, self.W, self.n, self.base = h, w, W, h * W, 2 * W
+        size = (h + 4) * W
+        self.states = [np.empty(size, dtype=np.uint8), np.empty(size, dtype=np.uint8)]
+        for state in self.states:                  # the frame rows; the rest as rows are set
+            state[:2 * W] = OFFSET + 1
+            state[-2 * W:] = OFFSET + 1
+        self.cur = 0
+        self.thr = np.zeros(self.n, dtype=np.uint8)  # 0: always wall (the frame, rows not set yet)
+        # Scratch: three rows-of-sums buffers, reused as the step goes (see :meth:`step`).
+        # Left uninitialized (zeroing 7 buffers was most of a 2000x2000 set-up): a
+        # step writes every cell it reads but the few ends zeroed here.
+        self.a, self.b, self.c = (np.empty(size, dtype=np.uint8) for _ in range(3))
+        for buf in (self.a, self.b, self.c):
+            buf[:2] = 0
+            buf[-2:] = 0
+        self.last_change = 0                       # block where the last step changed a cell
+        self.tiles = np.empty((h, W), dtype=np.uint8)
+        self.shown = self.tiles[:, 2:2 + w]
+
+    def _grid(self, k: int | None = None) -> np.ndarray:
+        """The ``(h, w)`` map view of state buffer ``k`` (default: the current one)."""
+        s = self.states[self.cur if k is None else k]
+        return s.reshape(self.h + 4, self.W)[2:2 + self.h, 2:2 + self.w]
+
+    def set_rows(self, y0: int, wall: np.ndarray, free: np.ndarray | None = None,
+                 fixed_wall: np.ndarray | None = None) -> None:
+        """Map rows ``y0..y0 + len(wall)`` start as ``wall`` (bool).
+
+        Their ``free`` cells follow the rule (default: all), the others keep
+        ``fixed_wall`` (default: none), which ``wall`` must agree with.  Set
+        in slices, so a big map's set-up is spread over several steps.
+        """
+        y1 = y0 + wall.shape[0]
+        rows = self.states[self.cur].reshape(self.h + 4, self.W)[2 + y0:2 + y1]
+        rows[:, :2] = OFFSET + 1                   # the frame columns
+        rows[:, 2 + self.w:] = OFFSET + 1
+        np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
+        # The other buffers are written before they are read; one byte per page
+        # faults their pages in here (first-use faults were most of a big map's
+        # first step), without writing the rest.
+        lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
+        for buf in (self.states[1 - self.cur], self.a, self.b, self.c):
+            buf[lo:hi:_PAGE] = 0
+        self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
+        thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
+        if free is None:
+            thr.fill(_NEAR_WALL)
+            return
+        # 177 free, 255 fixed floor (never wall), 0 fixed wall: sums of 0/1 masks, not
+        # masked copies (ten times slower into these strided rows).
+        free = np.asarray(free, dtype=bool)
+        np.multiply(free.view(np.uint8), np.uint8(255 - _NEAR_WALL), out=thr)
+        np.subtract(np.uint8(255), thr, out=thr)
+        if fixed_wall is not None:
+            held_wall = np.greater(np.asarray(fixed_wall, dtype=bool), free)
+            np.subtract(thr, held_wall.view(np.uint8) * np.uint8(255), out=thr)
+
+    def wall_mask(self) -> np.ndarray:
+        """A new ``(h, w)`` bool array: True on wall."""
+        return self._grid() != OFFSET
+
+    def floor_mask(self) -> np.ndarray:
+        """A new ``(h, w)`` bool array: True on floor."""
+        return self._grid() == OFFSET
+
+    def step(self) -> bool:
+        """One generation of the rule; False (and nothing changed) at a fixed point."""
+        s, nxt = self.states[self.cur], self.states[1 - self.cur]
+        W, n, b, m = self.W, self.n, self.base, s.size
+        # The 3x3 counts go where the next state will be, the 5x5 counts where the
+        # rows of 5 were (both dead by then): no buffers of their own.
+        a, bb, c = self.a, self.b, self.c
+        near, far = nxt[b:b + n], c[0:n]
+        np.add(s[0:m - 1], s[1:m], out=a[0:m - 1])                     # a: pairs i, i+1
+        np.add(a[0:m - 2], s[2:m], out=bb[1:m - 1])                    # bb: rows of 3, i-1 .. i+1
+        np.add(a[0:m - 4], bb[3:m - 1], out=c[2:m - 2])                # c: rows of 5, i-2 .. i+2
+        np.add(bb[W:W + n], bb[2 * W:2 * W + n], out=a[W:W + n])       # a: rows of 3 at y, y+1
+        np.add(a[W:W + n], bb[3 * W:3 * W + n], out=near)              # 3x3 of map row y: y-1 .. y+1
+        np.add(c[0:n + 2 * W], c[W:n + 3 * W], out=bb[0:n + 2 * W])    # bb: rows of 5 at y, y+1
+        np.add(bb[2 * W:2 * W + n], c[4 * W:4 * W + n], out=a[3 * W:3 * W + n])  # a: y-1 .. y+1
+        np.add(bb[0:n], a[3 * W:3 * W + n], out=far)                   # 5x5: y-2 .. y+2
+        np.maximum(near, far, out=near)
+        wall = far.view(bool)
+        np.greater(near, self.thr, out=wall)
+        out = nxt[b:b + n]
+        np.add(wall.view(np.uint8), np.uint8(OFFSET), out=out)
+        if not self._changed(out.view(np.uint64), s[b:b + n].view(np.uint64)):
+            return False
+        self.cur = 1 - self.cur
+        return True
+
+    def _changed(self, new: np.ndarray, old: np.ndarray) -> bool:
+        """Whether ``new`` differs from ``old``, block by block from where the last change was.
+
+        Far from a fixed point a cell changes in nearly every block, so one
+        block (not the whole map) usually settles it.
+        """
+        blocks = -(-new.size // _CHECK_WORDS)
+        for k in range(blocks):
+            i = (self.last_change + k) % blocks
+            lo = i * _CHECK_WORDS
+            if not np.array_equal(new[lo:lo + _CHECK_WORDS], old[lo:lo + _CHECK_WORDS]):
+                self.last_change = i
+                return True
+        return False
+
+    def show(self) -> None:
+        """Refresh :attr:`shown` (``T.floor``/``T.wall`` tiles) from the state."""
+        s = self.states[self.cur]
+        np.subtract(s[self.base:self.base + self.n], np.uint8(OFFSET - T.floor), out=self.tiles.ravel())
