@@ -13,7 +13,7 @@ from game.rules.entities import FloorItem
 from game.rules.content import ITEM_BY_ID
 from game.rules.pack import clamp_pack
 from game.view import ui
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -14,11 +14,11 @@ from game.rules.actions import travel
 from game.rules.actions.effects import Damage
 from game.rules.actions.features import TRAPS
 from game.rules.actions.travel import HURT_FRACTION, SEARCH_TURNS
-from worldgen import seeding
+from worldgen.core import seeding
 from game.rules.entities import FloorItem
 from game.rules.content import ITEM_BY_ID
 from game.scenes.play import REST_TURNS_PER_FRAME
-from worldgen.tiles import T
+from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
