@@ -83,6 +83,20 @@ def test_resting_stops_when_a_monster_comes_into_view():
     assert g.player.hp < g.player.max_hp
 
 
+def test_resting_beside_a_sleeper_stops_when_it_wakes():
+    g = dungeon_run()
+    g.player.hp = 5
+    viper = put_monster(g.level, 6, 2, kind="snake", awake=False)  # a deep sleeper: sight does not wake it
+    g.level.update_view(*g.pos)
+    assert g.rest()
+    for _ in range(3):
+        g.go_on()
+    assert g.resting
+    viper.awake = True  # a noise woke it
+    g.go_on()
+    assert not g.resting and g.log[-1].text == "You stop resting: the viper notices you."
+
+
 def test_resting_stops_when_a_blow_lands():
     g = dungeon_run()
     g.player.hp = 20

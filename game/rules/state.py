@@ -94,6 +94,7 @@ class RunState:
         self.resting = ""  # "rest" (until healed) or "search" (a few turns), else ""
         self.rest_turns = 0  # turns the rest or search has taken so far
         self.path_seen: set[int] = set()  # monsters in view while it went on
+        self.path_awake: set[int] = set()  # those of them seen awake
         self.path_hp = 0  # the player's HP after its last turn
         self.path_blows = 0  # ``blows`` then
         self.path_finds = 0  # secret doors and traps found on the level when it began

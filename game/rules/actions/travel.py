@@ -11,7 +11,7 @@ whether to stop, and says why ("You stop resting: the goblin comes into view.").
 What stops both (:func:`danger`): a blow, a shot or a burst that hurts the
 player; the player's own poison or burning only once HP is under
 :data:`HURT_FRACTION` of the most; a monster come into view that was not in
-view before; a monster next to the player.  A walk also stops on an item it
+view before, or one in view that wakes; a monster next to the player.  A walk also stops on an item it
 wanted but could not take (a full pack); a rest when it is done, or after
 :data:`MAX_REST_TURNS`.
 """
@@ -88,6 +88,7 @@ def _begin(run: RunState) -> None:
     if run.mode == "dungeon":
         level = run.level
         run.path_seen = {m.index for m in level.monsters if level.visible[m.y, m.x]}
+        run.path_awake = {m.index for m in level.monsters if level.visible[m.y, m.x] and m.awake}
     run.path_finds = _finds(run)
 
 
@@ -140,10 +141,14 @@ def danger(run: RunState) -> str | None:
     level = run.level
     in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
     new = [m for m in in_view if m.index not in run.path_seen]
+    woke = [m for m in in_view if m.awake and m.index not in run.path_awake]
     run.path_seen.update(m.index for m in in_view)
+    run.path_awake.update(m.index for m in woke)
     near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
     if new:
         return f"{new[0].name} comes into view"
+    if woke:
+        return f"{woke[0].name} notices you"
     if near:
         return f"{near[0].name} is next to you"
     return None
