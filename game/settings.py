@@ -16,6 +16,8 @@ Accepted keys::
     p.NAME=VALUE             generator parameters, clamped to their ranges
     world=NAME               world name for play mode
     size=small|medium|large  dungeon size for a new world
+    replay=TEXT              a recorded run to watch (a recording's text, at most
+                             MAX_REPLAY_CHARS characters; a longer run is shared as a file)
 
 Unknown keys are ignored with a message.  Nothing here is ever written into
 the page as HTML: the game draws text onto its canvas only.
@@ -29,7 +31,6 @@ the page as HTML: the game draws text onto its canvas only.
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
@@ -38,13 +39,13 @@ from worldgen.core.registry import ParamError
 from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .rules.content import SIZE_NAMES
-from .rules.pickup import DEFAULT_PICKUP, PICKUP_MODES
 
-__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "UsageError",
-           "HelpRequested", "Options", "read_options", "OPTIONS_KEY"]
+__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "replay_link", "MODES", "UsageError",
+           "MAX_REPLAY_CHARS", "HelpRequested"]
 
 MODES = ("play", "demo", "gallery")
-MAX_QUERY_CHARS = 4096
+MAX_REPLAY_CHARS = 7000  # a replay= link's recording, at most (links past 8 KB fail on many servers)
+MAX_QUERY_CHARS = MAX_REPLAY_CHARS + 1096
 MAX_KEYS = 64
 
 
@@ -60,6 +61,7 @@ class Settings:
     params: dict = field(default_factory=dict)
     world: str | None = None
     dungeon_size: str = "medium"
+    replay: str | None = None  # a recording's text to watch (checked when it is opened)
     messages: tuple[str, ...] = ()
 
 
@@ -104,12 +106,13 @@ def parse_query(query: str) -> Settings:
     params = _params(raw, spec, messages)
     world = _world(raw, messages)
     dungeon_size = _dungeon_size(raw, messages)
+    replay = _replay(raw.pop("replay", None), messages)
     for key in raw:
         messages.append(f"unknown link setting {_short(key)!r} ignored")
     return Settings(mode=mode, generator=spec.name, stage=stage, seed=seed,
                     width=width if "w" in sized else None,
                     height=height if "h" in sized else None,
-                    ui=ui, params=params, world=world, dungeon_size=dungeon_size,
+                    ui=ui, params=params, world=world, dungeon_size=dungeon_size, replay=replay,
                     messages=tuple(messages))
 
 
@@ -219,6 +222,15 @@ def _dungeon_size(raw: dict[str, str], messages: list[str]) -> str:
     return dungeon_size
 
 
+def _replay(text: str | None, messages: list[str]) -> str | None:
+    """A ``replay=`` value up to :data:`MAX_REPLAY_CHARS` (read when it is opened), else None and why."""
+    if text is not None and len(text) > MAX_REPLAY_CHARS:
+        messages.append(f"the replay in the link is over {MAX_REPLAY_CHARS} characters; it was ignored "
+                        "(a longer run is shared as a file)")
+        return None
+    return text or None
+
+
 def _size(text: str | None, key: str, default: int, lo: int, hi: int, messages: list[str]) -> int:
     if text is None:
         return default
@@ -254,6 +266,13 @@ def to_query(settings: Settings) -> str:
     if not settings.ui:
         pairs.append(("ui", "0"))
     return "?" + urlencode(pairs)
+
+
+def replay_link(base: str, recording: str) -> str | None:
+    """The link that opens ``recording`` for watching, or None when it is too long for one."""
+    if len(recording) > MAX_REPLAY_CHARS:
+        return None
+    return f"{base}?{urlencode([('replay', recording)])}"
 
 
 class UsageError(ValueError):
@@ -348,37 +367,3 @@ def parse_argv(argv: list[str]) -> Settings:
         pairs.append((key, cleaned))
     pairs += [(f"p.{k}", v) for k, v in args.p]
     return parse_query(urlencode(pairs))
-
-
-# -- options the player chose in play (kept in storage like the save) ----------------------------------
-OPTIONS_KEY = "options"
-
-
-@dataclass(frozen=True)
-class Options:
-    """Choices that outlive a run: the ASCII map mode, and what walking over
-    items picks up (``all``, ``smart`` or ``none``: :mod:`game.rules.pickup`)."""
-
-    ascii_map: bool = False
-    pickup: str = DEFAULT_PICKUP
-
-    def to_text(self) -> str:
-        return json.dumps({"ascii_map": self.ascii_map, "pickup": self.pickup}, sort_keys=True)
-
-
-def read_options(text: str | None) -> Options:
-    """Options from storage; anything unreadable or of the wrong type keeps the default.
-
-    >>> [read_options(t).ascii_map for t in ('{"ascii_map": true}', "{garbage", '{"ascii_map": "yes"}')]
-    [True, False, False]
-    >>> read_options('{"pickup": "none"}').pickup, read_options('{"pickup": "most"}').pickup
-    ('none', 'smart')
-    """
-    try:
-        value = json.loads(text) if isinstance(text, str) and len(text) < 10_000 else None
-    except (ValueError, RecursionError):
-        value = None
-    value = value if isinstance(value, dict) else {}
-    ascii_map, pickup = value.get("ascii_map"), value.get("pickup")
-    return Options(ascii_map=ascii_map if isinstance(ascii_map, bool) else False,
-                   pickup=pickup if isinstance(pickup, str) and pickup in PICKUP_MODES else DEFAULT_PICKUP)

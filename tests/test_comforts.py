@@ -16,7 +16,7 @@ from game.rules.content import ITEM_BY_ID, ITEMS, MONSTERS
 from game.rules.log import MAX_LOG
 from game.rules.pack import MAX_INVENTORY, MAX_STACK, clamp_pack, stacks
 from game.rules.pickup import wanted
-from game.settings import OPTIONS_KEY
+from game.options import OPTIONS_KEY
 from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

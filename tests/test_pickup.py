@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from gameloop import key, make_app, press, run_until
+from gameloop import key, make_app, press, run, run_until
 from test_bugs import loaded
 from test_rules import dungeon_run
 from test_tactics import ARENA, hand_made, in_dungeon
@@ -17,7 +17,7 @@ from game.rules.actions.travel import explore_target
 from game.rules.content import ITEM_BY_ID, ITEMS
 from game.rules.entities import FloorItem
 from game.rules.pickup import PICKUP_MODES, picks_up, wanted
-from game.settings import OPTIONS_KEY, read_options
+from game.options import OPTIONS_KEY, read_options
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -127,4 +127,5 @@ def test_the_menu_cycles_the_pick_up_mode_and_it_is_remembered(tmp_path):
     again = make_app("", tmp_path)
     press(again, key(pygame.K_F1))
     assert run_until(again, lambda: loaded(again))
+    run(again, 1)  # the option is given to the run as a command once it is not busy
     assert again.top.game.pickup == "all" and read_options(again.storage.get(OPTIONS_KEY)).pickup == "all"

@@ -16,20 +16,28 @@ a walk a step every :data:`TRAVEL_FRAMES` frames, a rest
 
 Saving is write-then-verify (:func:`game.rules.save.write`); a save that
 fails keeps the last good one and says so.
+
+A replay is this same screen driven by a recording (``replay=``, a
+:class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
+or as fast as frames allow, maps are built over frames as in play, nothing
+is saved, and every digest is compared as it plays (a difference pauses it
+and says so); its keys and banner are :class:`~game.view.replay_bar.ReplayBar`.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pygame
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
-from ..rules.run import PICKUP_MODES, Game
-from ..settings import OPTIONS_KEY, Options, read_options
+from ..rules.run import PICKUP_MODES, Game, Replayer
+from ..options import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import PANEL_RECT, GameView, describe_box
+from ..view.replay_bar import ReplayBar
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
 
@@ -44,9 +52,12 @@ SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
 class PlayScene(Scene):
     handles_touch = True  # taps walk, holds look (view.touch.Gestures)
 
-    def __init__(self, app: App, game: Game, messages: tuple[str, ...] = ()) -> None:
+    def __init__(self, app: App, game: Game | None = None, messages: tuple[str, ...] = (),
+                 replay: Replayer | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        self.replay = replay  # the recording that drives the run (None: the player does)
+        self.game = game = replay.game if replay is not None else game
+        self.bar = ReplayBar(replay) if replay is not None else None
         self.view = GameView(game)
         self.work: Work | None = None
         self.toasts = ui.Toasts()
@@ -58,7 +69,6 @@ class PlayScene(Scene):
         self.last_saved: str | None = None  # the last save text written and verified
         self.options = read_options(app.storage.get(OPTIONS_KEY))
         self.view.map.ascii = self.options.ascii_map
-        game.set_pickup(self.options.pickup)
         self.pointer: tuple[int, int] | None = None  # where the mouse was last (its cell follows the camera)
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
@@ -88,8 +98,12 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         g = self.game
         if event.type == pygame.KEYDOWN:
+            if self.bar is not None:
+                if self.bar.key(event) == "leave":
+                    self.app.switch("title", auto=False)
+                return True
             if g.ongoing:  # any key interrupts a walk or a rest (a step key then steps)
-                g.stop_walk()
+                g.interrupt()
                 if (binding(event) or ("",))[0] != "move":
                     return True
             if g.dead:  # the death screen comes this frame and erases the save: no menu to quit by first
@@ -97,6 +111,8 @@ class PlayScene(Scene):
             if g.busy:
                 return event.key != pygame.K_ESCAPE or self._menu()
             return self._key(event)
+        if self.replay is not None:
+            return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             self.touch.shown = True
             self.pointer = None
@@ -127,7 +143,7 @@ class PlayScene(Scene):
         if cell == g.pos:
             g.interact()
         elif max(abs(cell[0] - g.pos[0]), abs(cell[1] - g.pos[1])) == 1:
-            g.stop_walk()
+            self.stop_walk()
             g.move(cell[0] - g.pos[0], cell[1] - g.pos[1])
         else:
             g.travel_to(*cell)
@@ -140,7 +156,7 @@ class PlayScene(Scene):
             return
         cell = self.view.map.screen_to_tile(pos)  # a hold: look there
         if cell is not None and self.touch.hit(pos) is None and not self.game.busy:
-            self.game.stop_walk()
+            self.stop_walk()
             self.app.open("look", self.game, self.view, cell)
 
     def command(self, name: str) -> None:
@@ -161,7 +177,7 @@ class PlayScene(Scene):
         elif name == "fire":
             self.aim_weapon()
         else:
-            g.stop_walk()
+            self.stop_walk()
             _COMMANDS[name](g)
 
     def _open(self, name: str) -> None:
@@ -189,6 +205,11 @@ class PlayScene(Scene):
         else:
             self.command(name)
         return True
+
+    def stop_walk(self) -> None:
+        """Stop the walk or rest in progress, if any (a recorded command)."""
+        if self.game.ongoing:
+            self.game.interrupt()
 
     def toggle_mute(self) -> None:
         """``M``: the sound off or on."""
@@ -260,11 +281,16 @@ class PlayScene(Scene):
         if g.pending is not None:
             self._build()
             return
-        if g.dead or g.won:  # the run is over: its save goes, its score stays
-            g.erase_save(self.app.storage)
+        if self.replay is not None:
+            self._play_back()
+            return
+        if g.dead or g.won:  # the run is over: its save goes (its recording is kept), its score stays
+            g.end_run(self.app.storage)
             self.app.audio.play("win" if g.won else "die")
             self.app.switch("end", g)
             return
+        if not g.busy and g.pickup != self.options.pickup:  # the player's option, given as a command
+            g.set_pickup(self.options.pickup)
         gesture = self.gestures.update(dt)
         if gesture is not None:
             self._gesture(*gesture)
@@ -313,11 +339,38 @@ class PlayScene(Scene):
             self.app.switch("title", messages=(("The world could not be built: " + str(error))[:120],),
                             auto=False)
 
+    # -- a replay ------------------------------------------------------------------
+    def _play_back(self) -> None:
+        """Give the commands due this frame; adopt the run a reload made; end
+        on the end screen once the final digest was compared."""
+        replay, bar = self.replay, self.bar
+        if replay.game is not self.game:  # the recording reloaded its save here
+            self.game = replay.game
+            self.view = GameView(self.game)
+            self.view.map.ascii = self.options.ascii_map
+            return
+        g = self.game
+        if replay.finished and (g.dead or g.won):
+            self.app.audio.play("win" if g.won else "die")
+            self.app.switch("end", g, replay=bar.verdict)
+            return
+        start = time.perf_counter()
+        for _ in range(bar.due_now()):
+            if not replay.step():
+                break
+            bar.given()
+            if replay.game is not g or g.pending is not None or (time.perf_counter() - start) * 1000 > WORK_BUDGET_MS:
+                break
+        if verdict := bar.ended():
+            self.toasts.add(verdict, ui.BAD if replay.mismatch is not None else ui.INK)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
-        if self.app.top is self and not g.busy:
+        if self.bar is not None:
+            self.bar.draw(surface, g.turn)
+        elif self.app.top is self and not g.busy:
             hover = self.view.map.screen_to_tile(self.pointer) if self.pointer is not None else None
             if hover is not None and not self.touch.shown:  # the cell under the mouse now: the camera moves
                 describe_box(surface, g.describe(*hover))
