@@ -13,7 +13,7 @@ import pygame
 from .. import browser
 from ..app import App
 from ..view import ui
-from ..view.overlay import Overlay
+from ..view.overlay import ScrollingOverlay
 
 __all__ = ["MorgueScene"]
 
@@ -30,18 +30,17 @@ def _glyph(ch: str) -> pygame.Surface:
     return _glyphs[ch]
 
 
-class MorgueScene(Overlay):
+class MorgueScene(ScrollingOverlay):
+    ROW = ROW
+
     def __init__(self, app: App, text: str, filename: str, saved_at: str | None = None) -> None:
-        super().__init__(app)
         self.text, self.filename = text, filename
         self.lines = text.splitlines()
-        self.rows = (BOX[1] - 80) // ROW
-        self.top = 0
-        self.drag: float | None = None
+        super().__init__(app, (BOX[1] - 80) // ROW)
         self.note = f"Saved as {saved_at}" if saved_at else "C: copy   D: download"
 
-    def scroll(self, lines: int) -> None:
-        self.top = max(0, min(max(0, len(self.lines) - self.rows), self.top + lines))
+    def line_count(self) -> int:
+        return len(self.lines)
 
     def copy(self) -> None:
         self.note = "Copied to the clipboard." if browser.copy_text(self.text) else "Printed on the terminal."
@@ -51,10 +50,8 @@ class MorgueScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows,
-                    pygame.K_HOME: -len(self.lines), pygame.K_END: len(self.lines)}.get(event.key)
-            if step is not None:
-                self.scroll(step)
+            if self.scroll_key(event.key):
+                pass
             elif event.key == pygame.K_c:
                 self.copy()
             elif event.key == pygame.K_d:
@@ -62,17 +59,10 @@ class MorgueScene(Overlay):
             elif event.key in (pygame.K_ESCAPE, pygame.K_m):
                 self.app.pop()
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll(-3 * event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.drag = event.pos[1]
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            moved = int((self.drag - event.pos[1]) / ROW)
-            if moved:
-                self.scroll(moved)
-                self.drag -= moved * ROW
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self.drag = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.start_drag(event.pos)
+        else:
+            self.scroll_pointer(event)
         return True
 
     def _rect(self) -> pygame.Rect:
