@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from worldgen.core.tiles import T
 
+from ..content.keys import hint
 from ..geometry import STEPS
 from ..log import good, note
 from ..state import RunState
@@ -76,9 +77,9 @@ class Land(Action):
         messages = take_items(run, level.items_at(self.x, self.y))
         tile = int(level.tiles[self.y, self.x])
         if tile == T.stairs_down:
-            messages.append(note("Stairs lead down (> or Enter)."))
+            messages.append(note(f"Stairs lead down ({hint('descend')})."))
         elif tile == T.stairs_up:
-            messages.append(note("Stairs lead up (< or Enter)."))
+            messages.append(note(f"Stairs lead up ({hint('ascend')})."))
         return succeed(*messages)
 
 
@@ -104,7 +105,7 @@ class OverworldStep(Action):
         messages = []
         if site is not None:
             state = "cleared" if run.is_cleared(site.index) else "not cleared"
-            messages.append(note(f"Site {site.index + 1}: a {site.style} dungeon ({state}). Enter with Enter or >."))
+            messages.append(note(f"Site {site.index + 1}: a {site.style} dungeon ({state}). ({hint('interact')})"))
         return succeed(*messages, turns=max(1, int(loc.cost[y, x])))
 
 
