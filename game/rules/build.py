@@ -140,7 +140,7 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
     run.deepest = max(run.deepest, depth + 10 * run.location)
     level.update_view(*run.pos)
     run.stop_walk()
-    run.told_full.clear()  # items of the level left behind
+    run.told.clear()  # items of the level left behind
     run.touch()
     run.dirty = True
 

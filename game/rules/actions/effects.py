@@ -100,15 +100,16 @@ class Afflict(Action):
 
 
 class Damage(Action):
-    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle)."""
+    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle);
+    ``tick``: from its own statuses ticking, not a blow."""
 
-    def __init__(self, who: Creature, amount: int, cause: str) -> None:
-        self.who, self.amount, self.cause = who, amount, cause
+    def __init__(self, who: Creature, amount: int, cause: str, tick: bool = False) -> None:
+        self.who, self.amount, self.cause, self.tick = who, amount, cause, tick
 
     def perform(self, run: RunState) -> Result:
         if not self.who.alive:
             return fail()
-        return succeed(*hurt(run, self.who, self.amount, self.cause))
+        return succeed(*hurt(run, self.who, self.amount, self.cause, tick=self.tick))
 
 
 class Burn(Action):

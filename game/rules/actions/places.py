@@ -8,6 +8,7 @@ from __future__ import annotations
 from worldgen.core.tiles import T
 
 from ..build import arrive
+from ..content.keys import hint
 from ..clock import pass_turns
 from .. import content
 from ..codec import flush_levels, run_to_json
@@ -99,7 +100,7 @@ def _keep_relic(run: RunState, site_index: int) -> list[tuple[str, str]]:
         return lines + [loot("You have won: the last relic is out of the deep.")]
     if run.location + 1 < run.world.n_locations and run.unlocked < run.location + 2:
         run.unlocked = run.location + 2
-        lines.append(loot(f"The way to {run.world.location_name(run.location + 1)} is open! (M: world map)"))
+        lines.append(loot(f"The way to {run.world.location_name(run.location + 1)} is open! ({hint('world_map')})"))
     return lines
 
 

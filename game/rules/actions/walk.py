@@ -8,6 +8,7 @@ from worldgen.core.tiles import T
 
 from .. import hazards
 from ..content import TERRAIN_RULES
+from ..content.keys import hint
 from ..geometry import STEPS
 from ..log import good, note
 from ..state import RunState
@@ -105,9 +106,9 @@ class Land(Action):
         messages = take_items(run, level.items_at(self.x, self.y))
         tile = int(level.tiles[self.y, self.x])
         if tile == T.stairs_down:
-            messages.append(note("Stairs lead down (> or Enter)."))
+            messages.append(note(f"Stairs lead down ({hint('descend')})."))
         elif tile == T.stairs_up:
-            messages.append(note("Stairs lead up (< or Enter)."))
+            messages.append(note(f"Stairs lead up ({hint('ascend')})."))
         return succeed(*messages)
 
 
@@ -133,7 +134,7 @@ class OverworldStep(Action):
         messages = []
         if site is not None:
             state = "cleared" if run.is_cleared(site.index) else "not cleared"
-            messages.append(note(f"Site {site.index + 1}: {site.describe()} ({state}). Enter with Enter or >."))
+            messages.append(note(f"Site {site.index + 1}: {site.describe()} ({state}). ({hint('interact')})"))
         return succeed(*messages, turns=max(1, int(loc.cost[y, x])))
 
 

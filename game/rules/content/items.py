@@ -148,10 +148,10 @@ ITEMS: tuple[ItemKind, ...] = (
     # resources: crafted (see RECIPES)
     ItemKind(id="iron_ore", name="iron ore", glyph="*", colour=(170, 160, 170), kind="resource"),
     ItemKind(id="timber", name="timber", glyph="=", colour=(170, 120, 60), kind="resource"),
-    ItemKind(id="herbs", name="herbs", glyph="&", colour=(110, 220, 110), kind="resource"),
+    ItemKind(id="herbs", name="herb", glyph="&", colour=(110, 220, 110), kind="resource"),
     ItemKind(id="hide", name="hide", glyph="~", colour=(200, 160, 110), kind="resource"),
-    ItemKind(id="gems", name="gems", glyph="*", colour=(120, 240, 255), kind="resource"),
-    ItemKind(id="pearls", name="pearls", glyph="o", colour=(245, 240, 230), kind="resource"),
+    ItemKind(id="gems", name="gem", glyph="*", colour=(120, 240, 255), kind="resource"),
+    ItemKind(id="pearls", name="pearl", glyph="o", colour=(245, 240, 230), kind="resource"),
     # a locked vault's key (game.rules.vaults): lies on its level, opens its vault door
     ItemKind(id="vault_key", name="vault key", glyph="-", colour=(240, 200, 80), kind="key"),
     # prizes
@@ -211,5 +211,6 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
 
 
 #: What a new run starts with: something to hit with, something to wear, two
-#: healing potions, and a sling with stones so the first fight has a choice.
-STARTING_KIT = {"weapon": "dagger", "armour": "leather", "pack": ("potion", "potion", "sling") + ("stone",) * 12}
+#: healing potions, and a sling ready to swap with stones, so the first fight has a choice.
+STARTING_KIT = {"weapon": "dagger", "swap": "sling", "armour": "leather",
+                "pack": ("potion", "potion") + ("stone",) * 12}
