@@ -73,6 +73,19 @@ def _near(level: Level, cells: np.ndarray, reach: int = 3) -> tuple[int, int] | 
     return None
 
 
+def _widest_view(level: Level, x0: int, y0: int, reach: int = 4) -> tuple[int, int]:
+    """The floor cell within ``reach`` of ``(x0, y0)`` that sees most of the level."""
+    best, seen = (x0, y0), -1
+    for y in range(y0 - reach, y0 + reach + 1):
+        for x in range(x0 - reach, x0 + reach + 1):
+            if level.inside(x, y) and level.tiles[y, x] == T.floor and level.monster_at(x, y) is None:
+                level.update_view(x, y)
+                n = int(level.visible.sum())
+                if n > seen:
+                    best, seen = (x, y), n
+    return best
+
+
 def _terrain_pictures(app, g, out: str) -> list[str]:
     made = []
     scenes = (("water", T.deep_water, "caverns", {"lakes": 3.0}),
@@ -104,12 +117,16 @@ def _terrain_pictures(app, g, out: str) -> list[str]:
                 g.wait()
             g.player.statuses.clear()
             lines = ["Brush burns fast and fire spreads to the grass beside it; it burns out to ash."]
-        if name == "gas":
-            _put(app, g, level, spot, [])
-            y, x = cells[0]
-            hazards.set_tile(level, int(x), int(y), T.open_door)
-            hazards.release(level, "poison", int(x), int(y), 1000)
-            for _ in range(5):
+        if name == "gas":  # a door opened on a cloud, seen from the room it drifts into
+            y, x = (int(v) for v in cells[0])
+            hazards.set_tile(level, x, y, T.open_door)
+            level.refresh()
+            spot = _widest_view(level, x, y)
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if level.transparent[y + dy, x + dx]:
+                        hazards.release(level, "poison", x + dx, y + dy, 1000)
+            for _ in range(8):
                 hazards.drift(level)
             level.refresh()
             lines = ["A cloud of poison drifts through the open door and fades; a shut door stops it."]

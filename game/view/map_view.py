@@ -66,7 +66,7 @@ def _hazards(out: np.ndarray, lv, vis: np.ndarray, seen: np.ndarray, cx: int, cy
         flame = FIRE + np.stack([np.zeros_like(flicker[:, 0]), flicker[:, 0], flicker[:, 0] * 0.5], axis=1)
         out[ys, xs] = np.clip(out[ys, xs] * 0.3 + flame * 0.7, 0, 255).astype(np.uint8)
     for kind, field in lv.gas.items():
-        share = np.minimum(field[window].astype(np.float32) / 700.0, 0.8) * vis
+        share = np.minimum(field[window].astype(np.float32) / 400.0, 0.8) * vis
         if share.any():
             colour = np.array(GASES[kind].colour, dtype=np.float32)
             out[...] = (out * (1 - share[:, :, None]) + colour * share[:, :, None]).astype(np.uint8)
