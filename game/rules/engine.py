@@ -9,8 +9,8 @@ chooses (:mod:`game.rules.behaviours`).  On the overworld there are no
 monsters: an action's turns simply pass.
 
 A key press becomes one :func:`perform` call; so does each step of a
-walk, after which :func:`~game.rules.actions.travel.walk_interruption` says
-whether the walk goes on.  The player's actions and the monsters' go
+walk and each turn of a rest, after which
+:func:`~game.rules.actions.travel.interruption` says whether it goes on.  The player's actions and the monsters' go
 through one cascade, :func:`resolve` (alternatives, messages, the view,
 reactions).  Nothing here draws or waits.
 """
@@ -25,7 +25,8 @@ from . import status
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
 from .actions.powers import set_off
-from .actions.travel import walk_interruption
+from .actions.terrain import HazardsTurn
+from .actions.travel import interruption
 from .actions.walk import Helpless, MonsterStep
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
@@ -54,11 +55,17 @@ def perform(run: RunState, action: Action) -> bool:
     if not result.succeeded:
         run.stop_walk()
         return False
-    if result.turns > 0 and not run.dead:
-        if run.mode == "dungeon":
-            end_player_turn(run, action.cost(run), searching=action.searches)
-        else:
-            pass_turns(run, result.turns)
+    if result.turns <= 0 or run.dead:
+        return True
+    if run.mode == "dungeon":
+        end_player_turn(run, action.cost(run), searching=action.searches)
+    else:
+        pass_turns(run, result.turns)
+    if run.ongoing and not run.dead:  # a walk or a rest: does it go on after this turn?
+        line = interruption(run)
+        if line is not None:
+            run.say(line, NOTE)
+            run.stop_walk()
     return True
 
 
@@ -105,11 +112,6 @@ def end_player_turn(run: RunState, cost: int = ACTION_COST, searching: bool = Fa
         player.energy.gain(player.speed)
     if not player.energy.ready:  # MAX_TURNS passed (a very slow player): act now anyway
         player.energy.value = ACTION_COST
-    if (run.path or run.exploring) and not run.dead:
-        why = walk_interruption(run)
-        if why is not None:
-            run.say(f"You stop: {why}.", NOTE)
-            run.stop_walk()
 
 
 def _one_turn(run: RunState, searching: bool) -> None:
@@ -117,6 +119,9 @@ def _one_turn(run: RunState, searching: bool) -> None:
     rng = run.rng()
     pass_turns(run, 1)
     _tick_player(run)
+    resolve(run, HazardsTurn())
+    if run.dead:
+        return
     px, py = run.pos
     for line in level.reveal_secrets_near(px, py, rng, searching, keen=run.player.has("keen_eyes")):
         run.say(line, GOOD)
@@ -137,15 +142,17 @@ def _tick_player(run: RunState) -> None:
     damage, cause, ended = status.tick(p, in_water=int(level.tiles[y, x]) in _WATER)
     for name in ended:
         run.say(f"You are no longer {name}.", NOTE)
-    if "levitating" in ended and not level.walkable[y, x]:
-        _splash_down(run)
+    if "levitating" in ended and int(level.tiles[y, x]) == T.chasm:
+        _drift_down(run)
+    elif "levitating" in ended and int(level.tiles[y, x]) == T.deep_water:
+        run.say("You drop into the deep water: you swim.", BAD)
     if damage:
-        resolve(run, Damage(p, damage, cause))
+        resolve(run, Damage(p, damage, cause, tick=True))
 
 
-def _splash_down(run: RunState) -> None:
-    """Levitation ended over deep water: the player drops in and swims to the
-    nearest floor (the place where swimming's own rules go)."""
+def _drift_down(run: RunState) -> None:
+    """Levitation ended over a chasm: the player drifts down to the nearest
+    floor at its edge (a fall is a step the player chooses)."""
     level, (x, y) = run.level, run.pos
     dist = level.distance_from(x, y, "fly")
     reach = np.where(level.walkable & (dist > 0), dist, np.iinfo(dist.dtype).max)
@@ -157,7 +164,7 @@ def _splash_down(run: RunState) -> None:
     run.pos = (nx, ny)
     level.update_view(nx, ny)
     run.stop_walk()
-    run.say("You drop into the deep water and swim ashore.", BAD)
+    run.say("You sink, and drift down to the chasm's edge.", BAD)
 
 
 def monsters_act(run: RunState, rng: np.random.Generator) -> None:
@@ -213,7 +220,7 @@ def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
     if "levitating" in ended and not run.level.passable(m.moves)[m.y, m.x]:
         damage += m.hp  # a walker that floated out over deep water drowns when it comes down
     if damage:
-        resolve(run, Damage(m, damage, cause))
+        resolve(run, Damage(m, damage, cause, tick=True))
     if m.alive:
         return True
     occupied[m.y, m.x] = False

@@ -44,7 +44,7 @@ def start_as(run: RunState, background: str) -> None:
     p.background = bg.id
     p.max_hp = p.hp = bg.hp
     p.base_attack, p.base_defence = bg.attack, bg.defence
-    p.weapon, p.armour = bg.weapon, bg.armour
+    p.weapon, p.armour, p.swap = bg.weapon, bg.armour, bg.swap
     p.inventory = list(bg.pack)
     p.perks = [perk for perk in bg.perks if perk in PERK_BY_ID]
     for perk in p.perks:

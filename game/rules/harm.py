@@ -34,23 +34,27 @@ def name_of(target: Creature, capital: bool = False) -> str:
 
 
 def hurt(run: RunState, target: Creature, damage: int, cause: str,
-         killer: str | None = None, by: Creature | None = None) -> list[tuple[str, str]]:
+         killer: str | None = None, by: Creature | None = None, tick: bool = False) -> list[tuple[str, str]]:
     """``target`` loses ``damage`` HP from ``cause`` ("the orc", "poison",
     "fire" ...); returns the log lines of a death (the blow's own line is the
     caller's).  ``killer`` is how the death screen names a player's killer
-    (default: the cause); ``by`` is who dealt it (None: the player's doing),
-    for the experience of a kill.  A monster hurt wakes and shows itself,
-    and what a wound sets off in its kind is triggered."""
+    (default: the cause; :func:`game.rules.words.died` words it); ``by`` is
+    who dealt it (None: the player's doing), for the experience of a kill.
+    ``tick``: the harm is a status of the target's own ticking (poison,
+    burning), not a blow (walks go on through the player's own ticks:
+    ``RunState.blows`` counts the rest).  A monster hurt wakes and shows
+    itself, and what a wound sets off in its kind is triggered."""
     if damage <= 0:
         return []
     target.hp -= damage
     if isinstance(target, Player):
         run.emit("hurt")
+        run.blows += 0 if tick else 1
         if target.alive:
             return []
         run.dead = True
         run.killer = killer or cause
-        run.path = []
+        run.stop_walk()
         return [bad(f"You die of {cause}." if cause in ("poison", "fire") else f"You are killed by {cause}.")]
     if target.alive:
         target.awake = True

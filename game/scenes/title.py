@@ -20,6 +20,7 @@ import pygame
 from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
+from ..controls import hint, keys_text
 from ..rules.run import (BACKGROUNDS, DEFAULT_BACKGROUND, LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world,
                          load_saved, open_replay,
                          roll_world_name, same_world, saves_off)
@@ -334,6 +335,6 @@ class TitleScene(Scene):
             if not same_world(self.name, str(s.get("world"))) or self.size != size:
                 ui.text(surface, "Start begins a new game in place of the saved one.", (40, 514), 16, ui.DIM)
         else:
-            ui.text(surface, "Move: arrows / WASD+QEZC / hjklyubn / numpad.  Enter: enter a site, stairs.  "
-                             "Click: walk there.  ? in game: help", (40, 512), 18, ui.DIM)
+            ui.text(surface, f"Move: {keys_text('move')}.  Click: walk there.  In the game, {hint('help')}",
+                    (40, 512), 18, ui.DIM)
         self.toasts.draw(surface)

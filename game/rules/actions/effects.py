@@ -35,32 +35,24 @@ from collections.abc import Callable
 
 import numpy as np
 
-from worldgen.core.tiles import WALKABLE
-from worldgen.toolkit import grid
-
-from .. import status
-from ..content import ITEM_BY_ID, STATUSES
-from ..content.terrain import BURNT
+from .. import hazards, status
+from ..content import STATUSES
 from ..entities import Monster, Player
 from ..harm import hurt, name_of
-from ..identify import display_name, identify
-from ..log import bad, good, loot, note
+from ..log import bad, good, note
 from ..los import line as line_cells
 from ..state import RunState
 from .base import Action, Result, fail, succeed
+from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal, position
 
-__all__ = ["EFFECTS", "AIMS", "BURSTS", "IGNITES", "Deliver", "Heal", "Afflict", "Damage", "Burn", "Relocate",
-           "Reveal", "Identify", "IdentifyOne", "Improve", "Ignite", "landing_cell", "creatures_in_view", "position",
-           "ALCHEMY"]
+__all__ = ["EFFECTS", "AIMS", "BURSTS", "IGNITES", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage",
+           "Burn", "Relocate", "Reveal", "Identify", "IdentifyOne", "Improve", "Ignite", "landing_cell",
+           "creatures_in_view", "position", "ALCHEMY"]
 
 Creature = Player | Monster
 AIMS = ("self", "view", "bolt", "burst", "line", "cell", "none")
 ALCHEMY = 3 / 2  # the alchemist perk: healing heals this much as much
 TELEPORT_FAR = 12  # steps on foot a teleport tries to put between where you were and where you land
-
-
-def position(run: RunState, who: Creature) -> tuple[int, int]:
-    return run.pos if isinstance(who, Player) else who.pos
 
 
 def creatures_in_view(run: RunState) -> list[Monster]:
@@ -111,15 +103,16 @@ class Afflict(Action):
 
 
 class Damage(Action):
-    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle)."""
+    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle);
+    ``tick``: from its own statuses ticking, not a blow."""
 
-    def __init__(self, who: Creature, amount: int, cause: str) -> None:
-        self.who, self.amount, self.cause = who, amount, cause
+    def __init__(self, who: Creature, amount: int, cause: str, tick: bool = False) -> None:
+        self.who, self.amount, self.cause, self.tick = who, amount, cause, tick
 
     def perform(self, run: RunState) -> Result:
         if not self.who.alive:
             return fail()
-        return succeed(*hurt(run, self.who, self.amount, self.cause))
+        return succeed(*hurt(run, self.who, self.amount, self.cause, tick=self.tick))
 
 
 class Burn(Action):
@@ -133,6 +126,8 @@ class Burn(Action):
     def perform(self, run: RunState) -> Result:
         if not self.who.alive:
             return fail()
+        if run.level is not None and hazards.ignite(run.level, *position(run, self.who)):
+            run.level.refresh()  # the grass underfoot catches too
         return succeed(bad(f"Flames engulf {name_of(self.who)}!"),
                        then=(Afflict(self.who, "burning", self.TURNS), Damage(self.who, self.damage, "fire")))
 
@@ -214,71 +209,6 @@ class Relocate(Action):
         return succeed(*([self.line] if self.line else []))
 
 
-# -- on the level and the pack ------------------------------------------------------------------------
-class Reveal(Action):
-    """Magic mapping: every floor cell of the level and the walls around it become known."""
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None:
-            return succeed(note("The scroll shows the land around you; you knew it already."))
-        floor = WALKABLE[level.tiles]
-        level.seen |= floor | (grid.neighbour_count(floor, 1) > 0)
-        return succeed(good("The level's layout floods your mind."))
-
-
-class Identify(Action):
-    """The kind ``item_id`` becomes known ("The fizzy potion was a potion of speed.")."""
-
-    def __init__(self, item_id: str) -> None:
-        self.item_id = item_id
-
-    def perform(self, run: RunState) -> Result:
-        named = identify(run, self.item_id)
-        return succeed(loot(named)) if named else fail()
-
-
-class IdentifyOne(Action):
-    """The first unknown kind in the pack becomes known."""
-
-    def perform(self, run: RunState) -> Result:
-        for item_id in run.player.inventory:
-            named = identify(run, item_id)
-            if named:
-                return succeed(loot(named))
-        return succeed(note("You have nothing left to identify."))
-
-
-class Ignite(Action):
-    """Fire reaches ``cells``: what burns there catches (the terrain's
-    :data:`~game.rules.content.terrain.BURNT` table: grass burns to bare
-    ground; the places of burning grass that spreads plug in there), and
-    scrolls lying there burn to ash."""
-
-    def __init__(self, cells: list[tuple[int, int]]) -> None:
-        self.cells = cells
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None:
-            return fail()
-        lines, changed = [], False
-        for x, y in self.cells:
-            if not level.inside(x, y):
-                continue
-            burnt = BURNT.get(int(level.tiles[y, x]))
-            if burnt is not None:
-                level.tiles[y, x] = burnt
-                changed = True
-            for it in [it for it in level.items_at(x, y) if it.kind.kind == "scroll"]:
-                level.take(it)
-                if level.visible[y, x]:
-                    lines.append(note(f"The {display_name(run, it.kind)} burns to ash."))
-        if changed:
-            level.refresh()
-        return succeed(*lines) if lines or changed else fail()
-
-
 # -- the one table ---------------------------------------------------------------------------
 #: What each effect is on one target: ``make(run, target, power) -> Action``.
 #: The target is a creature, except for the ``cell`` and ``none`` aims.
@@ -305,6 +235,9 @@ EFFECTS: dict[str, Make] = {
                                                  line=note("You are torn away and set down elsewhere.")),
     "blink": lambda run, cell, power: Relocate(run.player, cell, line=note("You blink across the room.")),
     "reveal": lambda run, _, power: Reveal(),
+    "smoke": lambda run, who, power: Cloud("smoke", who, CLOUD * 2),
+    "poison_cloud": lambda run, who, power: Cloud("poison", who),
+    "confusion_cloud": lambda run, who, power: Cloud("confusion", who),
     "identify": lambda run, _, power: IdentifyOne(),
     # crafted
     "hone": lambda run, who, power: Improve(who, attack=1),
@@ -319,6 +252,18 @@ BURSTS: dict[str, tuple[tuple[str, str], str]] = {"burn": (bad("A ball of fire b
 #: Effects that set alight the cells a burst or a line of them covers (:class:`Ignite`).
 IGNITES = frozenset({"burn"})
 _MISSED = {"view": "Nothing in view is touched.", "bolt": "The bolt fizzles out."}
+#: A burst of these effects also leaves a cloud where it bursts (a shattered potion of poison ...).
+CLOUDS = {"poison": "poison", "confuse": "confusion"}
+
+
+def _on_the_ground(effect: str, aim: str, cell: tuple[int, int], cells: list[tuple[int, int]]) -> tuple[Action, ...]:
+    """What a burst or a line does to the ground: fire sets alight what
+    burns on the cells it covers, a shattered cloud potion leaves its cloud."""
+    if effect in IGNITES:
+        return (Ignite(cells),)
+    if effect in CLOUDS and aim == "burst":
+        return (Cloud(CLOUDS[effect], cell),)
+    return ()
 
 
 class Deliver(Action):
@@ -340,8 +285,8 @@ class Deliver(Action):
         if not targets and self.aim in _MISSED:
             lines.append(note(_MISSED[self.aim]))
         then = tuple(make(run, target, self.power) for target in targets)
-        if self.effect in IGNITES and self.aim in ("burst", "line") and run.level is not None:
-            then += (Ignite(self._cells(run)),)
+        if self.aim in ("burst", "line") and run.level is not None:
+            then += _on_the_ground(self.effect, self.aim, self.cell, self._cells(run))
         return succeed(*lines, then=then)
 
     def _cells(self, run: RunState) -> list[tuple[int, int]]:

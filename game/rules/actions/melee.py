@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import status
+from .. import status, words
 from ..combat import attack_roll
 from ..entities import Monster, Player
 from ..harm import hurt, kill_monster, name_of
-from ..identify import a_name, display_name, is_known
-from ..log import bad, loot, note
+from ..identify import item_name
+from ..log import bad, note
 from ..los import flight
-from ..pack import counted
 from ..content import ITEM_BY_ID
 from ..state import RunState
 from .base import Action, Result, succeed
@@ -56,7 +55,7 @@ class Attack(Action):
         lines = []
         if m.hidden:
             m.hidden = False
-            lines.append(bad(f"It is {a_name(m.kind.name)}!"))
+            lines.append(bad(f"It is {words.a(m.kind.name)}!"))
         dmg = attack_roll(run.rng("player"), run.player.attack, m.defence)
         m.awake = True
         if dmg == 0:
@@ -80,7 +79,7 @@ def strike(run: RunState, m: Monster, victim: Creature, dmg: int, verb: str) -> 
     carries = m.kind.on_hit and run.rng("on_hit", m.index).random() < ON_HIT_CHANCE
     if carries and status.add(victim, m.kind.on_hit, ON_HIT_TURNS.get(m.kind.on_hit, 4)):
         lines.append(bad(f"You are {m.kind.on_hit}!") if player else say(f"{name_of(victim, True)} is {m.kind.on_hit}."))
-    lines += hurt(run, victim, dmg, m.name, killer=m.kind.name, by=m)
+    lines += hurt(run, victim, dmg, m.name, killer=m.name if m.boss else m.kind.name, by=m)
     then = (BLOWS[m.kind.blow](m, victim, dmg),) if m.kind.blow and victim.alive and m.alive else ()
     return succeed(*lines, then=then)
 
@@ -152,9 +151,7 @@ class Steal(Action):
         thief.fleeing = True
         run.dirty = True
         kind = ITEM_BY_ID[choice]
-        shown = counted(choice, count) if is_known(run, kind) else (
-            display_name(run, kind) if count == 1 else f"{count} x {display_name(run, kind)}")
-        return succeed(bad(f"{name_of(thief, True)} snatches your {shown} and runs!"))
+        return succeed(bad(f"{name_of(thief, True)} snatches {item_name(run, kind, count)} from your pack and runs!"))
 
 
 class Drain(Action):

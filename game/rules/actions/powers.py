@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import words
 from ..content import MONSTER_BY_ID, MonsterKind, monster_stats
 from ..energy import Energy
 from ..entities import Monster
 from ..harm import name_of
-from ..identify import a_name
 from ..log import bad, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
@@ -87,7 +87,7 @@ class Summon(Action):
             called += 1
         if not called:
             return fail()
-        said = self.line or f"{name_of(m, True)} calls up {a_name(kind.name)}" + \
+        said = self.line or f"{name_of(m, True)} calls up {words.a(kind.name)}" + \
             (f" and {called - 1} more!" if called > 1 else "!")
         return succeed(bad(said) if run.sees(m) else note("You hear a chant."))
 

@@ -24,6 +24,7 @@ class Background:
     defence: int = 0
     weapon: str  # item ids
     armour: str
+    swap: str | None = None  # the second weapon, ready to swap with the one in hand (W)
     pack: tuple[str, ...]
     perks: tuple[str, ...] = ()  # ids in content.perks
     known: tuple[str, ...] = ()  # item kinds known from the start
@@ -31,11 +32,11 @@ class Background:
 
 BACKGROUNDS: tuple[Background, ...] = (
     Background(id="fighter", name="Fighter", note="a short sword, studded leather, vigour: meets it head on",
-               hp=32, attack=3, weapon="short_sword", armour="studded",
-               pack=("potion", "potion", "sling") + ("stone",) * 12, perks=("vigour",)),
+               hp=32, attack=3, weapon="short_sword", armour="studded", swap="sling",
+               pack=("potion", "potion") + ("stone",) * 12, perks=("vigour",)),
     Background(id="hunter", name="Hunter", note="a bow and a quiver, a quiet cloak: strikes from afar",
-               hp=30, attack=3, weapon="short_bow", armour="cloak",
-               pack=("potion", "potion", "dagger") + ("arrow",) * 24, perks=("marksman",)),
+               hp=30, attack=3, weapon="short_bow", armour="cloak", swap="dagger",
+               pack=("potion", "potion") + ("arrow",) * 24, perks=("marksman",)),
     Background(id="adept", name="Adept", note="wands and scrolls it knows, little armour: wins with magic",
                hp=26, attack=2, weapon="dagger", armour="leather",
                pack=("potion", "potion") + ("wand_slow",) * 5 + ("wand_fire",) * 4

@@ -86,6 +86,8 @@ ITEMS: tuple[ItemKind, ...] = (
              kind="potion", power=20, tier=2, effect="levitate"),
     ItemKind(id="potion_invisibility", name="potion of invisibility", glyph="!", colour=(190, 190, 210),
              kind="potion", power=20, tier=3, effect="invisible"),
+    ItemKind(id="potion_smoke", name="potion of smoke", glyph="!", colour=(170, 170, 170), kind="potion",
+             tier=1, effect="smoke"),  # a cloud that hides you (thrown: where it shatters)
     # scrolls: read
     ItemKind(id="scroll_blink", name="scroll of blinking", glyph="?", colour=(230, 230, 255), kind="scroll",
              power=6, effect="blink", aim="cell"),
@@ -154,10 +156,12 @@ ITEMS: tuple[ItemKind, ...] = (
     # resources: crafted (see RECIPES)
     ItemKind(id="iron_ore", name="iron ore", glyph="*", colour=(170, 160, 170), kind="resource"),
     ItemKind(id="timber", name="timber", glyph="=", colour=(170, 120, 60), kind="resource"),
-    ItemKind(id="herbs", name="herbs", glyph="&", colour=(110, 220, 110), kind="resource"),
+    ItemKind(id="herbs", name="herb", glyph="&", colour=(110, 220, 110), kind="resource"),
     ItemKind(id="hide", name="hide", glyph="~", colour=(200, 160, 110), kind="resource"),
-    ItemKind(id="gems", name="gems", glyph="*", colour=(120, 240, 255), kind="resource"),
-    ItemKind(id="pearls", name="pearls", glyph="o", colour=(245, 240, 230), kind="resource"),
+    ItemKind(id="gems", name="gem", glyph="*", colour=(120, 240, 255), kind="resource"),
+    ItemKind(id="pearls", name="pearl", glyph="o", colour=(245, 240, 230), kind="resource"),
+    # a locked vault's key (game.rules.vaults): lies on its level, opens its vault door
+    ItemKind(id="vault_key", name="vault key", glyph="-", colour=(240, 200, 80), kind="key"),
     # prizes
     ItemKind(id="treasure", name="the site's treasure", glyph="$", colour=(255, 215, 0), kind="treasure"),
     ItemKind(id="relic", name="the relic", glyph="&", colour=(255, 240, 120), kind="relic"),

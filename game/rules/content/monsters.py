@@ -169,6 +169,10 @@ MONSTERS: tuple[MonsterKind, ...] = (
     MonsterKind(id="colossus", name="stone colossus", glyph="C", colour=(190, 180, 170), hp=40, attack=8,
                 defence=3, speed=70, xp=45, tier=8, blow="knockback", immune=("poisoned", "burning", "paralysed"),
                 relic_boss=True, captive=False, note="its blows hurl you across the room"),
+    # a vault's keeper (game.rules.vaults): never found at a spawn point (tier far out of reach)
+    MonsterKind(id="sentinel", name="stone sentinel", glyph="&", colour=(196, 192, 200), hp=999, attack=14,
+                defence=60, speed=100, xp=0, tier=10_000, sight=30, behaviour="statue", captive=False,
+                immune=("poisoned", "burning", "paralysed"), note="a vault's keeper: moves only when you do"),
 )
 MONSTER_BY_ID = {m.id: m for m in MONSTERS}
 RELIC_BOSSES = tuple(m for m in MONSTERS if m.relic_boss)
