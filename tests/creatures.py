@@ -28,7 +28,7 @@ HALL = """\
 #..................#
 ####################"""
 
-_TILES = {"#": T.wall, ".": T.floor, "~": T.deep_water, '"': T.grass, "+": T.door}
+_TILES = {"#": T.wall, ".": T.floor, "~": T.deep_water, '"': T.grass, "+": T.door, ":": T.chasm}
 
 
 def level_of(text: str = HALL, last: bool = False, relic: bool = False, captives=(), tier: int = 0,

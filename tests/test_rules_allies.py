@@ -165,7 +165,7 @@ def test_allies_do_not_stop_a_walk():
     g.travel_to(12, 2)
     steps = 0
     while g.path and steps < 20:
-        g.travel_step()
+        g.go_on()
         steps += 1
     assert g.pos == (12, 2)
 

@@ -296,11 +296,14 @@ def test_a_breath_of_fire_burns_every_creature_on_its_line_and_what_lies_there()
     assert any("burns to ash" in t for t in texts(g))
 
 
-def test_fire_burns_grass_to_bare_ground():
+def test_a_fireball_sets_alight_the_grass_it_covers_and_it_burns_to_ash():
     g = run_on(level_of(HALL.replace("#..................#\n", '#""""..............#\n', 1)), pos=(10, 4))
     assert g.level.tiles[1, 2] == T.grass
     resolve(g, Deliver("burn", "burst", 4, g.player, (2, 1)))
-    assert g.level.tiles[1, 2] == T.ground and g.level.tiles[1, 5] == T.floor
+    assert g.level.fire[1, 2] > 0 and g.level.fire[1, 5] == 0  # the floor beside it does not burn
+    for _ in range(20):
+        g.wait()
+    assert g.level.fire[1, 2] == 0 and g.level.tiles[1, 2] == T.ash
 
 
 # -- the necromancer ------------------------------------------------------------------------------------------

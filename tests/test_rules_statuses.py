@@ -5,6 +5,7 @@ and immunity; each rule, and something that gives each."""
 from game.rules import status
 from game.rules.actions.effects import EFFECTS, Afflict
 from game.rules.actions.melee import MonsterAttack
+from game.rules.actions.terrain import swimming
 from game.rules.content import ITEMS, MONSTERS, STATUSES
 from game.rules.engine import resolve
 from game.rules.geometry import chebyshev
@@ -52,15 +53,32 @@ def test_a_paralysed_monster_loses_its_turns():
 
 
 # -- levitation -------------------------------------------------------------------------------------------
-def test_a_levitating_player_crosses_deep_water_and_falls_in_when_it_ends():
+def test_a_levitating_player_floats_over_deep_water_and_swims_when_it_ends():
     g = run_on(level_of(MOAT), pos=(3, 1))
-    assert not g.move(1, 0)  # deep water bars the way
     status.add(g.player, "levitating", 3)
     assert g.move(1, 0) and g.pos == (4, 1) and g.level.tiles[1, 4] == T.deep_water
+    assert not swimming(g)  # floating: it may still fight
     g.move(1, 0)
     g.wait()  # it ends over the water
+    assert "levitating" not in g.player.statuses and swimming(g)
+    assert "You drop into the deep water: you swim." in texts(g)
+
+
+CHASM = """\
+###########
+#...:::...#
+#...:::...#
+###########"""
+
+
+def test_a_levitating_player_floats_over_a_chasm_and_drifts_to_its_edge_when_it_ends():
+    g = run_on(level_of(CHASM), pos=(3, 1))
+    status.add(g.player, "levitating", 3)
+    assert g.move(1, 0) and g.pos == (4, 1) and g.mode == "dungeon" and g.pending is None  # no fall
+    g.move(1, 0)
+    g.wait()  # it ends over the chasm
     assert "levitating" not in g.player.statuses and g.level.walkable[g.pos[1], g.pos[0]]
-    assert "You drop into the deep water and swim ashore." in texts(g)
+    assert "You sink, and drift down to the chasm's edge." in texts(g)
 
 
 def test_a_levitating_walker_moves_as_a_flyer():

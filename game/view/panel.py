@@ -27,7 +27,6 @@ _STATUS_Y = 176  # the line of statuses (and the carried relic), under the stats
 _MINI_TOP = 194  # y of the minimap inside the panel (below the statuses)
 SNAP = 3  # cells a dungeon minimap click may snap to reach explored floor
 FOOT_Y = PANEL_RECT.height - 62  # what is underfoot; the play scene's buttons sit below it
-PERK_KEY = "L"  # the key that opens the perk choice (the play scene's)
 
 
 def where_text(g: Game) -> str:
@@ -165,8 +164,8 @@ class Panel:
         seen.sort(key=lambda m: (m.ally, max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1]))))  # foes first
         ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
         y += 18
-        hint = g.carrying is not None and g.carrying == g.site or g.player.perks_owed
-        for m in seen[:5 if hint else 7]:  # a hint line sits under the list
+        footnote = g.carrying is not None and g.carrying == g.site or g.player.perks_owed
+        for m in seen[:5 if footnote else 7]:  # a hint line sits under the list
             shape = sprites.monster_shape(m)
             surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, shape), (x, y))
             name = {"boss": "guardian ", "ally": "your ", "captive": "shackled "}.get(shape, "") + m.kind.name
@@ -187,7 +186,7 @@ class Panel:
         if g.carrying is not None and g.carrying == g.site:
             ui.text(surf, "Carrying the treasure: climb out!", (x, FOOT_Y - 20), 18, (255, 215, 120))
         elif g.player.perks_owed:
-            ui.text(surf, f"Level up! {PERK_KEY}: choose a perk", (x, FOOT_Y - 20), 18, ui.ACCENT)
+            ui.text(surf, f"Level up! {hint('perks')}", (x, FOOT_Y - 20), 18, ui.ACCENT)
 
     def _render_overworld(self, surf: pygame.Surface, x: int, y: int) -> None:
         g = self.game

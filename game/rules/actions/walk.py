@@ -136,7 +136,9 @@ class SwapPlaces(Action):
     def perform(self, run: RunState) -> Result:
         ally, level = self.ally, run.level
         px, py = run.pos
-        if not footing(run)[ally.y, ally.x] or not level.passable(ally.moves)[py, px]:
+        floats = status.floats(run.player)
+        stands = level.walkable | level.swimmable if not floats else level.flyable  # (never into a chasm unawares)
+        if not stands[ally.y, ally.x] or not level.passable(ally.moves)[py, px]:
             return fail(note(f"{name_of(ally, True)} cannot make way."))
         ally.x, ally.y = px, py
         return alternate(Walk(self.dx, self.dy))
