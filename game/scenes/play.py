@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import WORK_BUDGET_MS, App, Scene
+from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
 from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS
 from ..rules.run import Game
 from ..settings import OPTIONS_KEY, Options, read_options
@@ -70,7 +70,8 @@ class PlayScene(Scene):
     def save_now(self) -> bool:
         """Save the game (:meth:`Game.save_to`); True when it is safely kept (or
         there is nothing to keep yet).  A failure is told once until a save works again."""
-        outcome = self.game.save_to(self.app.storage, self.last_saved)
+        with collector_paused():   # its JSON is freed by reference counts: no collection walks it
+            outcome = self.game.save_to(self.app.storage, self.last_saved)
         if outcome.text is not None:
             self.last_saved, self.save_failures = outcome.text, 0
         elif outcome.why:
