@@ -37,16 +37,16 @@ def test_long_session_plays_through_sites_and_reports_every_frame():
 
 def test_long_session_summary_names_the_worst_frame_and_those_over_16_ms():
     rows = [session.Frame(0, 3.0, "play", "walk"), session.Frame(1, 40.0, "play", "attack", save_ms=30.0,
-                                                                  gc=((2, 25.0),), cpu_ms=31.0),
+                                                                  gc=((2, 25.0, 20.0),), cpu_ms=31.0),
             session.Frame(2, 17.0, "play", "build", build="level rooms: loops", cpu_ms=9.0)]
-    report = session.summary(session.Played(rows, [(0, 0.5)], 10, 1))
+    report = session.summary(session.Played(rows, [(0, 0.5, 0.25)], 10, 1))
     assert report["worst_ms"] == 40.0 and report["worst"].startswith("frame 1: 40.0 ms (cpu 31.0), play, attack")
-    assert "save 30.0 ms" in report["worst"] and "gc gen2 25.0 ms" in report["worst"]
+    assert "save 30.0 ms" in report["worst"] and "gc gen2 25.0 ms (cpu 20.0)" in report["worst"]
     assert report["over_16ms"] == 2 and report["over_16ms_cpu"] == 1 and report["worst_cpu_ms"] == 31.0
     assert [line.split(":")[0] for line in report["over"]] == ["frame 1", "frame 2"]   # worst first
     assert "level rooms: loops" in report["over"][1]
-    assert report["gc"] == {2: {"count": 1, "total_ms": 25.0, "max_ms": 25.0}}
-    assert report["gc_between"] == {0: {"count": 1, "total_ms": 0.5, "max_ms": 0.5}}
+    assert report["gc"] == {2: {"count": 1, "total_ms": 25.0, "max_ms": 25.0, "max_cpu_ms": 20.0}}
+    assert report["gc_between"] == {0: {"count": 1, "total_ms": 0.5, "max_ms": 0.5, "max_cpu_ms": 0.25}}
     assert report["saves"] == 1 and report["save_max_ms"] == 30.0
 
 
@@ -56,8 +56,8 @@ def test_gc_watch_gives_each_collection_its_generation_and_frame():
         gc.collect(1)
         watch.frame = None
         gc.collect(0)
-    assert [(gen, at) for gen, _, at in watch.collections] == [(1, 7), (0, None)]
-    assert all(ms >= 0 for _, ms, _ in watch.collections)
+    assert [(gen, at) for gen, _, _, at in watch.collections] == [(1, 7), (0, None)]
+    assert all(ms >= 0 and cpu >= 0 for _, ms, cpu, _ in watch.collections)
     assert watch._callback not in gc.callbacks
 
 

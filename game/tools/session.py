@@ -65,7 +65,7 @@ class Frame:
     action: str                    # what the script commanded, or what the scene did on its own
     build: str = ""                # "level caverns: automata", "location: sites", "install" ...
     save_ms: float = 0.0           # the save made in this frame (0: none)
-    gc: tuple[tuple[int, float], ...] = ()   # (generation, ms) of the collections inside the frame
+    gc: tuple[tuple[int, float, float], ...] = ()   # (generation, ms, cpu ms) of the collections in the frame
     cpu_ms: float = 0.0            # this thread's CPU time in the frame (what other programs do not move)
 
     def describe(self) -> str:
@@ -75,25 +75,27 @@ class Frame:
             parts.append(self.build)
         if self.save_ms:
             parts.append(f"save {self.save_ms:.1f} ms")
-        parts += [f"gc gen{g} {ms:.1f} ms" for g, ms in self.gc]
+        parts += [f"gc gen{g} {ms:.1f} ms (cpu {cpu:.1f})" for g, ms, cpu in self.gc]
         return ", ".join(parts)
 
 
 class GcWatch:
     """The garbage collections while it is on (``gc.callbacks``): each as
-    ``(generation, ms, frame)``, ``frame`` the index :attr:`frame` held when
-    it ran (None: between frames, in the script).  ``with GcWatch() as watch:``."""
+    ``(generation, ms, cpu ms, frame)``, ``frame`` the index :attr:`frame`
+    held when it ran (None: between frames, in the script).
+    ``with GcWatch() as watch:``."""
 
     def __init__(self) -> None:
         self.frame: int | None = None
-        self.collections: list[tuple[int, float, int | None]] = []
-        self._start = 0.0
+        self.collections: list[tuple[int, float, float, int | None]] = []
+        self._start = self._cpu = 0.0
 
     def _callback(self, phase: str, info: dict) -> None:
         if phase == "start":
-            self._start = time.perf_counter()
+            self._start, self._cpu = time.perf_counter(), time.thread_time()
         else:
-            self.collections.append((info["generation"], (time.perf_counter() - self._start) * 1000.0, self.frame))
+            self.collections.append((info["generation"], (time.perf_counter() - self._start) * 1000.0,
+                                     (time.thread_time() - self._cpu) * 1000.0, self.frame))
 
     def __enter__(self) -> "GcWatch":
         gc.callbacks.append(self._callback)
@@ -244,7 +246,7 @@ class Played(NamedTuple):
     that ran between frames (in the script, outside the timed work)."""
 
     frames: list[Frame]
-    between: list[tuple[int, float]]    # (generation, ms)
+    between: list[tuple[int, float, float]]    # (generation, ms, cpu ms)
     turns: int
     sites: int                          # sites entered
 
@@ -314,8 +316,8 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
         # tracking: thousands of records would otherwise lengthen its passes.
         row = (index, app.stats.last_ms, scene_name(app.top) if app.top else "", label,
                build or _build_label(app.top), sum(saves),
-               tuple((gen, ms) for gen, ms, at in watch.collections[seen:] if at == index), cpu)
-        watch.collections[seen:] = [c for c in watch.collections[seen:] if c[2] is None]
+               tuple(c[:3] for c in watch.collections[seen:] if c[3] == index), cpu)
+        watch.collections[seen:] = [c for c in watch.collections[seen:] if c[3] is None]
         out.append(row)
         if on_frame is not None:
             on_frame(Frame(*row))
@@ -325,8 +327,7 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
     app.frame_once = played_frame
     with GcWatch() as watch:
         asyncio.run(app.run(frames=app.frame + frames))
-    return Played([Frame(*row) for row in out], [(gen, ms) for gen, ms, _ in watch.collections], g.turn,
-                  len(session.entered))
+    return Played([Frame(*row) for row in out], [c[:3] for c in watch.collections], g.turn, len(session.entered))
 
 
 def summary(played: Played) -> dict:
@@ -346,15 +347,16 @@ def summary(played: Played) -> dict:
         "actions": dict(Counter(f.action for f in frames).most_common()),
         "saves": len(saves), "save_median_ms": round(statistics.median(saves), 2) if saves else 0.0,
         "save_max_ms": round(max(saves), 2) if saves else 0.0,
-        "gc": _by_generation((gen, ms) for f in frames for gen, ms in f.gc),
+        "gc": _by_generation(c for f in frames for c in f.gc),
         "gc_between": _by_generation(played.between), "turns": played.turns, "sites": played.sites,
     }
 
 
 def _by_generation(collections) -> dict[int, dict]:
-    """``{generation: {count, total_ms, max_ms}}`` of ``(generation, ms)`` pairs."""
-    by_gen: dict[int, list[float]] = {}
-    for gen, ms in collections:
-        by_gen.setdefault(gen, []).append(ms)
-    return {gen: {"count": len(ms), "total_ms": round(sum(ms), 2), "max_ms": round(max(ms), 2)}
-            for gen, ms in sorted(by_gen.items())}
+    """``{generation: {count, total_ms, max_ms, max_cpu_ms}}`` of ``(generation, ms, cpu ms)``."""
+    by_gen: dict[int, list[tuple[float, float]]] = {}
+    for gen, ms, cpu in collections:
+        by_gen.setdefault(gen, []).append((ms, cpu))
+    return {gen: {"count": len(t), "total_ms": round(sum(ms for ms, _ in t), 2),
+                  "max_ms": round(max(ms for ms, _ in t), 2), "max_cpu_ms": round(max(cpu for _, cpu in t), 2)}
+            for gen, t in sorted(by_gen.items())}
