@@ -40,6 +40,7 @@ from .. import app as app_module
 from ..app import scene_name
 from ..browser import Storage
 from ..launch import make_app
+from ..rules.pack import fits
 from ..rules.state import LevelRequest
 from ..settings import parse_query
 from .autoplay import _step_toward
@@ -194,7 +195,8 @@ class Session:
             if step is not None:
                 cmd.move(*step)
                 return "close in"
-        if (g.mode, g.depth, g.pos) != self.stuck_at and any(it.x == px and it.y == py for it in lv.items):
+        if (g.mode, g.depth, g.pos) != self.stuck_at and any(
+                it.x == px and it.y == py and fits(g.player.inventory, it.kind.id) for it in lv.items):
             cmd.pick_up()
             return "pick up"
         if g.turn - self.level_turn < TURNS_PER_LEVEL and not self.leaving:
