@@ -64,5 +64,11 @@ screenshots-cli: $(VENV)/.installed
 screenshots-game: $(VENV)/.installed
 	$(PY) -m game.tools.shots $(SHOT_DIR)
 
+# The committed recording tests/test_replay.py replays: remake it (and raise RULES_VERSION in
+# game/rules/record.py) when a change makes recorded runs play differently.
+golden-replay: $(VENV)/.installed
+	$(PY) -m game.tools.autoplay --runs 1 --world Goldrun --size small --policy careful --max-turns 2500 --record build/golden
+	mv build/golden/Goldrun-1-careful.replay.txt tests/data/golden.replay.txt
+
 clean:
 	rm -rf build mutants .pytest_cache .hypothesis exports

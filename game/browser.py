@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["use_runtime", "in_page", "window", "query_string", "Storage", "download", "copy_text",
-           "ready", "page_url", "PageState", "page_state", "report_error"]
+           "ready", "page_url", "ask_for_file", "opened_file", "PageState", "page_state", "report_error"]
 
 #: pygbag's runtime module when running in the page, None natively.
 _runtime: Any = platform if sys.platform == "emscripten" else None
@@ -189,6 +189,21 @@ class Storage:
         except Exception:  # noqa: BLE001
             pass
 
+    def keep_file(self, folder: str, filename: str, text: str) -> str | None:
+        """Natively, write ``text`` to ``folder/filename`` in the data folder
+        (a morgue file, say) and return its path; None in the page (the
+        player copies or downloads it there) or when it cannot be written."""
+        if window() is not None:
+            return None
+        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in filename)[:120] or "file.txt"
+        try:
+            path = self.directory / folder / safe
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return str(path)
+        except OSError:
+            return None
+
     def _round_trip(self) -> bool:
         """A small value written, read back and removed."""
         ok = self.set(_PROBE_KEY, "1") and self.get(_PROBE_KEY) == "1"
@@ -249,6 +264,32 @@ def copy_text(text: str) -> bool:
             return False
     print(text, flush=True)
     return False
+
+
+def ask_for_file(accept: str, limit: int) -> bool:
+    """In the page, let the player choose a file (``accept``: ".txt"); its
+    text (at most ``limit + 1`` characters, so too large a file is seen as
+    such) comes later through :func:`opened_file`.  False natively or when
+    the page cannot ask."""
+    helpers = _helpers()
+    if helpers is None:
+        return False
+    try:
+        return helpers.openFile(accept, limit) is not False
+    except Exception:  # noqa: BLE001 - an old template without the helper
+        return False
+
+
+def opened_file() -> str | None:
+    """The text of the file the player chose, once (None until there is one)."""
+    helpers = _helpers()
+    if helpers is None:
+        return None
+    try:
+        text = helpers.takeFile()
+    except Exception:  # noqa: BLE001 - an old template without the helper
+        return None
+    return text if isinstance(text, str) else None
 
 
 def ready() -> None:

@@ -60,19 +60,20 @@ def native_settings(argv: list[str]) -> Settings:
         raise SystemExit(2) from None
 
 
-async def main(argv: list[str] | None = None) -> None:
+async def main(argv: list[str] | None = None, replay: str | None = None) -> None:
     """The entry point ``main.py`` runs, in the page and natively.
 
     Every generator module is imported with this one, while the page still
     shows its loader: imported on first use instead (the registry's lazy
     import), compiling them held the title's first preview frame 80-130 ms
-    natively, several times that in the browser.
+    natively, several times that in the browser.  ``replay`` is a recording's
+    text to show first (``python -m game.replay FILE``).
 
     An exception that stops the game is told to the page with its traceback
     (:func:`game.browser.report_error`), then raised as before.
     """
     try:
-        app = make_app(start_settings(argv))
+        app = make_app(start_settings(argv) if replay is None else Settings(replay=replay))
         # What start-up made (tables, sprite caches, the cave library) lives for the
         # whole run: frozen, the collector no longer walks it, and its full passes,
         # 10-18 ms that could land inside a frame, become short.

@@ -16,6 +16,8 @@ Accepted keys::
     p.NAME=VALUE             generator parameters, clamped to their ranges
     world=NAME               world name for play mode
     size=small|medium|large  dungeon size for a new world
+    replay=TEXT              a recorded run to watch (a recording's text, at most
+                             MAX_REPLAY_CHARS characters; a longer run is shared as a file)
 
 Unknown keys are ignored with a message.  Nothing here is ever written into
 the page as HTML: the game draws text onto its canvas only.
@@ -39,11 +41,13 @@ from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
 from .rules.content import SIZE_NAMES
 
-__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "MODES", "UsageError",
+__all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "replay_link", "MODES", "UsageError",
+           "MAX_REPLAY_CHARS",
            "HelpRequested", "Options", "read_options", "OPTIONS_KEY"]
 
 MODES = ("play", "demo", "gallery")
-MAX_QUERY_CHARS = 4096
+MAX_REPLAY_CHARS = 7000  # a replay= link's recording, at most (links past 8 KB fail on many servers)
+MAX_QUERY_CHARS = MAX_REPLAY_CHARS + 1096
 MAX_KEYS = 64
 
 
@@ -59,6 +63,7 @@ class Settings:
     params: dict = field(default_factory=dict)
     world: str | None = None
     dungeon_size: str = "medium"
+    replay: str | None = None  # a recording's text to watch (checked when it is opened)
     messages: tuple[str, ...] = ()
 
 
@@ -103,12 +108,13 @@ def parse_query(query: str) -> Settings:
     params = _params(raw, spec, messages)
     world = _world(raw, messages)
     dungeon_size = _dungeon_size(raw, messages)
+    replay = _replay(raw.pop("replay", None), messages)
     for key in raw:
         messages.append(f"unknown link setting {_short(key)!r} ignored")
     return Settings(mode=mode, generator=spec.name, stage=stage, seed=seed,
                     width=width if "w" in sized else None,
                     height=height if "h" in sized else None,
-                    ui=ui, params=params, world=world, dungeon_size=dungeon_size,
+                    ui=ui, params=params, world=world, dungeon_size=dungeon_size, replay=replay,
                     messages=tuple(messages))
 
 
@@ -218,6 +224,15 @@ def _dungeon_size(raw: dict[str, str], messages: list[str]) -> str:
     return dungeon_size
 
 
+def _replay(text: str | None, messages: list[str]) -> str | None:
+    """A ``replay=`` value up to :data:`MAX_REPLAY_CHARS` (read when it is opened), else None and why."""
+    if text is not None and len(text) > MAX_REPLAY_CHARS:
+        messages.append(f"the replay in the link is over {MAX_REPLAY_CHARS} characters; it was ignored "
+                        "(a longer run is shared as a file)")
+        return None
+    return text or None
+
+
 def _size(text: str | None, key: str, default: int, lo: int, hi: int, messages: list[str]) -> int:
     if text is None:
         return default
@@ -253,6 +268,13 @@ def to_query(settings: Settings) -> str:
     if not settings.ui:
         pairs.append(("ui", "0"))
     return "?" + urlencode(pairs)
+
+
+def replay_link(base: str, recording: str) -> str | None:
+    """The link that opens ``recording`` for watching, or None when it is too long for one."""
+    if len(recording) > MAX_REPLAY_CHARS:
+        return None
+    return f"{base}?{urlencode([('replay', recording)])}"
 
 
 class UsageError(ValueError):

@@ -17,7 +17,7 @@ from typing import Any
 
 from worldgen.core.registry import Progress, Stage
 
-__all__ = ["Work"]
+__all__ = ["Work", "settle"]
 
 
 class Work:
@@ -79,3 +79,17 @@ class Work:
         total = len(self.stage_names) or 1
         inside = self.progress.done if self.progress is not None else 0.0
         return min(1.0, (len(self.stages) + max(0.0, min(1.0, inside))) / total)
+
+
+def settle(game: Any, limit: int = 8) -> None:
+    """Build whatever map ``game`` (a :class:`game.rules.run.Game`) asked for,
+    now, and install it (a failed build puts the run back, as the play screen
+    does).  For headless play: tests, the balance harness, replay checks."""
+    for _ in range(limit):
+        if game.pending is None:
+            return
+        work = Work(game.build_iterator()).drain()
+        if work.error is not None:
+            game.build_failed(game.pending)
+            return
+        game.install_build(work.stages, work.result)

@@ -171,6 +171,8 @@ class Helpers(JSObject):
         self.copied: list[str] = []
         self.ready_calls = 0
         self.on_ready = on_ready
+        self.file_requests: list[tuple[str, int]] = []
+        self.chosen: str | None = None  # the text of the file the player will choose (tests set it)
 
     @js_function
     def download(self, filename, mime, base64_data):
@@ -182,6 +184,19 @@ class Helpers(JSObject):
     def copyText(self, text):
         self.copied.append(text)
         return JSObject()  # a Promise, proxied
+
+    @js_function
+    def openFile(self, accept, limit):
+        """The template's file input: the chosen file's first ``limit + 1`` characters."""
+        self.file_requests.append((accept, limit))
+        if self.chosen is not None:
+            self.chosen, self.opened = None, self.chosen[:limit + 1]
+        return True
+
+    @js_function
+    def takeFile(self):
+        text, self.opened = getattr(self, "opened", None), None
+        return text
 
     @js_function
     def ready(self):

@@ -11,25 +11,13 @@ mid-build.
 from __future__ import annotations
 
 from game.rules.run import Game
-from game.work import Work
+from game.work import settle
 from worldgen.core import seeding
 
 __all__ = ["settle", "play", "new_run", "COMMANDS"]
 
 COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop")
 MAX_WALK = 400  # steps of one walk command
-
-
-def settle(g: Game) -> None:
-    """Build whatever the run asked for, now (bounded)."""
-    for _ in range(8):
-        if g.pending is None:
-            return
-        work = Work(g.build_iterator()).drain()
-        if work.error is not None:
-            g.build_failed(g.pending)
-            return
-        g.install_build(work.stages, work.result)
 
 
 def new_run(world: str = "Savehold", size: str = "small", run_seed: int = 3) -> Game:
@@ -43,7 +31,8 @@ def _walk(g: Game) -> None:
         if not (g.path or g.exploring) or g.dead or not g.travel_step():
             break
         settle(g)
-    g.stop_walk()
+    if g.path or g.exploring:
+        g.interrupt()  # as a key press stops a walk (a recorded command)
 
 
 def command(g: Game, seed: int, k: int) -> None:

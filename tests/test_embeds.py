@@ -435,9 +435,13 @@ def test_a_figure_whose_runtime_cannot_load_keeps_its_poster_and_says_so(browser
         assert not any(advice in body for advice in INSTALL_ADVICE)
         assert cdn + "pythons.js" in page.requests  # it did try to start
         shot(page, build_dir, f"embed-failed-{viewport[0]}")
-        # a click tries again
+        # a click tries again: a live figure is put in (it may fail again before a
+        # locator looks, offline, so an observer counts the frames the click adds)
+        page.evaluate("""() => { window.framesAdded = 0; new MutationObserver(records => {
+            for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "IFRAME") window.framesAdded++;
+        }).observe(document.body, {childList: true, subtree: true}); }""")
         failed.click()
-        assert page.locator("article iframe").count() == 1
+        page.wait_for_function("window.framesAdded === 1", timeout=15_000)
         page.wait_for_selector("article a[data-deepisle].deepisle-failed", timeout=15_000)
         assert page.errors == []
     finally:

@@ -139,3 +139,15 @@ def test_messages_quote_only_a_short_prefix_of_hostile_values(name, value):
 def test_a_huge_number_is_named_briefly():
     (message,) = parse_query("w=" + "9" * 4090).messages
     assert message == "w=999999999999999999999999... is out of range; using 1024"
+
+
+def test_a_replay_link_is_kept_up_to_its_documented_length():
+    from game.settings import MAX_REPLAY_CHARS, replay_link
+
+    s = parse_query("?replay=DR1.abc-_")
+    assert s.replay == "DR1.abc-_" and s.messages == ()
+    long = parse_query("?replay=" + "A" * (MAX_REPLAY_CHARS + 1))
+    assert long.replay is None and str(MAX_REPLAY_CHARS) in long.messages[0]
+    assert parse_query("?replay=" + "A" * MAX_REPLAY_CHARS).replay is not None
+    assert replay_link("https://x.test/", "DR1.abc") == "https://x.test/?replay=DR1.abc"
+    assert replay_link("https://x.test/", "A" * (MAX_REPLAY_CHARS + 1)) is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from worldgen.generators.world import SITES_PER_LOCATION
 
 from . import content
-from .content import ITEM_BY_ID, MAX_STATUS_TURNS, STATUSES, UNIDENTIFIED_KINDS
+from .content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES, UNIDENTIFIED_KINDS
 from .energy import ACTION_COST, Energy
 from .entities import Player
 from .location import WorldMap
@@ -51,6 +51,8 @@ def run_to_json(run: RunState) -> dict:
         "log": log_to_json(run.log),
         **({"carrying": run.carrying} if run.carrying is not None else {}),
         **({"relic": True} if run.carrying_relic else {}),
+        **({"slain": dict(sorted(run.slain.items()))} if run.slain else {}),
+        **({"daily": run.daily} if run.daily else {}),
     }
 
 
@@ -108,6 +110,10 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     g.relics.discard(-1)
     g.relics.discard(world.n_locations)
     g.carrying_relic = body.get("relic") is True
+    g.slain = {k: clamp_int(v, 1, BIG, 1) for k, v in list(as_dict(body.get("slain")).items())[:len(MONSTER_BY_ID)]
+               if k in MONSTER_BY_ID}
+    daily = body.get("daily")
+    g.daily = daily if isinstance(daily, str) and len(daily) == 10 else ""
     where = as_dict(body.get("where"))
     g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
                 "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
@@ -132,6 +138,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "known": sorted(g.known), "relics": sorted(g.relics),
         "log": log_to_json(g.log) if "log" in body else None,
         "carrying": g.carrying, "relic": g.carrying_relic or None,
+        "slain": dict(sorted(g.slain.items())) or None, "daily": g.daily or None,
         "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
                   **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
                      if r["mode"] == "dungeon" else {})},
@@ -144,7 +151,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
 
 
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.
-_ADDED_KEYS = ("known", "relics", "relic")
+_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily")
 
 
 def usable(body: dict) -> bool:

@@ -49,6 +49,7 @@ def kill_monster(run: RunState, m: Monster, by_blow: bool = False) -> list[tuple
     if m in run.level.monsters:
         run.level.kill(m)
     run.kills += 1
+    run.slain[m.kind.id] = run.slain.get(m.kind.id, 0) + 1
     run.dirty = True
     run.emit("kill")
     xp = content.monster_xp(m.kind, run.level.tier + (3 if m.boss else 0), m.boss)

@@ -15,6 +15,14 @@ never in a scene.  How a key press flows: the play scene maps the key to a
 method here, the method performs an action (:mod:`game.rules.actions`), the
 engine lets time pass (:mod:`game.rules.engine`), ``version`` changes, and
 the view redraws what it caches.  See ``docs/ARCHITECTURE.md``.
+
+A command marked ``@recorded("code")`` goes into the run's recording
+(:mod:`game.rules.record`) when the player gives it; a replay gives the same
+commands again (:mod:`game.rules.replay`).
+
+Long because it is the one door of the rules for the screens: each of its
+methods is a line or a few, and splitting it would give the scenes several
+facades to know.
 """
 
 from __future__ import annotations
@@ -24,11 +32,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from worldgen.core import seeding
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.generators.world import WorldNameError, world_key
 
-from . import build, codec, content, engine, save, score
+from . import build, codec, content, engine, recstore, save, score
 from .actions.items import Craft, Drop, PickUp, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import AIM_PURPOSES, Fire, Throw, aim_label, aim_preview, aim_range, targets
@@ -37,11 +46,15 @@ from .actions.walk import Rest
 from .entities import MAX_INVENTORY
 from .location import LocationData, WorldMap
 from .look import PackRow, describe_cell, pack_rows
+from .morgue import morgue_text
 from .names import make_name
+from .record import Recording, read_file, recorded
+from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "load_saved", "saves_off", "roll_world_name", "same_world"]
+           "LEVELS", "PACK_SLOTS", "load_saved", "saves_off", "roll_world_name", "same_world", "daily_world",
+           "open_replay", "finished_runs", "Replayer", "Mismatch"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -63,69 +76,105 @@ class ScoreRecord(NamedTuple):
 
 class Game(RunState):
     @classmethod
-    def new(cls, name: str, size: str, run_seed: int, preview: LocationData | None = None) -> "Game":
+    def new(cls, name: str, size: str, run_seed: int, preview: LocationData | None = None, *,
+            daily: str = "", record: bool = True) -> "Game":
         """A new run in world ``name``; ``preview`` is its first location if
-        already built.  Raises ``ValueError`` for an unusable name."""
+        already built; ``daily`` the UTC date when it is that day's world.
+        The run records its commands (:mod:`game.rules.record`) unless
+        ``record`` is False.  Raises ``ValueError`` for an unusable name."""
         game = cls(WorldMap(name, size), size, run_seed)
+        game.daily = daily
         kit = content.STARTING_KIT
         game.player.weapon, game.player.armour = kit["weapon"], kit["armour"]
         game.player.inventory = list(kit["pack"])
         game.say(f"Welcome to {name}. Find a dungeon site (dark doors) and press Enter on it. ? for help.")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
+        game.recording = Recording.start(game) if record else None
+        return game
+
+    @classmethod
+    def resume(cls, body: dict, storage: Any = None) -> "Game":
+        """The run a save body holds, welcomed back; its recording goes on from
+        ``storage`` when one there goes with this save (:func:`recstore.load`).
+        Raises ``ValueError`` (or ``TypeError``) for a body that is no run."""
+        game = cls.from_json(body)
+        game.say(f"Welcome back to {game.name}.")
+        if storage is not None:
+            game.recording = recstore.load(storage, body)
         return game
 
     # -- actions ---------------------------------------------------------------------
+    @recorded("m")
     def move(self, dx: int, dy: int) -> bool:
         """A step (an attack when a monster is there); True when time passed."""
         return self.mode in ("overworld", "dungeon") and engine.perform(self, step_action(self, dx, dy))
 
+    @recorded("w")
     def wait(self) -> bool:
         """Rest a turn (in a dungeon, searching for secret doors nearby)."""
         return self.mode in ("overworld", "dungeon") and engine.perform(self, Rest())
 
+    @recorded("e")
     def interact(self) -> bool:
         """Enter / Space: enter a site, take the stairs underfoot, or pick up."""
         return self.mode in ("overworld", "dungeon") and engine.perform(self, Interact())
 
+    @recorded("E")
     def enter_site(self) -> bool:
         return self.mode == "overworld" and engine.perform(self, EnterSite())
 
+    @recorded("d")
     def descend(self) -> bool:
         return self.mode == "dungeon" and engine.perform(self, Descend())
 
+    @recorded("a")
     def ascend(self) -> bool:
         return self.mode == "dungeon" and engine.perform(self, Ascend())
 
+    @recorded("L")
     def leave_site(self) -> bool:
         return self.mode == "dungeon" and engine.perform(self, LeaveSite())
 
+    @recorded("g")
     def pick_up(self) -> bool:
         return self.mode == "dungeon" and engine.perform(self, PickUp())
 
+    @recorded("u")
     def use_item(self, slot: int, target: tuple[int, int] | None = None) -> bool:
         """Drink, read, equip or craft with the item in pack ``slot``; a wand
         (or a scroll that acts at a distance) is aimed at ``target``."""
         return engine.perform(self, UseItem(slot, target))
 
+    @recorded("t")
     def throw(self, slot: int, target: tuple[int, int]) -> bool:
         """Throw the item in pack ``slot`` at ``target`` (potions shatter)."""
         return self.mode == "dungeon" and engine.perform(self, Throw(slot, target))
 
+    @recorded("f")
     def fire(self, target: tuple[int, int]) -> bool:
         """Shoot the wielded launcher (or strike with a reach weapon) at ``target``."""
         return self.mode == "dungeon" and engine.perform(self, Fire(target))
 
+    @recorded("c")
     def craft(self, slot: int) -> bool:
         return engine.perform(self, Craft(slot))
 
+    @recorded("D")
     def drop(self, slot: int, count: int = 1) -> bool:
         """Put down the item in pack ``slot`` (and ``count - 1`` more of its kind)."""
         return engine.perform(self, Drop(slot, count))
 
+    @recorded("G")
     def go_location(self, index: int) -> bool:
         return engine.perform(self, GoLocation(index))
 
+    @recorded("x")
+    def interrupt(self) -> None:
+        """A key stops the walk in progress (click-walk, auto-explore)."""
+        self.stop_walk()
+
+    @recorded("S")
     def stairs(self, down: bool) -> bool:
         """``>`` / ``<``: take the stairs underfoot, else walk to them (on the
         overworld ``>`` enters the site underfoot).  True when something was
@@ -136,6 +185,7 @@ class Game(RunState):
             return self.descend() if down else self.ascend()
         return self.travel_to_stairs(down)
 
+    @recorded("B")
     def stairs_button(self) -> bool:
         """The one stairs button: the stairs underfoot, else down when the
         stairs down are known (else up, towards the way out)."""
@@ -146,6 +196,7 @@ class Game(RunState):
             return self.stairs(level.tiles[y, x] == T.stairs_down)
         return self.stairs(level.down is not None and bool(level.seen[level.down[1], level.down[0]]))
 
+    @recorded("F")
     def ready_to_fire(self) -> bool:
         """Whether ``f`` can choose a target now (a launcher with ammunition,
         or a reach weapon, in a dungeon); if not, the log says why."""
@@ -162,6 +213,7 @@ class Game(RunState):
         self.touch()
         return False
 
+    @recorded("A")
     def ready_to_aim(self) -> bool:
         """Whether an item can be aimed or thrown now (only in a dungeon); if not, the log says why."""
         if self.mode == "dungeon":
@@ -171,6 +223,7 @@ class Game(RunState):
         return False
 
     # -- walks: click-walk, travel to the stairs, auto-explore ----------------------------------
+    @recorded("T")
     def travel_to(self, x: int, y: int) -> bool:
         """Plan a walk to ``(x, y)`` over known ground (no time passes)."""
         if self.busy or self.mode not in ("overworld", "dungeon"):
@@ -183,6 +236,7 @@ class Game(RunState):
         start_walk(self, path or [])
         return bool(self.path)
 
+    @recorded("V")
     def travel_to_stairs(self, down: bool) -> bool:
         """Plan a walk to the stairs down (or up) if they have been seen."""
         if self.busy or self.mode != "dungeon":
@@ -195,6 +249,7 @@ class Game(RunState):
             return False
         return self.travel_to(*cell)
 
+    @recorded("o")
     def explore(self) -> bool:
         """Auto-explore: walk leg by leg to the nearest unexplored edge or item,
         until danger stops it or nothing reachable is left (no time passes now)."""
@@ -215,6 +270,7 @@ class Game(RunState):
         start_walk(self, path)
         return True
 
+    @recorded("s")
     def travel_step(self) -> bool:
         """Take the next step of a walk; False when there is none (auto-explore
         plans its next leg first)."""
@@ -293,22 +349,49 @@ class Game(RunState):
         text = save.encode(self.resume_point if self.pending is not None else self.to_json())
         ok = save.write(storage, text, known_good, check=codec.usable)
         self.dirty = False
+        if ok and self.recording is not None:
+            recstore.store(storage, self.recording, text, self.pending is not None)
         return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage))
 
     def erase_save(self, storage: Any) -> None:
         """The run is over: its save goes (its score stays)."""
         save.erase(storage)
 
+    def end_run(self, storage: Any) -> None:
+        """The run is over: its save goes, its recording is finished and kept
+        with the last finished runs (:func:`recstore.keep_finished`)."""
+        save.erase(storage)
+        if self.recording is not None:
+            self.finish_recording()
+            recstore.keep_finished(storage, self.recording)
+        recstore.clear(storage)
+
+    def finish_recording(self) -> str | None:
+        """The recording with the final digest, as a file's text (None: not recorded)."""
+        if self.recording is None:
+            return None
+        self.recording.finish(self, dict(score.entry(self), date=self.daily))
+        return self.recording.to_file()
+
+    def morgue(self) -> str:
+        """The character dump of the run as it stands (plain text)."""
+        return morgue_text(self)
+
+    def score_key(self) -> str:
+        """Where this run's table is kept: the day's own for a daily world."""
+        return score.DAILY_KEY if self.daily else score.KEY
+
     def record_score(self, storage: Any) -> ScoreRecord:
-        """Put this finished run in the high-score table kept in ``storage``."""
+        """Put this finished run in the high-score table kept in ``storage``
+        (a daily world's run in that day's table)."""
         entry = score.entry(self)
         try:
-            table = score.decode_table(storage.get(score.KEY))
+            table = score.decode_table(storage.get(self.score_key()), self.daily)
         except Exception:  # noqa: BLE001 - a storage that throws holds no table
             table = []
         table, rank = score.add(table, entry)
         try:
-            kept = bool(storage.set(score.KEY, score.encode_table(table)))
+            kept = bool(storage.set(self.score_key(), score.encode_table(table, self.daily)))
         except Exception:  # noqa: BLE001 - blocked storage: the table is shown, not kept
             kept = False
         return ScoreRecord(entry, table, rank, kept)
@@ -336,6 +419,29 @@ def saves_off(storage: Any) -> str:
 
 def roll_world_name(rng: np.random.Generator) -> str:
     return make_name(rng)
+
+
+def daily_world(date: str) -> str:
+    """The world of the UTC day ``date`` ("2025-06-01"): the same name for
+    every player that day, from the name model seeded by the date."""
+    return make_name(seeding.rng(seeding.seed_from_text("daily world"), date))
+
+
+def open_replay(text: Any) -> tuple[Replayer | None, str]:
+    """A replay of a recording's text (a file, a link), ready to play, or
+    ``(None, why)`` in one line (:func:`game.rules.record.read_file`); never raises."""
+    recording, why = read_file(text)
+    if recording is None:
+        return None, why
+    try:
+        return Replayer(recording, Game), ""
+    except (ValueError, TypeError):
+        return None, "the recording names a world this game cannot make"
+
+
+def finished_runs(storage: Any) -> list[tuple[dict, str]]:
+    """The last finished runs kept in ``storage``, newest first: ``(summary, recording text)``."""
+    return recstore.finished(storage)
 
 
 def same_world(a: str, b: str) -> bool:

@@ -6,7 +6,9 @@ deepest level reached (10 per level, counting 10 per location), monsters
 slain (2 each) and the character's level (25 per level).  The table keeps
 the best :data:`TABLE_SIZE` entries with the world's name, so friends can race
 the same world; it is stored as JSON (``localStorage`` in the page, a file
-natively) and read back with every value checked.
+natively) and read back with every value checked.  The daily world has a
+table of its own (:data:`DAILY_KEY`), for that day only: a new day starts
+it empty.
 
 >>> table, rank = add([], {"score": 120, "world": "Avalon"})
 >>> rank, len(table)
@@ -22,10 +24,11 @@ import json
 from .reading import clamp_int
 from .state import RunState
 
-__all__ = ["score", "entry", "add", "decode_table", "encode_table", "TABLE_SIZE", "KEY"]
+__all__ = ["score", "entry", "add", "decode_table", "encode_table", "TABLE_SIZE", "KEY", "DAILY_KEY"]
 
 TABLE_SIZE = 10
 KEY = "scores"  # the storage key
+DAILY_KEY = "scores.daily"  # the daily world's table: {"date": "2025-06-01", "table": [...]}
 _TEXT_FIELDS = ("world", "outcome", "cause", "size")
 
 
@@ -51,16 +54,24 @@ def add(table: list[dict], new: dict) -> tuple[list[dict], int]:
     return ranked[:TABLE_SIZE], rank if rank < TABLE_SIZE else -1
 
 
-def encode_table(table: list[dict]) -> str:
-    return json.dumps(table, ensure_ascii=True, separators=(",", ":"))
+def encode_table(table: list[dict], date: str = "") -> str:
+    """The table as stored; a daily table (``date`` given) says its day."""
+    return json.dumps({"date": date, "table": table} if date else table, ensure_ascii=True, separators=(",", ":"))
 
 
-def decode_table(text: str | None) -> list[dict]:
-    """The table from storage; anything unreadable is dropped, values clamped."""
+def decode_table(text: str | None, date: str = "") -> list[dict]:
+    """The table from storage; anything unreadable is dropped, values clamped.
+    With ``date``, the daily table of that day (another day's reads empty).
+
+    >>> decode_table(encode_table([{"score": 5}], "2025-06-01"), "2025-06-02")
+    []
+    """
     try:
         raw = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else []
     except (ValueError, RecursionError):
         return []
+    if date:
+        raw = raw.get("table") if isinstance(raw, dict) and raw.get("date") == date else []
     out = []
     for e in raw if isinstance(raw, list) else []:
         if not isinstance(e, dict):

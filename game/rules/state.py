@@ -92,6 +92,9 @@ class RunState:
         self.dead = False
         self.killer = ""
         self.kills = 0
+        self.slain: dict[str, int] = {}  # monsters killed, by kind id
+        self.daily = ""  # the UTC date ("2025-06-01") when this is that day's world
+        self.recording = None  # the run's record.Recording (None: not recorded)
         self.deepest = 0
         self.version = 0  # bumped whenever something visible changed
         self.dirty = False  # something worth saving changed

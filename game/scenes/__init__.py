@@ -12,8 +12,10 @@ from .help import HelpScene
 from .history import HistoryScene
 from .look import LookScene
 from .menu import MenuScene
+from .morgue import MorgueScene
 from .pack import PackScene
 from .play import PlayScene
+from .replays import ReplaysScene
 from .target import TargetScene
 from .title import TitleScene
 from .world_map import WorldMapScene
@@ -33,4 +35,6 @@ SCENES = {
     "gallery": GalleryScene,
     "look": LookScene,
     "history": HistoryScene,
+    "morgue": MorgueScene,
+    "replays": ReplaysScene,
 }

@@ -9,7 +9,7 @@ import pygame
 from ..app import App
 from ..rules.run import Game
 from ..view import ui
-from ..view.overlay import Overlay
+from ..view.overlay import ScrollingOverlay
 
 __all__ = ["HistoryScene"]
 
@@ -17,46 +17,30 @@ ROW = 19
 BOX = (680, 440)
 
 
-class HistoryScene(Overlay):
+class HistoryScene(ScrollingOverlay):
+    ROW = ROW
+
     def __init__(self, app: App, game: Game) -> None:
-        super().__init__(app)
         self.game = game
-        self.rows = (BOX[1] - 70) // ROW
+        super().__init__(app, (BOX[1] - 70) // ROW)
         self.top = self.max_top  # open at the newest lines
-        self.drag: float | None = None
 
-    @property
-    def max_top(self) -> int:
-        return max(0, len(self.game.log) - self.rows)
-
-    def scroll(self, lines: int) -> None:
-        self.top = max(0, min(self.max_top, self.top + lines))
+    def line_count(self) -> int:
+        return len(self.game.log)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             char = getattr(event, "unicode", "") or ""
-            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_k: -1, pygame.K_j: 1, pygame.K_KP8: -1,
-                    pygame.K_KP2: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows,
-                    pygame.K_HOME: -len(self.game.log), pygame.K_END: len(self.game.log)}.get(event.key)
-            if step is not None:
-                self.scroll(step)
-            elif event.key == pygame.K_ESCAPE or char == "p":
+            if not self.scroll_key(event.key) and (event.key == pygame.K_ESCAPE or char == "p"):
                 self.app.pop()
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll(-3 * event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._rect().collidepoint(event.pos):
-                self.drag = event.pos[1]  # a drag scrolls (touch)
+                self.start_drag(event.pos)  # a drag scrolls (touch)
             else:
                 self.app.pop()
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            moved = int((self.drag - event.pos[1]) / ROW)
-            if moved:
-                self.scroll(moved)
-                self.drag -= moved * ROW
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self.drag = None
+        else:
+            self.scroll_pointer(event)
         return True
 
     def _rect(self) -> pygame.Rect:

@@ -15,18 +15,27 @@ look, and the on-screen buttons (shown once a finger touches the game).
 
 Saving is write-then-verify (:func:`game.rules.save.write`); a save that
 fails keeps the last good one and says so.
+
+A replay is this same screen driven by a recording (``replay=``, a
+:class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
+or as fast as frames allow, maps are built over frames as in play, nothing
+is saved, and every digest is compared as it plays (a difference pauses it
+and says so); its keys and banner are :class:`~game.view.replay_bar.ReplayBar`.
 """
 
 from __future__ import annotations
+
+import time
 
 import pygame
 
 from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
 from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS
-from ..rules.run import Game
+from ..rules.run import Game, Replayer
 from ..settings import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import PANEL_RECT, GameView, describe_box
+from ..view.replay_bar import ReplayBar
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
 
@@ -40,9 +49,12 @@ LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 class PlayScene(Scene):
     handles_touch = True  # taps walk, holds look (view.touch.Gestures)
 
-    def __init__(self, app: App, game: Game, messages: tuple[str, ...] = ()) -> None:
+    def __init__(self, app: App, game: Game | None = None, messages: tuple[str, ...] = (),
+                 replay: Replayer | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        self.replay = replay  # the recording that drives the run (None: the player does)
+        self.game = game = replay.game if replay is not None else game
+        self.bar = ReplayBar(replay) if replay is not None else None
         self.view = GameView(game)
         self.work: Work | None = None
         self.toasts = ui.Toasts()
@@ -84,8 +96,12 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         g = self.game
         if event.type == pygame.KEYDOWN:
+            if self.bar is not None:
+                if self.bar.key(event) == "leave":
+                    self.app.switch("title", auto=False)
+                return True
             if g.path or g.exploring:  # any key interrupts a walk
-                g.stop_walk()
+                g.interrupt()
                 if event.key not in MOVE_KEYS:
                     return True
             if g.dead:  # the death screen comes this frame and erases the save: no menu to quit by first
@@ -93,6 +109,8 @@ class PlayScene(Scene):
             if g.busy:
                 return event.key != pygame.K_ESCAPE or self._menu()
             return self._key(event)
+        if self.replay is not None:
+            return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             self.touch.shown = True
             self.hover = None
@@ -123,7 +141,7 @@ class PlayScene(Scene):
         if cell == g.pos:
             g.interact()
         elif max(abs(cell[0] - g.pos[0]), abs(cell[1] - g.pos[1])) == 1:
-            g.stop_walk()
+            self.stop_walk()
             g.move(cell[0] - g.pos[0], cell[1] - g.pos[1])
         else:
             g.travel_to(*cell)
@@ -136,7 +154,7 @@ class PlayScene(Scene):
             return
         cell = self.view.map.screen_to_tile(pos)  # a hold: look there
         if cell is not None and self.touch.hit(pos) is None and not self.game.busy:
-            self.game.stop_walk()
+            self.stop_walk()
             self.app.open("look", self.game, self.view, cell)
 
     def command(self, name: str) -> None:
@@ -153,7 +171,7 @@ class PlayScene(Scene):
             if g.stairs_button():
                 self.travel_wait = 0
         elif name == "wait":
-            g.stop_walk()
+            self.stop_walk()
             g.wait()
         elif name == "pack":
             self.app.open("pack", g)
@@ -201,6 +219,11 @@ class PlayScene(Scene):
         else:
             return False
         return True
+
+    def stop_walk(self) -> None:
+        """Stop the walk in progress, if any (a recorded command)."""
+        if self.game.path or self.game.exploring:
+            self.game.interrupt()
 
     def aim_weapon(self) -> None:
         """``f``: choose a target for the wielded launcher or reach weapon."""
@@ -254,8 +277,11 @@ class PlayScene(Scene):
         if g.pending is not None:
             self._build()
             return
-        if g.dead or g.won:  # the run is over: its save goes, its score stays
-            g.erase_save(self.app.storage)
+        if self.replay is not None:
+            self._play_back()
+            return
+        if g.dead or g.won:  # the run is over: its save goes (its recording is kept), its score stays
+            g.end_run(self.app.storage)
             self.app.audio.play("win" if g.won else "die")
             self.app.switch("end", g)
             return
@@ -303,11 +329,38 @@ class PlayScene(Scene):
             self.app.switch("title", messages=(("The world could not be built: " + str(error))[:120],),
                             auto=False)
 
+    # -- a replay ------------------------------------------------------------------
+    def _play_back(self) -> None:
+        """Give the commands due this frame; adopt the run a reload made; end
+        on the end screen once the final digest was compared."""
+        replay, bar = self.replay, self.bar
+        if replay.game is not self.game:  # the recording reloaded its save here
+            self.game = replay.game
+            self.view = GameView(self.game)
+            self.view.map.ascii = self.options.ascii_map
+            return
+        g = self.game
+        if replay.finished and (g.dead or g.won):
+            self.app.audio.play("win" if g.won else "die")
+            self.app.switch("end", g, replay=bar.verdict)
+            return
+        start = time.perf_counter()
+        for _ in range(bar.due_now()):
+            if not replay.step():
+                break
+            bar.given()
+            if replay.game is not g or g.pending is not None or (time.perf_counter() - start) * 1000 > WORK_BUDGET_MS:
+                break
+        if verdict := bar.ended():
+            self.toasts.add(verdict, ui.BAD if replay.mismatch is not None else ui.INK)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
-        if self.app.top is self and not g.busy:
+        if self.bar is not None:
+            self.bar.draw(surface, g.turn)
+        elif self.app.top is self and not g.busy:
             if self.hover is not None and not self.touch.shown:
                 describe_box(surface, g.describe(*self.hover))
             self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")

@@ -1,5 +1,9 @@
 """The title screen: name a world (or roll a name), pick a dungeon size, start;
-or continue the saved game.  ``world=NAME`` in the URL skips it.
+or continue the saved game; or play the day's world (F4: its name comes
+from the UTC date, the same for every player that day, with its own score
+table); or watch the last finished runs (F3).  ``world=NAME`` in the URL
+skips it; so does ``replay=...`` (a recorded run, watched at once, or one
+line saying why it cannot be).
 
 The first location of the typed world is generated in the background (a few
 milliseconds per frame) and shown as a preview; starting then reuses it.
@@ -7,12 +11,15 @@ milliseconds per frame) and shown as a preview; starting then reuses it.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
-from ..rules.run import LEVELS, SIZE_NAMES, Game, WorldPreview, load_saved, roll_world_name, same_world, saves_off
+from ..rules.run import (LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world, load_saved, open_replay,
+                         roll_world_name, same_world, saves_off)
 from ..settings import clean_text
 from ..view import ui
 from ..view.render import rgb_surface
@@ -25,19 +32,23 @@ PREVIEW_DELAY = 0.35  # seconds after the last keystroke before the preview is g
 PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
 
 
-def start_game(app: App, name: str, size: str, preview=None) -> Scene:
+def start_game(app: App, name: str, size: str, preview=None, daily: str = "") -> Scene:
     """A new run in world ``name`` (replaces the current scene); raises
     ``ValueError`` for an unusable name."""
-    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview))
+    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview, daily=daily))
+
+
+def today() -> str:
+    """The UTC date, as the daily world is named by it ("2025-06-01")."""
+    return time.strftime("%Y-%m-%d", time.gmtime())
 
 
 def continue_game(app: App, body: dict, messages: tuple[str, ...] = ()) -> Scene | None:
-    """Resume a saved run; None if the save cannot be used."""
+    """Resume a saved run (and its recording); None if the save cannot be used."""
     try:
-        game = Game.from_json(body)
+        game = Game.resume(body, app.storage)
     except Exception:  # noqa: BLE001 - any save the game cannot use is refused with a message
         return None
-    game.say(f"Welcome back to {game.name}.")
     if game.repaired:
         messages = tuple(messages) + (f"Saved game: unusable values in {', '.join(game.repaired)} were reset.",)
     return app.switch("play", game, messages)
@@ -56,7 +67,9 @@ class TitleScene(Scene):
         self.toasts = ui.Toasts(10.0)
         for m in tuple(app.settings.messages if auto else ()) + tuple(messages):
             self.toasts.add(m, ui.BAD)
-        self.auto = auto and bool(app.settings.world)
+        self.auto = auto and bool(app.settings.world or app.settings.replay)
+        self.date = today()
+        self.daily = daily_world(self.date)
         self.size = app.settings.dungeon_size if app.settings.dungeon_size in SIZE_NAMES else "medium"
         self.saved, why = load_saved(app.storage)
         said = [f"Saved game: {line}" if i == 0 else line for i, line in enumerate(why.splitlines())]
@@ -91,7 +104,26 @@ class TitleScene(Scene):
         if self.saved is not None:
             b.append(ui.Button("Continue (F1)", pygame.Rect(40, 430, 200, 34), self.continue_saved))
         b.append(ui.Button("Generators (F2)", pygame.Rect(260, 430, 200, 34), self.open_gallery))
+        b.append(ui.Button("Replays (F3)", pygame.Rect(480, 430, 150, 34), self.open_replays))
+        b.append(ui.Button(f"Today's world: {self.daily} (F4)", pygame.Rect(540, 22, 400, 34), self.start_daily))
         return b
+
+    def set_date(self, date: str) -> None:
+        """Offer the world of UTC day ``date`` (the screenshot tool pins one)."""
+        self.date, self.daily = date, daily_world(date)
+        self.buttons = self._buttons()
+
+    def open_replays(self) -> None:
+        """The last finished runs, to watch or share."""
+        self.app.switch("replays")
+
+    def start_daily(self) -> None:
+        """The day's world, the same for every player today (its own score table)."""
+        if self.saved is not None and self.saved.get("daily") == self.date and same_world(
+                self.daily, str(self.saved.get("world"))):
+            self.continue_saved()
+            return
+        start_game(self.app, self.daily, "medium", daily=self.date)
 
     def open_gallery(self) -> None:
         """The click-to-regenerate demos of every generator; Esc comes back here."""
@@ -157,6 +189,10 @@ class TitleScene(Scene):
                 self.continue_saved()
             elif key == pygame.K_F2:
                 self.open_gallery()
+            elif key == pygame.K_F3:
+                self.open_replays()
+            elif key == pygame.K_F4:
+                self.start_daily()
             elif key == pygame.K_TAB:
                 self.roll()
             elif key == pygame.K_BACKSPACE:
@@ -211,6 +247,13 @@ class TitleScene(Scene):
                     self._render_preview()
 
     def _auto_start(self) -> None:
+        if self.app.settings.replay is not None:
+            replay, why = open_replay(self.app.settings.replay)
+            if replay is not None:
+                self.app.switch("play", replay=replay)
+            else:
+                self.toasts.add(f"The replay in the link cannot be watched: {why}", ui.BAD)
+            return
         world = self.app.settings.world
         if self.saved is not None and same_world(str(self.saved.get("world")), world):
             if continue_game(self.app, self.saved, self.save_note) is not None:

@@ -2,7 +2,7 @@
 rules by a simple policy, and the figures that say how hard the game is.
 
     python -m game.tools.autoplay --runs 20 --world Avalon [--policy careful|diver|both]
-                            [--size small|medium|large] [--max-turns N] [--seed N]
+                            [--size small|medium|large] [--max-turns N] [--record DIR]
 
 A policy sees what the player sees and acts through :class:`Game`'s methods,
 exactly as key presses do; maps are built synchronously (no frames here).
@@ -16,7 +16,9 @@ exactly as key presses do; maps are built synchronously (no frames here).
   goes straight for each location's relic.
 
 Each run's world is ``NAME-k`` (k = 1..runs), so runs differ and any run can
-be replayed.  Printed: depth reached, turns survived, deaths by cause,
+be replayed; ``--record DIR`` writes each run's recording there
+(``NAME-k-POLICY.replay.txt``: ``python -m game.replay FILE --verify``
+checks it, ``python -m game.replay FILE`` shows it).  Printed: depth reached, turns survived, deaths by cause,
 potions unused at death, relics, win rate.  Exit status 0, or 2 on bad
 arguments (one line on stderr).
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 import weakref
 from collections import Counter
 from dataclasses import dataclass
@@ -33,14 +36,13 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
-from ..rules import build
 from ..rules.pack import fits, slots_used
 from ..rules.entities import MAX_INVENTORY
 from ..rules.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
 from ..rules.identify import is_known
 from ..rules.run import Game
-from ..work import Work
+from ..work import settle
 
 __all__ = ["play_run", "RunReport", "main", "POLICIES"]
 
@@ -60,23 +62,11 @@ class RunReport:
     relics: int
     level: int
     potions_left: int  # healing potions in the pack at the end
+    recording: str = ""  # the run's recording, as a file holds it
 
     @property
     def outcome(self) -> str:
         return "won" if self.won else "died" if self.dead else "timed out"
-
-
-# -- building maps without frames -----------------------------------------------------
-def settle(g: Game) -> None:
-    """Build whatever the run asked for, now (bounded)."""
-    for _ in range(8):
-        if g.pending is None:
-            return
-        work = Work(g.build_iterator()).drain()
-        if work.error is not None:
-            build.fail_build(g, g.pending)
-            return
-        build.install(g, work.stages, work.result)
 
 
 # -- what the player knows ---------------------------------------------------------------
@@ -281,7 +271,7 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
             stalled = 0
     potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
-                     len(g.relics), g.player.level, potions)
+                     len(g.relics), g.player.level, potions, g.finish_recording() or "")
 
 
 # -- figures ---------------------------------------------------------------------------------------
@@ -315,6 +305,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--policy", choices=POLICIES + ("both",), default="both")
     ap.add_argument("--size", choices=SIZE_NAMES, default="medium")
     ap.add_argument("--max-turns", type=int, default=150_000)
+    ap.add_argument("--record", type=Path, metavar="DIR", help="write each run's recording into DIR")
     args = ap.parse_args(argv)
     if not 1 <= args.runs <= 10_000:
         ap.error("--runs must be in 1..10000")
@@ -326,9 +317,18 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
     policies = POLICIES if args.policy == "both" else (args.policy,)
+    if args.record is not None:
+        try:
+            args.record.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"autoplay: error: cannot write recordings to {args.record}: {exc.strerror}", file=sys.stderr)
+            return 2
     for policy in policies:
         reports = [play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k)
                    for k in range(1, args.runs + 1)]
+        if args.record is not None:
+            for r in reports:
+                (args.record / f"{r.world}-{policy}.replay.txt").write_text(r.recording + "\n", encoding="ascii")
         print(f"policy {policy} ({args.size} dungeons, {args.runs} runs, worlds {args.world}-1..{args.runs})")
         for name, value in summary(reports).items():
             print(f"  {name}: {value}")

@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     app_module.FPS = 0
     app = make_app(parse_query(""), storage=Storage(tempfile.mkdtemp()), seed=11)
     title = app.top
+    title.set_date("2026-06-01")  # the day's world changes daily: pin one, or the picture would
     title.name = world
     title._name_changed()
     title.preview_wait = 0

@@ -1,5 +1,6 @@
 """The base of dialog scenes drawn over the play screen (pack, world map,
-help, menu): a shaded box, and text painted once per change."""
+help, menu): a shaded box, and text painted once per change; and of those
+that scroll a long text (the history, a morgue file)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pygame
 from ..app import Scene
 from . import ui
 
-__all__ = ["Overlay"]
+__all__ = ["Overlay", "ScrollingOverlay"]
 
 
 class Overlay(Scene):
@@ -41,3 +42,55 @@ class Overlay(Scene):
             paint(self._layer)
             self._layer_key = key
         return self._layer
+
+
+class ScrollingOverlay(Overlay):
+    """An overlay that shows ``rows`` lines of a longer text at a time (the
+    message history, a morgue file): the arrows (and ``j``/``k``), Page
+    Up/Down, Home/End, the mouse wheel and a drag (touch) scroll it.
+    Subclasses say how many lines there are (:meth:`line_count`) and how
+    tall a line is (``ROW``)."""
+
+    ROW = 19
+
+    def __init__(self, app, rows: int, top: int = 0) -> None:
+        super().__init__(app)
+        self.rows = rows
+        self.top = top
+        self.drag: float | None = None
+
+    def line_count(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def max_top(self) -> int:
+        return max(0, self.line_count() - self.rows)
+
+    def scroll(self, lines: int) -> None:
+        self.top = max(0, min(self.max_top, self.top + lines))
+
+    def scroll_key(self, key: int) -> bool:
+        """Scroll for a key that scrolls; False for any other key."""
+        n = self.line_count()
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_k: -1, pygame.K_j: 1, pygame.K_KP8: -1,
+                pygame.K_KP2: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows,
+                pygame.K_HOME: -n, pygame.K_END: n}.get(key)
+        if step is None:
+            return False
+        self.scroll(step)
+        return True
+
+    def scroll_pointer(self, event: pygame.event.Event) -> None:
+        """The wheel, and a drag begun by :meth:`start_drag`, scroll; a release ends the drag."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            moved = int((self.drag - event.pos[1]) / self.ROW)
+            if moved:
+                self.scroll(moved)
+                self.drag -= moved * self.ROW
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.drag = None
+
+    def start_drag(self, pos: tuple[int, int]) -> None:
+        self.drag = pos[1]
