@@ -26,6 +26,7 @@ held to :data:`MEMORY_MIB` at the largest size.
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
 from collections.abc import Callable, Iterator
@@ -133,6 +134,7 @@ def measure_subject(subject: Subject, repeat: int = 0, memory: bool = True, cloc
     generator that reports none); peak MiB (one more run under tracemalloc)."""
     runs = repeat or _runs_for(subject.width, subject.height)
     _drain(subject.run("warm-up"))  # first-call imports and caches
+    gc.collect()  # each row from a collected heap, as the game starts its loop: no earlier row's debts
     done = [drain_timed(subject.run(f"bench-{i}"), CLOCKS[clock]) for i in range(runs)]
     times = [d.total_ms for d in done]
     worst = max(done, key=lambda d: d.step_ms)
