@@ -4,7 +4,7 @@
 A script plays as a reader would with the keys: on the overworld it walks
 to the nearest site not yet entered (a click: the play scene walks it) and
 enters; in a dungeon it fights what it sees (steps into it), picks up what
-lies underfoot, auto-explores for a while (``o``: the scene walks), then
+lies underfoot and fits in the pack, auto-explores for a while (``o``: the scene walks), then
 takes the stairs down (``>``: walk to them, then down), and from the bottom
 climbs back out (``<``).  Every command is a :class:`~game.rules.run.Game`
 method, as a key press is, performed inside the frame; what to do next is
@@ -13,10 +13,12 @@ hit points are topped up between frames, so one run lasts the session.  The
 play scene saves whenever something worth keeping changed, as in play.
 
 Each frame is recorded (:class:`Frame`): its time (the app's own frame
-time: events, update, draw, flip), the top scene, what the script or the
-scene did (``attack``, ``explore``, ``walk``, ``build`` ...), the build in
-progress (its kind and generator stage), the save made in it (ms), and the
-garbage collections inside it (generation, ms: :mod:`gc`'s callbacks).
+time: events, update, draw, flip) and this thread's CPU time in it, the top
+scene, what the script or the scene did (``attack``, ``explore``, ``walk``,
+``build`` ...), the build in progress (its kind and generator stage), the
+save made in it (ms), and the garbage collections inside it (generation,
+ms, CPU ms: :mod:`gc`'s callbacks).  Saves go to memory, as the page's
+``localStorage`` keeps them, unless asked for the native files.
 :func:`summary` turns the frames into the figures the benchmarks page
 quotes: the worst frame, the frames over 16 ms and what they were doing,
 collections by generation.
