@@ -43,6 +43,7 @@ def test_long_session_summary_names_the_worst_frame_and_those_over_16_ms():
     assert report["worst_ms"] == 40.0 and report["worst"].startswith("frame 1: 40.0 ms (cpu 31.0), play, attack")
     assert "save 30.0 ms" in report["worst"] and "gc gen2 25.0 ms (cpu 20.0)" in report["worst"]
     assert report["over_16ms"] == 2 and report["over_16ms_cpu"] == 1 and report["worst_cpu_ms"] == 31.0
+    assert [line.split(":")[0] for line in report["worst_cpu"]] == ["frame 1", "frame 2", "frame 0"]
     assert [line.split(":")[0] for line in report["over"]] == ["frame 1", "frame 2"]   # worst first
     assert "level rooms: loops" in report["over"][1]
     assert report["gc"] == {2: {"count": 1, "total_ms": 25.0, "max_ms": 25.0, "max_cpu_ms": 20.0}}

@@ -100,6 +100,8 @@ def print_long(report: dict, over_shown: int = 40) -> None:
         print(f"{label}: " + ("; ".join(f"gen{gen} {r['count']}x, {r['total_ms']} ms in all, longest {r['max_ms']} ms "
                                          f"(cpu {r['max_cpu_ms']})" for gen, r in rows.items()) or "none"))
     print("what the frames did: " + ", ".join(f"{name} {n}" for name, n in report["actions"].items()))
+    for line in report["worst_cpu"]:
+        print(f"  worst on the CPU clock: {line}")
     for line in report["over"][:over_shown]:
         print(f"  over 16 ms: {line}")
     if len(report["over"]) > over_shown:

@@ -345,6 +345,7 @@ def summary(played: Played) -> dict:
     return {
         "frames": len(frames), "worst_ms": round(worst.ms, 2), "worst": worst.describe(),
         "worst_cpu_ms": round(max(f.cpu_ms for f in frames), 2),
+        "worst_cpu": [f.describe() for f in sorted(frames, key=lambda f: -f.cpu_ms)[:10]],
         "over_16ms_cpu": sum(1 for f in frames if f.cpu_ms > OVER_MS),
         "median_ms": round(statistics.median(times), 2), "p99_ms": round(times[int(0.99 * (len(times) - 1))], 2),
         "over_16ms": len(over), "over": [f.describe() for f in sorted(over, key=lambda f: -f.ms)],
