@@ -31,7 +31,6 @@ the page as HTML: the game draws text onto its canvas only.
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
@@ -42,8 +41,7 @@ from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 from .rules.content import SIZE_NAMES
 
 __all__ = ["Settings", "parse_query", "parse_argv", "clean_text", "to_query", "replay_link", "MODES", "UsageError",
-           "MAX_REPLAY_CHARS",
-           "HelpRequested", "Options", "read_options", "OPTIONS_KEY"]
+           "MAX_REPLAY_CHARS", "HelpRequested"]
 
 MODES = ("play", "demo", "gallery")
 MAX_REPLAY_CHARS = 7000  # a replay= link's recording, at most (links past 8 KB fail on many servers)
@@ -369,32 +367,3 @@ def parse_argv(argv: list[str]) -> Settings:
         pairs.append((key, cleaned))
     pairs += [(f"p.{k}", v) for k, v in args.p]
     return parse_query(urlencode(pairs))
-
-
-# -- options the player chose in play (kept in storage like the save) ----------------------------------
-OPTIONS_KEY = "options"
-
-
-@dataclass(frozen=True)
-class Options:
-    """Choices that outlive a run: the ASCII map mode."""
-
-    ascii_map: bool = False
-
-    def to_text(self) -> str:
-        return json.dumps({"ascii_map": self.ascii_map}, sort_keys=True)
-
-
-def read_options(text: str | None) -> Options:
-    """Options from storage; anything unreadable or of the wrong type keeps the default.
-
-    >>> read_options('{"ascii_map": true}'), read_options("{garbage"), read_options('{"ascii_map": "yes"}')
-    (Options(ascii_map=True), Options(ascii_map=False), Options(ascii_map=False))
-    """
-    try:
-        value = json.loads(text) if isinstance(text, str) and len(text) < 10_000 else None
-    except (ValueError, RecursionError):
-        value = None
-    value = value if isinstance(value, dict) else {}
-    ascii_map = value.get("ascii_map")
-    return Options(ascii_map=ascii_map if isinstance(ascii_map, bool) else False)

@@ -48,9 +48,12 @@ Object.defineProperty(window, "localStorage", { configurable: true, get() {
 } });
 """
 # Fills localStorage to the quota, a character at the end; returns the error it stopped on.
+# Fills the page's storage to the last character: halving chunks, then one character at a time onto the
+# first chunk (a new key costs its name too: the chunks alone left room a slowly growing save still fit in).
 FILL_STORAGE_JS = """() => {
   let n = 1 << 20, i = 0, stopped = "";
   for (; n >= 1; n >>= 1) try { for (;;) localStorage.setItem("fill" + i++, "x".repeat(n)); } catch (e) { stopped = e.name; }
+  try { for (;;) localStorage.setItem("fill0", localStorage.getItem("fill0") + "x"); } catch (e) { stopped = e.name; }
   return stopped;
 }"""
 EMPTY_FILLER_JS = """() => Object.keys(localStorage).filter(k => k.startsWith("fill")).forEach(k => localStorage.removeItem(k))"""

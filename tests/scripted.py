@@ -14,9 +14,13 @@ from game.rules.run import Game
 from game.work import settle
 from worldgen.core import seeding
 
-__all__ = ["settle", "play", "new_run", "COMMANDS"]
+__all__ = ["settle", "play", "new_run", "COMMANDS", "ALL_COMMANDS"]
 
 COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop")
+#: The script with the comforts too: rest, search, swap weapons, the pick-up mode (the tests that pin a
+#: seed's run use :data:`COMMANDS`, whose scripts stay as they were).
+ALL_COMMANDS = COMMANDS + ("rest", "search", "swap", "pickup")
+PICKUP_MODES = ("all", "smart", "none")
 MAX_WALK = 400  # steps of one walk command
 
 
@@ -28,17 +32,17 @@ def new_run(world: str = "Savehold", size: str = "small", run_seed: int = 3) -> 
 
 def _walk(g: Game) -> None:
     for _ in range(MAX_WALK):
-        if not (g.path or g.exploring) or g.dead or not g.travel_step():
+        if not g.ongoing or g.dead or not g.go_on():
             break
         settle(g)
     if g.path or g.exploring:
         g.interrupt()  # as a key press stops a walk (a recorded command)
 
 
-def command(g: Game, seed: int, k: int) -> None:
-    """Give command ``k`` of script ``seed``."""
+def command(g: Game, seed: int, k: int, commands: tuple[str, ...] = COMMANDS) -> None:
+    """Give command ``k`` of script ``seed``, drawn from ``commands``."""
     rng = seeding.rng(seed, "script", k)
-    what = COMMANDS[int(rng.integers(0, len(COMMANDS)))]
+    what = commands[int(rng.integers(0, len(commands)))]
     if g.mode == "overworld" and what not in ("move", "wait"):
         site = min(g.loc.sites, key=lambda s: abs(s.x - g.pos[0]) + abs(s.y - g.pos[1]))
         if g.pos == (site.x, site.y):
@@ -67,13 +71,20 @@ def command(g: Game, seed: int, k: int) -> None:
             g.drop(slot)
     elif what == "pick_up":
         g.pick_up()
+    elif what in ("rest", "search"):
+        g.rest() if what == "rest" else g.search()
+        _walk(g)
+    elif what == "swap":
+        g.swap_weapons()
+    elif what == "pickup":
+        g.set_pickup(PICKUP_MODES[int(rng.integers(0, len(PICKUP_MODES)))])
     settle(g)
 
 
-def play(g: Game, seed: int, start: int, count: int) -> Game:
+def play(g: Game, seed: int, start: int, count: int, commands: tuple[str, ...] = COMMANDS) -> Game:
     """Commands ``start .. start + count - 1`` of script ``seed`` (until the run ends)."""
     for k in range(start, start + count):
         if g.dead or g.won:
             break
-        command(g, seed, k)
+        command(g, seed, k, commands)
     return g

@@ -82,7 +82,7 @@ RULES = [
     (("worldgen/toolkit",), ("worldgen.generators", "worldgen.tools")),
     (("worldgen/generators",), ("worldgen.tools",)),
     (("game/rules",), ("pygame", "game.app", "game.scenes", "game.view", "game.launch", "game.tools")),
-    (("game/app.py", "game/work.py", "game/settings.py", "game/browser.py", "game/embed_code.py"),
+    (("game/app.py", "game/work.py", "game/settings.py", "game/options.py", "game/browser.py", "game/embed_code.py"),
      ("game.scenes", "game.view", "game.launch", "game.rules.run", "game.rules.engine")),
     (("game/view",), ("game.scenes", "game.launch", "game.tools", "game.rules.engine", "game.rules.build",
                       "game.rules.save", "game.rules.codec")),

@@ -330,15 +330,15 @@ def test_a_walk_stops_where_an_item_is_left_and_goes_on_past_one_picked_up(tmp_p
     route = list(g.path)
     g.path = []
     lv.items.append(FloorItem(900, ITEM_BY_ID["potion"], *route[1]))
-    lv.items.append(FloorItem(901, ITEM_BY_ID["dagger"], *route[3]))
+    lv.items.append(FloorItem(901, ITEM_BY_ID["long_sword"], *route[3]))  # better than a mace: wanted
     g.player.inventory = ["potion"] + ["mace"] * 19  # full, but potions stack
     press(app, key(pygame.K_PERIOD, "."))
     g.travel_to(*target)
     assert run_until(app, lambda: not g.path, 300)
-    assert g.pos == route[3], "picked up the potion on the way, stopped on the dagger it cannot take"
+    assert g.pos == route[3], "picked up the potion on the way, stopped on the sword it cannot take"
     assert g.player.inventory.count("potion") == 2
     said = [line for line, _, _ in g.log if "pack is full" in line]
-    assert said == ["Your pack is full; you leave the dagger."]
+    assert said == ["Your pack is full; you leave the long sword."]
     for _ in range(3):  # stepping off and on again does not say it again
         press(app, key(pygame.K_PERIOD, "."))
     assert [line for line, _, _ in g.log if "pack is full" in line] == said

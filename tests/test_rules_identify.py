@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from game.rules import identify
+from game.rules import identify, words
 from game.rules.content import ITEM_BY_ID, ITEMS, UNIDENTIFIED_KINDS
 from game.rules.identify import _POTIONS, _SYLLABLES, _WANDS, appearances
 from game.rules.location import WorldMap
@@ -74,5 +74,5 @@ def test_identifying_says_what_it_was_once():
 
 
 def test_a_or_an_by_the_first_letter():
-    assert [identify.a_name(n) for n in ("arrow", "Elixir", "potion", "umbrella", "Ogre tooth")] == [
+    assert [words.a(n) for n in ("arrow", "Elixir", "potion", "umbrella", "Ogre tooth")] == [
         "an arrow", "an Elixir", "a potion", "an umbrella", "an Ogre tooth"]

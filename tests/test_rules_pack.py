@@ -3,7 +3,8 @@ a save's pack clamped, and how counts are said."""
 
 import pytest
 
-from game.rules import pack
+from game.rules import pack, words
+from game.rules.content import ITEM_BY_ID
 from game.rules.pack import MAX_INVENTORY, MAX_STACK, Stack
 
 
@@ -63,8 +64,8 @@ def test_the_flat_indices_of_a_row():
 
 
 @pytest.mark.parametrize(("item", "count", "said"), [
-    ("potion", 1, "potion of healing"), ("potion", 3, "3 potions of healing"), ("herbs", 2, "2 herbs"),
+    ("potion", 1, "a potion of healing"), ("potion", 3, "3 potions of healing"), ("herbs", 2, "2 herbs"),
     ("timber", 4, "4 timber"), ("iron_ore", 2, "2 iron ore"), ("arrow", 8, "8 arrows"), ("dagger", 2, "2 daggers"),
     ("arrow", 0, "0 arrows")])
 def test_counts_are_said_in_the_plural_that_fits(item, count, said):
-    assert pack.counted(item, count) == said
+    assert words.a(ITEM_BY_ID[item].name, count) == said

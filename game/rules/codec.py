@@ -197,6 +197,8 @@ def player_to_json(p: Player) -> dict:
         out["statuses"] = dict(sorted(p.statuses.items()))
     if p.energy.value != ACTION_COST:
         out["energy"] = p.energy.value
+    if p.swap:  # the weapon ready to swap
+        out["swap"] = p.swap
     return out
 
 
@@ -204,7 +206,7 @@ def player_from_json(d: dict) -> Player:
     """The player from a save, clamped: a missing or non-number value takes
     the new player's; max HP 1..100000, HP 1..max HP, attack and defence
     0..10000, level 1..1000, XP 0..10**9; gear must be of its kind (a
-    weapon wielded, armour worn) and the pack holds known items, never a
+    weapon wielded or ready to swap, armour worn) and the pack holds known items, never a
     prize, in at most ``MAX_INVENTORY`` rows (:func:`game.rules.pack.clamp_pack`);
     statuses are known ones of 1..99 turns, energy -10000..10000.  Raises ``TypeError`` if ``d`` is
     not a dict."""
@@ -226,6 +228,7 @@ def player_from_json(d: dict) -> Player:
     p = Player(max_hp=num("max_hp", 1, 100_000, new.max_hp), base_attack=num("atk", 0, 10_000, new.base_attack),
                base_defence=num("def", 0, 10_000, new.base_defence), level=num("level", 1, 1000, new.level),
                xp=num("xp", 0, 10**9, new.xp), weapon=gear("weapon", "weapon"), armour=gear("armour", "armour"),
+               swap=gear("swap", "weapon"),
                inventory=clamp_pack([i for i in pack if isinstance(i, str) and i in ITEM_BY_ID
                                      and ITEM_BY_ID[i].kind not in ("treasure", "relic")]),
                regen_counter=num("regen", 0, 1000, 0), statuses=statuses,

@@ -9,8 +9,8 @@ chooses (:mod:`game.rules.behaviours`).  On the overworld there are no
 monsters: an action's turns simply pass.
 
 A key press becomes one :func:`perform` call; so does each step of a
-walk, after which :func:`~game.rules.actions.travel.walk_interruption` says
-whether the walk goes on.  The player's actions and the monsters' go
+walk and each turn of a rest, after which
+:func:`~game.rules.actions.travel.interruption` says whether it goes on.  The player's actions and the monsters' go
 through one cascade, :func:`resolve` (alternatives, messages, the view,
 reactions).  Nothing here draws or waits.
 """
@@ -24,7 +24,8 @@ from worldgen.core.tiles import T
 from . import status
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
-from .actions.travel import walk_interruption
+from .actions.terrain import HazardsTurn
+from .actions.travel import interruption
 from .actions.walk import MonsterStep
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
@@ -49,11 +50,17 @@ def perform(run: RunState, action: Action) -> bool:
     if not result.succeeded:
         run.stop_walk()
         return False
-    if result.turns > 0 and not run.dead:
-        if run.mode == "dungeon":
-            end_player_turn(run, action.cost(run), searching=action.searches)
-        else:
-            pass_turns(run, result.turns)
+    if result.turns <= 0 or run.dead:
+        return True
+    if run.mode == "dungeon":
+        end_player_turn(run, action.cost(run), searching=action.searches)
+    else:
+        pass_turns(run, result.turns)
+    if run.ongoing and not run.dead:  # a walk or a rest: does it go on after this turn?
+        line = interruption(run)
+        if line is not None:
+            run.say(line, NOTE)
+            run.stop_walk()
     return True
 
 
@@ -96,11 +103,6 @@ def end_player_turn(run: RunState, cost: int = ACTION_COST, searching: bool = Fa
         player.energy.gain(player.speed)
     if not player.energy.ready:  # MAX_TURNS passed (a very slow player): act now anyway
         player.energy.value = ACTION_COST
-    if (run.path or run.exploring) and not run.dead:
-        why = walk_interruption(run)
-        if why is not None:
-            run.say(f"You stop: {why}.", NOTE)
-            run.stop_walk()
 
 
 def _one_turn(run: RunState, searching: bool) -> None:
@@ -109,6 +111,9 @@ def _one_turn(run: RunState, searching: bool) -> None:
     pass_turns(run, 1)
     px, py = run.pos
     _tick_player(run)
+    resolve(run, HazardsTurn())
+    if run.dead:
+        return
     for line in level.reveal_secrets_near(px, py, rng, searching):
         run.say(line, GOOD)
     level.update_view(px, py)
@@ -128,7 +133,7 @@ def _tick_player(run: RunState) -> None:
     for name in ended:
         run.say(f"You are no longer {name}.", NOTE)
     if damage:
-        resolve(run, Damage(p, damage, cause))
+        resolve(run, Damage(p, damage, cause, tick=True))
 
 
 def monsters_act(run: RunState, rng: np.random.Generator) -> None:
@@ -165,7 +170,7 @@ def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
         return True
     damage, cause, _ = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
     if damage:
-        resolve(run, Damage(m, damage, cause))
+        resolve(run, Damage(m, damage, cause, tick=True))
     if m.alive:
         return True
     occupied[m.y, m.x] = False

@@ -85,6 +85,7 @@ class Player:
     xp: int = 0
     weapon: str | None = None  # item id
     armour: str | None = None
+    swap: str | None = None  # the second weapon, ready to swap with the one in hand (a launcher or a blade)
     inventory: list[str] = field(default_factory=list)  # item ids; a stack is several entries
     regen_counter: int = 0
     energy: Energy = field(default_factory=lambda: Energy(ACTION_COST))  # ready to act
@@ -95,6 +96,10 @@ class Player:
     @property
     def weapon_kind(self) -> ItemKind | None:
         return ITEM_BY_ID[self.weapon] if self.weapon else None
+
+    @property
+    def swap_kind(self) -> ItemKind | None:
+        return ITEM_BY_ID[self.swap] if self.swap else None
 
     @property
     def armour_kind(self) -> ItemKind | None:

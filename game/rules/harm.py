@@ -22,21 +22,25 @@ def name_of(target: Player | Monster, capital: bool = False) -> str:
 
 
 def hurt(run: RunState, target: Player | Monster, damage: int, cause: str,
-         killer: str | None = None) -> list[tuple[str, str]]:
+         killer: str | None = None, tick: bool = False) -> list[tuple[str, str]]:
     """``target`` loses ``damage`` HP from ``cause`` ("the orc", "poison",
     "fire" ...); returns the log lines of a death (the blow's own line is the
     caller's).  ``killer`` is how the death screen names a player's killer
-    (default: the cause)."""
+    (default: the cause; :func:`game.rules.words.died` words it).  ``tick``:
+    the harm is a status of the target's own ticking (poison, burning), not
+    a blow (walks go on through the player's own ticks: ``RunState.blows``
+    counts the rest)."""
     if damage <= 0:
         return []
     target.hp -= damage
     if isinstance(target, Player):
         run.emit("hurt")
+        run.blows += 0 if tick else 1
         if target.alive:
             return []
         run.dead = True
         run.killer = killer or cause
-        run.path = []
+        run.stop_walk()
         return [bad(f"You die of {cause}." if cause in ("poison", "fire") else f"You are killed by {cause}.")]
     if target.alive:
         target.awake = True

@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from worldgen.core import seeding
 
+from . import words
 from .content import ITEM_BY_ID, ITEMS, UNIDENTIFIED_KINDS, ItemKind
 
-__all__ = ["appearances", "display_name", "is_known", "identify", "a_name"]
+__all__ = ["appearances", "display_name", "item_name", "items_are", "is_known", "identify"]
 
 _POTIONS = ("murky", "fizzy", "violet", "smoky", "golden", "milky", "bubbling", "inky", "amber",
             "silvery", "cloudy", "crimson")
@@ -64,6 +65,36 @@ def display_name(run, kind: ItemKind) -> str:
     return appearances(run.world.seed).get(kind.id, kind.name)
 
 
+def item_name(run, kind: ItemKind, count: int = 1, article: str = "a") -> str:
+    """An item as the player knows it, for every message, the pack, the
+    panel, look and the reasons a walk stops: its appearance until it is
+    identified, counted (:mod:`game.rules.words`), a wand with its charges
+    (a wand's ``count`` is its charges: it is one wand).  ``article`` is
+    ``"a"`` (one of it, or ``count`` of it) or ``"the"`` (the one spoken of).
+
+    >>> from game.rules.location import WorldMap
+    >>> from game.rules.state import RunState
+    >>> from game.rules.content import ITEM_BY_ID
+    >>> run = RunState(WorldMap("Avalon"))
+    >>> item_name(run, ITEM_BY_ID["arrow"], 8), item_name(run, ITEM_BY_ID["pearls"], 2, "the")
+    ('8 arrows', 'the pearls')
+    >>> run.known.add("wand_fire")
+    >>> item_name(run, ITEM_BY_ID["wand_fire"], 3), item_name(run, ITEM_BY_ID["wand_fire"], 3, "the")
+    ('a wand of fire (3 charges)', 'the wand of fire')
+    """
+    shown = display_name(run, kind)
+    if kind.kind == "wand":
+        if article == "the":
+            return words.the(shown)
+        return f"{words.a(shown)} ({words.number('charge', count)})"
+    return words.the(shown, count) if article == "the" else words.a(shown, count)
+
+
+def items_are(kind: ItemKind, count: int) -> str:
+    """"is" or "are" for ``count`` items of ``kind`` (a wand with its charges is one)."""
+    return words.be(kind.name, 1 if kind.kind == "wand" else count)
+
+
 def identify(run, item_id: str) -> str | None:
     """Make a kind known; the log line to say, or None if it was known already."""
     kind = ITEM_BY_ID[item_id]
@@ -71,13 +102,4 @@ def identify(run, item_id: str) -> str | None:
         return None
     seen_as = display_name(run, kind)
     run.known.add(item_id)
-    return f"The {seen_as} was {a_name(kind.name)}."
-
-
-def a_name(name: str) -> str:
-    """'a potion', 'an arrow'.
-
-    >>> a_name("arrow"), a_name("potion of speed")
-    ('an arrow', 'a potion of speed')
-    """
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+    return f"{words.capital(words.the(seen_as))} was {words.a(kind.name)}."

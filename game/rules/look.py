@@ -16,13 +16,16 @@ from typing import NamedTuple
 
 from worldgen.core.tiles import TILES, T
 
-from .content import ITEM_BY_ID, RECIPES, ItemKind
+from . import words
+from .content import ITEM_BY_ID, RECIPES, TERRAIN_RULES, ItemKind
+from .content.keys import hint
 from .entities import Monster
-from .identify import display_name, is_known
-from .pack import counted, stacks
+from .identify import is_known, item_name
+from .pack import stacks
 from .state import RunState
 
-__all__ = ["describe_cell", "monster_text", "item_text", "item_use", "TERRAIN_TEXT", "PackRow", "pack_rows"]
+__all__ = ["describe_cell", "monster_text", "item_text", "item_use", "unreachable", "TERRAIN_TEXT", "PackRow",
+           "pack_rows"]
 
 #: A few words per terrain (what it means for the player).
 TERRAIN_TEXT = {
@@ -30,11 +33,15 @@ TERRAIN_TEXT = {
     T.sand: "sand", T.grass: "grassland", T.forest: "forest: 2 turns a step", T.hills: "hills: 2 turns a step",
     T.mountain: "mountains: no way across", T.desert: "desert", T.swamp: "swamp: 2 turns a step",
     T.floor: "floor", T.wall: "wall", T.door: "a door", T.secret_door: "wall",
-    T.stairs_up: "stairs up (< or Enter)", T.stairs_down: "stairs down (> or Enter)", T.ground: "open ground",
+    T.stairs_up: f"stairs up ({hint('ascend')})", T.stairs_down: f"stairs down ({hint('descend')})",
+    T.ground: "open ground",
     T.hedge: "a hedge", T.statue: "a statue: it blocks the way and the view", T.table: "a table: it blocks the way",
     T.fountain: "a fountain: drink (walk into it) to heal, once", T.dry_fountain: "a dry fountain",
     T.altar: "an altar: walk into it to learn what you carry, once", T.trap: "a trap you found (now you step over it safely)",
 }
+#: In a dungeon, the terrain rules' words come first (deep water is swum there).
+DUNGEON_TEXT = {**TERRAIN_TEXT, **{tile: f"{rule.name}: {rule.note}" for tile, rule in TERRAIN_RULES.items()},
+                T.ash: "ash: burnt ground", T.vault_floor: "a vault's floor", T.bookshelf: "shelves of old books"}
 
 
 def describe_cell(run: RunState, x: int, y: int) -> list[str]:
@@ -57,11 +64,33 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
     monster = level.monster_at(x, y) if level.visible[y, x] else None
     if monster is not None:
         lines.append(monster_text(monster))
-    lines += [item_text(run, it.kind) for it in level.items_at(x, y)]
-    tile = int(level.shown_tiles()[y, x])
-    ground = TERRAIN_TEXT.get(tile, TILES[tile].name.replace("_", " "))
-    lines.append(ground[0].upper() + ground[1:] + ("" if level.visible[y, x] else " (remembered)"))
+    lines += [item_text(run, it.kind, it.count) for it in level.items_at(x, y)]
+    ground = words.capital(_ground(int(level.shown_tiles()[y, x]), dungeon=True))
+    lines.append(ground + ("" if level.visible[y, x] else " (remembered)"))
+    if level.visible[y, x]:
+        if level.fire[y, x]:
+            lines.append("On fire: keep out (it sets you burning)")
+        lines += [f"A cloud of {kind}" for kind, gas in level.gas.items() if gas[y, x] >= 50]
     return lines
+
+
+def _ground(tile: int, dungeon: bool = False) -> str:
+    """A few words on a tile (in a dungeon, its terrain rule's)."""
+    return (DUNGEON_TEXT if dungeon else TERRAIN_TEXT).get(tile, TILES[tile].name.replace("_", " "))
+
+
+def unreachable(run: RunState, x: int, y: int) -> str:
+    """What a click on a cell no walk can go to says: what the cell is, as far as the player knows."""
+    if run.mode == "dungeon" and run.level is not None:
+        level = run.level
+        if not level.inside(x, y) or not level.seen[y, x]:
+            return "You have not explored there."
+        tile = int(level.shown_tiles()[y, x])
+        return f"You see no way there ({_ground(tile, dungeon=True)})."
+    h, w = run.loc.tiles.shape
+    if not (0 <= x < w and 0 <= y < h):
+        return "That is beyond the map."
+    return f"You see no way there ({_ground(int(run.loc.tiles[y, x]))})."
 
 
 def _overworld(run: RunState, x: int, y: int) -> list[str]:
@@ -74,9 +103,10 @@ def _overworld(run: RunState, x: int, y: int) -> list[str]:
     if i >= 0:
         site = loc.sites[i]
         state = "cleared" if run.is_cleared(i) else "not cleared"
-        lines.append(f"Site {i + 1}: a {site.style} dungeon ({state})")
-    ground = TERRAIN_TEXT.get(int(loc.tiles[y, x]), TILES[int(loc.tiles[y, x])].name.replace("_", " "))
-    lines.append(ground[0].upper() + ground[1:])
+        lines.append(f"Site {i + 1}: {site.describe()} ({state})")
+        if site.theme.name != "plain":
+            lines.append(words.capital(site.theme.description))
+    lines.append(words.capital(_ground(int(loc.tiles[y, x]))))
     return lines
 
 
@@ -100,13 +130,11 @@ def monster_text(m: Monster) -> str:
         (f" ({mind})" if mind else "")
 
 
-def item_text(run: RunState, kind: ItemKind) -> str:
-    """``"Dagger: wield: attack +2, quick"``: its name as the player knows it,
-    then :func:`item_use`."""
-    known = is_known(run, kind)
-    name = display_name(run, kind)
-    use = item_use(kind, known)
-    return name[0].upper() + name[1:] + (f": {use}" if use else "")
+def item_text(run: RunState, kind: ItemKind, count: int = 1) -> str:
+    """``"A dagger: wield: attack +2, quick"``: ``count`` of it as the player
+    knows it (:func:`~game.rules.identify.item_name`), then :func:`item_use`."""
+    use = item_use(kind, is_known(run, kind))
+    return words.capital(item_name(run, kind, count)) + (f": {use}" if use else "")
 
 
 def item_use(kind: ItemKind, known: bool = True) -> str:
@@ -127,9 +155,9 @@ def item_use(kind: ItemKind, known: bool = True) -> str:
     if kind.kind == "wand":
         return f"zap at a target, range {kind.range}"
     if kind.kind == "ammo":
-        return "ammunition (f fires the launcher)"
+        return f"ammunition for a launcher ({hint('fire')})"
     if kind.kind == "weapon" and kind.ammo:
-        return f"wield: shoots {ITEM_BY_ID[kind.ammo].name}s for {kind.power}, range {kind.range}"
+        return f"wield: shoots {words.noun(ITEM_BY_ID[kind.ammo].name).plural} for {kind.power}, range {kind.range}"
     if kind.kind == "weapon":
         traits = [f"attack +{kind.power}"] + (["quick" if kind.cost < 100 else "slow"] if kind.cost != 100 else [])
         return "wield: " + ", ".join(traits + ([f"reach {kind.reach}"] if kind.reach > 1 else []))
@@ -151,7 +179,7 @@ class PackRow(NamedTuple):
     item: str  # the item id
     slot: int  # the flat pack index of its first item (what actions take)
     count: int
-    label: str  # "3 potions of healing"; an unknown kind by its appearance
+    label: str  # "3 potions of healing", "a wand of fire (3 charges)"; an unknown kind by its appearance
     use: str  # what using it does, in a few words (:func:`item_use`), with crafting's count
     colour: tuple[int, int, int]
     targeted: bool  # using it asks for a target first
@@ -164,11 +192,7 @@ def pack_rows(run: RunState) -> list[PackRow]:
     for row in stacks(inv):
         kind = ITEM_BY_ID[row.item]
         known = is_known(run, kind)
-        if known:
-            label = counted(row.item, row.count) + (" (charges)" if kind.kind == "wand" and row.count > 1 else "")
-        else:
-            shown = display_name(run, kind)
-            label = shown if row.count == 1 else f"{row.count} x {shown}"
+        label = item_name(run, kind, row.count)
         recipe = RECIPES.get(kind.id) if kind.kind == "resource" else None
         use = item_use(kind, known) + (f" ({inv.count(row.item)}/{recipe.need})" if recipe else "")
         out.append(PackRow(row.item, row.first, row.count, label, use, kind.colour, kind.targeted))

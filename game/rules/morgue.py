@@ -23,9 +23,9 @@ import numpy as np
 
 from worldgen.core.tiles import GLYPHS
 
-from . import score
+from . import score, words
 from .content import ITEM_BY_ID, MONSTER_BY_ID
-from .identify import a_name, display_name
+from .identify import display_name
 from .look import pack_rows
 from .state import RunState
 
@@ -41,12 +41,7 @@ def cause_of_end(run: RunState) -> str:
         return "won: carried the last relic out of the deep"
     if not run.dead:
         return "still playing"
-    killer = run.killer or "something"
-    if killer in ("poison", "fire"):
-        return f"died of {killer}"
-    if killer.startswith(("the ", "a ", "an ")) or killer == "something":
-        return f"killed by {killer}"
-    return f"killed by {a_name(killer)}"
+    return words.died(run.killer)
 
 
 def _where(run: RunState) -> str:
@@ -81,7 +76,7 @@ def _stats(run: RunState) -> list[str]:
 def _equipment(run: RunState) -> list[str]:
     p = run.player
     named = {slot: display_name(run, ITEM_BY_ID[item]) if item in ITEM_BY_ID else "nothing"
-             for slot, item in (("Weapon", p.weapon), ("Armour", p.armour))}
+             for slot, item in (("Weapon", p.weapon), ("Ready to swap", p.swap), ("Armour", p.armour))}
     return [f"{slot}: {name}" for slot, name in named.items()]
 
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .content import ITEM_BY_ID
 from .entities import MAX_INVENTORY
 
-__all__ = ["Stack", "stacks", "slots_used", "fits", "clamp_pack", "stack_indices", "counted", "MAX_STACK",
+__all__ = ["Stack", "stacks", "slots_used", "fits", "clamp_pack", "stack_indices", "MAX_STACK",
            "MAX_INVENTORY"]
 
 MAX_STACK = 99  # items in one row; the 100th potion starts a new row
@@ -84,21 +84,3 @@ def stack_indices(inventory: list[str], row: int) -> list[int]:
         if r == row:
             return [i for i in range(s.first, len(inventory)) if inventory[i] == s.item][:s.count]
     return out
-
-
-_UNCOUNTED = frozenset({"iron ore", "timber"})  # names that stay as they are in the plural
-
-
-def counted(item: str, count: int) -> str:
-    """``count`` items of a kind, as the log and the pack say it.
-
-    >>> counted("potion", 1), counted("potion", 3), counted("herbs", 2), counted("timber", 4)
-    ('potion of healing', '3 potions of healing', '2 herbs', '4 timber')
-    """
-    name = ITEM_BY_ID[item].name
-    if count == 1:
-        return name
-    head, of, rest = name.partition(" of ")  # "potions of healing", not "potion of healings"
-    if head in _UNCOUNTED or head.endswith("s"):
-        return f"{count} {name}"
-    return f"{count} {head}s{of}{rest}"

@@ -50,6 +50,7 @@ MAX_COMMANDS = 400_000  # a longer run stops recording there (about 150,000 turn
 MAX_FILE_CHARS = 3_000_000  # a recording text read is at most this long ...
 MAX_JSON_CHARS = 12_000_000  # ... and inflates to at most this (a zlib bomb is refused unread)
 MAX_ARGS = 4
+MAX_TEXT_ARG = 16  # characters of a text argument (a mode's name: "smart")
 RELOAD = "R"  # not a method: the run was saved and loaded here (R[1]: from the point before a map build)
 
 #: code -> the name of the ``Game`` method it records.
@@ -65,11 +66,11 @@ PACKAGE_VERSION = "0.1.0"
 #: recording (``tests/data/golden.replay.txt``) and fails when it no longer
 #: plays to its digests: then raise this number and remake the recording
 #: (``make golden-replay``), in the same commit as the change, saying why.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 def version() -> str:
-    """The version a recording is made under: ``"0.1.0+rules.1"``."""
+    """The version a recording is made under: ``"0.1.0+rules.2"``."""
     return f"{PACKAGE_VERSION}+rules.{RULES_VERSION}"
 
 
@@ -80,7 +81,8 @@ class RecordingError(ValueError):
 # -- marking commands ------------------------------------------------------------------------
 def recorded(code: str):
     """Mark a ``Game`` method as a player's command recorded under ``code``
-    (one character, unique).  Arguments may be ints, bools, None and pairs."""
+    (one character, unique).  Arguments may be ints, bools, None, pairs and
+    short texts (at most :data:`MAX_TEXT_ARG` printable characters)."""
     if len(code) != 1 or code in "[]" or code in COMMANDS:
         raise ValueError(f"a command code is one new character, not {code!r}")
 
@@ -113,9 +115,12 @@ def _plain(value):
         return value
     if isinstance(value, (int, np.integer)):
         return int(value)
+    if isinstance(value, str) and len(value) <= MAX_TEXT_ARG and value.isprintable():
+        return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
-    raise TypeError(f"a recorded argument must be an int, a bool, None or a pair, not {type(value).__name__}")
+    raise TypeError(f"a recorded argument must be an int, a bool, None, a pair or a short text, "
+                    f"not {type(value).__name__}")
 
 
 def _tupled(value):
@@ -127,9 +132,11 @@ def encode_command(code: str, args: tuple) -> str:
 
 
 def _valid_arg(value, nested: bool = False) -> bool:
-    """An argument a command may have: a small int, a bool, None, or a pair of them."""
+    """An argument a command may have: a small int, a bool, None, a pair of them, or a short text."""
     if value is None or isinstance(value, bool):
         return True
+    if isinstance(value, str):
+        return not nested and len(value) <= MAX_TEXT_ARG and value.isprintable()
     if isinstance(value, int):
         return abs(value) < 2**31
     return isinstance(value, list) and not nested and len(value) <= 2 and all(_valid_arg(v, True) for v in value)
@@ -138,7 +145,7 @@ def _valid_arg(value, nested: bool = False) -> bool:
 def parse_commands(text: str, limit: int = MAX_COMMANDS) -> list[tuple[str, tuple]]:
     """``[(code, args), ...]`` from a command text; raises :class:`RecordingError`
     naming the first command that is not one (an unknown code, arguments that
-    are not small ints, bools, None or pairs)."""
+    are not small ints, bools, None, pairs or short texts)."""
     out, i, n = [], 0, len(text)
     decoder = json.JSONDecoder()
     while i < n:
@@ -275,6 +282,8 @@ def _read(text) -> Recording:
     if form != str(FORMAT):
         raise RecordingError(f"the recording is of another format ({form[:6]}); this game reads format {FORMAT}")
     body = text[len(PREFIX):]
+    if len(body) % 4 == 1:  # a lone last character holds no whole byte: the text was cut there
+        body = body[:-1]
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         raw = _inflate(data, MAX_JSON_CHARS)

@@ -37,24 +37,29 @@ from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.generators.world import WorldNameError, world_key
 
-from . import build, codec, content, engine, recstore, save, score
-from .actions.items import Craft, Drop, PickUp, UseItem
+from . import build, codec, content, engine, recstore, save, score, words
+from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
-from .actions.ranged import AIM_PURPOSES, Fire, Throw, aim_label, aim_preview, aim_range, targets
-from .actions.travel import TravelStep, explore_target, plan_path, stairs_target, start_walk, step_action
+from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire,
+                             targets)
+from .actions.travel import (TravelStep, explore_target, plan_path, stairs_target, start_rest, start_walk,
+                             step_action)
+from .actions.terrain import CloseDoors
 from .actions.walk import Rest
+from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .location import LocationData, WorldMap
-from .look import PackRow, describe_cell, pack_rows
+from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
+from .pickup import PICKUP_MODES
 from .record import Recording, read_file, recorded
 from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "load_saved", "saves_off", "roll_world_name", "same_world", "daily_world",
-           "open_replay", "finished_runs", "Replayer", "Mismatch"]
+           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "load_saved", "saves_off", "roll_world_name", "same_world",
+           "daily_world", "open_replay", "finished_runs", "Replayer", "Mismatch", "death_text"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -85,9 +90,10 @@ class Game(RunState):
         game = cls(WorldMap(name, size), size, run_seed)
         game.daily = daily
         kit = content.STARTING_KIT
-        game.player.weapon, game.player.armour = kit["weapon"], kit["armour"]
+        game.player.weapon, game.player.swap, game.player.armour = kit["weapon"], kit["swap"], kit["armour"]
         game.player.inventory = list(kit["pack"])
-        game.say(f"Welcome to {name}. Find a dungeon site (dark doors) and press Enter on it. ? for help.")
+        game.say(f"Welcome to {name}. Carry each location's relic out of its site; the last relic wins.")
+        game.say(f"Dungeon sites are the dark doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
         game.recording = Recording.start(game) if record else None
@@ -114,6 +120,27 @@ class Game(RunState):
     def wait(self) -> bool:
         """Rest a turn (in a dungeon, searching for secret doors nearby)."""
         return self.mode in ("overworld", "dungeon") and engine.perform(self, Rest())
+
+    @recorded("r")
+    def rest(self) -> bool:
+        """Rest until healed (and harmful statuses worn off), or until something
+        comes; no time passes now: the screen steps it a turn at a time
+        (:meth:`go_on`).  False, and the log says why, when it cannot begin."""
+        return self._begin_rest("rest")
+
+    @recorded("k")
+    def search(self) -> bool:
+        """Search a few turns for secret doors and traps (stepped as a rest is)."""
+        return self._begin_rest("search")
+
+    def _begin_rest(self, kind: str) -> bool:
+        if self.busy or self.mode not in ("overworld", "dungeon"):
+            return False
+        why = start_rest(self, kind)
+        if why is not None:
+            self.say(why)
+            self.touch()
+        return why is None
 
     @recorded("e")
     def interact(self) -> bool:
@@ -160,10 +187,30 @@ class Game(RunState):
     def craft(self, slot: int) -> bool:
         return engine.perform(self, Craft(slot))
 
+    @recorded("W")
+    def swap_weapons(self) -> bool:
+        """Swap the weapon in hand and the one ready (a launcher and a blade); a turn."""
+        return self.mode in ("overworld", "dungeon") and engine.perform(self, Swap())
+
+    @recorded("P")
+    def set_pickup(self, mode: str) -> bool:
+        """What walking over items picks up: one of :data:`PICKUP_MODES` (the
+        player's option); False (nothing changed) for any other value, or
+        while the run is busy (a command refused then is not recorded)."""
+        if self.busy or mode not in PICKUP_MODES:
+            return False
+        self.pickup = mode
+        return True
+
     @recorded("D")
     def drop(self, slot: int, count: int = 1) -> bool:
         """Put down the item in pack ``slot`` (and ``count - 1`` more of its kind)."""
         return engine.perform(self, Drop(slot, count))
+
+    @recorded("C")
+    def close_doors(self) -> bool:
+        """``C``: shut the open doors beside the player (nothing may stand in them)."""
+        return self.mode == "dungeon" and engine.perform(self, CloseDoors())
 
     @recorded("G")
     def go_location(self, index: int) -> bool:
@@ -171,7 +218,7 @@ class Game(RunState):
 
     @recorded("x")
     def interrupt(self) -> None:
-        """A key stops the walk in progress (click-walk, auto-explore)."""
+        """A key stops what goes on (a click-walk, auto-explore, a rest, a search)."""
         self.stop_walk()
 
     @recorded("S")
@@ -198,20 +245,16 @@ class Game(RunState):
 
     @recorded("F")
     def ready_to_fire(self) -> bool:
-        """Whether ``f`` can choose a target now (a launcher with ammunition,
-        or a reach weapon, in a dungeon); if not, the log says why."""
-        w = self.player.weapon_kind
+        """Whether ``f`` can choose a target now (a launcher with missiles, or a
+        reach weapon, in a dungeon).  A launcher carried but not in hand is
+        taken up first (that takes a turn); if none can shoot, the log says why."""
         if self.mode != "dungeon":
-            why = "There is nothing to shoot at here."
-        elif w is None or not (w.ammo or w.reach > 1):
-            why = "You wield nothing to fire: t throws anything, a bow or sling shoots, a spear reaches."
-        elif w.ammo and w.ammo not in self.player.inventory:
-            why = f"You have nothing to shoot from your {w.name}."
-        else:
+            self.say("There is nothing to shoot at here.")
+            self.touch()
+            return False
+        if can_fire(self):
             return True
-        self.say(why)
-        self.touch()
-        return False
+        return engine.perform(self, ReadyLauncher()) and can_fire(self) and not self.busy
 
     @recorded("A")
     def ready_to_aim(self) -> bool:
@@ -229,8 +272,8 @@ class Game(RunState):
         if self.busy or self.mode not in ("overworld", "dungeon"):
             return False
         path = plan_path(self, x, y)
-        if path is None:
-            self.say("You see no way there.")
+        if not path and (x, y) != self.pos:
+            self.say("You see no way there." if path is None else unreachable(self, x, y))
             self.touch()
         self.exploring = False
         start_walk(self, path or [])
@@ -271,12 +314,16 @@ class Game(RunState):
         return True
 
     @recorded("s")
-    def travel_step(self) -> bool:
-        """Take the next step of a walk; False when there is none (auto-explore
-        plans its next leg first)."""
+    def go_on(self) -> bool:
+        """The next turn of what goes on by itself: a walk's next step
+        (auto-explore plans its next leg first) or a turn of a rest; False
+        when nothing goes on."""
         if self.busy:
             self.stop_walk()
             return False
+        if self.resting:
+            self.rest_turns += 1
+            return engine.perform(self, Rest())
         if not self.path and not (self.exploring and self._next_leg()):
             self.stop_walk()
             return False
@@ -303,6 +350,15 @@ class Game(RunState):
     def aim_preview(self, target: tuple[int, int], max_range: int):
         """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``."""
         return aim_preview(self, target, max_range)
+
+    def location_status(self, index: int) -> str:
+        """What the world map says of location ``index``: "2 sites cleared (need 3 or the relic)", "locked"."""
+        if index >= self.unlocked:
+            return "locked"
+        status = words.number("site", len(self.cleared.get(index, ()))) + " cleared"
+        if index + 1 == self.unlocked and index + 1 < self.world.n_locations:
+            status += f" (need {self.world.sites_to_unlock(len(self.loc.sites) if self.loc else 100)} or the relic)"
+        return status
 
     def monster_name_at(self, x: int, y: int) -> str | None:
         """The name of the monster the player sees at ``(x, y)``, if any."""
@@ -415,6 +471,12 @@ def load_saved(storage: Any) -> tuple[dict | None, str]:
 def saves_off(storage: Any) -> str:
     """``"Saves are off: <why>."`` when ``storage`` keeps nothing, else ``""``."""
     return save.saves_off(storage)
+
+
+def death_text(cause: str) -> str:
+    """How a run ended, for the death screen and the score table: "killed by a
+    goblin archer", "died of poison" (:func:`game.rules.words.died`)."""
+    return words.died(cause)
 
 
 def roll_world_name(rng: np.random.Generator) -> str:

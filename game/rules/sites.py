@@ -9,6 +9,7 @@ see ``actions.places``).
 
 from __future__ import annotations
 
+from .content.keys import hint
 from .log import loot, note
 from .state import RunState
 
@@ -43,7 +44,7 @@ def clear_site(run: RunState) -> list[tuple[str, str]]:
     frontier = run.location + 1 == run.unlocked and run.unlocked < run.world.n_locations
     if frontier and len(cleared) >= need:
         run.unlocked += 1
-        out.append(loot(f"The way to {run.world.location_name(run.location + 1)} is open! (M: world map)"))
+        out.append(loot(f"The way to {run.world.location_name(run.location + 1)} is open! ({hint('world_map')})"))
     elif frontier:
         out.append(note(f"{len(cleared)}/{need} sites cleared (or the relic) to open the next location."))
     run.dirty = True

@@ -29,7 +29,11 @@ from .location import LocationData, SiteData, WorldMap
 from .log import NOTE, Message
 from .log import add as add_line
 
-__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival"]
+__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "PICKUP_MODES", "DEFAULT_PICKUP"]
+
+#: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
+PICKUP_MODES = ("all", "smart", "none")
+DEFAULT_PICKUP = "smart"
 
 #: Where the player arrives on a level: by the stairs ``"up"`` or ``"down"``,
 #: or ``("at", (x, y))`` when a save says where they stood.
@@ -82,13 +86,21 @@ class RunState:
         # for: what "save and quit" writes while a map is still being built.
         self.resume_point: dict | None = None
         self.resume: dict | None = None  # where to put the player after loading
-        # A walk (click-walk, travel to the stairs, auto-explore): the cells still to
-        # step on, and what it has already seen (actions.travel.walk_interruption).
+        # What goes on by itself, a turn at a time, until done or interrupted
+        # (actions.travel.interruption): a walk (click-walk, travel to the
+        # stairs, auto-explore: the cells still to step on) or a rest.
         self.path: list[tuple[int, int]] = []
-        self.path_seen: set[int] = set()  # monsters in view during the walk so far
-        self.path_hp = 0  # the player's HP after the walk's last step
         self.exploring = False  # auto-explore: plan the next leg when the path runs out
-        self.told_full: set = set()  # floor items already announced as not fitting in the pack
+        self.resting = ""  # "rest" (until healed) or "search" (a few turns), else ""
+        self.rest_turns = 0  # turns the rest or search has taken so far
+        self.path_seen: set[int] = set()  # monsters in view while it went on
+        self.path_awake: set[int] = set()  # those of them seen awake
+        self.path_hp = 0  # the player's HP after its last turn
+        self.path_blows = 0  # ``blows`` then
+        self.path_finds = 0  # secret doors and traps found on the level when it began
+        self.blows = 0  # blows, shots and bursts that have hurt the player (not their own statuses' ticks)
+        self.told: set = set()  # floor items already announced (left for a full pack, or not wanted)
+        self.pickup = DEFAULT_PICKUP  # what walking over items takes: all | smart | none (see pickup)
         self.dead = False
         self.killer = ""
         self.kills = 0
@@ -111,9 +123,15 @@ class RunState:
         add_line(self.log, text, kind, self.turn)
 
     def stop_walk(self) -> None:
-        """End any walk in progress (a key, a failed step, danger, a new level)."""
+        """End any walk or rest in progress (a key, a failed step, danger, a new level)."""
         self.path = []
         self.exploring = False
+        self.resting = ""
+
+    @property
+    def ongoing(self) -> bool:
+        """A walk or a rest goes on by itself, a turn at a time."""
+        return bool(self.path or self.exploring or self.resting)
 
     def touch(self) -> None:
         """Something visible changed: the view redraws what it caches."""

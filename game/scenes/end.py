@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ..app import App, Scene
-from ..rules.run import Game, open_replay
+from ..rules.run import Game, death_text, open_replay
 from ..view import ui
 
 __all__ = ["EndScene"]
@@ -93,7 +93,8 @@ class EndScene(Scene):
             head = f"You carried the last relic out of {loc}"
         else:
             where = f"depth {g.depth} of site {g.site + 1}" if g.site is not None else "the overworld"
-            head = f"Killed by {g.killer or 'something'} in {where}, {loc}"
+            cause = death_text(g.killer)
+            head = f"{cause[:1].upper()}{cause[1:]} in {where}, {loc}"
         daily = f", the world of the day {g.daily}" if g.daily else ""
         return [
             head,
@@ -127,7 +128,7 @@ class EndScene(Scene):
         for i, e in enumerate(self.table):
             y = top + 26 + i * 24
             colour = ui.ACCENT if i == self.rank else ui.DIM if i > 2 else ui.INK
-            how = "won" if e["outcome"] == "won" else f"killed by {e['cause']}"
+            how = "won" if e["outcome"] == "won" else death_text(e["cause"])
             for x, cell, anchor in ((190, f"{i + 1}.", "topright"), (262, str(e["score"]), "topright"),
                                     (282, e["world"][:18], "topleft"), (470, how[:26], "topleft"),
                                     (700, f"relics {e['relics']}, level {e['level']}", "topleft")):

@@ -1,5 +1,6 @@
-"""The pause menu (Esc): resume, help, the ASCII map mode, or save and return
-to the title."""
+"""The pause menu (Esc): resume, help, the ASCII map mode, what walking picks
+up (all, smart, none), or save and return to the title.  The keys the play
+screen binds to help and the ASCII map (from the key table) work here too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from ..app import App
+from ..controls import binding, keys_text
 from ..view import ui
 from ..view.overlay import Overlay
 
@@ -15,21 +17,36 @@ __all__ = ["MenuScene"]
 
 
 class MenuScene(Overlay):
-    def __init__(self, app: App, save: Callable[[], bool], toggle_ascii: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: App, save: Callable[[], bool], toggle_ascii: Callable[[], None] | None = None,
+                 cycle_pickup: Callable[[], str] | None = None, pickup: str = "smart") -> None:
         super().__init__(app)
         self.save = save
         self.toggle_ascii = toggle_ascii
-        self.buttons = [
-            ui.Button("Resume (Esc)", pygame.Rect(260, 158, 200, 34), self.app.pop),
-            ui.Button("Help (?)", pygame.Rect(260, 202, 200, 34), self._help),
-            ui.Button("Save and quit to title (Q)", pygame.Rect(230, 290, 260, 34), self.quit),
-        ]
+        self.cycle_pickup = cycle_pickup
+        rows = [("Resume (Esc)", self.app.pop), (f"Help ({keys_text('help')})", self._help)]
         if toggle_ascii is not None:
-            self.buttons.insert(2, ui.Button("ASCII map on/off (V)", pygame.Rect(250, 246, 220, 34), self._ascii))
+            rows.append((f"ASCII map on/off ({keys_text('ascii')})", self._ascii))
+        if cycle_pickup is not None:
+            rows.append((self._pickup_label(pickup), self._pickup))
+        rows.append(("Save and quit to title (Q)", self.quit))
+        self.height = 62 + 44 * len(rows)
+        top = 240 - self.height // 2 + 48
+        self.buttons = [ui.Button(label, pygame.Rect(230, top + 44 * i, 260, 34), action)
+                        for i, (label, action) in enumerate(rows)]
+
+    @staticmethod
+    def _pickup_label(mode: str) -> str:
+        return f"Pick up: {mode} (P)"
 
     def _ascii(self) -> None:
         self.toggle_ascii()
         self.app.pop()
+
+    def _pickup(self) -> None:
+        """The next pick-up mode; the menu stays open, its button says which."""
+        mode = self.cycle_pickup()
+        button = next(b for b in self.buttons if b.action == self._pickup)
+        button.label = self._pickup_label(mode)
 
     def _help(self) -> None:
         self.app.pop()
@@ -45,19 +62,23 @@ class MenuScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            command = (binding(event) or ("",))[0]
+            char = getattr(event, "unicode", "") or ""
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key == pygame.K_q:
                 self.quit()
-            elif (getattr(event, "unicode", "") or "") == "?":
+            elif command == "help":
                 self._help()
-            elif (getattr(event, "unicode", "") or "") == "v" and self.toggle_ascii is not None:
+            elif command == "ascii" and self.toggle_ascii is not None:
                 self._ascii()
+            elif char in ("p", "P") and self.cycle_pickup is not None:
+                self._pickup()
             return True
         ui.click(self.buttons, event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        rect = self.box(surface, 340, 236)
+        rect = self.box(surface, 340, self.height)
         ui.text(surface, "Paused", (rect.centerx, rect.y + 10), 28, ui.ACCENT, "midtop")
         ui.draw_buttons(surface, self.buttons)

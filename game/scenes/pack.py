@@ -118,8 +118,8 @@ class PackScene(Overlay):
         rect = layer.get_rect()
         top = self.TOP - 30  # the box's top is at y = 30 on screen
         ui.text(layer, "Throw what?" if self.mode == "throw" else "Pack", (16, 8), 28, ui.ACCENT)
-        ui.text(layer, f"{len(rows)}/{PACK_SLOTS} slots", (190 if self.mode == "throw" else 90, 16), 18,
-                ui.DIM)
+        ui.text(layer, f"{len(rows)}/{PACK_SLOTS} slots", (rect.width - 16, rect.height - 22), 16, ui.DIM,
+                "topright")  # by the hint line: the header holds the title and the buttons
         if not rows:
             ui.text(layer, "(empty)", (16, top), 20, ui.DIM)
         for r, row in enumerate(rows):

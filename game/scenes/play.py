@@ -4,14 +4,15 @@ worth keeping changed and no map is being built.
 
 Controls
 --------
-Move: arrows, numpad 1-9, vi-keys ``hjklyubn``, ``WASD`` + ``QEZC`` (diagonals).
-Wait: ``.`` or numpad 5.  Enter/Space: enter a site, take stairs, pick up.
-``>``/``<``: take the stairs, or walk to them.  ``o``: auto-explore.
-``x`` or ``;``: look.  ``p``: message history.  ``v``: ASCII map.
-``g`` or ``,``: pick up.  ``i``/Tab: pack.  ``m``: world map.  ``?``: help.
-Esc: menu.  Click a tile (or the minimap) to travel there; hovering names
-what is there; any key stops a walk.  Touch: tap to walk or attack, hold to
-look, and the on-screen buttons (shown once a finger touches the game).
+Every key is in the one key table (:mod:`game.rules.content.keys`, read
+through :func:`game.controls.binding`): a press becomes the command the
+table names, and :meth:`PlayScene.command` does it (a method of ``Game``,
+or a screen).  Click a tile (or the minimap) to travel there; hovering
+names what is there; any key stops a walk or a rest.  Touch: tap to walk or
+attack, hold to look, and the on-screen buttons (shown once a finger
+touches the game).  Walks and rests go on by themselves (``Game.go_on``):
+a walk a step every :data:`TRAVEL_FRAMES` frames, a rest
+:data:`REST_TURNS_PER_FRAME` turns a frame, so the screen follows them.
 
 Saving is write-then-verify (:func:`game.rules.save.write`); a save that
 fails keeps the last good one and says so.
@@ -26,24 +27,26 @@ and says so); its keys and banner are :class:`~game.view.replay_bar.ReplayBar`.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pygame
 
 from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
-from ..controls import INTERACT_KEYS, MOVE_KEYS, WAIT_KEYS
-from ..rules.run import Game, Replayer
-from ..settings import OPTIONS_KEY, Options, read_options
+from ..controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
+from ..rules.run import PICKUP_MODES, Game, Replayer
+from ..options import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import PANEL_RECT, GameView, describe_box
 from ..view.replay_bar import ReplayBar
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
 
-__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES"]
+__all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REST_TURNS_PER_FRAME", "PANEL_BUTTONS"]
 
 TRAVEL_FRAMES = 3  # frames per step when walking to a clicked tile
+REST_TURNS_PER_FRAME = 5  # a rest of 300 turns takes a second, drawn as it goes
+PANEL_BUTTONS = ("explore", "pack", "history", "menu")  # the mouse buttons under the side panel
 SIGHT_ANY = 10**6  # a range that takes every monster in view (report)
-LOOK_CHARS = ("x", ";")  # the issue asked for l, but l is vi-keys' step right
 
 
 class PlayScene(Scene):
@@ -66,7 +69,7 @@ class PlayScene(Scene):
         self.last_saved: str | None = None  # the last save text written and verified
         self.options = read_options(app.storage.get(OPTIONS_KEY))
         self.view.map.ascii = self.options.ascii_map
-        self.hover: tuple[int, int] | None = None  # the cell under a still mouse
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last (its cell follows the camera)
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
         self.buttons = self._panel_buttons()
@@ -80,8 +83,8 @@ class PlayScene(Scene):
 
     # -- saving ------------------------------------------------------------------
     def save_now(self) -> bool:
-        """Save the game (:meth:`Game.save_to`); True when it is safely kept (or
-        there is nothing to keep yet).  A failure is told once until a save works again."""
+        """Save (:meth:`Game.save_to`); True when safely kept or nothing to keep.
+        A failure is told once until a save works again."""
         with collector_paused():   # its JSON is freed by reference counts: no collection walks it
             outcome = self.game.save_to(self.app.storage, self.last_saved)
         if outcome.text is not None:
@@ -100,9 +103,9 @@ class PlayScene(Scene):
                 if self.bar.key(event) == "leave":
                     self.app.switch("title", auto=False)
                 return True
-            if g.path or g.exploring:  # any key interrupts a walk
+            if g.ongoing:  # any key interrupts a walk or a rest (a step key then steps)
                 g.interrupt()
-                if event.key not in MOVE_KEYS:
+                if (binding(event) or ("",))[0] != "move":
                     return True
             if g.dead:  # the death screen comes this frame and erases the save: no menu to quit by first
                 return True
@@ -113,14 +116,14 @@ class PlayScene(Scene):
             return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             self.touch.shown = True
-            self.hover = None
+            self.pointer = None
             gesture = self.gestures.handle(event)
             if gesture is not None:
                 self._gesture(*gesture)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.touch.shown = False  # a real mouse: the thumb buttons make way
-            self.hover = self.view.map.screen_to_tile(event.pos)
+            self.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.point(event.pos)
@@ -158,72 +161,61 @@ class PlayScene(Scene):
             self.app.open("look", self.game, self.view, cell)
 
     def command(self, name: str) -> None:
-        """What a key, a panel button or a thumb button asks for, by name."""
+        """What a key, a panel button or a thumb button asks for, by its name
+        in the key table: one ``Game`` command, or a screen."""
         g = self.game
         if name == "menu":
             self._menu()
         elif g.busy:
             return
-        elif name == "explore":
-            if g.explore():
+        elif name in _SCREENS:
+            self._open(name)
+        elif name in _SWITCHES:
+            _SWITCHES[name](self)
+        elif name in _WALKS:
+            if _WALKS[name](g):
                 self.travel_wait = 0
-        elif name == "stairs":
-            if g.stairs_button():
-                self.travel_wait = 0
-        elif name == "wait":
-            self.stop_walk()
-            g.wait()
-        elif name == "pack":
-            self.app.open("pack", g)
         elif name == "fire":
             self.aim_weapon()
+        else:
+            self.stop_walk()
+            _COMMANDS[name](g)
+
+    def _open(self, name: str) -> None:
+        g = self.game
+        if name == "pack":
+            self.app.open("pack", g)
+        elif name == "throw":
+            self.app.open("pack", g, "throw")
         elif name == "history":
             self.app.open("history", g)
         elif name == "look":
             self.app.open("look", g, self.view)
-        elif name == "ascii":
-            self.toggle_ascii()
+        elif name == "world_map":
+            self.app.open("world_map", g)
+        elif name == "help":
+            self.app.open("help")
 
     def _key(self, event: pygame.event.Event) -> bool:
-        g, key, char = self.game, event.key, getattr(event, "unicode", "") or ""
-        if char in (">", "<"):
-            if g.stairs(char == ">"):
-                self.travel_wait = 0
-        elif char == "?":
-            self.app.open("help")
-        elif char in LOOK_CHARS:
-            self.command("look")
-        elif char in ("o", "p", "v"):
-            self.command({"o": "explore", "p": "history", "v": "ascii"}[char])
-        elif key in MOVE_KEYS:
-            g.move(*MOVE_KEYS[key])
-        elif key in WAIT_KEYS:
-            g.wait()
-        elif key in INTERACT_KEYS:
-            g.interact()
-        elif key in (pygame.K_g, pygame.K_COMMA):
-            g.pick_up()
-        elif key in (pygame.K_i, pygame.K_TAB):
-            self.app.open("pack", g)
-        elif char == "f":
-            self.command("fire")
-        elif char == "t":
-            self.app.open("pack", g, "throw")
-        elif char == "M":
-            muted = self.app.audio.toggle_mute()
-            self.toasts.add("Sound off (M turns it on)" if muted else "Sound on")
-        elif key == pygame.K_m:
-            self.app.open("world_map", g)
-        elif key == pygame.K_ESCAPE:
-            self._menu()
-        else:
+        bound = binding(event)
+        if bound is None:
             return False
+        name, label = bound
+        if name == "move":
+            self.game.move(*MOVES[label])
+        else:
+            self.command(name)
         return True
 
     def stop_walk(self) -> None:
-        """Stop the walk in progress, if any (a recorded command)."""
-        if self.game.path or self.game.exploring:
+        """Stop the walk or rest in progress, if any (a recorded command)."""
+        if self.game.ongoing:
             self.game.interrupt()
+
+    def toggle_mute(self) -> None:
+        """``M``: the sound off or on."""
+        muted = self.app.audio.toggle_mute()
+        self.toasts.add(f"Sound off ({hint('mute')})" if muted else "Sound on")
 
     def aim_weapon(self) -> None:
         """``f``: choose a target for the wielded launcher or reach weapon."""
@@ -236,20 +228,32 @@ class PlayScene(Scene):
 
     def toggle_ascii(self) -> None:
         """``v`` (or the menu): the ASCII map on or off, remembered in storage."""
-        self.options = Options(ascii_map=not self.options.ascii_map)
+        self._set_options(replace(self.options, ascii_map=not self.options.ascii_map), "the map mode")
         self.view.map.ascii = self.options.ascii_map
-        if not self.app.storage.set(OPTIONS_KEY, self.options.to_text()):
-            self.toasts.add("Could not store the map mode; it lasts until you leave.", ui.BAD)
+
+    def cycle_pickup(self) -> str:
+        """The menu: the next pick-up mode (all, smart, none), remembered in storage; returns it."""
+        mode = PICKUP_MODES[(PICKUP_MODES.index(self.options.pickup) + 1) % len(PICKUP_MODES)]
+        self._set_options(replace(self.options, pickup=mode), "the pick-up mode")
+        self.game.set_pickup(mode)
+        return mode
+
+    def _set_options(self, options: Options, what: str) -> None:
+        self.options = options
+        if not self.app.storage.set(OPTIONS_KEY, options.to_text()):
+            self.toasts.add(f"Could not store {what}; it lasts until you leave.", ui.BAD)
 
     def _menu(self) -> bool:
-        self.app.open("menu", self.save_now, self.toggle_ascii)
+        self.app.open("menu", self.save_now, self.toggle_ascii, self.cycle_pickup, self.options.pickup)
         return True
 
     def _panel_buttons(self) -> list[ui.Button]:
-        """Mouse buttons at the foot of the side panel (the keys' names in brackets)."""
-        specs = (("Explore o", "explore"), ("Pack i", "pack"), ("Log p", "history"), ("Menu", "menu"))
+        """Mouse buttons at the foot of the side panel, labelled from the key table ("Explore o")."""
         out, x = [], PANEL_RECT.x + 10
-        for label, name in specs:
+        for name in PANEL_BUTTONS:
+            command = COMMAND_BY_NAME[name]
+            key = command.keys[0]
+            label = f"{command.button} {key}" if len(key) == 1 else command.button
             w = ui.text_size(label, 18)[0] + 14
             out.append(ui.Button(label, pygame.Rect(x, PANEL_RECT.bottom - 32, w, 26),
                                  lambda n=name: self.command(n)))
@@ -264,8 +268,9 @@ class PlayScene(Scene):
         (px, py), seen = g.pos, [] if level is None else g.targets(SIGHT_ANY)
         return {"world": g.name, "size": g.size_name, "mode": g.mode, "location": g.location, "depth": g.depth,
                 "style": None if level is None else level.style, "pos": [px, py], "turn": g.turn,
-                "busy": g.busy, "walking": bool(g.path or g.exploring), "hp": g.player.hp, "dead": g.dead,
-                "won": g.won, "near": [[x - px, y - py] for x, y in seen], "log": [str(line) for line, _, _ in g.log[-3:]]}
+                "busy": g.busy, "walking": bool(g.path or g.exploring), "resting": g.resting, "hp": g.player.hp,
+                "dead": g.dead, "won": g.won, "near": [[x - px, y - py] for x, y in seen],
+                "log": [str(line) for line, _, _ in g.log[-3:]]}
 
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -285,15 +290,21 @@ class PlayScene(Scene):
             self.app.audio.play("win" if g.won else "die")
             self.app.switch("end", g)
             return
+        if not g.busy and g.pickup != self.options.pickup:  # the player's option, given as a command
+            g.set_pickup(self.options.pickup)
         gesture = self.gestures.update(dt)
         if gesture is not None:
             self._gesture(*gesture)
             if self.app.top is not self:
                 return
-        if g.path or g.exploring:
+        if g.resting:
+            for _ in range(REST_TURNS_PER_FRAME):
+                if not (g.resting and g.go_on()):
+                    break
+        elif g.ongoing:
             self.travel_wait -= 1
             if self.travel_wait <= 0:
-                g.travel_step()
+                g.go_on()
                 self.travel_wait = TRAVEL_FRAMES
         if g.dirty and not g.busy:
             self.save_now()
@@ -361,12 +372,30 @@ class PlayScene(Scene):
         if self.bar is not None:
             self.bar.draw(surface, g.turn)
         elif self.app.top is self and not g.busy:
-            if self.hover is not None and not self.touch.shown:
-                describe_box(surface, g.describe(*self.hover))
+            hover = self.view.map.screen_to_tile(self.pointer) if self.pointer is not None else None
+            if hover is not None and not self.touch.shown:  # the cell under the mouse now: the camera moves
+                describe_box(surface, g.describe(*hover))
             self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")
+            if g.resting:  # what goes on, as it goes: the panel and the map change under it
+                what = "Resting" if g.resting == "rest" else "Searching"
+                line = f"{what}: turn {g.rest_turns}, {g.player.hp}/{g.player.max_hp} HP (any key stops)"
+                box = pygame.Rect(6, 6, ui.text_size(line, 18)[0] + 16, 24)
+                ui.panel(surface, box, 210)
+                ui.text(surface, line, (box.x + 8, box.y + 5), 18, ui.ACCENT)
         if g.pending is not None or self.install_next:
             frac = self.work.fraction if self.work is not None else 0.0
             bar = pygame.Rect(0, 0, 420, 18)
             bar.center = (360, 216)
             ui.progress_bar(surface, bar, frac, g.build_label())
         self.toasts.draw(surface, 420)
+
+
+#: Commands that open a screen (:meth:`PlayScene._open`).
+_SCREENS = ("pack", "throw", "history", "look", "world_map", "help")
+#: Options of the screen (no time passes).
+_SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
+#: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.
+_WALKS = {"explore": Game.explore, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
+          "ascend": lambda g: g.stairs(False), "rest": Game.rest, "search": Game.search}
+#: Commands that are one ``Game`` method of that name, done now.
+_COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {"swap": Game.swap_weapons}

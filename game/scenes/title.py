@@ -18,6 +18,7 @@ import pygame
 from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
+from ..controls import hint, keys_text
 from ..rules.run import (LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world, load_saved, open_replay,
                          roll_world_name, same_world, saves_off)
 from ..settings import clean_text
@@ -311,6 +312,6 @@ class TitleScene(Scene):
                              f"{_int(s.get('location')) + 1}{depth}", (40, 404), 20)
             if not same_world(self.name, str(s.get("world"))) or self.size != size:
                 ui.text(surface, "Start begins a new game in place of the saved one.", (40, 474), 18, ui.DIM)
-        ui.text(surface, "Move: arrows / WASD+QEZC / hjklyubn / numpad.  Enter: enter a site, stairs.  "
-                         "Click: walk there.  ? in game: help", (40, 512), 18, ui.DIM)
+        ui.text(surface, f"Move: {keys_text('move')}.  Click: walk there.  In the game, {hint('help')}",
+                (40, 512), 18, ui.DIM)
         self.toasts.draw(surface)

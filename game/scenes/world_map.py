@@ -53,12 +53,8 @@ class WorldMapScene(Overlay):
         for i in range(g.world.n_locations):
             y = 60 + i * 26  # 110 on screen: the box's top is at y = 50
             open_ = i < g.unlocked
-            cleared = len(g.cleared.get(i, ()))
             mark = ">" if i == g.location else " "
             line = f"{mark} {(i + 1) % 10}. {g.world.location_name(i) if open_ else '???'}"
             colour = ui.ACCENT if i == g.location else (ui.INK if open_ else ui.DIM)
             ui.text(layer, line, (24, y), 22, colour)
-            status = f"{cleared} sites cleared" if open_ else "locked"
-            if open_ and i + 1 == g.unlocked and i + 1 < g.world.n_locations:
-                status += f" (need {g.world.sites_to_unlock(len(g.loc.sites) if g.loc else 100)} or the relic)"
-            ui.text(layer, status, (250, y + 2), 18, ui.DIM)
+            ui.text(layer, g.location_status(i), (250, y + 2), 18, ui.DIM)

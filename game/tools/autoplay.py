@@ -7,13 +7,18 @@ rules by a simple policy, and the figures that say how hard the game is.
 A policy sees what the player sees and acts through :class:`Game`'s methods,
 exactly as key presses do; maps are built synchronously (no frames here).
 
-- ``careful`` explores each level fully, fights what is adjacent, shoots what
-  it sees when it has a bow or sling, drinks a healing potion below 40% HP (an
-  unknown potion only when nothing is in view and it is hurt), wields and
-  wears what is better, crafts, clears two ordinary sites per location for
-  experience and loot, then takes the location's relic.
+- ``careful`` explores each level fully, fights what is adjacent (swapping
+  to its blade), shoots what it sees when it carries a bow or sling (``f``
+  readies it), drinks a healing potion below 40% HP (an unknown potion only
+  when nothing is in view and it is hurt), rests when hurt and alone, wields
+  and wears what is better, crafts, walks to what the smart pick-up takes,
+  clears two ordinary sites per location for experience and loot, then takes
+  the location's relic.
 - ``diver`` descends as soon as it sees the stairs, drinks below 40% HP, and
   goes straight for each location's relic.
+
+Both use the commands a player has (rest, search, swap, fire), through
+:class:`Game` as the keys do.
 
 Each run's world is ``NAME-k`` (k = 1..runs), so runs differ and any run can
 be replayed; ``--record DIR`` writes each run's recording there
@@ -37,6 +42,8 @@ import numpy as np
 from worldgen.toolkit import grid
 
 from ..rules.pack import fits, slots_used
+from ..rules.actions.travel import explore_target
+from ..rules.pickup import picks_up
 from ..rules.entities import MAX_INVENTORY
 from ..rules.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
@@ -102,15 +109,27 @@ def _healing_slot(g: Game) -> int | None:
     return None
 
 
+REST_BELOW = 0.6  # the careful policy rests, when nothing is in view, below this share of its HP
+MAX_GOING_ON = 2000  # turns one rest, search or auto-explore may take in the harness (bounded)
+
+
+def _going_on(g: Game) -> None:
+    """Let a rest, a search or auto-explore run its course, as the screen steps it (bounded)."""
+    for _ in range(MAX_GOING_ON):
+        if not g.ongoing or not g.go_on():
+            break
+
+
 def _manage_pack(g: Game, safe: bool) -> bool:
     """Wield and wear what is better, craft, try unknown potions and scrolls when
     safe; True if it spent the turn."""
     p = g.player
     for slot, item_id in enumerate(p.inventory):
         kind = ITEM_BY_ID[item_id]
-        if kind.kind == "weapon" and not kind.ammo:
-            current = p.weapon_kind
-            if current is None or current.ammo or kind.power > current.power:
+        if kind.kind == "weapon":  # a better blade than the one carried, a better launcher
+            rivals = [k.power for k in (p.weapon_kind, p.swap_kind)
+                      if k is not None and bool(k.ammo) == bool(kind.ammo)]
+            if kind.power > max(rivals, default=-1):
                 return g.use_item(slot)
         if kind.kind == "armour" and (p.armour_kind is None or kind.power > p.armour_kind.power):
             return g.use_item(slot)
@@ -119,13 +138,30 @@ def _manage_pack(g: Game, safe: bool) -> bool:
         if safe and kind.kind in ("potion", "scroll") and not is_known(g, kind) and not kind.targeted \
                 and p.hp < p.max_hp:
             return g.use_item(slot)
-    if slots_used(p.inventory) >= MAX_INVENTORY - 1:  # make room: gear no better than what is worn goes
+    if slots_used(p.inventory) >= MAX_INVENTORY - 1:  # make room: gear in the pack goes (better is worn)
         for slot, item_id in enumerate(p.inventory):
-            kind = ITEM_BY_ID[item_id]
-            worn = p.weapon_kind if kind.kind == "weapon" else p.armour_kind if kind.kind == "armour" else None
-            if worn is not None and kind.power <= worn.power:
+            if ITEM_BY_ID[item_id].kind in ("weapon", "armour"):
                 return g.drop(slot) and False  # dropping is free: go on with the turn
     return False
+
+
+def _shoot(g: Game, seen) -> bool:
+    """Shoot the nearest monster in view if a launcher with missiles is carried
+    (``f`` readies one when the weapon in hand cannot fire; a spear in hand is
+    swapped for the launcher ready); True if it spent the turn."""
+    p, (px, py) = g.player, g.pos
+    launchers = [k for k in (p.weapon_kind, p.swap_kind, *(ITEM_BY_ID[i] for i in p.inventory))
+                 if k is not None and k.ammo and k.ammo in p.inventory]
+    if not seen or not launchers:
+        return False
+    m = min(seen, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
+    if not 2 <= max(abs(m.x - px), abs(m.y - py)) <= max(k.range for k in launchers):
+        return False
+    w, ready = p.weapon_kind, p.swap_kind
+    if w is not None and not w.ammo and w.reach > 1:  # a spear: `f` would strike, not shoot
+        return ready is not None and ready in launchers and g.swap_weapons()
+    turn = g.turn
+    return (g.ready_to_fire() and g.fire((m.x, m.y))) or g.turn != turn
 
 
 # -- one turn of a policy in a dungeon ----------------------------------------------------------
@@ -139,23 +175,26 @@ def dungeon_turn(g: Game, policy: str) -> None:
         if slot is not None and g.use_item(slot):
             return
     if adjacent:
+        w, ready = p.weapon_kind, p.swap_kind
+        if w is not None and w.ammo and ready is not None and not ready.ammo and g.swap_weapons():
+            return  # the blade for a fight at hand
         m = min(adjacent, key=lambda m: m.hp)
         g.move(m.x - px, m.y - py)
         return
-    w = p.weapon_kind
-    shooters = [m for m in seen if m.kind.shot]
-    if shooters and not (w is not None and w.ammo and w.ammo in p.inventory):  # close in on archers
-        m = min(shooters, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
+    if policy == "careful" and _shoot(g, seen):
+        return
+    hunted = seen if policy == "careful" else [m for m in seen if m.kind.shot]
+    if hunted:  # close in (the careful policy on whatever it sees, the diver on archers)
+        m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
         goal[m.y, m.x] = True
         step = _step_toward(g, lv.walkable | goal, goal)
         if step is not None and g.move(*step):
             return
-    if seen and w is not None and w.ammo and w.ammo in p.inventory:
-        m = min(seen, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
-        if max(abs(m.x - px), abs(m.y - py)) <= w.range and g.fire((m.x, m.y)):
-            return
     if _manage_pack(g, safe=not seen):
+        return
+    if policy == "careful" and not seen and p.hp < REST_BELOW * p.max_hp and g.rest():
+        _going_on(g)
         return
     known = lv.walkable & lv.seen
     prize = [(it.x, it.y) for it in lv.items if it.kind.kind in ("treasure", "relic") and lv.seen[it.y, it.x]]
@@ -168,9 +207,12 @@ def dungeon_turn(g: Game, policy: str) -> None:
     items = np.zeros_like(known)
     for it in lv.items:
         if lv.seen[it.y, it.x] and known[it.y, it.x] and fits(p.inventory, it.kind.id) \
-                and it.index not in lv.put_down:  # not what it chose to leave
+                and picks_up(g, it):  # what the smart pick-up takes (not what it chose to leave)
             items[it.y, it.x] = True
     if policy == "diver" and down_known and _go(g, known, [lv.down], then=g.descend):
+        return
+    if policy == "careful" and not seen and explore_target(g) is not None and g.explore():
+        _going_on(g)  # auto-explore, as `o`: it stops for what comes into view, and picks up
         return
     if items.any() and (policy == "careful" or items[py, px]):
         if items[py, px]:
@@ -208,7 +250,10 @@ def _search_sweep(g: Game, known: np.ndarray) -> None:
         if step is not None and g.move(*step):
             return
     searched[max(0, py - 3):py + 4, max(0, px - 3):px + 4] = True
-    g.wait()
+    if g.search():
+        _going_on(g)
+    else:
+        g.wait()
 
 
 def _go(g: Game, known: np.ndarray, cells, then) -> bool:
@@ -245,7 +290,7 @@ def overworld_turn(g: Game, policy: str, done_here: dict) -> None:
         return
     if not g.path:
         g.travel_to(target.x, target.y)
-    if not g.travel_step():
+    if not g.go_on():
         g.wait()
 
 

@@ -5,7 +5,7 @@ A developer tool: not shipped in the web build.
 Runs the real app under SDL's dummy driver: the title with its preview, the
 overworld, then one site of each dungeon style (caverns, mosaic, rooms),
 explored a little by auto-explore, then the comforts (look, pack, history,
-ASCII map, touch buttons) and the tactics (aiming a bow, a status in the
+help, ASCII map, touch buttons) and the tactics (aiming a bow, a status in the
 panel, a room dressed with features, the victory screen), saved as
 ``game-*.png`` in OUTDIR (default ``docs/img``).  The player is made sturdy
 so the walk survives.
@@ -56,7 +56,8 @@ def _finger(kind: int, pos: tuple[int, int]) -> None:
 
 def _comforts(app, g, out: str) -> None:
     """The comforts in pictures: look at a monster, the pack's stacks, the
-    message history, the ASCII map, and the thumb buttons of a touch screen."""
+    message history, the help (every key, the goal), the ASCII map, and the
+    thumb buttons of a touch screen."""
     lv = g.level
     seen = [m for m in lv.monsters if lv.visible[m.y, m.x]] or lv.monsters[:1]
     px, py = g.pos
@@ -88,6 +89,11 @@ def _comforts(app, g, out: str) -> None:
     pygame.image.save(app.screen, f"{out}/game-history.png")
     _key(pygame.K_ESCAPE)
     _run(app, 1)  # a key that closes a scene is the last its frame delivers
+    _key(pygame.K_SLASH, "?")
+    _run(app, 3)
+    pygame.image.save(app.screen, f"{out}/game-help.png")
+    _key(pygame.K_ESCAPE)
+    _run(app, 1)
     _key(pygame.K_v, "v")
     _run(app, 3)
     pygame.image.save(app.screen, f"{out}/game-ascii.png")
@@ -112,7 +118,8 @@ def _tactics(app, g, out: str) -> None:
     lv = g.level
     lv.seen[:] = True
     px, py = g.pos
-    g.player.weapon, g.player.inventory = "short_bow", ["arrow"] * 12 + ["potion_speed", "scroll_map"]
+    g.player.weapon, g.player.swap = "short_bow", "dagger"
+    g.player.inventory = ["arrow"] * 12 + ["potion_speed", "scroll_map"]
     # two goblins in view: the panel lists them, the preview stops at the nearer
     spots = [(x, y) for y in range(py - 5, py + 6) for x in range(px - 5, px + 6)
              if lv.inside(x, y) and lv.walkable[y, x] and lv.visible[y, x] and 3 <= max(abs(x - px), abs(y - py))]
@@ -201,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         pygame.image.save(app.screen, f"{out}/game-{style}.png")
     _comforts(app, g, out)
     _tactics(app, g, out)
-    print(f"wrote {out}/game-{{title,overworld,caverns,mosaic,rooms,look,pack,history,ascii,touch,"
+    print(f"wrote {out}/game-{{title,overworld,caverns,mosaic,rooms,look,pack,history,help,ascii,touch,"
           f"target,status,features,victory}}.png")
     return 0
 

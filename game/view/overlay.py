@@ -17,11 +17,12 @@ class Overlay(Scene):
     _layer_key = None
     _shades: dict = {}  # (size, alpha) -> a translucent surface, shared by all overlays
 
-    def box(self, surface: pygame.Surface, w: int, h: int) -> pygame.Rect:
+    def box(self, surface: pygame.Surface, w: int, h: int, alpha: int = 235) -> pygame.Rect:
+        """The dialog's box, ``w`` by ``h`` centred over the map, the screen shaded around it."""
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (360, 240)
         surface.blit(self._shade(surface.get_size(), 110), (0, 0))
-        surface.blit(self._shade(rect.size, 235), rect.topleft)
+        surface.blit(self._shade(rect.size, alpha), rect.topleft)
         pygame.draw.rect(surface, ui.DIM, rect, 1)
         return rect
 

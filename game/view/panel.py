@@ -9,6 +9,8 @@ import pygame
 from worldgen.core.tiles import TILES, T
 
 from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
+from ..rules.content.keys import hint
+from ..rules.identify import item_name
 from ..rules.pack import MAX_INVENTORY, slots_used
 from ..rules.run import Game
 from ..rules.actions.travel import nearest_known
@@ -17,7 +19,7 @@ from . import sprites, ui
 from .map_view import GAME_PALETTE, UNSEEN
 from .render import rgb_surface
 
-__all__ = ["Panel", "PANEL_RECT", "MINIMAP_HEIGHT", "where_text"]
+__all__ = ["Panel", "PANEL_RECT", "MINIMAP_HEIGHT", "where_text", "gear_text"]
 
 PANEL_RECT = pygame.Rect(720, 0, 240, 540)
 MINIMAP_HEIGHT = 132
@@ -44,6 +46,22 @@ def where_text(g: Game) -> str:
     if g.loc is None:
         return "overworld"
     return f"overworld, {len(g.cleared.get(g.location, ()))}/{g.world.sites_to_unlock(len(g.loc.sites))} cleared"
+
+
+def gear_text(g: Game, short: bool = False) -> str:
+    """The weapon in hand (and the one ready to swap) and the armour worn;
+    ``short`` for a narrow line.
+
+    >>> from game.rules.location import WorldMap
+    >>> g = Game(WorldMap("Avalon"))
+    >>> g.player.weapon, g.player.swap, g.player.armour = "dagger", "sling", "leather"
+    >>> gear_text(g), gear_text(g, short=True)
+    ('dagger (sling ready), leather armour', 'dagger/sling, leather armour')
+    """
+    p = g.player
+    weapon = ITEM_BY_ID[p.weapon].name if p.weapon else "bare hands"
+    ready = (f"/{ITEM_BY_ID[p.swap].name}" if short else f" ({ITEM_BY_ID[p.swap].name} ready)") if p.swap else ""
+    return f"{weapon}{ready}, {ITEM_BY_ID[p.armour].name if p.armour else 'no armour'}"
 
 
 class Panel:
@@ -78,6 +96,14 @@ class Panel:
             return nearest_known(g.level, x, y, SNAP)
         return x, y
 
+    def minimap_point(self, x: int, y: int) -> tuple[int, int] | None:
+        """The screen point of map cell ``(x, y)`` on the minimap (the inverse of
+        :meth:`minimap_to_tile`), once the minimap has been drawn."""
+        if self._mini is None:
+            return None
+        return (self._mini_rect.x + int((x + 0.5) * self._mini_scale),
+                self._mini_rect.y + int((y + 0.5) * self._mini_scale))
+
     # -- the panel surface ------------------------------------------------------------
     def _render(self) -> pygame.Surface:
         g, p = self.game, self.game.player
@@ -106,9 +132,9 @@ class Panel:
         y += 18
         ui.text(surf, f"Attack {p.attack}   Defence {p.defence}   Turn {g.turn}", (x, y), 18)
         y += 18
-        weapon = ITEM_BY_ID[p.weapon].name if p.weapon else "bare hands"
-        armour = ITEM_BY_ID[p.armour].name if p.armour else "no armour"
-        ui.text(surf, f"{weapon}, {armour}"[:34], (x, y), 16, ui.DIM)
+        gear, size = next(((text, size) for size in (16, 14) for text in (gear_text(g), gear_text(g, short=True))
+                           if ui.text_size(text, size)[0] <= 216), (gear_text(g, short=True), 14))
+        ui.text(surf, gear, (x, y), size, ui.DIM)
         y += 16
         ui.text(surf, f"Pack {slots_used(p.inventory)}/{MAX_INVENTORY}   Kills {g.kills}   "
                       f"Relics {len(g.relics)}", (x, y), 16, ui.DIM)
@@ -149,10 +175,10 @@ class Panel:
         here = lv.items_at(*g.pos)
         tile = int(lv.tiles[g.pos[1], g.pos[0]])
         if tile in (T.stairs_down, T.stairs_up):
-            ui.text(surf, f"Stairs {'down' if tile == T.stairs_down else 'up'} here (Enter)",
-                    (x, FOOT_Y), 18, ui.ACCENT)
+            ui.text(surf, f"Stairs {'down' if tile == T.stairs_down else 'up'} here "
+                          f"({hint('descend' if tile == T.stairs_down else 'ascend')})", (x, FOOT_Y), 18, ui.ACCENT)
         elif here:
-            ui.text(surf, f"Here: {here[0].kind.name}", (x, FOOT_Y), 18, ui.ACCENT)
+            ui.text(surf, f"Here: {item_name(g, here[0].kind, here[0].count)}"[:30], (x, FOOT_Y), 18, ui.ACCENT)
         if g.carrying is not None and g.carrying == g.site:
             ui.text(surf, "Carrying the treasure: climb out!", (x, FOOT_Y - 20), 18, (255, 215, 120))
 
@@ -168,7 +194,7 @@ class Panel:
             label = "RELIC site" if relic else f"Site {site.index + 1}"
             ui.text(surf, f"{label}: {site.style} ({state})", (x, y), 18, ui.ACCENT)
             y += 18
-            ui.text(surf, "Enter to go down", (x, y), 18, ui.ACCENT)
+            ui.text(surf, f"({hint('interact')})", (x, y), 18, ui.ACCENT)
 
     # -- the minimap ---------------------------------------------------------------------
     def _draw_minimap(self, surface: pygame.Surface, camera) -> None:

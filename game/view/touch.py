@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from ..app import finger_pos
+from ..rules.content.keys import COMMAND_BY_NAME
 from . import ui
 from .map_view import MAP_RECT
 
@@ -61,10 +62,10 @@ class Gestures:
         return None
 
 
-#: The on-screen buttons, left to right along the bottom of the map: (name, label).
-BUTTONS = (("fire", "Fire"), ("pack", "Pack"), ("explore", "Explore"), ("stairs", "Stairs"), ("wait", "Wait"),
-           ("history", "Log"), ("menu", "Menu"))
-BUTTON_SIZE = (76, 44)
+#: The on-screen buttons, left to right along the bottom of the map: (command name, label from the key table).
+BUTTONS = tuple((name, COMMAND_BY_NAME[name].button)
+                for name in ("fire", "swap", "pack", "explore", "stairs", "rest", "wait", "history", "menu"))
+BUTTON_SIZE = (72, 44)
 
 
 class TouchControls:

@@ -29,6 +29,10 @@ SUPERSAMPLE = 2
 MAX_RENDERED = 800  # rendered lines kept (most text is redrawn unchanged every frame)
 _rendered: dict[tuple, pygame.Surface] = {}
 
+#: Tests set this to a list to see every line :func:`text` draws: ``(surface, rect, content)``
+#: (the layout tests check that no dialog's title runs into its other text).
+drawn: list | None = None
+
 
 def font(size: int = 18) -> pygame.font.Font:
     """The font at ``size`` px, hinted as SDL_ttf does (for single glyphs, as sprites draw them)."""
@@ -81,6 +85,8 @@ def text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int 
     rect = face.get_rect(**{anchor: pos})
     surface.blit(render(content, size, (0, 0, 0)), rect.move(1, 1))
     surface.blit(face, rect)
+    if drawn is not None:
+        drawn.append((surface, rect.copy(), content))
     return rect
 
 

@@ -7,41 +7,49 @@ from __future__ import annotations
 
 from ..content import ITEM_BY_ID, RECIPES
 from ..entities import FloorItem
-from ..identify import a_name, display_name, is_known
+from .. import words
+from ..content.keys import hint
+from ..identify import item_name
 from ..log import bad, loot, note
 from ..los import flight
-from ..pack import counted, fits
+from ..pack import fits
+from ..pickup import picks_up
 from ..sites import settle_site
 from ..state import RunState
+from ..vaults import on_take
 from .base import Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
-__all__ = ["PickUp", "UseItem", "Equip", "Craft", "Drop", "take_items", "VERBS"]
+__all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS"]
 
 
 def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> list[tuple[str, str]]:
     """Put ``items`` (on the player's cell) in the pack while there is room;
-    prizes are claimed at once.  Walking over items (``asked`` False) leaves
-    what the player dropped, and says a full pack once per item.  Returns the
+    prizes are claimed at once.  Walking over items (``asked`` False) takes
+    what the pick-up mode takes (:func:`game.rules.pickup.picks_up`) and
+    says once per item what it leaves (not wanted, or no room).  Returns the
     log lines."""
     out: list[tuple[str, str]] = []
     for item in items:
-        if not asked and item.index in run.level.put_down:
-            continue
         if item.kind.kind in ("treasure", "relic"):
             run.level.take(item)
             out += _claim(run, item)
             continue
+        if not (asked or picks_up(run, item)):
+            if item not in run.told and item.index not in run.level.put_down:
+                run.told.add(item)
+                out.append(note(f"You see here {item_name(run, item.kind, item.count)}."))
+            continue
         if not fits(run.player.inventory, item.kind.id):
-            if asked or item not in run.told_full:  # walking over it: once per item, not at every step
-                run.told_full.add(item)
-                out.append(bad(f"Your pack is full; you leave the {display_name(run, item.kind)}."))
+            if asked or item not in run.told:  # walking over it: once per item, not at every step
+                run.told.add(item)
+                out.append(bad(f"Your pack is full; you leave {item_name(run, item.kind, item.count, 'the')}."))
             continue
         run.level.take(item)
         run.player.inventory.extend([item.kind.id] * max(1, item.count))
-        shown = display_name(run, item.kind)
-        out.append(loot(f"You pick up {a_name(shown) if item.count <= 1 else f'{item.count} x {shown}'}."))
+        out.append(loot(f"You pick up {item_name(run, item.kind, item.count)}."))
         run.emit("pickup")
+        out += on_take(run, item.index)
     if items:
         run.dirty = True
     return out
@@ -54,7 +62,7 @@ def _claim(run: RunState, item: FloorItem) -> list[tuple[str, str]]:
     for m in run.level.monsters:
         if m.boss and not m.awake:
             m.awake = True
-            out.append(bad(f"{m.name[:1].upper() + m.name[1:]} wakes with a roar!"))
+            out.append(bad(f"{words.capital(m.name)} wakes with a roar!"))
     run.emit("prize")
     if item.kind.kind == "relic":
         run.carrying_relic = True
@@ -117,7 +125,8 @@ class UseItem(PackAction):
         cell = None
         if kind.targeted:
             if self.target is None or run.level is None:
-                return fail(note(f"The {display_name(run, kind)} must be aimed (choose a target)."))
+                it = words.capital(item_name(run, kind, article="the"))
+                return fail(note(f"{it} must be aimed (choose a target)."))
             level = run.level
             f = flight(level.transparent, run.pos, self.target, kind.range or kind.power or 6,
                        lambda x, y: level.monster_at(x, y) is not None)
@@ -129,13 +138,17 @@ class UseItem(PackAction):
         run.dirty = True
         verb = VERBS[kind.kind]
         run.emit(verb)
-        return succeed(note(f"You {verb} the {display_name(run, kind)}."),
+        return succeed(note(f"You {verb} {item_name(run, kind, article='the')}."),
                        then=(Identify(kind.id), Deliver(kind.effect, kind.aim, kind.power, run.player, cell)))
 
 
 class Equip(PackAction):
-    """Wield the weapon or wear the armour in pack ``slot``; what it replaces
-    goes back into the pack where it was."""
+    """Wield the weapon or wear the armour in pack ``slot``.  Armour worn
+    before goes back into the pack where the new one was.  A weapon of the
+    other sort than the one in hand (a launcher for a blade, a blade for a
+    launcher) puts the one in hand ready to swap (:class:`Swap`), and what was
+    ready goes back into the pack; one of the same sort sends the old one
+    back into the pack.  Either way the pack needs no more room."""
 
     def on_item(self, run: RunState, pack: list[str]) -> Result:
         kind = ITEM_BY_ID[pack[self.slot]]
@@ -143,12 +156,38 @@ class Equip(PackAction):
             return fail()
         p = run.player
         del pack[self.slot]
-        old = getattr(p, kind.kind)
-        setattr(p, kind.kind, kind.id)
-        if old:
-            pack.insert(self.slot, old)
+        lines = []
+        if kind.kind == "armour":
+            back, p.armour = p.armour, kind.id
+            verb = "wear"
+        else:
+            held = p.weapon_kind
+            if held is not None and bool(held.ammo) != bool(kind.ammo):
+                back, p.swap = p.swap, p.weapon
+                lines.append(note(f"{words.capital(item_name(run, held, article='the'))} is ready to swap "
+                                  f"({hint('swap')})."))
+            else:
+                back = p.weapon
+            p.weapon = kind.id
+            verb = "wield"
+        if back:
+            pack.insert(self.slot, back)
         run.dirty = True
-        return succeed(loot(f"You {'wield' if kind.kind == 'weapon' else 'wear'} the {kind.name}."))
+        return succeed(loot(f"You {verb} {item_name(run, kind, article='the')}."), *lines)
+
+
+class Swap(Action):
+    """Swap the weapon in hand and the one ready to swap (a turn, as wielding)."""
+
+    def perform(self, run: RunState) -> Result:
+        p = run.player
+        if p.swap is None:
+            return fail(note("You have no second weapon ready: wield a launcher and your blade waits, "
+                             "or the other way round."))
+        p.weapon, p.swap = p.swap, p.weapon
+        run.dirty = True
+        ready = f" ({item_name(run, p.swap_kind, article='the')} is ready)" if p.swap else ""
+        return succeed(loot(f"You wield {item_name(run, p.weapon_kind, article='the')}{ready}."))
 
 
 class Craft(PackAction):
@@ -161,7 +200,7 @@ class Craft(PackAction):
             return fail(note("You cannot craft with that."))
         have = pack.count(rid)
         if have < recipe.need:
-            return fail(note(f"Crafting needs {recipe.need} {ITEM_BY_ID[rid].name} (you have {have}): "
+            return fail(note(f"Crafting needs {words.number(ITEM_BY_ID[rid].name, recipe.need)} (you have {have}): "
                              f"{recipe.description}."))
         for _ in range(recipe.need):
             pack.remove(rid)
@@ -189,8 +228,8 @@ class Drop(PackAction):
         for i in reversed(same):
             del pack[i]
         run.dirty = True
-        what = counted(rid, len(same)) if is_known(run, ITEM_BY_ID[rid]) else display_name(run, ITEM_BY_ID[rid])
+        what = item_name(run, ITEM_BY_ID[rid], len(same))
         if run.mode != "dungeon":
-            return succeed(note(f"You discard the {what}: the wilds keep nothing you drop."), turns=0)
+            return succeed(note(f"You discard {what}: the wilds keep nothing you drop."), turns=0)
         run.level.drop(rid, *run.pos, count=len(same), by_choice=True)
-        return succeed(note(f"You drop the {what}."), turns=0)
+        return succeed(note(f"You drop {what}."), turns=0)

@@ -56,7 +56,7 @@ def _struck(run: RunState, m: Monster, dmg: int, verb: str) -> Result:
     carries = m.kind.on_hit and run.rng("on_hit", m.index).random() < ON_HIT_CHANCE
     if carries and status.add(run.player, m.kind.on_hit, ON_HIT_TURNS.get(m.kind.on_hit, 4)):
         lines.append(bad(f"You are {m.kind.on_hit}!"))
-    lines += hurt(run, run.player, dmg, m.name, killer=m.kind.name)
+    lines += hurt(run, run.player, dmg, m.name, killer=m.name if m.boss else m.kind.name)
     return succeed(*lines)
 
 

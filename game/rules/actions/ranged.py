@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from .. import words
 from ..combat import attack_roll
 from ..content import ITEM_BY_ID, THROW_RANGE
+from ..content.keys import hint
 from ..geometry import chebyshev
 from ..harm import hurt
-from ..identify import display_name
+from ..identify import item_name
 from ..log import note
 from ..los import flight, line
 from ..state import RunState
+from .terrain import swimming
 from .base import Action, Result, alternate, fail, succeed
 from .effects import Deliver, Identify
-from .items import PackAction
+from .items import Equip, PackAction, Swap
 from .melee import Attack
 
-__all__ = ["Throw", "Fire", "targets", "aim_range", "aim_preview", "aim_label", "AIM_PURPOSES", "RECOVER"]
+__all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
+           "AIM_PURPOSES", "RECOVER"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
 RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
@@ -50,8 +54,8 @@ def aim_label(run: RunState, purpose: str, slot: int | None = None) -> str:
     if purpose == "fire":
         w = run.player.weapon_kind
         return f"Fire your {w.name}" if w is not None and w.ammo else "Strike"
-    shown = display_name(run, ITEM_BY_ID[run.player.inventory[slot]])
-    return f"{'Throw' if purpose == 'throw' else 'Aim'} the {shown}"
+    shown = item_name(run, ITEM_BY_ID[run.player.inventory[slot]], article="the")
+    return f"{'Throw' if purpose == 'throw' else 'Aim'} {shown}"
 
 
 def aim_preview(run: RunState, target: tuple[int, int], max_range: int):
@@ -89,6 +93,8 @@ class Throw(PackAction):
     def on_item(self, run: RunState, pack: list[str]) -> Result:
         if run.level is None:
             return fail(note("You have nowhere to throw it here."))
+        if swimming(run):
+            return fail(note("You cannot throw while swimming."))
         kind = ITEM_BY_ID[pack[self.slot]]
         f = _fly(run, self.target, THROW_RANGE)
         if f.end is None:
@@ -97,10 +103,10 @@ class Throw(PackAction):
         run.make_noise(4)
         run.emit("throw")
         run.dirty = True
-        lines = [note(f"You throw the {display_name(run, kind)}.")]
+        lines = [note(f"You throw {item_name(run, kind, article='the')}.")]
         if kind.kind == "potion":  # it shatters: its effect on every creature in the 3x3 where it breaks
             run.emit("shatter")
-            return succeed(*lines, note(f"The {display_name(run, kind)} shatters!"),
+            return succeed(*lines, note(f"{words.capital(item_name(run, kind, article='the'))} shatters!"),
                            then=(Identify(kind.id), Deliver(kind.effect, "burst", kind.power, run.player, f.hit or f.end)))
         if f.hit is not None:
             m = run.level.monster_at(*f.hit)
@@ -128,12 +134,14 @@ class Fire(Action):
         w = p.weapon_kind
         if level is None:
             return fail()
+        if swimming(run):
+            return fail(note("You cannot fight while swimming."))
         if w is not None and not w.ammo and w.reach > 1:
             return self._reach(run, w.reach)
         if w is None or not w.ammo:
-            return fail(note("You wield nothing to fire (t throws, a bow or sling shoots)."))
+            return fail(note(_NOTHING_TO_FIRE))
         if w.ammo not in p.inventory:
-            return fail(note(f"You have no {ITEM_BY_ID[w.ammo].name}s for your {w.name}."))
+            return fail(note(_no_missiles(w)))
         f = _fly(run, self.target, w.range)
         if f.end is None:
             return fail(note("There is no room to shoot there."))
@@ -146,8 +154,8 @@ class Fire(Action):
         if f.hit is not None:
             m = level.monster_at(*f.hit)
             dmg = attack_roll(rng, w.power + p.level // 2, m.defence)
-            lines.append(note(f"The {ITEM_BY_ID[w.ammo].name} hits {m.name} for {dmg}." if dmg
-                              else f"The {ITEM_BY_ID[w.ammo].name} misses {m.name}."))
+            missile = words.capital(words.the(ITEM_BY_ID[w.ammo].name))
+            lines.append(note(f"{missile} hits {m.name} for {dmg}." if dmg else f"{missile} misses {m.name}."))
             lines += hurt(run, m, dmg, "your shot")
         if rng.random() < RECOVER.get(w.ammo, 0.5):
             _land(run, w.ammo, f)
@@ -165,3 +173,38 @@ class Fire(Action):
         if f.hit != (tx, ty):
             return fail(note("Something is in the way."))
         return alternate(Attack(m))
+
+
+_NOTHING_TO_FIRE = f"You have nothing to fire: a bow or a sling shoots, a spear reaches ({hint('throw')} anything)."
+
+
+def _no_missiles(launcher) -> str:
+    return f"You have no {words.noun(ITEM_BY_ID[launcher.ammo].name).plural} for your {launcher.name}."
+
+
+def can_fire(run: RunState) -> bool:
+    """Whether the weapon in hand can fire now: a launcher with missiles in the pack, or a reach weapon."""
+    w, pack = run.player.weapon_kind, run.player.inventory
+    return w is not None and (w.ammo in pack if w.ammo else w.reach > 1)
+
+
+class ReadyLauncher(Action):
+    """Take up a launcher the player can shoot (what ``f`` does when the
+    weapon in hand cannot fire): the one ready to swap, else the best in the
+    pack, if there are missiles for it; it takes a turn, as wielding does.
+    Fails saying why when there is none."""
+
+    def perform(self, run: RunState) -> Result:
+        p = run.player
+        if can_fire(run):
+            return fail()
+        ready = p.swap_kind
+        if ready is not None and ready.ammo and ready.ammo in p.inventory:
+            return alternate(Swap())
+        able = [(ITEM_BY_ID[i].power, -slot, slot) for slot, i in enumerate(p.inventory)
+                if ITEM_BY_ID[i].ammo and ITEM_BY_ID[i].ammo in p.inventory]
+        if able:
+            return alternate(Equip(max(able)[2]))
+        launchers = [k for k in (p.weapon_kind, ready, *(ITEM_BY_ID[i] for i in p.inventory))
+                     if k is not None and k.ammo]
+        return fail(note(_no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE))

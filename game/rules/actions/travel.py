@@ -1,10 +1,19 @@
-"""Walks of many steps: planning a path (free), taking its next step, and the
-one rule that stops a walk.
+"""What goes on by itself, a turn at a time: walks of many steps and rests.
 
-Three kinds of walk share them: a click-walk (:func:`plan_path` to a cell), a
-walk to the stairs (:func:`stairs_target`) and auto-explore (:func:`explore_target`,
-re-planned leg by leg).  After every turn of a walk the engine asks
-:func:`walk_interruption` whether it must stop.
+Three kinds of walk share planning and stepping: a click-walk
+(:func:`plan_path` to a cell), a walk to the stairs (:func:`stairs_target`)
+and auto-explore (:func:`explore_target`, re-planned leg by leg).  Two kinds
+of rest share :func:`start_rest`: resting until healed, and searching a few
+turns.  The screen steps them (``Game.go_on``) so it is drawn between turns
+and a key stops them; after every turn the engine asks :func:`interruption`
+whether to stop, and says why ("You stop resting: the goblin comes into view.").
+
+What stops both (:func:`danger`): a blow, a shot or a burst that hurts the
+player; the player's own poison or burning only once HP is under
+:data:`HURT_FRACTION` of the most; a monster come into view that was not in
+view before, or one in view that wakes; a monster next to the player.  A walk also stops on an item it
+wanted but could not take (a full pack); a rest when it is done, or after
+:data:`MAX_REST_TURNS`.
 """
 
 from __future__ import annotations
@@ -13,15 +22,25 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
+from ..content import STATUSES
 from ..geometry import STEPS, chebyshev, walk_distance
+from ..identify import item_name, items_are
 from ..log import note
 from ..pack import fits
+from ..pickup import picks_up
 from ..state import RunState
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Walk
 
-__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "walk_interruption",
-           "explore_target", "stairs_target"]
+__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_rest", "danger",
+           "walk_interruption", "interruption", "explore_target", "stairs_target", "HURT_FRACTION",
+           "MAX_REST_TURNS", "SEARCH_TURNS", "REST_KINDS"]
+
+#: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
+HURT_FRACTION = 0.5
+MAX_REST_TURNS = 1000  # a rest stops after this many turns, healed or not
+SEARCH_TURNS = 5  # a search is this many turns of resting (each searches 3 cells around, hard)
+REST_KINDS = ("rest", "search")
 
 # Straight steps first: on ties the path prefers them (it looks less drunk).
 _ORDER = (sorted((s for s in STEPS if 0 in s), reverse=True)
@@ -57,61 +76,134 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
 
 
 def _known_ground(run: RunState) -> np.ndarray:
-    """Where a walk may go: explored floor (a found trap is stepped over safely)."""
+    """Where a walk may go: explored floor (a found trap is stepped over
+    safely), never a burning cell; deep water and chasms are stepped into
+    only on purpose, one step at a time."""
     if run.mode == "overworld":
         return run.loc.passable
-    return run.level.walkable & run.level.seen
+    return run.level.walkable & run.level.seen & run.level.calm  # never through fire
 
 
-def start_walk(run: RunState, path: list[tuple[int, int]]) -> None:
-    """Begin walking ``path``: what is in view now does not stop it."""
-    run.path = path
-    run.path_hp = run.player.hp
+def _begin(run: RunState) -> None:
+    """What goes on begins now: what is in view, HP and blows now do not stop it."""
+    run.path_hp, run.path_blows = run.player.hp, run.blows
     if run.mode == "dungeon":
         level = run.level
         run.path_seen = {m.index for m in level.monsters if level.visible[m.y, m.x]}
+        run.path_awake = {m.index for m in level.monsters if level.visible[m.y, m.x] and m.awake}
+    run.path_finds = _finds(run)
+
+
+def start_walk(run: RunState, path: list[tuple[int, int]]) -> None:
+    """Begin walking ``path``."""
+    run.resting = ""
+    run.path = path
+    _begin(run)
+
+
+def start_rest(run: RunState, kind: str) -> str | None:
+    """Begin a rest (``"rest"``: until healed) or a search; returns why it
+    cannot begin (the screen says it), else None."""
+    p, level = run.player, run.level
+    awake = [m for m in level.monsters if level.visible[m.y, m.x] and m.awake] if level is not None else []
+    if awake:
+        return f"You cannot {kind} with {awake[0].name} in view."
+    if "burning" in p.statuses:
+        return f"You cannot {kind} while you burn: water puts it out."
+    if kind == "search" and level is None:
+        return "Nothing is hidden out here."
+    if kind == "rest" and _rested(run):
+        return f"You are rested ({p.hp}/{p.max_hp} HP): nothing to wait for."
+    run.stop_walk()
+    run.resting, run.rest_turns = kind, 0
+    _begin(run)
+    return None
+
+
+def _rested(run: RunState) -> bool:
+    """Full HP and no harmful status left to wait out."""
+    p = run.player
+    return p.hp >= p.max_hp and not any(not STATUSES[s].good for s in p.statuses)
+
+
+def _finds(run: RunState) -> int:
+    return len(run.level.found) + len(run.level.traps_found) if run.level is not None else 0
+
+
+def danger(run: RunState) -> str | None:
+    """Why anything going on must stop after the turn that just passed (see
+    the module docstring), or None; what it has seen now no longer stops it."""
+    player = run.player
+    blow, lost = run.blows > run.path_blows, player.hp < run.path_hp
+    run.path_hp, run.path_blows = player.hp, run.blows
+    if blow or (lost and player.hp < HURT_FRACTION * player.max_hp):
+        return f"you are hurt ({max(0, player.hp)}/{player.max_hp} HP)"
+    if run.mode != "dungeon":
+        return None
+    level = run.level
+    in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
+    new = [m for m in in_view if m.index not in run.path_seen]
+    woke = [m for m in in_view if m.awake and m.index not in run.path_awake]
+    run.path_seen.update(m.index for m in in_view)
+    run.path_awake.update(m.index for m in woke)
+    near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
+    if new:
+        return f"{new[0].name} comes into view"
+    if woke:
+        return f"{woke[0].name} notices you"
+    if near:
+        return f"{near[0].name} is next to you"
+    return None
 
 
 def walk_interruption(run: RunState) -> str | None:
-    """Why a walk must stop after the turn that just passed, or None to go on.
+    """Why a walk must stop (:func:`danger`, or an item underfoot it wanted but
+    had no room for), or None to go on."""
+    why = danger(run)
+    if why is not None or run.mode != "dungeon":
+        return why
+    left = [it for it in run.level.items_at(*run.pos) if it.kind.kind not in ("treasure", "relic")
+            and picks_up(run, it)]
+    if left:
+        it = left[0]
+        return f"{item_name(run, it.kind, it.count, 'the')} {items_are(it.kind, it.count)} here"
+    return None
 
-    A walk stops when the player was hurt, a monster came into view that the
-    walk had not seen yet, a monster stands next to the player, or something
-    lies underfoot that was not picked up (the pack is full).  What it has
-    seen now no longer stops it."""
-    if run.mode != "dungeon":
-        return None
-    level, player = run.level, run.player
-    px, py = run.pos
-    hurt = player.hp < run.path_hp
-    run.path_hp = player.hp
-    in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
-    new = [m for m in in_view if m.index not in run.path_seen]
-    run.path_seen.update(m.index for m in in_view)
-    near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
-    if hurt:
-        return "you are hurt"
-    if new:
-        return f"{new[0].name} comes into view"
-    if near:
-        return f"{near[0].name} is next to you"
-    here = level.items_at(px, py)
-    if here:
-        return f"the {here[0].kind.name} is here"
+
+def interruption(run: RunState) -> str | None:
+    """The line that ends what goes on after the turn that just passed (it
+    stops, or it is done), or None to go on."""
+    if not run.resting:
+        why = walk_interruption(run)
+        return None if why is None else f"You stop: {why}."
+    why = danger(run)
+    if why is not None:
+        return f"You stop {'resting' if run.resting == 'rest' else 'searching'}: {why}."
+    p = run.player
+    if run.resting == "search":
+        if run.rest_turns < SEARCH_TURNS:
+            return None
+        found = _finds(run) > run.path_finds
+        return f"You search for {run.rest_turns} turns" + ("." if found else " and find nothing.")
+    if _rested(run):
+        return f"You are rested: {p.hp}/{p.max_hp} HP after {run.rest_turns} turns."
+    if run.rest_turns >= MAX_REST_TURNS:
+        return f"You stop resting after {run.rest_turns} turns ({p.hp}/{p.max_hp} HP)."
     return None
 
 
 def explore_target(run: RunState) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
-    item it can pick up, or cell at the edge of the unexplored; None when
-    everything reachable is explored.  The site's treasure is never a target
-    (claiming it is the player's choice), nor what the player chose to leave."""
+    item the pick-up mode would take (:func:`~game.rules.pickup.picks_up`)
+    and the pack has room for, or cell at the edge of the unexplored; None
+    when everything reachable is explored.  The site's treasure is never a
+    target (claiming it is the player's choice), nor what the player chose
+    to leave, nor what the pick-up mode leaves."""
     level = run.level
     known = _known_ground(run)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
     for it in level.items:
-        if (it.kind.kind not in ("treasure", "relic") and it.index not in level.put_down and level.seen[it.y, it.x]
-                and fits(run.player.inventory, it.kind.id)):
+        if level.seen[it.y, it.x] and picks_up(run, it) and fits(run.player.inventory, it.kind.id):
             targets[it.y, it.x] = True
     px, py = run.pos
     targets[py, px] = False

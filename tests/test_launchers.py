@@ -1,0 +1,122 @@
+"""Launchers that are easy to use: a second weapon ready to swap (saved), W
+swaps, wielding a launcher puts the blade in hand ready to swap (the sling
+no longer drops the dagger into the pack), and f readies a launcher carried
+and fires the missiles it takes."""
+
+import pygame
+import pytest
+from gameloop import key, press, run_until
+from test_rules import dungeon_run
+from test_tactics import ARENA, hand_made, in_dungeon, monster
+
+import game.app as app_module
+from game.rules import codec
+from game.rules.content import STARTING_KIT
+from game.rules.location import WorldMap
+from game.rules.run import Game
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def fast_clock(monkeypatch):
+    monkeypatch.setattr(app_module, "FPS", 0)
+
+
+def test_a_new_run_holds_the_dagger_with_the_sling_ready():
+    g = Game.new("Slingham", "small", 1)
+    assert (g.player.weapon, g.player.swap) == ("dagger", "sling") == (STARTING_KIT["weapon"], STARTING_KIT["swap"])
+    assert "sling" not in g.player.inventory and "stone" in g.player.inventory
+
+
+def test_swapping_exchanges_the_weapons_and_takes_a_turn():
+    g = dungeon_run()
+    g.player.weapon, g.player.swap = "dagger", "sling"
+    assert g.swap_weapons() and g.turn == 1
+    assert (g.player.weapon, g.player.swap) == ("sling", "dagger")
+    assert g.log[-1].text == "You wield the sling (the dagger is ready)."
+    g.player.swap = None
+    assert not g.swap_weapons() and g.turn == 1 and "no second weapon" in g.log[-1].text
+
+
+def test_wielding_a_launcher_puts_the_blade_ready_and_keeps_the_pack_size():
+    g = dungeon_run()
+    p = g.player
+    p.weapon, p.swap, p.inventory = "dagger", None, ["short_bow", "potion"]
+    assert g.use_item(0)
+    assert (p.weapon, p.swap, p.inventory) == ("short_bow", "dagger", ["potion"])
+    said = [m.text for m in g.log[-2:]]
+    assert said == ["You wield the short bow.", "The dagger is ready to swap (W: swap weapons)."]
+    p.inventory = ["crossbow", "potion"]  # another launcher: the bow goes back to the pack, the dagger stays ready
+    assert g.use_item(0)
+    assert (p.weapon, p.swap, p.inventory) == ("crossbow", "dagger", ["short_bow", "potion"])
+    p.inventory = ["mace"]  # a blade while a launcher is in hand: the launcher is made ready, the old blade packed
+    assert g.use_item(0)
+    assert (p.weapon, p.swap, p.inventory) == ("mace", "crossbow", ["dagger"])
+    p.inventory = ["long_sword"]  # a blade for a blade: the old one to the pack
+    assert g.use_item(0)
+    assert (p.weapon, p.swap, p.inventory) == ("long_sword", "crossbow", ["mace"])
+
+
+def test_w_and_f_through_the_loop_ready_the_sling_and_shoot_stones(tmp_path):
+    app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    p = g.player
+    p.weapon, p.swap, p.inventory = "dagger", "sling", ["stone"] * 5 + ["arrow"] * 5
+    gob = monster(g.level, "goblin", 6, 1, hp=40)
+    turn = g.turn
+    press(app, key(pygame.K_f, "f"))  # the dagger cannot shoot: f takes up the sling (a turn), then aims
+    assert p.weapon == "sling" and p.swap == "dagger" and g.turn == turn + 1
+    assert type(app.top).__name__ == "TargetScene" and app.top.cursor == (gob.x, gob.y)
+    press(app, key(pygame.K_f, "f"))  # f again fires a stone, not an arrow
+    assert p.inventory.count("stone") == 4 and p.inventory.count("arrow") == 5
+    assert any(m.text == "You fire your sling." for m in g.log[-3:])
+    press(app, key(0, "W"))  # back to the blade
+    assert p.weapon == "dagger" and p.swap == "sling"
+
+
+def test_f_says_why_when_nothing_can_shoot(tmp_path):
+    app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    p = g.player
+    p.weapon, p.swap, p.inventory = "dagger", None, ["potion"]
+    press(app, key(pygame.K_f, "f"))
+    assert type(app.top).__name__ == "PlayScene"
+    assert g.log[-1].text == "You have nothing to fire: a bow or a sling shoots, a spear reaches (t: throw anything)."
+    p.swap = "short_bow"  # a bow ready, but no arrows
+    press(app, key(pygame.K_f, "f"))
+    assert g.log[-1].text == "You have no arrows for your short bow." and p.weapon == "dagger"
+
+
+def test_f_takes_the_best_launcher_from_the_pack_when_none_is_ready(tmp_path):
+    app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    p = g.player
+    p.weapon, p.swap, p.inventory = "mace", None, ["sling", "short_bow", "crossbow", "stone", "arrow"]
+    press(app, key(pygame.K_f, "f"))  # no bolts for the crossbow: the bow, best of those that can shoot
+    assert p.weapon == "short_bow" and p.swap == "mace" and "short_bow" not in p.inventory
+    assert type(app.top).__name__ == "TargetScene"
+
+
+def test_the_weapon_ready_to_swap_is_saved_and_a_bad_one_is_dropped():
+    g = Game(WorldMap("Slingham"), "small", 1)
+    g.player.weapon, g.player.swap = "dagger", "crossbow"
+    body = codec.player_to_json(g.player)
+    assert body["swap"] == "crossbow" and codec.player_from_json(body).swap == "crossbow"
+    for bad in ("potion", "leather", "treasure", 5, None, "no-such-thing"):
+        assert codec.player_from_json(dict(body, swap=bad)).swap is None
+    del body["swap"]  # a save from before the swap slot
+    assert codec.player_from_json(body).swap is None
+    g.player.swap = None
+    assert "swap" not in codec.player_to_json(g.player)  # so older saves read back unchanged
+
+
+def test_a_saved_run_keeps_its_ready_weapon_through_the_loop(tmp_path):
+    from gameloop import make_app
+    from test_bugs import loaded
+    app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    press(app, key(0, "W"))
+    assert g.player.weapon == "sling"
+    app.top.save_now()
+    again = make_app("", tmp_path)
+    press(again, key(pygame.K_F1))
+    assert run_until(again, lambda: loaded(again))
+    g2 = again.top.game
+    assert (g2.player.weapon, g2.player.swap) == ("sling", "dagger") and not g2.repaired
