@@ -1,7 +1,7 @@
 """The play scene: input becomes actions on the run, maps are built over
 several frames with a progress bar, and the game is saved (written, then
-verified: :func:`game.rules.save.write`) whenever something worth keeping
-changed and no map is being built.
+verified: :func:`game.rules.save.write`, with the garbage collector paused)
+whenever something worth keeping changed and no map is being built.
 
 Every key is in the one key table (:mod:`game.rules.content.keys`, read
 through :func:`game.controls.binding`): a press becomes the command the
@@ -25,7 +25,7 @@ from dataclasses import replace
 
 import pygame
 
-from ..app import WORK_BUDGET_MS, App, Scene
+from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
 from ..controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
 from ..rules.run import PICKUP_MODES, Game, Replayer
 from ..options import OPTIONS_KEY, Options, read_options
@@ -78,9 +78,10 @@ class PlayScene(Scene):
 
     # -- saving ------------------------------------------------------------------
     def save_now(self) -> bool:
-        """Save the game (:meth:`Game.save_to`); True when it is safely kept (or
-        there is nothing to keep yet).  A failure is told once until a save works again."""
-        outcome = self.game.save_to(self.app.storage, self.last_saved)
+        """Save (:meth:`Game.save_to`); True when safely kept or nothing to keep.
+        A failure is told once until a save works again."""
+        with collector_paused():   # the save's JSON is freed by reference counts, not walked
+            outcome = self.game.save_to(self.app.storage, self.last_saved)
         if outcome.text is not None:
             self.last_saved, self.save_failures = outcome.text, 0
         elif outcome.why:
