@@ -44,8 +44,7 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command(name="move", keys=tuple(MOVES), short="move", shown="arrows, numpad, hjkl yubn, WASD QEZC",
-            help="move; walk into a monster to attack it (not while swimming), into a shackled captive to "
-                 "free it (an ally), into a door to open or find it"),
+            help="move; into a monster: attack (not swimming); a captive: free it; a door: open it"),
     Command(name="wait", keys=(".", "5", "numpad 5", "numpad ."), short="wait",
             help="wait a turn (searching close by)", button="Wait"),
     Command(name="rest", keys=("R", "Z"), short="rest",
