@@ -38,7 +38,7 @@ STATUSES: dict[str, StatusKind] = {s.id: s for s in (
     StatusKind(id="paralysed", label="Paralysed", colour=(230, 230, 120), good=False,
                note="cannot act at all"),
     StatusKind(id="levitating", label="Levitating", colour=(200, 220, 255), good=True,
-               note="floats: crosses deep water"),
+               note="floats over deep water and chasms"),
     StatusKind(id="invisible", label="Invisible", colour=(190, 190, 210), good=True,
                note="unseen beyond one step: hunters lose the trail"),
     StatusKind(id="weakened", label="Weakened", colour=(200, 150, 120), good=False,
