@@ -63,6 +63,7 @@ screenshots-cli: $(VENV)/.installed
 
 screenshots-game: $(VENV)/.installed
 	$(PY) -m game.tools.shots $(SHOT_DIR)
+	$(PY) -m game.tools.place_shots $(SHOT_DIR)
 
 # The committed recording tests/test_replay.py replays: remake it (and raise RULES_VERSION in
 # game/rules/record.py) when a change makes recorded runs play differently.

@@ -6,11 +6,21 @@ anything between: ``test_fuzz_generators.param_strategy``)."""
 from __future__ import annotations
 
 from hypothesis import strategies as st
-from test_fuzz_generators import param_strategy
+from test_fuzz_generators import DRESSING, param_strategy
 
 from worldgen.core.registry import GeneratorSpec
 
-__all__ = ["legal_request"]
+__all__ = ["legal_request", "DRESSING", "bare"]
+
+def bare(params: dict) -> dict:
+    """``params`` with the dressing held at its default (none): the request
+    the bare algorithm's own invariants are about (``tests/test_terrain.py``
+    checks the dressed maps' promises).
+
+    >>> bare({"lakes": 2.0, "loops": 3.0})
+    {'lakes': 0.0, 'loops': 3.0}
+    """
+    return {k: 0.0 if k in DRESSING else v for k, v in params.items()}
 
 
 def _side(lo: int, hi: int) -> st.SearchStrategy:

@@ -44,7 +44,7 @@ from game.scenes.end import EndScene
 from game.scenes.play import MOVE_KEYS, PlayScene
 from game.scenes.title import TitleScene
 from game.work import Work
-from worldgen.core.tiles import WALKABLE
+from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
 
 SIZES = ("small", "medium", "large")
@@ -79,18 +79,22 @@ def check_dungeon(g):
     level = g.level
     h, w = level.shape
     x, y = g.pos
-    assert 0 <= x < w and 0 <= y < h and level.walkable[y, x], (g.pos, level.tiles[y, x])
+    # on ground, or swimming in deep water (a chasm is fallen through at once)
+    assert 0 <= x < w and 0 <= y < h and (level.walkable[y, x] or level.tiles[y, x] == T.deep_water), \
+        (g.pos, level.tiles[y, x])
     cells = set()
     for m in level.monsters:
-        # where its way of moving lets it stand (flyers also over deep water)
-        assert 0 <= m.x < w and 0 <= m.y < h and level.passable(m.kind.moves)[m.y, m.x], (m, level.tiles[m.y, m.x])
+        # where its way of moving lets it stand (flyers also over deep water; fire or not)
+        assert 0 <= m.x < w and 0 <= m.y < h and level.ground(m.kind.moves)[m.y, m.x], (m, level.tiles[m.y, m.x])
         assert (m.x, m.y) != g.pos, f"{m.name} stands on the player"
         assert (m.x, m.y) not in cells, f"two monsters at {(m.x, m.y)}"
         cells.add((m.x, m.y))
         assert 0 < m.hp <= m.max_hp
     for it in level.items:
         assert 0 <= it.x < w and 0 <= it.y < h
-        assert WALKABLE[level.tiles[it.y, it.x]] or level.secret[it.y, it.x]
+        # on ground, under deep water (a flooded vault's, or dropped while swimming), or caged
+        assert WALKABLE[level.tiles[it.y, it.x]] or level.secret[it.y, it.x] or \
+            level.tiles[it.y, it.x] in (T.deep_water, T.cage)
 
 
 def check_player(g):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from legal import legal_request
+from legal import bare, legal_request
 from worldgen.core import seeding
 from worldgen.core.registry import REGISTRY, ParamError, Progress, Stage
 from worldgen.core.tiles import T, WALKABLE
@@ -208,6 +208,7 @@ def test_invariants_over_hundreds_of_seeds(chunk):
 def test_promises_at_every_legal_setting(data):
     """Any legal size and every parameter drawn from the table: the map keeps its promises."""
     seed, w, h, params = data.draw(legal_request(SPEC), label="request")
+    params = bare(params)
     check_map(gen(seed, w, h, **params), **params)
 
 

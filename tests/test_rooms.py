@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from legal import legal_request
+from legal import bare, legal_request
 from worldgen.core import registry, seeding
 from worldgen.core.registry import Progress, Stage
 from worldgen.core.tiles import T, WALKABLE
@@ -121,6 +121,7 @@ def test_promises_at_every_legal_setting(data):
     """Any legal size and every parameter drawn from the table: the map keeps its promises."""
     spec = registry.get("rooms")
     seed, width, height, params = data.draw(legal_request(spec), label="request")
+    params = bare(params)
     s = stages(seed, width, height, params)
     tiles = check_final(s, width, height, params)
     if params["dead_end_keep"] == 0.0:

@@ -272,6 +272,8 @@ def test_each_trap_kind_springs_its_effect_and_is_found(kind):
         assert "burning" in g.player.statuses and g.player.hp == hp - 3
     elif kind == "alarm":
         assert sleeper.awake and g.noise >= 20
+    elif kind == "gas":  # a cloud of poison gas rises on the trap and spreads with the turns
+        assert level.gas["poison"][y, x] >= 500 and (level.gas["poison"] > 0).sum() > 1
     else:
         assert g.pos != (x, y) and level.landing_cells()[g.pos[1], g.pos[0]]
 

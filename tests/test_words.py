@@ -66,7 +66,8 @@ NAMES = {
     "goblin": ("a goblin", "3 goblins"), "goblin archer": ("a goblin archer", "3 goblin archers"),
     "wolf": ("a wolf", "3 wolves"), "skeleton": ("a skeleton", "3 skeletons"), "orc": ("an orc", "3 orcs"),
     "wraith": ("a wraith", "3 wraiths"), "troll": ("a troll", "3 trolls"), "ogre": ("an ogre", "3 ogres"),
-    "drake": ("a drake", "3 drakes"),
+    "drake": ("a drake", "3 drakes"), "stone sentinel": ("a stone sentinel", "3 stone sentinels"),
+    "potion of smoke": ("a potion of smoke", "3 potions of smoke"), "vault key": ("a vault key", "3 vault keys"),
 }
 
 

@@ -23,12 +23,16 @@ from .actions.base import Action
 from .actions.melee import MonsterAttack, MonsterShoot
 from .actions.walk import MonsterStep
 from .entities import Monster
-from .geometry import STEPS, chebyshev
+from worldgen.core.tiles import T
+
+from .geometry import STEPS, chebyshev, walk_distance
 from .log import note
 from .los import flight
 from .state import RunState
 
-__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander"]
+__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH", "DOOR_MUFFLE"]
+
+_WATER = (T.shallow_water, T.deep_water)
 
 
 
@@ -46,6 +50,13 @@ class TurnContext:
     @property
     def player_pos(self) -> tuple[int, int]:
         return self.run.pos
+
+    def heard_from(self, m: Monster) -> int:
+        """How far a sound the player makes is from ``m``: steps on foot, and
+        :data:`DOOR_MUFFLE` more when every way passes a shut door."""
+        px, py = self.run.pos
+        d = int(self.run.level.distance_from(px, py, "quiet")[m.y, m.x])
+        return d if d >= 0 else self.distance(m) + DOOR_MUFFLE
 
     def distance(self, m: Monster) -> int:
         """Steps from ``m`` to the player by ``m``'s way of moving (a large number if none)."""
@@ -92,6 +103,27 @@ def wander(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     return (m.x + dx, m.y + dy) if _free(ctx, m, m.x + dx, m.y + dy) else None
 
 
+#: Steps a shut door adds to a sound's way (a muffled sound must be louder to wake).
+DOOR_MUFFLE = 8
+#: How far (steps) a burning monster runs for water.
+WATER_REACH = 8
+
+
+def to_water(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
+    """A burning monster's step towards the nearest water it can stand in
+    (within :data:`WATER_REACH` steps), None when there is none or it stands in some."""
+    level = ctx.run.level
+    ground = level.passable(m.kind.moves)
+    water = np.isin(level.tiles, _WATER) & ground
+    if water[m.y, m.x] or not water.any():
+        return None
+    ys, xs = np.nonzero(water)
+    dist = walk_distance(ground, zip(xs.tolist(), ys.tolist()))
+    if not 0 < dist[m.y, m.x] <= WATER_REACH:
+        return None
+    return toward(ctx, m, dist)
+
+
 def _step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
     return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
 
@@ -117,10 +149,14 @@ class Behaviour:
     def hears(self, ctx: TurnContext, m: Monster) -> bool:
         """A sound of loudness L carries ``hearing * L / 10`` steps; the nearer, the surer."""
         reach = m.kind.hearing * ctx.noise / 10
-        d = ctx.distance(m)
+        d = ctx.heard_from(m)
         return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
 
     def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        if "burning" in m.statuses:
+            step = to_water(ctx, m)
+            if step is not None:
+                return _step(ctx, m, step)
         if not m.awake:
             return self.idle(ctx, m)
         return self.hunt(ctx, m)
@@ -248,6 +284,31 @@ class Guardian(Behaviour):
         return None
 
 
+class Statue(Behaviour):
+    """A guardian room's stone sentinel: it moves only when the player does
+    (a step, not a blow or a rest), one step towards them, and strikes when
+    they are beside it after that step; it never steps off its vault's
+    floor.  ``m.goal`` remembers where it last saw the player (kept in the save)."""
+
+    def notice(self, ctx: TurnContext, m: Monster) -> list[tuple[str, str]]:
+        m.awake = True
+        return []
+
+    def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        here = ctx.player_pos
+        if m.goal is None or m.goal == here:
+            m.goal = here
+            return None
+        m.goal = here
+        if chebyshev(m.pos, here) == 1:
+            return MonsterAttack(m, ctx.rng)
+        level = ctx.run.level
+        step = toward(ctx, m, level.distance_from(*here, m.kind.moves))
+        if step is None or level.tiles[step[1], step[0]] != T.vault_floor:
+            return None  # a sentinel never leaves its vault's floor
+        return _step(ctx, m, step)
+
+
 BEHAVIOURS: dict[str, Behaviour] = {
     "hunter": Hunter(),
     "sleeper": Sleeper(),
@@ -257,4 +318,5 @@ BEHAVIOURS: dict[str, Behaviour] = {
     "pack": Pack(),
     "archer": Archer(),
     "guardian": Guardian(),
+    "statue": Statue(),
 }

@@ -12,12 +12,15 @@ draws.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from worldgen.core import registry
+import numpy as np
+
+from worldgen.core import registry, seeding
 from worldgen.core.registry import Stage
 from worldgen.generators.world import LOCATION_STAGES
 
-from . import content
+from . import content, hazards
 from .snapshot import apply_snapshot
 from .content import DungeonRules
 from .level import Level, LevelKey
@@ -29,9 +32,9 @@ __all__ = ["build_iterator", "stage_names", "build_label", "install", "install_l
            "arrive", "fail_build", "level_iterator"]
 
 
-def level_iterator(style: str, seed_text: str, size: DungeonRules) -> Iterator:
+def level_iterator(style: str, seed_text: str, size: DungeonRules, params: dict | None = None) -> Iterator:
     """The generator's stage iterator for one level (sizes from the dungeon size table)."""
-    return registry.run(style, seed_text, size.width, size.height, {})
+    return registry.run(style, seed_text, size.width, size.height, params or {})
 
 
 def build_iterator(run: RunState) -> Iterator:
@@ -40,13 +43,15 @@ def build_iterator(run: RunState) -> Iterator:
     if isinstance(request, LocationRequest):
         return run.world.location_iterator(request.index)
     site = run.loc.sites[request.site]
-    return level_iterator(site.style, f"{site.seed}:{request.depth}", run.size)
+    last = request.depth == run.size.levels
+    style = site.level_style(request.depth)
+    return level_iterator(style, f"{site.seed}:{request.depth}", run.size, site.level_params(style, last))
 
 
 def stage_names(run: RunState) -> tuple[str, ...]:
     """The stages the pending build yields (for a progress bar)."""
     if isinstance(run.pending, LevelRequest):
-        return registry.get(run.loc.sites[run.pending.site].style).stages
+        return registry.get(run.loc.sites[run.pending.site].level_style(run.pending.depth)).stages
     return LOCATION_STAGES
 
 
@@ -57,7 +62,7 @@ def build_label(run: RunState) -> str:
     if isinstance(request, LocationRequest):
         return f"Charting {run.world.location_name(request.index)}..."
     site = run.loc.sites[request.site]
-    return f"Digging {site.style} level {request.depth}..."
+    return f"Digging {site.level_style(request.depth)} level {request.depth}..."
 
 
 def install(run: RunState, stages: dict[str, Stage], result) -> None:
@@ -103,10 +108,13 @@ def install_level(run: RunState, stage: Stage) -> None:
     request = run.pending
     site = run.loc.sites[request.site]
     key = LevelKey(run.location, request.site, request.depth)
-    level = Level(key, stage, style=site.style, terrain=site.terrain, seed=site.seed_int(),
-                  tier=content.tier_of(run.location, request.depth), size=run.size,
+    theme = site.theme
+    size = replace(run.size, max_monsters=round(run.size.max_monsters * theme.monsters))
+    level = Level(key, stage, style=site.level_style(request.depth), terrain=site.terrain, seed=site.seed_int(),
+                  tier=content.tier_of(run.location, request.depth), size=size,
                   last=request.depth == run.size.levels,
                   relic=request.site == content.relic_site(len(run.loc.sites)))
+    light_fires(level, theme.fires)
     delta = run.deltas.get(key.text())
     if delta is not None and not apply_snapshot(level, delta):
         run.say("A saved level did not match its map; it was reset.", BAD)
@@ -121,6 +129,8 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
     run.mode, run.site, run.depth, run.level = "dungeon", site_index, depth, level
     if where == "up" or (where == "down" and level.down is not None):
         run.pos = level.up if where == "up" else level.down
+    elif where == "fall":  # a chasm above: anywhere open on foot from the stairs
+        run.pos = landing(level, run.rng("fall"))
     else:  # ("at", (x, y)) from a save: that cell if it can be stood on, else the stairs up
         x, y = where[1] if isinstance(where, tuple) else level.up
         run.pos = (x, y) if level.inside(x, y) and level.walkable[y, x] else level.up
@@ -133,6 +143,30 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
     run.told.clear()  # items of the level left behind
     run.touch()
     run.dirty = True
+
+
+def light_fires(level: Level, count: int) -> None:
+    """A burning site's level: ``count`` of its grass cells already alight
+    (drawn from the level's seed) when it is first built."""
+    if count <= 0:
+        return
+    ys, xs = np.nonzero(hazards.burnable(level))
+    if ys.size == 0:
+        return
+    rng = seeding.rng(level.seed, "fires", level.key.depth)
+    for k in rng.choice(ys.size, size=min(count, ys.size), replace=False).tolist():
+        hazards.ignite(level, int(xs[k]), int(ys[k]))
+    level.refresh()
+
+
+def landing(level: Level, rng: np.random.Generator) -> tuple[int, int]:
+    """Where a fall sets the player down: a random open cell joined on foot
+    to the stairs up (the stairs themselves when there is none)."""
+    ys, xs = np.nonzero(level.landing_cells())
+    if ys.size == 0:
+        return level.up
+    k = int(rng.integers(0, ys.size))
+    return int(xs[k]), int(ys[k])
 
 
 def fail_build(run: RunState, request: LocationRequest | LevelRequest) -> bool:

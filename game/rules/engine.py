@@ -24,6 +24,7 @@ from worldgen.core.tiles import T
 from . import status
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
+from .actions.terrain import HazardsTurn
 from .actions.travel import interruption
 from .actions.walk import MonsterStep
 from .behaviours import BEHAVIOURS, TurnContext, wander
@@ -110,6 +111,9 @@ def _one_turn(run: RunState, searching: bool) -> None:
     pass_turns(run, 1)
     px, py = run.pos
     _tick_player(run)
+    resolve(run, HazardsTurn())
+    if run.dead:
+        return
     for line in level.reveal_secrets_near(px, py, rng, searching):
         run.say(line, GOOD)
     level.update_view(px, py)

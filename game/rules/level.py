@@ -29,10 +29,12 @@ from .energy import Energy
 from .entities import FloorItem, Monster
 from .fov import field_of_view
 from .geometry import walk_distance
+from . import hazards, vaults
 
 __all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX"]
 
 SIGHT = 9
+_OPEN_AIR = (T.deep_water, T.chasm)  # not walkable ground, yet the player may step in (swim, fall) and flyers cross
 DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index
 PACK_BASE = 100_000  # indices of a pack's followers: PACK_BASE + 16 * leader + k
 
@@ -70,6 +72,11 @@ class Level:
         self.hidden_traps = tiles == T.trap  # a trap looks like floor until found (or sprung)
         self.traps_found: list[int] = []  # flat indices of traps found
         self.used: list[int] = []  # flat indices of features used up (a fountain drunk dry, an altar)
+        self.changed: dict[int, int] = {}  # flat index -> tile: what play changed (game.rules.hazards)
+        self.fire = np.zeros((h, w), dtype=np.uint8)  # turns each cell still burns
+        self.gas: dict[str, np.ndarray] = {}  # cloud kind -> thickness per cell (uint16)
+        self.vaults: list[dict] = list(stage.info.get("vaults", ()))  # the generator's records (game.rules.vaults)
+        self.sprung: list[int] = []  # vaults whose rule has fired (an ambush sprung, a cage closed)
         self._unblock((ex, ey))
         self._refresh_masks()
         self.monsters: list[Monster] = []
@@ -80,6 +87,7 @@ class Level:
         self._drops = 0
         self.treasure_index = -1
         self._populate(stage, seed, size, (ex, ey))
+        vaults.fill(self)
 
     def _populate(self, stage: Stage, seed: int, size: DungeonRules, goal: tuple[int, int]) -> None:
         """Monsters and items at the generator's spawn points, chosen by the
@@ -157,10 +165,16 @@ class Level:
     def _refresh_masks(self) -> None:
         # A secret door is a wall until found: it blocks sight and movement.
         shown = self.shown_tiles()
-        self.transparent = TRANSPARENT[shown]
-        self.walkable = WALKABLE[shown]
-        self.flyable = self.walkable | (shown == T.deep_water)  # flyers also cross deep water
+        self.transparent = TRANSPARENT[shown] & ~hazards.hidden_by_smoke(self)
+        self.walkable = WALKABLE[shown] & (shown != T.vault_door)  # a vault door is shut until its key opens it
+        self.flyable = self.walkable | np.isin(shown, _OPEN_AIR)  # flyers also cross deep water and chasms
+        self.calm = self.fire == 0  # where no fire burns: monsters keep out of it
+        self.unshut = self.walkable & (shown != T.door)  # where a sound carries freely (shut doors muffle it)
         self._dists: dict[tuple, np.ndarray] = {}
+
+    def refresh(self) -> None:
+        """The tiles, fires or clouds changed: the masks and distance maps follow."""
+        self._refresh_masks()
 
     def shown_tiles(self) -> np.ndarray:
         """The tiles as the player may know them: secret doors as wall, hidden traps as floor."""
@@ -208,9 +222,24 @@ class Level:
     def items_at(self, x: int, y: int) -> list[FloorItem]:
         return [it for it in self.items if it.x == x and it.y == y]
 
+    def ground(self, moves: str = "walk") -> np.ndarray:
+        """Where a creature that ``moves`` (walk | fly) can stand, fire or not
+        (``quiet``: where a sound carries without passing a shut door)."""
+        return {"fly": self.flyable, "quiet": self.unshut}.get(moves, self.walkable)
+
     def passable(self, moves: str = "walk") -> np.ndarray:
-        """Where a creature that ``moves`` (walk | fly) can stand."""
-        return self.flyable if moves == "fly" else self.walkable
+        """Where a creature that ``moves`` goes of its own will: never into fire."""
+        return self.ground(moves) & self.calm
+
+    def holds_items(self, x: int, y: int) -> bool:
+        """Whether a thing may lie at ``(x, y)``: walkable ground, deep water
+        (sunk: swim over it to take it) or a cage (out of reach)."""
+        return bool(self.walkable[y, x]) or int(self.tiles[y, x]) in (T.deep_water, T.cage)
+
+    def enterable(self, x: int, y: int) -> bool:
+        """Whether the player may step onto ``(x, y)``: walkable ground, and
+        also deep water (to swim) and a chasm (to fall)."""
+        return bool(self.walkable[y, x]) or int(self.shown_tiles()[y, x]) in _OPEN_AIR
 
     def distance_from(self, x: int, y: int, moves: str = "walk") -> np.ndarray:
         """Steps (the game's movement rule) from ``(x, y)`` over the tiles a

@@ -20,7 +20,7 @@ from worldgen.core.registry import Progress, Stage
 from worldgen.generators.world import World
 from worldgen.toolkit import grid
 
-from .content import SIZE_NAMES, move_cost_array, style_for
+from .content import SIZE_NAMES, Theme, level_params, level_style, move_cost_array, style_for, theme_of
 
 __all__ = ["WorldMap", "LocationData", "SiteData"]
 
@@ -38,6 +38,24 @@ class SiteData:
     @property
     def style(self) -> str:
         return style_for(self.terrain)
+
+    @property
+    def theme(self) -> Theme:
+        """The site's theme (``content.themes``), drawn from its seed."""
+        return theme_of(self.seed_int())
+
+    def describe(self) -> str:
+        """How the overworld names the site: "a flooded caverns dungeon"."""
+        theme = self.theme.name
+        return f"a {self.style} dungeon" if theme == "plain" else f"a {theme} {self.style} dungeon"
+
+    def level_style(self, depth: int) -> str:
+        """The generator of its level ``depth`` (``content.themes.level_style``)."""
+        return level_style(self.seed_int(), self.style, depth)
+
+    def level_params(self, style: str, last: bool) -> dict[str, float]:
+        """What its levels ask the generator for (``content.themes.level_params``)."""
+        return level_params(self.theme, style, last)
 
     def seed_int(self) -> int:
         return seeding.seed_from_text(self.seed)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from worldgen.core.tiles import TILES, T
 
 from . import words
-from .content import ITEM_BY_ID, RECIPES, ItemKind
+from .content import ITEM_BY_ID, RECIPES, TERRAIN_RULES, ItemKind
 from .content.keys import hint
 from .entities import Monster
 from .identify import is_known, item_name
@@ -39,6 +39,9 @@ TERRAIN_TEXT = {
     T.fountain: "a fountain: drink (walk into it) to heal, once", T.dry_fountain: "a dry fountain",
     T.altar: "an altar: walk into it to learn what you carry, once", T.trap: "a trap you found (now you step over it safely)",
 }
+#: In a dungeon, the terrain rules' words come first (deep water is swum there).
+DUNGEON_TEXT = {**TERRAIN_TEXT, **{tile: f"{rule.name}: {rule.note}" for tile, rule in TERRAIN_RULES.items()},
+                T.ash: "ash: burnt ground", T.vault_floor: "a vault's floor", T.bookshelf: "shelves of old books"}
 
 
 def describe_cell(run: RunState, x: int, y: int) -> list[str]:
@@ -62,13 +65,18 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
     if monster is not None:
         lines.append(monster_text(monster))
     lines += [item_text(run, it.kind, it.count) for it in level.items_at(x, y)]
-    ground = words.capital(_ground(int(level.shown_tiles()[y, x])))
+    ground = words.capital(_ground(int(level.shown_tiles()[y, x]), dungeon=True))
     lines.append(ground + ("" if level.visible[y, x] else " (remembered)"))
+    if level.visible[y, x]:
+        if level.fire[y, x]:
+            lines.append("On fire: keep out (it sets you burning)")
+        lines += [f"A cloud of {kind}" for kind, gas in level.gas.items() if gas[y, x] >= 50]
     return lines
 
 
-def _ground(tile: int) -> str:
-    return TERRAIN_TEXT.get(tile, TILES[tile].name.replace("_", " "))
+def _ground(tile: int, dungeon: bool = False) -> str:
+    """A few words on a tile (in a dungeon, its terrain rule's)."""
+    return (DUNGEON_TEXT if dungeon else TERRAIN_TEXT).get(tile, TILES[tile].name.replace("_", " "))
 
 
 def unreachable(run: RunState, x: int, y: int) -> str:
@@ -78,12 +86,11 @@ def unreachable(run: RunState, x: int, y: int) -> str:
         if not level.inside(x, y) or not level.seen[y, x]:
             return "You have not explored there."
         tile = int(level.shown_tiles()[y, x])
-    else:
-        h, w = run.loc.tiles.shape
-        if not (0 <= x < w and 0 <= y < h):
-            return "That is beyond the map."
-        tile = int(run.loc.tiles[y, x])
-    return f"You see no way there ({_ground(tile)})."
+        return f"You see no way there ({_ground(tile, dungeon=True)})."
+    h, w = run.loc.tiles.shape
+    if not (0 <= x < w and 0 <= y < h):
+        return "That is beyond the map."
+    return f"You see no way there ({_ground(int(run.loc.tiles[y, x]))})."
 
 
 def _overworld(run: RunState, x: int, y: int) -> list[str]:
@@ -96,7 +103,9 @@ def _overworld(run: RunState, x: int, y: int) -> list[str]:
     if i >= 0:
         site = loc.sites[i]
         state = "cleared" if run.is_cleared(i) else "not cleared"
-        lines.append(f"Site {i + 1}: a {site.style} dungeon ({state})")
+        lines.append(f"Site {i + 1}: {site.describe()} ({state})")
+        if site.theme.name != "plain":
+            lines.append(words.capital(site.theme.description))
     lines.append(words.capital(_ground(int(loc.tiles[y, x]))))
     return lines
 

@@ -70,7 +70,7 @@ RULES_VERSION = 2
 
 
 def version() -> str:
-    """The version a recording is made under: ``"0.1.0+rules.1"``."""
+    """The version a recording is made under: ``"0.1.0+rules.2"``."""
     return f"{PACKAGE_VERSION}+rules.{RULES_VERSION}"
 
 
@@ -282,6 +282,8 @@ def _read(text) -> Recording:
     if form != str(FORMAT):
         raise RecordingError(f"the recording is of another format ({form[:6]}); this game reads format {FORMAT}")
     body = text[len(PREFIX):]
+    if len(body) % 4 == 1:  # a lone last character holds no whole byte: the text was cut there
+        body = body[:-1]
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         raw = _inflate(data, MAX_JSON_CHARS)

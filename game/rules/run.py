@@ -44,6 +44,7 @@ from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label
                              targets)
 from .actions.travel import (TravelStep, explore_target, plan_path, stairs_target, start_rest, start_walk,
                              step_action)
+from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .content.keys import hint
 from .entities import MAX_INVENTORY
@@ -205,6 +206,11 @@ class Game(RunState):
     def drop(self, slot: int, count: int = 1) -> bool:
         """Put down the item in pack ``slot`` (and ``count - 1`` more of its kind)."""
         return engine.perform(self, Drop(slot, count))
+
+    @recorded("C")
+    def close_doors(self) -> bool:
+        """``C``: shut the open doors beside the player (nothing may stand in them)."""
+        return self.mode == "dungeon" and engine.perform(self, CloseDoors())
 
     @recorded("G")
     def go_location(self, index: int) -> bool:

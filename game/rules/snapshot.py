@@ -5,7 +5,9 @@ everything play changed since, so the rebuilt level is the one the player
 left: the explored mask, secret doors and traps found, features used up,
 every monster as it stands (where, hit points, awake or asleep, fleeing,
 statuses, energy, its pack, its post and its goal), every item on the floor
-in order (and which ones the player chose to leave).
+in order (and which ones the player chose to leave), and the ground as play
+changed it (tiles: doors, ash, trampled brush, cages, opened vaults; fires;
+clouds; vaults whose rule fired: :mod:`game.rules.hazards`).
 
 :func:`level_snapshot` writes one; :func:`apply_snapshot` puts it back on a
 freshly built level, trusting nothing: a snapshot of another shape is
@@ -18,9 +20,12 @@ and the items taken or dropped instead: those are read as they were.
 
 from __future__ import annotations
 
+import numpy as np
+
 from worldgen.core.tiles import T
 
-from .content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
+from . import hazards, vaults
+from .content import GASES, ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
 from .energy import Energy
 from .entities import FloorItem, Monster
 from .level import DROPPED_INDEX, Level
@@ -44,6 +49,22 @@ def level_snapshot(level: Level) -> dict:
         out["traps"] = sorted(level.traps_found)
     if level.used:
         out["used"] = sorted(level.used)
+    out.update(_ground_json(level))
+    return out
+
+
+def _ground_json(level: Level) -> dict:
+    """The ground as play changed it (:mod:`game.rules.hazards`): tiles, fires,
+    clouds, vaults whose rule fired; each key only when there is something."""
+    out: dict = {}
+    if level.changed:
+        out["tiles"] = [[flat, tile] for flat, tile in sorted(level.changed.items())]
+    if level.fire.any():
+        out["fire"] = [[int(f), int(level.fire.flat[f])] for f in np.flatnonzero(level.fire)]
+    if level.gas:
+        out["gas"] = {kind: [[int(f), int(g.flat[f])] for f in np.flatnonzero(g)] for kind, g in sorted(level.gas.items())}
+    if level.sprung:
+        out["sprung"] = sorted(level.sprung)
     return out
 
 
@@ -99,6 +120,7 @@ def apply_snapshot(level: Level, d: dict) -> bool:
         y, x = divmod(flat, w)
         if 0 <= y < h and level.tiles[y, x] in (T.fountain, T.altar):
             level.use_up(x, y)
+    _put_ground(level, d)
     for m in [m for m in level.monsters if m.index in killed]:
         level.kill(m)
     if isinstance(d.get("monsters"), list):
@@ -113,6 +135,54 @@ def apply_snapshot(level: Level, d: dict) -> bool:
     return True
 
 
+def _put_ground(level: Level, d: dict) -> None:
+    """The ground of a snapshot, clamped: a tile change only where the tile
+    as built may become it (:data:`~game.rules.hazards.ALLOWED_CHANGES`; an
+    ambush's walls only once it is sprung); fires of 1..``MAX_FIRE`` turns
+    on tiles that burn; clouds of known kinds, 1..``MAX_GAS`` thick; sprung
+    vaults the level has.  Anything else is left out.  Fires and clouds are
+    the snapshot's alone (none when it names none, whatever the level was
+    built with).  An older snapshot has no tiles or sprung vaults: the ground
+    as built."""
+    h, w = level.shape
+    cells = h * w
+    sprung = {clamp_int(k, -1, len(level.vaults), -1) for k in as_list(d.get("sprung"))[:len(level.vaults)]}
+    level.sprung = sorted(sprung - {-1, len(level.vaults)})
+    lurkers = {y * w + x for k in level.sprung for x, y in vaults.lurker_cells(level, k)}
+    for entry in as_list(d.get("tiles"))[:cells]:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            continue
+        flat, tile = clamp_int(entry[0], -1, cells, -1), clamp_int(entry[1], -1, 255, -1)
+        if not 0 <= flat < cells:
+            continue
+        y, x = divmod(flat, w)
+        built = int(level.tiles[y, x])
+        if tile in hazards.ALLOWED_CHANGES.get(built, ()) or (flat in lurkers and tile == T.vault_floor):
+            hazards.set_tile(level, x, y, tile)
+    level.fire[...] = 0  # what burns and drifts is the snapshot's, not what the level was built with
+    level.gas = {}
+    for flat, turns in _cell_values(d.get("fire"), cells, hazards.MAX_FIRE):
+        y, x = divmod(flat, w)
+        if hazards.BURNS[level.tiles[y, x]]:
+            level.fire[y, x] = turns
+    for kind, entries in list(as_dict(d.get("gas")).items())[:len(GASES)]:
+        if kind in GASES:
+            for flat, amount in _cell_values(entries, cells, hazards.MAX_GAS):
+                hazards.release(level, kind, flat % w, flat // w, amount)
+    level.refresh()
+
+
+def _cell_values(entries, cells: int, most: int) -> list[tuple[int, int]]:
+    """``[[flat, value], ...]`` from a save: cells on the map, values 1..``most``."""
+    out = []
+    for entry in as_list(entries)[:cells]:
+        if isinstance(entry, list) and len(entry) == 2:
+            flat, value = clamp_int(entry[0], -1, cells, -1), clamp_int(entry[1], 0, most, 0)
+            if 0 <= flat < cells and value > 0:
+                out.append((flat, value))
+    return out
+
+
 def _monsters(entries: list, level: Level) -> list[Monster]:
     """The monsters of a snapshot that can stand where it says, one per cell."""
     out, taken = [], set()
@@ -121,7 +191,7 @@ def _monsters(entries: list, level: Level) -> list[Monster]:
         e = as_dict(e)
         kind = MONSTER_BY_ID.get(e.get("kind")) if isinstance(e.get("kind"), str) else None
         x, y = clamp_int(e.get("x"), -1, BIG, -1), clamp_int(e.get("y"), -1, BIG, -1)
-        if kind is None or not level.inside(x, y) or not level.passable(kind.moves)[y, x] or (x, y) in taken:
+        if kind is None or not level.inside(x, y) or not level.ground(kind.moves)[y, x] or (x, y) in taken:
             continue
         max_hp = clamp_int(e.get("max_hp"), 1, 100_000, kind.hp)
         m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x, y, clamp_int(e.get("hp"), 1, max_hp, max_hp), max_hp,
@@ -140,7 +210,7 @@ def _monsters(entries: list, level: Level) -> list[Monster]:
 
 def _put_items(entries: list, level: Level, drops: int) -> None:
     """The floor items of a snapshot, in order: ``[index, item id, x, y, count(, 1 if left by choice)]``
-    of known kinds on walkable cells (``count`` 1..99); a prize only the one the level was built with."""
+    of known kinds on cells that hold things (``Level.holds_items``) (``count`` 1..99); a prize only the one the level was built with."""
     prize = next((it for it in level.items if it.index == level.treasure_index), None)
     items, left = [], set()
     for e in entries[:MAX_DROPPED]:
@@ -149,7 +219,7 @@ def _put_items(entries: list, level: Level, drops: int) -> None:
         kind = ITEM_BY_ID.get(e[1])
         index = clamp_int(e[0], 0, BIG, -1)
         x, y = clamp_int(e[2], -1, BIG, -1), clamp_int(e[3], -1, BIG, -1)
-        if kind is None or not level.inside(x, y) or not level.walkable[y, x]:
+        if kind is None or not level.inside(x, y) or not level.holds_items(x, y):
             continue
         if kind.kind in _PRIZES and (prize is None or kind is not prize.kind or index != prize.index):
             continue

@@ -396,5 +396,5 @@ _SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
 #: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.
 _WALKS = {"explore": Game.explore, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
           "ascend": lambda g: g.stairs(False), "rest": Game.rest, "search": Game.search}
-#: Commands that are one ``Game`` method, done now.
-_COMMANDS = {"wait": Game.wait, "interact": Game.interact, "pick_up": Game.pick_up, "swap": Game.swap_weapons}
+#: Commands that are one ``Game`` method of that name, done now.
+_COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {"swap": Game.swap_weapons}

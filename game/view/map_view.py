@@ -14,7 +14,7 @@ import pygame
 
 from worldgen.core.tiles import GLYPHS, PALETTE, T
 
-from ..rules.content import relic_site
+from ..rules.content import GASES, relic_site
 from ..rules.level import SIGHT
 from ..rules.run import Game
 from . import sprites
@@ -32,7 +32,9 @@ GAME_PALETTE = PALETTE.copy()
 GAME_PALETTE[T.wall] = (92, 82, 100)
 GAME_PALETTE[T.secret_door] = (92, 82, 100)
 
-_FEATURES = (T.statue, T.table, T.fountain, T.dry_fountain, T.altar, T.trap)  # drawn as shapes over their tile
+_FEATURES = (T.statue, T.table, T.fountain, T.dry_fountain, T.altar, T.trap, T.door, T.open_door, T.vault_door,
+             T.pedestal, T.cage, T.bookshelf)  # drawn as shapes over their tile
+FIRE = np.array([255, 120, 30], dtype=np.float32)  # flames over a burning cell (a flicker of yellow by the turn)
 
 # Remembered-but-not-visible tiles: darker and cooler, but legible (a remembered
 # floor keeps 1.7:1 against a remembered wall and 2.7:1 against the unexplored).
@@ -51,6 +53,23 @@ def _textured(tiles: np.ndarray, x0: int, y0: int) -> np.ndarray:
     jitter = ((n >> np.uint32(24)) & np.uint32(15)).astype(np.int16) - 8  # -8..7
     rgb = GAME_PALETTE[tiles].astype(np.int16) + jitter[:, :, None]
     return np.clip(rgb, 0, 255).astype(np.uint8)
+
+
+def _hazards(out: np.ndarray, lv, vis: np.ndarray, seen: np.ndarray, cx: int, cy: int, vw: int, vh: int,
+             turn: int) -> None:
+    """Fires (seen ones, remembered too) and clouds (in view) over the tiles, in place."""
+    window = (slice(cy, cy + vh), slice(cx, cx + vw))
+    fire = (lv.fire[window] > 0) & seen
+    if fire.any():
+        ys, xs = np.nonzero(fire)
+        flicker = ((xs * 7 + ys * 13 + turn) % 3).astype(np.float32)[:, None] * np.float32(40)
+        flame = FIRE + np.stack([np.zeros_like(flicker[:, 0]), flicker[:, 0], flicker[:, 0] * 0.5], axis=1)
+        out[ys, xs] = np.clip(out[ys, xs] * 0.3 + flame * 0.7, 0, 255).astype(np.uint8)
+    for kind, field in lv.gas.items():
+        share = np.minimum(field[window].astype(np.float32) / 400.0, 0.8) * vis
+        if share.any():
+            colour = np.array(GASES[kind].colour, dtype=np.float32)
+            out[...] = (out * (1 - share[:, :, None]) + colour * share[:, :, None]).astype(np.uint8)
 
 
 def _legible(rgb: np.ndarray) -> np.ndarray:
@@ -133,6 +152,7 @@ class MapView:
         d2 = (ys + cy - g.pos[1]) ** 2 + (xs + cx - g.pos[0]) ** 2
         light = 1.08 - 0.33 * np.minimum(1.0, np.sqrt(d2.astype(np.float32)) / SIGHT)
         out[ys, xs] = np.clip(rgb[ys, xs] * light[:, None], 0, 255).astype(np.uint8)
+        _hazards(out, lv, vis, seen, cx, cy, vw, vh, g.turn)
         out[~seen] = UNSEEN
         return out
 

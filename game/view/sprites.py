@@ -302,6 +302,31 @@ def feature_sprite(tile: int, size: int) -> pygame.Surface:
         pygame.draw.rect(surf, OUTLINE, slab.inflate(2, 2))
         pygame.draw.rect(surf, (236, 210, 130), slab)
         pygame.draw.circle(surf, (255, 250, 220), (c, s // 3), max(2, s // 8))
+    elif tile in (T.door, T.vault_door):  # planks in a frame; a vault's with a gold lock
+        plank = pygame.Rect(2, 1, s - 4, s - 2)
+        pygame.draw.rect(surf, OUTLINE, plank.inflate(2, 2))
+        pygame.draw.rect(surf, (150, 96, 44), plank)
+        for x in (s // 3, 2 * s // 3):
+            pygame.draw.line(surf, (110, 68, 30), (x, 2), (x, s - 3), 1)
+        if tile == T.vault_door:
+            pygame.draw.circle(surf, OUTLINE, (c, c), max(2, s // 6) + 1)
+            pygame.draw.circle(surf, (250, 210, 80), (c, c), max(2, s // 6))
+    elif tile == T.open_door:  # the door swung back against its frame
+        pygame.draw.rect(surf, OUTLINE, (0, 0, max(3, s // 5) + 1, s))
+        pygame.draw.rect(surf, (150, 96, 44), (1, 1, max(2, s // 5) - 1, s - 2))
+    elif tile in (T.pedestal, T.cage):  # an altar's slab; caged, with bars over it
+        slab = pygame.Rect(3, s // 2, s - 6, s // 3)
+        pygame.draw.rect(surf, OUTLINE, slab.inflate(2, 2))
+        pygame.draw.rect(surf, (214, 200, 150), slab)
+        if tile == T.cage:
+            for x in range(2, s - 1, max(3, s // 4)):
+                pygame.draw.line(surf, OUTLINE, (x, 1), (x, s - 2), 3)
+                pygame.draw.line(surf, (200, 204, 220), (x, 1), (x, s - 2), 1)
+    elif tile == T.bookshelf:  # rows of spines
+        for row, y in enumerate(range(2, s - 3, max(4, s // 3))):
+            for k, x in enumerate(range(2, s - 2, 3)):
+                colour = ((170, 60, 50), (60, 110, 160), (200, 170, 80))[(k + row) % 3]
+                pygame.draw.line(surf, colour, (x, y), (x, y + max(3, s // 3) - 2), 2)
     elif tile == T.trap:
         for dx in (-s // 4, 0, s // 4):
             pts = [(c + dx - 2, s - 3), (c + dx, s // 3), (c + dx + 2, s - 3)]

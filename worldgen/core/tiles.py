@@ -56,6 +56,18 @@ TILES: tuple[Tile, ...] = (
     Tile(22, "dry_fountain",  "{", (120, 120, 128),  False, True),
     Tile(23, "altar",         "_", (224, 200, 120),  False, True),   # names what you carry, once
     Tile(24, "trap",          "^", (200, 60, 160),   True,  True),   # hidden in the game until found
+    # terrain that plays (worldgen.toolkit.terrain): the game's rules are game/rules/content/terrain.py
+    Tile(25, "chasm",         ":", (22, 16, 30),     False, True),   # step in: fall to the next level
+    Tile(26, "bridge",        "=", (150, 110, 60),   True,  True),   # over chasm or deep water
+    Tile(27, "brush",         ";", (70, 140, 50),    True,  False),  # tall brush: hides, burns, trampled to grass
+    Tile(28, "ash",           ",", (96, 90, 86),     True,  True),   # burnt ground
+    Tile(29, "open_door",     "'", (176, 112, 48),   True,  True),   # a door stood open (the game opens doors)
+    # vaults (worldgen.toolkit.vaults): rooms carved into the rock, filled and ruled by the game
+    Tile(30, "vault_door",    "+", (210, 180, 70),   True,  False),  # locked until its key is used (the game)
+    Tile(31, "vault_floor",   ".", (138, 132, 150),  True,  True),   # never stair ground: vaults leave the exit alone
+    Tile(32, "pedestal",      "_", (200, 190, 150),  True,  True),   # an altar cage's altar: an item lies on it
+    Tile(33, "cage",          "|", (170, 170, 190),  False, True),   # a pedestal caged (the game closes them)
+    Tile(34, "bookshelf",     "#", (120, 80, 50),    False, False),  # a library's shelves
 )
 # fmt: on
 

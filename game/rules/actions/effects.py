@@ -34,7 +34,7 @@ import numpy as np
 from worldgen.core.tiles import WALKABLE
 from worldgen.toolkit import grid
 
-from .. import status
+from .. import hazards, status
 from ..entities import Monster, Player
 from ..harm import hurt, name_of
 from ..identify import identify
@@ -42,12 +42,13 @@ from ..log import bad, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 
-__all__ = ["EFFECTS", "AIMS", "BURSTS", "Deliver", "Heal", "Afflict", "Damage", "Burn", "Relocate", "Reveal",
+__all__ = ["EFFECTS", "AIMS", "BURSTS", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage", "Burn", "Relocate", "Reveal",
            "Identify", "IdentifyOne", "Improve", "landing_cell", "creatures_in_view", "position"]
 
 Creature = Player | Monster
 AIMS = ("self", "view", "bolt", "burst", "cell", "none")
 _HARMFUL = ("poisoned", "burning", "slowed", "confused")  # said in red when they take the player
+CLOUD = 500  # how thick a cloud is at its heart when it rises
 TELEPORT_FAR = 12  # steps on foot a teleport tries to put between where you were and where you land
 
 
@@ -122,6 +123,8 @@ class Burn(Action):
     def perform(self, run: RunState) -> Result:
         if not self.who.alive:
             return fail()
+        if run.level is not None and hazards.ignite(run.level, *position(run, self.who)):
+            run.level.refresh()  # the grass underfoot catches too
         return succeed(bad(f"Flames engulf {name_of(self.who)}!"),
                        then=(Afflict(self.who, "burning", self.TURNS), Damage(self.who, self.damage, "fire")))
 
@@ -199,6 +202,28 @@ class Relocate(Action):
         return succeed(*([self.line] if self.line else []))
 
 
+class Cloud(Action):
+    """A cloud of gas ``kind`` (``content.GASES``: smoke, poison, confusion)
+    rises where ``who`` stands (or at a cell), ``amount`` thick at its heart
+    and half that on the cells around; it drifts and fades each turn."""
+
+    def __init__(self, kind: str, where, amount: int = CLOUD) -> None:
+        self.kind, self.where, self.amount = kind, where, amount
+
+    def perform(self, run: RunState) -> Result:
+        level = run.level
+        if level is None:
+            return fail()
+        x0, y0 = self.where if isinstance(self.where, tuple) else position(run, self.where)
+        for y in range(y0 - 1, y0 + 2):
+            for x in range(x0 - 1, x0 + 2):
+                if level.inside(x, y) and (level.transparent[y, x] or (x, y) == (x0, y0)):
+                    hazards.release(level, self.kind, x, y, self.amount if (x, y) == (x0, y0) else self.amount // 2)
+        level.refresh()
+        run.emit("gas")
+        return succeed(note(f"A cloud of {self.kind} billows out."))
+
+
 # -- on the level and the pack ------------------------------------------------------------------------
 class Reveal(Action):
     """Magic mapping: every floor cell of the level and the walls around it become known."""
@@ -256,6 +281,9 @@ EFFECTS: dict[str, Make] = {
                                                  line=note("You are torn away and set down elsewhere.")),
     "blink": lambda run, cell, power: Relocate(run.player, cell, line=note("You blink across the room.")),
     "reveal": lambda run, _, power: Reveal(),
+    "smoke": lambda run, who, power: Cloud("smoke", who, CLOUD * 2),
+    "poison_cloud": lambda run, who, power: Cloud("poison", who),
+    "confusion_cloud": lambda run, who, power: Cloud("confusion", who),
     "identify": lambda run, _, power: IdentifyOne(),
     # crafted
     "hone": lambda run, who, power: Improve(who, attack=1),
@@ -267,6 +295,23 @@ EFFECTS: dict[str, Make] = {
 #: What a burst of an effect looks like, beyond its touch on each creature: a line and a sound.
 BURSTS: dict[str, tuple[tuple[str, str], str]] = {"burn": (bad("A ball of fire bursts!"), "fire")}
 _MISSED = {"view": "Nothing in view is touched.", "bolt": "The bolt fizzles out."}
+#: A burst of these effects also leaves a cloud where it bursts (a shattered potion of poison ...).
+CLOUDS = {"poison": "poison", "confuse": "confusion"}
+
+
+def _on_the_ground(run: RunState, effect: str, cell: tuple[int, int]) -> tuple[Action, ...]:
+    """What a burst does to the ground: fire lights the 3x3's grass, a
+    shattered cloud potion leaves its cloud."""
+    level, (x0, y0) = run.level, cell
+    if effect == "burn":
+        lit = [(x, y) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
+               if level.inside(x, y) and hazards.ignite(level, x, y)]
+        if lit:
+            level.refresh()
+        return ()
+    if effect in CLOUDS:
+        return (Cloud(CLOUDS[effect], cell),)
+    return ()
 
 
 class Deliver(Action):
@@ -287,7 +332,10 @@ class Deliver(Action):
         targets = self._targets(run)
         if not targets and self.aim in _MISSED:
             lines.append(note(_MISSED[self.aim]))
-        return succeed(*lines, then=tuple(make(run, target, self.power) for target in targets))
+        then = tuple(make(run, target, self.power) for target in targets)
+        if self.aim == "burst" and run.level is not None:
+            then += _on_the_ground(run, self.effect, self.cell)
+        return succeed(*lines, then=then)
 
     def _targets(self, run: RunState) -> list:
         aim = self.aim

@@ -13,12 +13,12 @@ from ..identify import identify
 from ..log import bad, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
-from .effects import Afflict, Damage, Relocate
+from .effects import CLOUD, Afflict, Cloud, Damage, Deliver, Relocate
 
 __all__ = ["UseFeature", "SpringTrap", "Alarm", "TRAPS", "ALARM_REACH", "blocked_by"]
 
 #: Trap kinds, picked for each trap by the level's seed and the trap's cell.
-TRAPS = ("dart", "fire", "alarm", "teleport")
+TRAPS = ("dart", "fire", "alarm", "teleport", "gas")
 ALARM_REACH = 25  # steps on foot an alarm wakes monsters within
 
 
@@ -76,7 +76,9 @@ class SpringTrap(Action):
                            then=(Afflict(p, "poisoned", 5), Damage(p, 2, "a poison dart")))
         if kind == "fire":
             return succeed(bad("Flames burst from the floor!"),
-                           then=(Afflict(p, "burning", 3), Damage(p, 3, "a fire trap")))
+                           then=(Afflict(p, "burning", 3), Damage(p, 3, "a fire trap"), Deliver("burn", "burst", 0, p, (x, y))))
+        if kind == "gas":
+            return succeed(bad("Gas hisses from the floor!"), then=(Cloud("poison", (x, y), CLOUD * 2),))
         if kind == "alarm":
             return succeed(then=(Alarm(x, y),))
         return succeed(then=(Relocate(p, rng=seeding.rng(level.seed, "teleport-trap", run.turn),

@@ -16,6 +16,7 @@ from ..pack import fits
 from ..pickup import picks_up
 from ..sites import settle_site
 from ..state import RunState
+from ..vaults import on_take
 from .base import Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
@@ -48,6 +49,7 @@ def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> li
         run.player.inventory.extend([item.kind.id] * max(1, item.count))
         out.append(loot(f"You pick up {item_name(run, item.kind, item.count)}."))
         run.emit("pickup")
+        out += on_take(run, item.index)
     if items:
         run.dirty = True
     return out

@@ -18,7 +18,7 @@ from .base import Action, Result, alternate, fail, succeed
 from ..sites import settle_site
 from .items import PickUp
 
-__all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact"]
+__all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
 
 
 class EnterSite(Action):
@@ -36,8 +36,9 @@ class EnterSite(Action):
         return succeed(note(f"You enter the {site.style} of site {site.index + 1}."), turns=0)
 
 
-def _change_depth(run: RunState, depth: int, where: str) -> Result:
-    """Stairs take a turn; a level already visited on this trip is still built."""
+def change_depth(run: RunState, depth: int, where: str) -> Result:
+    """Stairs (or a fall: ``where`` ``"fall"``) take a turn; a level already
+    visited on this trip is still built."""
     run.stop_walk()
     pass_turns(run, 1)
     if depth in run.levels:
@@ -53,7 +54,7 @@ class Descend(Action):
     def perform(self, run: RunState) -> Result:
         if int(run.level.tiles[run.pos[1], run.pos[0]]) != T.stairs_down:
             return fail(note("There are no stairs down here."))
-        return _change_depth(run, run.depth + 1, "up")
+        return change_depth(run, run.depth + 1, "up")
 
 
 class Ascend(Action):
@@ -62,7 +63,7 @@ class Ascend(Action):
             return fail(note("There are no stairs up here."))
         if run.depth == 1:
             return alternate(LeaveSite())
-        return _change_depth(run, run.depth - 1, "down")
+        return change_depth(run, run.depth - 1, "down")
 
 
 class LeaveSite(Action):

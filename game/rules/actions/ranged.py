@@ -12,6 +12,7 @@ from ..identify import item_name
 from ..log import note
 from ..los import flight, line
 from ..state import RunState
+from .terrain import swimming
 from .base import Action, Result, alternate, fail, succeed
 from .effects import Deliver, Identify
 from .items import Equip, PackAction, Swap
@@ -92,6 +93,8 @@ class Throw(PackAction):
     def on_item(self, run: RunState, pack: list[str]) -> Result:
         if run.level is None:
             return fail(note("You have nowhere to throw it here."))
+        if swimming(run):
+            return fail(note("You cannot throw while swimming."))
         kind = ITEM_BY_ID[pack[self.slot]]
         f = _fly(run, self.target, THROW_RANGE)
         if f.end is None:
@@ -131,6 +134,8 @@ class Fire(Action):
         w = p.weapon_kind
         if level is None:
             return fail()
+        if swimming(run):
+            return fail(note("You cannot fight while swimming."))
         if w is not None and not w.ammo and w.reach > 1:
             return self._reach(run, w.reach)
         if w is None or not w.ammo:

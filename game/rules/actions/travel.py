@@ -76,10 +76,12 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
 
 
 def _known_ground(run: RunState) -> np.ndarray:
-    """Where a walk may go: explored floor (a found trap is stepped over safely)."""
+    """Where a walk may go: explored floor (a found trap is stepped over
+    safely), never a burning cell; deep water and chasms are stepped into
+    only on purpose, one step at a time."""
     if run.mode == "overworld":
         return run.loc.passable
-    return run.level.walkable & run.level.seen
+    return run.level.walkable & run.level.seen & run.level.calm  # never through fire
 
 
 def _begin(run: RunState) -> None:

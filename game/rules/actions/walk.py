@@ -1,10 +1,13 @@
-"""Moving: a step in a dungeon or across the overworld, finding a secret
-door by walking into it, and resting (which searches)."""
+"""Moving: a step in a dungeon or across the overworld (through a door,
+into deep water, into a chasm: :mod:`.terrain`), finding a secret door by
+walking into it, and resting (which searches)."""
 
 from __future__ import annotations
 
 from worldgen.core.tiles import T
 
+from .. import hazards
+from ..content import TERRAIN_RULES
 from ..content.keys import hint
 from ..geometry import STEPS
 from ..log import good, note
@@ -13,10 +16,12 @@ from .base import Action, Result, alternate, fail, succeed
 from .features import SpringTrap, UseFeature, blocked_by
 from .items import take_items
 from .melee import Attack
+from .terrain import Fall, Unlock, open_door, swimming
 
 __all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
+DOOR_NOISE = 4  # a door swung open is a little louder than a step
 
 
 class Walk(Action):
@@ -46,20 +51,44 @@ class Walk(Action):
             return fail()
         monster = level.monster_at(x, y)
         if monster is not None:
+            if swimming(run):
+                return fail(note("You cannot fight while swimming."))
             return alternate(Attack(monster))
         if level.secret[y, x]:
             return alternate(OpenSecretDoor(x, y))
         tile = int(level.tiles[y, x])
         if tile in (T.fountain, T.dry_fountain, T.altar):
             return alternate(UseFeature(x, y))
-        if not level.walkable[y, x]:
+        if tile == T.vault_door:
+            return alternate(Unlock(x, y))
+        if not level.enterable(x, y):
             blocked = blocked_by(tile)
             return fail(note(blocked)) if blocked else fail()
+        if tile == T.chasm and level.down is None:  # (the generators lay none on a site's last level)
+            return fail(note("The chasm falls into nothing: there is no level below."))
+        return self._step_onto(run, x, y, tile)
+
+    def _step_onto(self, run: RunState, x: int, y: int, tile: int) -> Result:
+        """The step itself: a door swings open, brush is trampled, deep water
+        is swum, a chasm is fallen into; then traps and landing."""
+        level = run.level
+        lines = []
+        was_swimming = swimming(run)
+        if open_door(run, x, y):
+            run.make_noise(DOOR_NOISE)
         run.pos = (x, y)
         run.make_noise(run.player.step_noise)
+        trampled = TERRAIN_RULES[tile].trampled if tile in TERRAIN_RULES else None
+        if trampled is not None:
+            hazards.set_tile(level, x, y, trampled)
+            level.refresh()
+        if tile == T.chasm:
+            return succeed(then=(Fall(),))
+        if tile == T.deep_water and not was_swimming:
+            lines.append(note("You swim (you cannot fight in deep water)."))
         if tile == T.trap and not level.hidden_traps[y, x]:  # a found trap is no danger
             return succeed(note("You step carefully over the trap."), then=(Land(x, y),))
-        return succeed(then=(SpringTrap(x, y), Land(x, y)) if tile == T.trap else (Land(x, y),))
+        return succeed(*lines, then=(SpringTrap(x, y), Land(x, y)) if tile == T.trap else (Land(x, y),))
 
 
 class Land(Action):
@@ -105,7 +134,7 @@ class OverworldStep(Action):
         messages = []
         if site is not None:
             state = "cleared" if run.is_cleared(site.index) else "not cleared"
-            messages.append(note(f"Site {site.index + 1}: a {site.style} dungeon ({state}). ({hint('interact')})"))
+            messages.append(note(f"Site {site.index + 1}: {site.describe()} ({state}). ({hint('interact')})"))
         return succeed(*messages, turns=max(1, int(loc.cost[y, x])))
 
 
@@ -137,6 +166,7 @@ class MonsterStep(Action):
 
     def perform(self, run: RunState) -> Result:
         m = self.monster
+        open_door(run, self.x, self.y)  # monsters open doors as they pass
         self.occupied[m.y, m.x] = False
         m.x, m.y = self.x, self.y
         self.occupied[m.y, m.x] = True

@@ -21,7 +21,10 @@ from .items import (ITEM_BY_ID, ITEMS, RECIPES, RELIC, STARTING_KIT, THROW_RANGE
                     ItemKind, Recipe, pick_item)
 from .monsters import MONSTER_BY_ID, MONSTERS, MonsterKind, monster_stats, monster_xp, pick_monster, xp_to_next
 from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
-from .terrain import MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, move_cost_array, style_for
+from .terrain import (GASES, MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, TERRAIN_RULES, GasKind, TerrainRule,
+                      move_cost_array, style_for)
+from .themes import THEME_BY_NAME, THEMES, Theme, level_params, level_style, theme_of
+from .vaults import VAULTS, VaultDesign
 
 __all__ = [
     "DUNGEONS", "RELIC_GUARD_TIERS", "SIZE_NAMES", "DungeonRules", "final_location", "relic_site", "tier_of",
@@ -31,4 +34,6 @@ __all__ = [
     "MAX_STATUS_TURNS", "STATUSES", "StatusKind", "COMMAND_BY_NAME", "COMMANDS", "MOVES", "Command", "hint",
     "keys_text",
     "MOVE_COST", "RESOURCES_BY_TERRAIN", "STYLE_BY_TERRAIN", "move_cost_array", "style_for",
+    "GASES", "TERRAIN_RULES", "GasKind", "TerrainRule", "THEMES", "THEME_BY_NAME", "Theme", "theme_of", "level_params", "level_style",
+    "VAULTS", "VaultDesign",
 ]

@@ -82,6 +82,8 @@ ITEMS: tuple[ItemKind, ...] = (
              power=6, tier=1, effect="burn"),
     ItemKind(id="potion_confusion", name="potion of confusion", glyph="!", colour=(200, 120, 255),
              kind="potion", power=8, tier=1, effect="confuse"),
+    ItemKind(id="potion_smoke", name="potion of smoke", glyph="!", colour=(170, 170, 170), kind="potion",
+             tier=1, effect="smoke"),  # a cloud that hides you (thrown: where it shatters)
     # scrolls: read
     ItemKind(id="scroll_blink", name="scroll of blinking", glyph="?", colour=(230, 230, 255), kind="scroll",
              power=6, effect="blink", aim="cell"),
@@ -150,6 +152,8 @@ ITEMS: tuple[ItemKind, ...] = (
     ItemKind(id="hide", name="hide", glyph="~", colour=(200, 160, 110), kind="resource"),
     ItemKind(id="gems", name="gem", glyph="*", colour=(120, 240, 255), kind="resource"),
     ItemKind(id="pearls", name="pearl", glyph="o", colour=(245, 240, 230), kind="resource"),
+    # a locked vault's key (game.rules.vaults): lies on its level, opens its vault door
+    ItemKind(id="vault_key", name="vault key", glyph="-", colour=(240, 200, 80), kind="key"),
     # prizes
     ItemKind(id="treasure", name="the site's treasure", glyph="$", colour=(255, 215, 0), kind="treasure"),
     ItemKind(id="relic", name="the relic", glyph="&", colour=(255, 240, 120), kind="relic"),

@@ -44,7 +44,7 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command(name="move", keys=tuple(MOVES), short="move", shown="arrows, numpad, hjkl yubn, WASD QEZC",
-            help="move; walk into a monster to attack it, into a door to find it"),
+            help="move; walk into a monster to attack it (not while swimming), into a door to open or find it"),
     Command(name="wait", keys=(".", "5", "numpad 5", "numpad ."), short="wait",
             help="wait a turn (searching close by)", button="Wait"),
     Command(name="rest", keys=("R", "Z"), short="rest",
@@ -64,6 +64,8 @@ COMMANDS: tuple[Command, ...] = (
             help="fire the launcher (one carried is readied first), or strike with a spear", button="Fire"),
     Command(name="swap", keys=("W", "'"), short="swap weapons",
             help="swap the weapon in hand and the one ready (a launcher and a blade)", button="Swap"),
+    Command(name="close_doors", keys=("C",), short="close doors",
+            help="close the open doors beside you (nothing may stand in them)"),
     Command(name="throw", keys=("t",), short="throw", help="throw something from the pack"),
     Command(name="look", keys=("x", ";"), short="look", help="look around (movement keys move the cursor)"),
     Command(name="history", keys=("p",), short="history", help="the message history", button="Log"),

@@ -68,6 +68,9 @@ MONSTERS: tuple[MonsterKind, ...] = (
     MonsterKind(id="drake", name="drake", glyph="D", colour=(240, 90, 60), hp=44, attack=11, defence=5,
                 speed=110, xp=45, tier=15, sight=10, behaviour="archer", moves="fly", on_hit="burning", shot=7,
                 shot_range=6),
+    # a vault's keeper (game.rules.vaults): never found at a spawn point (tier far out of reach)
+    MonsterKind(id="sentinel", name="stone sentinel", glyph="&", colour=(196, 192, 200), hp=999, attack=14,
+                defence=60, speed=100, xp=0, tier=10_000, sight=30, behaviour="statue"),
 )
 MONSTER_BY_ID = {m.id: m for m in MONSTERS}
 

@@ -15,8 +15,9 @@ import numpy as np
 from worldgen.core import seeding
 from worldgen.core.pacing import Pace, row_bands
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Stage, param, register
+from worldgen.core.tiles import WALKABLE
 from worldgen.core.tiles import T
-from worldgen.toolkit import cavejoin, features, grid, promises
+from worldgen.toolkit import cavejoin, features, grid, promises, terrain, vaults
 from worldgen.toolkit.automaton import CaveAutomaton
 from .layout import Gates, inner_gates, layout, spanning_tree
 
@@ -35,6 +36,11 @@ class CavernParams:
     safe_radius: int = param(10, 0, 200, "no spawn point within this many steps of the start"
                                          " (on foot, 8-way like the exit)")
     features: float = features.density_param()
+    lakes: float = terrain.amount_param("lakes (deep water ringed by shallows), each inside one submap")
+    chasms: float = terrain.amount_param("chasms, each inside one submap")
+    meadows: float = terrain.amount_param("meadows of brush and grass, each inside one submap")
+    doors: float = terrain.amount_param("doors at one-cell gates on the submaps' borders")
+    vaults: float = vaults.count_param()
 
 
 # Work per yield at the largest sizes: bounded by counts, never by time.
@@ -42,6 +48,8 @@ _GROUP_CELLS = 1 << 17       # cells of submap rows joined (or filled) between p
 _SCAN_CELLS = 1 << 20        # cells of a whole-map pass between progress events (big maps)
 _OPEN_WALLS = 1 << 12        # labyrinth walls opened between progress events (big maps)
 _FLOOR, _WALL = np.uint8(T.floor), np.uint8(T.wall)
+#: ``_OPEN[tile]``: whether the measured walk may cross it (features and pools block it).
+_OPEN = WALKABLE & ~features.IS_FEATURE[:len(WALKABLE)]
 
 
 def run(seed: int, width: int, height: int, p: CavernParams):
@@ -162,12 +170,13 @@ class _Cave:
         sy, sx = divmod(start, w)
         keep = np.zeros((h, w), dtype=bool)  # (features can lengthen a walk: dressed before measuring)
         keep[sy, sx] = True
+        self.terrain = yield from self._terrain(keep, pace)
         self.dressed = yield from features.place(self.tiles, self.seed, keep, self.p.features, "connected",
                                                  pace.preview)
         n_floor = 0
-        for y0, y1 in row_bands(h, w, _SCAN_CELLS):       # features block the way
+        for y0, y1 in row_bands(h, w, _SCAN_CELLS):       # features and pools block the way
             rows = slice(y0, y1)
-            self.floor[rows] &= ~np.take(features.IS_FEATURE, self.tiles[rows])   # (np.take: half the time of [])
+            self.floor[rows] &= np.take(_OPEN, self.tiles[rows])   # (np.take: half the time of [])
             n_floor += int(np.count_nonzero(self.floor[rows]))
             yield pace.event(0.5)
         self.dist = yield from pace.relay(grid.distance_map_steps(self.floor, [(sy, sx)], grid.WALK),
@@ -179,6 +188,25 @@ class _Cave:
         self.start, self.dug, self.n_floor = start, dug, n_floor - int(self.pockets.size)
         yield Stage("connected", self.tiles.copy(), points={"start": grid.flat_to_points([start], w)},
                     info={"dug": dug, "pockets": int(self.pockets.size)})
+
+    def _terrain(self, keep: np.ndarray, pace: Pace):
+        """Pools and doors (:mod:`worldgen.toolkit.terrain`), after the source's
+        "for each submap, we will fill it": each pool lies inside one submap,
+        and doors close one-cell gates on the submaps' borders.  ``info`` holds the counts."""
+        g, p = self.g, self.p
+        rng = seeding.rng(self.seed, "terrain")
+
+        def submap(y0, y1, x0, x1, cy, cx):
+            return (g.row_of[y0:y1, None] == g.row_of[cy]) & (g.col_of[None, x0:x1] == g.col_of[cx])
+
+        per = g.width * g.height / 1000.0
+        wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, g.width * g.height)
+        info = yield from terrain.pools(self.tiles, rng, wanted, keep, submap, 8, g.width * g.height // 8,
+                                        "connected", pace.preview)
+        info["doors"] = terrain.doors(self.tiles, rng, int(p.doors * per + 0.5), keep,
+                                      lambda y, x: bool(g.border[y, x]))
+        yield pace.event(0.25)
+        return info
 
     def _join_gates(self, pace: Pace):
         """Join every submap's gates to its anchor, a group of submap rows at a
@@ -218,12 +246,16 @@ class _Cave:
         chosen = eligible[grid.distinct_indices(seeding.rng(self.seed, "spawns"), eligible.size, k_mon + k_item)]
         del eligible
         yield from pace.pause(0.8)
+        rng = seeding.rng(self.seed, "vaults")
+        carved = yield from pace.relay(
+            vaults.carve_steps(self.tiles, rng, vaults.pick_designs(rng, p.vaults)), lambda done: 0.8 + 0.1 * done)
         points = {"start": grid.flat_to_points([self.start], w), "exit": grid.flat_to_points([ey * w + ex], w),
                   "monsters": grid.flat_to_points(np.sort(chosen[:k_mon]), w),
-                  "items": grid.flat_to_points(np.sort(chosen[k_mon:]), w)}
+                  "items": grid.flat_to_points(np.sort(chosen[k_mon:]), w), **vaults.points_of(carved)}
         yield Stage("final", self.tiles, points=points,
                     info={"exit_distance": int(self.dist[ey, ex]), "floor": self.n_floor, "dug": self.dug,
-                          "iterations_run": self.iterations_run, **self.dressed})
+                          "iterations_run": self.iterations_run, **self.dressed, "terrain": self.terrain,
+                          "vaults": carved})
 
     def _spawn_cells(self, pace: Pace):
         """Plain floor cells at least ``safe_radius`` steps from the start (flat,
@@ -254,7 +286,7 @@ SPEC = register(GeneratorSpec(
     bench_sizes=((96, 64), (1000, 1000)),
     source="002_ff8886b5662ccaa9.txt",
     kind="dungeon",
-    points=DUNGEON_POINTS,
+    points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.mountain, T.hills),
     colour=(120, 100, 90),

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import numpy as np
 
 from worldgen.core import seeding
-from worldgen.core.pacing import pause
+from worldgen.core.pacing import Pace, pause
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Progress, Stage, register
 from worldgen.core.tiles import T
-from worldgen.toolkit import features, promises
+from worldgen.toolkit import features, promises, terrain, vaults
 from .coast import coast_rule
 from .mask import area_shapes, make_mask
 from .params import BIG, MIN_WALKABLE, WALKER, MosaicParams
@@ -76,6 +76,7 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
     repaired = yield from repair(tiles, mask, styles, labels, count, main, p.pocket, min_walkable,
                                  shown)
     repaired["shallowed_tiles"] = yield from shore_up(tiles, min_walkable, shown)
+    laid = yield from _terrain(tiles, seed, mask, styles, p, shown)
     dressed = yield from features.place(tiles, seed, np.zeros(tiles.shape, bool), p.features)
     points, facts = yield from place_points(seeding.rng(seed, "points"), tiles, p,
                                             tick(0.75, Stage("final", tiles)))
@@ -83,6 +84,11 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
     (sx, sy), (ex, ey) = points["start"][0], points["exit"][0]
     tiles[sy, sx] = T.stairs_up
     tiles[ey, ex] = T.stairs_down
+    rng = seeding.rng(seed, "vaults")
+    carved = yield from Pace().at("final", Stage("final", tiles)).relay(
+        vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)), lambda done: 0.9)
+    points.update(vaults.points_of(carved))
+    facts.update(terrain=laid, vaults=carved)
     shapes_of = yield from area_shapes(mask, kinds, n, tick(0.9, Stage("final", tiles)))
     area_list = [{"index": a, "shape": shapes_of[a], "style": styles[a].name,
                   "tiles": int(area_tiles[a])} for a in range(n)]
@@ -90,6 +96,41 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
                 info={"preset": p.preset, "areas": area_list, "order": run_order,
                       "repair": repaired, **facts, "walker": WALKER})
     yield Stage("reachability", reach, info=reach_info)
+
+
+#: Which styles' areas hold each pool kind, and doors (the source's styles
+#: "with water as a minor element", caves, ruins: "artificial structures").
+POOL_STYLES = {"lake": ("caves", "garden"), "chasm": ("caves", "noise", "ruins"),
+               "meadow": ("garden", "noise", "caves")}
+DOOR_STYLES = ("ruins", "garden")
+
+
+def _terrain(tiles: np.ndarray, seed: int, mask: np.ndarray, styles: list, p: MosaicParams, shown):
+    """``info = yield from _terrain(...)``: pools inside the areas whose style
+    allows them (:data:`POOL_STYLES`; each pool inside one area, bridges kept
+    4-way as the map's walker is), then doors at chokepoints of ruins and
+    gardens (:mod:`worldgen.toolkit.terrain`)."""
+    rng = seeding.rng(seed, "terrain")
+    keep = np.zeros(tiles.shape, bool)
+    names = np.array([s.name for s in styles])
+    info = {"bridges": 0}
+    area = tiles.size
+    for kind, rate in (("lake", p.lakes), ("chasm", p.chasms), ("meadow", p.meadows)):
+        allowed = np.isin(names, POOL_STYLES[kind])
+
+        def region(y0, y1, x0, x1, cy, cx, allowed=allowed):
+            here = mask[cy, cx]
+            return (mask[y0:y1, x0:x1] == here) & bool(allowed[here])
+
+        laid = yield from terrain.pools(tiles, rng, terrain.plan({kind: rate}, area), keep, region, 4,
+                                        area // 8, "final", Stage("final", tiles))
+        info[kind] = laid[kind]
+        info["bridges"] += laid["bridges"]
+    door_areas = np.isin(names, DOOR_STYLES)
+    info["doors"] = terrain.doors(tiles, rng, int(p.doors * area / 1000.0 + 0.5), keep,
+                                  lambda y, x: bool(door_areas[mask[y, x]]))
+    yield from pause(shown)
+    return info
 
 
 SPEC = register(GeneratorSpec(
@@ -107,7 +148,7 @@ SPEC = register(GeneratorSpec(
     source="001_581d00a80fea3b23.txt",
     final="final",
     kind="dungeon",
-    points=DUNGEON_POINTS,
+    points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.forest, T.swamp, T.shallow_water),
     colour=(90, 130, 90),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from worldgen.core.registry import param
-from worldgen.toolkit import features
+from worldgen.toolkit import features, terrain, vaults
 
 __all__ = ["MosaicParams", "WALKER", "BIG", "MIN_WALKABLE"]
 
@@ -40,3 +40,8 @@ class MosaicParams:
     items: float = param(2.0, 0.0, 30.0, "item spawns per 1000 reachable walkable tiles")
     safe: int = param(10, 0, 200, "least steps on foot (8-way) from the start to a spawn")
     features: float = features.density_param()
+    lakes: float = terrain.amount_param("lakes (deep water ringed by shallows) in caves and gardens")
+    chasms: float = terrain.amount_param("chasms in caves, noise and ruins")
+    meadows: float = terrain.amount_param("meadows of brush and grass in gardens, noise and caves")
+    doors: float = terrain.amount_param("doors at one-cell gaps in ruins and gardens")
+    vaults: float = vaults.count_param()

@@ -106,7 +106,7 @@ class Builder:
     """
 
     def __init__(self, seed: int, width: int, height: int, p: RoomParams) -> None:
-        self.h, self.w, self.p = height, width, p
+        self.h, self.w, self.p, self.seed = height, width, p, seed
         self.r = Draw(seeding.rng(seed, "rooms"))
         self.tiles = np.full((height, width), T.wall, dtype=np.uint8)  # painted by :meth:`paint`
         self._painted = 0  # :attr:`floor` when the tiles were last painted

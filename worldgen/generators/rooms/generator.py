@@ -9,8 +9,10 @@ from operator import or_
 import numpy as np
 
 from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, LiveStage, Progress, Stage, register
-from worldgen.core.tiles import T
-from worldgen.toolkit import features, grid, promises
+from worldgen.core import seeding
+from worldgen.core.pacing import Pace
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.toolkit import features, grid, promises, terrain, vaults
 from worldgen.toolkit.bitgrid import BitGrid
 from .attach import Builder
 from .corridors import grow_staircases
@@ -149,12 +151,16 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
            p: RoomParams):
     """The final stage: features, the exit, spawn points, the room and door lists."""
     tiles, r, width = b.tiles, b.r, g.w
-    dressed, blocking, traps = yield from features.place_bits(g, tiles, walk & ~door_bits, 1 << up, r.u,
-                                                              p.features)
+    laid = yield from _terrain(b, tiles, up, p)
+    walk &= g.from_mask(_OPEN[tiles])  # pools' cores block the way
+    plain = walk & ~door_bits & g.from_mask(features.IS_FLOORLIKE[tiles])
+    dressed, blocking, traps = yield from features.place_bits(g, tiles, plain, 1 << up, r.u, p.features)
     yield Progress("final", 0.25)
     walk ^= blocking
     levels, lost = yield from g.search(walk, 1 << up, grid.WALK, SEARCH_SLICE, lambda: Progress("final", 0.5))
-    floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor
+    floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor (not a pool's rim or bridge)
+    if any(laid.values()):
+        floor &= g.from_mask(tiles == T.floor)
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
     if lost:
         # Cannot happen by construction; the promise is kept if it did.
@@ -170,6 +176,9 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
     counts = (int(n_floor * p.monster_density + 0.5), int(n_floor * p.item_density + 0.5))
     spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)), counts[0] + counts[1], r)
     yield Progress("final", 0.75)
+    rng = seeding.rng(b.seed, "vaults")
+    carved = yield from Pace().at("final").relay(vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)),
+                                                 lambda done: 0.75)
     records = yield from _room_records(b)
     doors.sort()
     secret = int(T.secret_door)
@@ -180,8 +189,43 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
         "loops": opened,
         "floor_fraction": round(walk.bit_count() / g.n, 4),
         **dressed,
+        "terrain": laid,
+        "vaults": carved,
     }
-    yield Stage("final", tiles, points=_points(up, down, spawns, counts[0], width), info=info)
+    yield Stage("final", tiles, points={**_points(up, down, spawns, counts[0], width), **vaults.points_of(carved)},
+                info=info)
+
+
+#: ``_OPEN[tile]``: whether a walk may cross it once the pools are laid.
+_OPEN = WALKABLE.copy()
+#: Room kinds a pool may lie in (not the corridors).
+POOL_ROOMS = frozenset({"rect", "conglomerate", "cross", "circle", "cave"})
+
+
+def _terrain(b: Builder, tiles: np.ndarray, up: int, p: RoomParams):
+    """``info = yield from _terrain(...)``: lakes, chasms and meadows, each
+    inside one room (the source's "terrain changes" among a level's
+    features; never in a corridor), away from the stairs up, the map kept
+    one 4-connected region as the rooms make it (:mod:`worldgen.toolkit.terrain`)."""
+    h, w = tiles.shape
+    keep = np.zeros((h, w), dtype=bool)
+    keep.flat[up] = True
+    boxes = [(y0, x0, s) for kind, corner, s in zip(b.kinds, b.corners, b.stamps) if kind in POOL_ROOMS
+             for y0, x0 in [(corner >> 12, corner & 4095)]]
+
+    def room(y0, y1, x0, x1, cy, cx):
+        out = np.zeros((y1 - y0, x1 - x0), dtype=bool)
+        for ry, rx, s in boxes:
+            if ry <= cy < ry + s.h and rx <= cx < rx + s.w and (s.rows[cy - ry] >> (cx - rx)) & 1:
+                m = s.mask()
+                ty0, tx0 = max(y0, ry), max(x0, rx)
+                ty1, tx1 = min(y1, ry + s.h), min(x1, rx + s.w)
+                out[ty0 - y0:ty1 - y0, tx0 - x0:tx1 - x0] = m[ty0 - ry:ty1 - ry, tx0 - rx:tx1 - rx]
+                break
+        return out
+
+    wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, h * w)
+    return (yield from terrain.pools(tiles, seeding.rng(b.seed, "terrain"), wanted, keep, room, 4, h * w // 8))
 
 
 def _room_records(b: Builder):
@@ -257,7 +301,7 @@ SPEC = register(GeneratorSpec(
     bench_sizes=((79, 29), (200, 200)),
     source="004_6e894d1118b40400.txt",
     kind="dungeon",
-    points=DUNGEON_POINTS,
+    points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.grass, T.desert, T.sand, T.ground),
     colour=(150, 140, 130),

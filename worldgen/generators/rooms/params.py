@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from worldgen.core.registry import param
-from worldgen.toolkit import features
+from worldgen.toolkit import features, terrain, vaults
 
 __all__ = ["RoomParams", "KINDS"]
 
@@ -31,3 +31,7 @@ class RoomParams:
     item_density: float = param(0.015, 0.0, 0.5, "item spawn points per floor tile")
     safe_radius: int = param(8, 0, 100, "no spawn points within this many steps on foot (8-way) of the start")
     features: float = features.density_param()
+    lakes: float = terrain.amount_param("lakes (deep water ringed by shallows), each inside one room")
+    chasms: float = terrain.amount_param("chasms, each inside one room")
+    meadows: float = terrain.amount_param("meadows of brush and grass, each inside one room")
+    vaults: float = vaults.count_param()

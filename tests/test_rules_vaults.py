@@ -1,0 +1,261 @@
+"""Vaults in play (game/rules/vaults.py, content.VAULTS), site themes
+(content.themes), and the saved ground of a level (snapshot's tiles, fire,
+gas and sprung vaults), each read back exactly and clamped."""
+
+import numpy as np
+import pytest
+
+from worldgen.core.registry import Stage, generate
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.toolkit import vaults as carving
+
+from game.rules import content, hazards, vaults
+from game.rules.content import DUNGEONS, THEME_BY_NAME, THEMES, VAULTS
+from game.rules.content.themes import level_params, level_style, theme_of
+from game.rules.level import Level, LevelKey
+from game.rules.snapshot import apply_snapshot, level_snapshot
+
+from test_rules import dungeon_run
+
+HALL_Y = 20
+
+
+def vault_level(design: str, seed: int = 0) -> Level:
+    """A hall in solid rock with one vault of ``design`` carved beside it."""
+    tiles = np.full((40, 80), T.wall, np.uint8)
+    tiles[HALL_Y - 2:HALL_Y + 2, 2:78] = T.floor
+    records = carving.carve(tiles, np.random.default_rng(seed), [design])
+    assert records, design
+    points = {"start": np.array([[3, HALL_Y]]), "exit": np.array([[76, HALL_Y]]),
+              "monsters": np.zeros((0, 2), int), "items": np.zeros((0, 2), int), **carving.points_of(records)}
+    stage = Stage("final", tiles, points=points, info={"vaults": records})
+    return Level(LevelKey(0, 0, 1), stage, style="rooms", terrain=int(T.grass), seed=seed + 1, tier=2,
+                 size=DUNGEONS["small"], last=False)
+
+
+def stand_at_door(g) -> tuple[int, int]:
+    """Put the player on the ground just outside the level's one vault's door."""
+    v = g.level.vaults[0]
+    dx, dy = v["door"]
+    for sx, sy in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        if g.level.walkable[dy + sy, dx + sx] and g.level.tiles[dy + sy, dx + sx] == T.floor:
+            g.pos = (dx + sx, dy + sy)
+            g.level.update_view(*g.pos)
+            return (dx, dy)
+    raise AssertionError("no ground outside the door")
+
+
+def test_the_vault_table_is_the_generators_designs_and_has_eight():
+    assert tuple(VAULTS) == carving.DESIGNS and len(VAULTS) >= 8
+
+
+@pytest.mark.parametrize("design", carving.DESIGNS)
+def test_each_vault_is_filled_the_same_from_the_same_seed(design):
+    a, b = vault_level(design), vault_level(design)
+    assert [(i.index, i.kind.id, i.x, i.y) for i in a.items] == [(i.index, i.kind.id, i.x, i.y) for i in b.items]
+    assert [(m.index, m.kind.id, m.x, m.y) for m in a.monsters] == [(m.index, m.kind.id, m.x, m.y) for m in b.monsters]
+    v = a.vaults[0]
+    for x, y in v.get("items", []):
+        assert a.items_at(x, y) or VAULTS[design].holds == "nothing"
+
+
+def test_a_locked_vault_opens_with_its_key_and_not_without():
+    g = dungeon_run(vault_level("locked"))
+    (dx, dy) = stand_at_door(g)
+    step = (dx - g.pos[0], dy - g.pos[1])
+    assert not g.move(*step) and "locked" in g.log[-1][0]
+    key = next(it for it in g.level.items if it.kind.id == "vault_key")
+    x, y = g.level.vaults[0]["key"][0]
+    assert (key.x, key.y) == (x, y) and g.level.walkable[y, x]
+    g.player.inventory.append("vault_key")
+    here = g.pos
+    assert g.move(*step) and g.level.tiles[dy, dx] == T.open_door and "vault_key" not in g.player.inventory
+    assert g.pos == here  # unlocking takes the turn; the next step goes in
+    assert g.move(*step) and g.pos == (dx, dy)
+
+
+def test_taking_one_thing_from_an_altar_cage_cages_the_others():
+    g = dungeon_run(vault_level("cage"))
+    level = g.level
+    cells = [tuple(c) for c in level.vaults[0]["items"]]
+    assert all(level.tiles[y, x] == T.pedestal for x, y in cells)
+    g.pos = cells[0]
+    g.pick_up()
+    assert level.tiles[cells[0][1], cells[0][0]] == T.pedestal
+    assert all(level.tiles[y, x] == T.cage and not level.walkable[y, x] for x, y in cells[1:])
+    assert 0 in level.sprung and any("Cages" in line for line, _, _ in g.log[-3:])
+
+
+def test_taking_an_ambushs_treasure_opens_its_walls_on_its_keepers():
+    g = dungeon_run(vault_level("ambush"))
+    level = g.level
+    before = len(level.monsters)
+    (x, y), = level.vaults[0]["items"]
+    g.pos = (x, y)
+    g.pick_up()
+    lurkers = [tuple(c) for c in level.vaults[0]["lurkers"]]
+    assert all(level.tiles[ly, lx] == T.vault_floor for lx, ly in lurkers)
+    new = level.monsters[before:]
+    assert len(new) == len(lurkers) and all(m.awake for m in new)
+    g.level.drop("potion", x, y)  # taking again does not spring it twice
+    g.pick_up()
+    assert len(level.monsters) == len(new) + before
+
+
+def test_guardian_statues_move_only_when_the_player_does():
+    g = dungeon_run(vault_level("guardian"))
+    statues = [m for m in g.level.monsters if m.kind.id == "sentinel"]
+    assert len(statues) == 4
+    stand_at_door(g)
+    g.wait()  # first sight
+    where = [m.pos for m in statues]
+    g.wait()
+    assert [m.pos for m in statues] == where  # a rest: they stand still
+    v = g.level.vaults[0]
+    dx, dy = v["door"]
+    assert g.move(dx - g.pos[0], dy - g.pos[1])
+    assert [m.pos for m in statues] != where
+
+
+def test_a_flooded_vaults_treasure_lies_in_deep_water():
+    level = vault_level("flooded")
+    cells = [tuple(c) for c in level.vaults[0]["items"]]
+    assert cells and all(level.tiles[y, x] == T.deep_water and level.items_at(x, y) for x, y in cells)
+
+
+def test_a_library_holds_scrolls_and_an_altar():
+    level = vault_level("library")
+    kinds = {it.kind.kind for it in level.items if it.index >= vaults.ITEM_BASE}
+    assert kinds == {"scroll"}
+    x, y, w, h = level.vaults[0]["box"]
+    assert (level.tiles[y:y + h, x:x + w] == T.altar).sum() == 1
+
+
+def test_a_trapped_corridors_traps_are_hidden():
+    level = vault_level("trapped")
+    traps = [tuple(c) for c in level.vaults[0]["traps"]]
+    assert len(traps) >= 3 and all(level.hidden_traps[y, x] for x, y in traps)
+
+
+def test_a_prisons_captors_sleep_and_its_captive_cell_is_a_stage_point():
+    level = vault_level("captive")
+    guards = [m for m in level.monsters if m.index >= vaults.KEEPER_BASE]
+    assert len(guards) == 2 and not any(m.awake for m in guards)
+    x, y = level.vaults[0]["captive"][0]
+    assert level.walkable[y, x] and level.monster_at(x, y) is None  # the level's prisoners stand here
+
+def test_vaults_on_generated_levels_are_reachable_and_filled():
+    for seed in range(4):
+        stage = generate("rooms", f"v{seed}", 84, 52, {"vaults": 4}).stages["final"]
+        level = Level(LevelKey(0, 0, 2), stage, style="rooms", terrain=int(T.grass), seed=seed, tier=2,
+                      size=DUNGEONS["medium"], last=False)
+        for v in level.vaults:
+            dx, dy = v["door"]
+            assert WALKABLE[stage.data[dy, dx]]
+        assert len(level.vaults) >= 2
+
+
+# -- themes -------------------------------------------------------------------------------
+def test_a_sites_theme_comes_from_its_seed_and_every_theme_is_drawn():
+    assert theme_of(7) == theme_of(7)
+    assert {theme_of(s).name for s in range(300)} == {t.name for t in THEMES}
+
+
+def test_a_theme_changes_what_the_generator_is_asked_for():
+    plain, flooded = THEME_BY_NAME["plain"], THEME_BY_NAME["flooded"]
+    assert level_params(flooded, "caverns", False)["lakes"] > level_params(plain, "caverns", False)["lakes"]
+    assert level_params(THEME_BY_NAME["ruined"], "mosaic", True)["chasms"] == 0.0  # nowhere to fall from the last
+    assert level_params(THEME_BY_NAME["vault-heavy"], "rooms", False)["vaults"] > level_params(plain, "rooms", False)["vaults"]
+    assert "doors" not in level_params(plain, "rooms", False)  # rooms lays its own
+
+
+def test_a_sites_levels_vary_in_style_below_the_first():
+    styles = {level_style(s, "caverns", d) for s in range(60) for d in (2, 3, 4)}
+    assert styles == {"caverns", "mosaic", "rooms"}
+    assert {level_style(s, "caverns", 1) for s in range(60)} == {"caverns"}
+
+
+def test_the_overworld_names_a_sites_theme():
+    g = dungeon_run()
+    site = g.loc.sites[0]
+    line = site.describe()
+    assert site.style in line and (site.theme.name in line or site.theme.name == "plain")
+
+
+def test_a_burning_sites_level_has_fires_alight_when_built():
+    from game.rules.build import light_fires
+
+    level = vault_level("library")
+    level.tiles[HALL_Y, 10:20] = T.grass
+    light_fires(level, 3)
+    assert int(np.count_nonzero(level.fire)) == 3
+
+
+# -- the saved ground ---------------------------------------------------------------------
+def test_the_ground_play_changed_is_saved_and_read_back_exactly():
+    g = dungeon_run(vault_level("cage"))
+    level = g.level
+    cells = [tuple(c) for c in level.vaults[0]["items"]]
+    g.pos = cells[0]
+    g.pick_up()
+    level.tiles[HALL_Y, 10:14] = T.grass
+    hazards.ignite(level, 11, HALL_Y)
+    hazards.release(level, "poison", 20, HALL_Y, 700)
+    snap = level_snapshot(level)
+    assert {"tiles", "fire", "gas", "sprung"} <= set(snap)
+    back = vault_level("cage")
+    back.tiles[HALL_Y, 10:14] = T.grass
+    assert apply_snapshot(back, snap)
+    assert back.changed == level.changed and back.sprung == level.sprung
+    assert np.array_equal(back.fire, level.fire) and np.array_equal(back.gas["poison"], level.gas["poison"])
+    assert np.array_equal(back.tiles, level.tiles)
+
+
+def test_things_under_water_and_in_cages_are_kept_by_a_save():
+    for design in ("flooded", "cage"):
+        g = dungeon_run(vault_level(design))
+        if design == "cage":
+            g.pos = tuple(g.level.vaults[0]["items"][0])
+            g.pick_up()
+        kept = sorted((it.index, it.x, it.y) for it in g.level.items)
+        back = vault_level(design)
+        assert apply_snapshot(back, level_snapshot(g.level))
+        assert sorted((it.index, it.x, it.y) for it in back.items) == kept
+
+
+def test_a_saved_ground_is_clamped():
+    level = vault_level("ambush")
+    w = level.shape[1]
+    door = level.vaults[0]["door"]
+    lurker = level.vaults[0]["lurkers"][0]
+    snap = level_snapshot(level)
+    snap["tiles"] = [[door[1] * w + door[0], T.vault_floor],  # a door may not become floor
+                     [lurker[1] * w + lurker[0], T.vault_floor],  # a lurker wall only once sprung
+                     [5 * w + 5, T.ash], [-3, T.ash], "x", [10**12, 3]]
+    snap["fire"] = [[HALL_Y * w + 10, 99], [0, 5], [HALL_Y * w + 11, -4]]
+    snap["gas"] = {"poison": [[HALL_Y * w + 12, 10**9], [HALL_Y * w + 13, 0]], "lava": [[HALL_Y * w + 14, 5]]}
+    snap["sprung"] = [7, -1, "a"]
+    assert apply_snapshot(level, snap)
+    assert level.changed == {} and level.sprung == []
+    assert not level.fire.any()  # floor does not burn, and fire's turns are clamped where it can
+    assert level.gas["poison"][HALL_Y, 12] == hazards.MAX_GAS and level.gas["poison"][HALL_Y, 13] == 0
+    assert set(level.gas) == {"poison"}
+    snap["sprung"] = [0]
+    fresh = vault_level("ambush")
+    assert apply_snapshot(fresh, snap) and fresh.sprung == [0]
+    assert fresh.tiles[lurker[1], lurker[0]] == T.vault_floor
+
+
+def test_a_saved_fire_on_grass_keeps_its_turns_clamped():
+    level = vault_level("library")
+    level.tiles[HALL_Y, 10] = T.grass
+    w = level.shape[1]
+    snap = level_snapshot(level)
+    snap["fire"] = [[HALL_Y * w + 10, 99]]
+    assert apply_snapshot(level, snap)
+    assert level.fire[HALL_Y, 10] == hazards.MAX_FIRE
+
+
+def test_content_for_vaults_names_real_kinds():
+    assert content.MONSTER_BY_ID[content.vaults.STATUE_KIND].behaviour == "statue"
+    assert content.ITEM_BY_ID["vault_key"].kind == "key"

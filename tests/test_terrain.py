@@ -1,0 +1,216 @@
+"""Terrain and vaults on dungeon maps (worldgen.toolkit.terrain, worldgen.toolkit.vaults):
+pools never cut a way, each stays in its region, doors stand at chokepoints,
+every vault design is carved deterministically behind one door and reachable,
+and the dressed generators keep every promise."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from worldgen.core.registry import generate
+from worldgen.core.tiles import WALKABLE, T
+from worldgen.toolkit import grid, promises, terrain, vaults
+
+DRESSED = {"lakes": 2.0, "chasms": 2.0, "meadows": 2.0, "vaults": 3.0}
+
+
+def cave(seed: int, h: int = 40, w: int = 60, fill: float = 0.4) -> np.ndarray:
+    """A random cave: noise smoothed once, walled at the edge."""
+    rng = np.random.default_rng(seed)
+    rock = rng.random((h, w)) < fill
+    rock = grid.neighbour_count(rock, 1, include_centre=True) >= 5
+    tiles = np.where(rock, T.wall, T.floor).astype(np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    return tiles
+
+
+def laid(tiles, seed, wanted, connectivity=8, region=None, keep=None):
+    keep = np.zeros(tiles.shape, bool) if keep is None else keep
+    steps = terrain.pools(tiles, np.random.default_rng(seed), wanted, keep, region, connectivity)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), connectivity=st.sampled_from([4, 8]), kind=st.sampled_from(["lake", "chasm"]))
+def test_pools_never_cut_a_way(seed, connectivity, kind):
+    """Every region of walkable cells before the pools is still one region after
+    (its cells that stay walkable), by the connectivity asked for."""
+    tiles = cave(seed)
+    before, n = grid.label(WALKABLE[tiles], connectivity)
+    laid(tiles, seed, [(kind, 6)], connectivity)
+    after, _ = grid.label(WALKABLE[tiles], connectivity)
+    for r in range(1, n + 1):
+        kept = (before == r) & (after > 0)
+        assert len(np.unique(after[kept])) <= 1, f"region {r} was split"
+
+
+def test_a_pool_across_a_hall_gets_a_bridge():
+    """A lake as wide as a hall cuts it: a bridge is laid across, and the two ends still meet."""
+    tiles = np.full((9, 40), T.wall, np.uint8)
+    tiles[1:8, 1:39] = T.floor
+    for seed in range(20):
+        t = tiles.copy()
+        info = laid(t, seed, [("chasm", 1)])
+        if info["chasm"] and (t == T.chasm).any():
+            assert grid.label(WALKABLE[t], 8)[1] == 1
+    t = np.full((7, 30), T.wall, np.uint8)
+    t[1:6, 1:29] = T.floor
+    found = 0
+    for seed in range(200):
+        u = t.copy()
+        info = laid(u, seed, [("chasm", 1)])
+        assert grid.label(WALKABLE[u], 8)[1] == 1
+        found += info["bridges"] > 0 and (u == T.bridge).any()
+    assert found, "no chasm ever spanned the hall"
+
+
+def test_a_pool_stays_in_its_region():
+    tiles = np.full((30, 60), T.floor, np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    left = np.zeros(tiles.shape, bool)
+    left[:, :30] = True
+
+    def region(y0, y1, x0, x1, cy, cx):  # only the left half is a region pools may take
+        return left[y0:y1, x0:x1] & left[cy, cx]
+
+    grown = 0
+    for seed in range(10):
+        t = tiles.copy()
+        laid(t, seed, [("meadow", 4), ("lake", 2)], region=region)
+        changed = t != tiles
+        assert not changed[:, 30:].any()
+        grown += int(changed[:, :30].any())
+    assert grown
+
+
+def test_pools_keep_clear_of_the_start():
+    tiles = np.full((20, 20), T.floor, np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    keep = np.zeros(tiles.shape, bool)
+    keep[10, 10] = True
+    for seed in range(30):
+        t = tiles.copy()
+        laid(t, seed, [("lake", 3), ("meadow", 3)], keep=keep)
+        assert (t[9:12, 9:12] == T.floor).all()
+
+
+def test_meadows_are_brush_ringed_by_grass_and_block_nothing():
+    tiles = cave(5)
+    walk = WALKABLE[tiles].copy()
+    info = laid(tiles, 5, [("meadow", 8)])
+    assert info["meadow"] > 0 and (tiles == T.grass).any() and (tiles == T.brush).any()
+    assert np.array_equal(WALKABLE[tiles], walk)
+
+
+def test_pools_are_the_same_from_the_same_seed():
+    a, b, c = cave(1), cave(1), cave(1)
+    laid(a, 7, [("lake", 3), ("chasm", 2)])
+    laid(b, 7, [("lake", 3), ("chasm", 2)])
+    laid(c, 8, [("lake", 3), ("chasm", 2)])
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+
+
+def test_doors_stand_at_chokepoints_only():
+    tiles = cave(3, fill=0.45)
+    n = terrain.doors(tiles, np.random.default_rng(3), 30, np.zeros(tiles.shape, bool))
+    ys, xs = np.nonzero(tiles == T.door)
+    assert n == len(ys) > 0
+    walk = WALKABLE[tiles] & (tiles != T.door)
+    for y, x in zip(ys.tolist(), xs.tolist()):
+        assert grid.door_ok(walk, y, x)
+
+
+# -- vaults -----------------------------------------------------------------------------------
+def rock_with_hall(h: int = 40, w: int = 80) -> np.ndarray:
+    tiles = np.full((h, w), T.wall, np.uint8)
+    tiles[h // 2 - 2:h // 2 + 2, 2:w - 2] = T.floor
+    return tiles
+
+
+@pytest.mark.parametrize("design", vaults.DESIGNS)
+def test_each_design_is_carved_behind_one_door_and_reachable(design):
+    for seed in range(6):
+        tiles = rock_with_hall()
+        before = tiles.copy()
+        records = vaults.carve(tiles, np.random.default_rng(seed), [design])
+        assert len(records) == 1
+        r = records[0]
+        assert r["design"] == design
+        x, y, w, h = r["box"]
+        changed = tiles != before
+        assert not changed[:y].any() and not changed[y + h:].any()       # only inside its box
+        assert not changed[:, :x].any() and not changed[:, x + w:].any()
+        assert (before[y:y + h, x:x + w] == T.wall).all()               # carved out of solid rock
+        dx, dy = r["door"]
+        assert tiles[dy, dx] == vaults.PLANS[design][0]
+        walk = WALKABLE[tiles]
+        dist = grid.walk_distance(walk, [(before.shape[0] // 2, 3)])
+        inside = walk[y:y + h, x:x + w]
+        assert (dist[y:y + h, x:x + w][inside] >= 0).all(), "a vault cell cannot be reached"
+        # the door is the only way in: without it the vault is cut off
+        shut = walk.copy()
+        shut[dy, dx] = False
+        cut = grid.walk_distance(shut, [(before.shape[0] // 2, 3)])
+        assert (cut[y:y + h, x:x + w][inside & ~((np.arange(h)[:, None] + y == dy)
+                                                  & (np.arange(w)[None, :] + x == dx))] < 0).all()
+        for role, cells in r.items():
+            if role in ("design", "door", "box", "key"):
+                continue
+            for cx, cy in cells:
+                assert x <= cx < x + w and y <= cy < y + h
+
+
+def test_vaults_are_the_same_from_the_same_seed():
+    a, b = rock_with_hall(), rock_with_hall()
+    ra = vaults.carve(a, np.random.default_rng(4), list(vaults.DESIGNS))
+    rb = vaults.carve(b, np.random.default_rng(4), list(vaults.DESIGNS))
+    assert ra == rb and np.array_equal(a, b)
+    assert len(ra) >= 4
+
+
+def test_a_locked_vaults_key_lies_on_ground_away_from_its_door():
+    for seed in range(10):
+        tiles = rock_with_hall()
+        (r,) = vaults.carve(tiles, np.random.default_rng(seed), ["locked"])
+        (kx, ky), (dx, dy) = r["key"][0], r["door"]
+        assert tiles[ky, kx] in vaults.GROUND
+        assert max(abs(kx - dx), abs(ky - dy)) >= vaults.KEY_DISTANCE
+        pts = vaults.points_of([r])
+        assert pts["keys"].tolist() == [[kx, ky]] and pts["captives"].shape == (0, 2)
+
+
+def test_no_room_no_vault():
+    tiles = np.full((12, 12), T.floor, np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    assert vaults.carve(tiles, np.random.default_rng(0), list(vaults.DESIGNS)) == []
+
+
+# -- the generators, dressed -----------------------------------------------------------------
+@pytest.mark.parametrize("name", ["caverns", "mosaic", "rooms"])
+def test_dressed_maps_keep_every_promise(name):
+    kinds = set()
+    designs = set()
+    for seed in range(12):
+        size = {"caverns": (64, 40), "mosaic": (64, 40), "rooms": (84, 52)}[name]
+        params = dict(DRESSED, doors=2.0) if name != "rooms" else dict(DRESSED)
+        result = generate(name, f"dressed-{seed}", *size, params)
+        final = result.stages["final"]
+        assert promises.broken(final, result.params, name) == {}
+        kinds |= {int(t) for t in np.unique(final.data)}
+        designs |= {v["design"] for v in final.info["vaults"]}
+        for v in final.info["vaults"]:
+            for x, y in v.get("captive", []):
+                assert [x, y] in final.points["captives"].tolist()
+    assert {T.deep_water, T.chasm, T.grass, T.brush} <= kinds
+    assert len(designs) >= 3
+
+
+@pytest.mark.parametrize("name", ["caverns", "mosaic", "rooms"])
+def test_dressing_is_off_by_default(name):
+    final = generate(name, "plain", 64, 40).stages["final"]
+    assert final.info["vaults"] == [] and not np.isin(final.data, (T.chasm, T.brush, T.bridge)).any()
