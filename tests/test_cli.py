@@ -93,6 +93,10 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["bench", "--compare", "--size", "79x29"], "drop --size"),
     (["bench", "--gen", "rooms", "--repeat", "-3"], "--repeat must be 1..1000"),
     (["bench", "--gen", "rooms", "--repeat", "1001"], "--repeat must be 1..1000"),
+    (["bench", "--gen", "bogus"], "unknown generator 'bogus'"),
+    (["bench", "--gen", "world", "--size", "79x29"], "the world's rows have fixed sizes"),
+    (["bench", "--gen", "world", "--param", "width=100"], "drop --size and --param"),
+    (["bench", "--clock", "sundial"], "invalid choice: 'sundial'"),
     (["sweep", "--gen", "rooms", "--maps", "-1"], "--maps must be 1..100000"),
     (["sweep", "--gen", "rooms", "--maps", "0"], "--maps must be 1..100000"),
 ])

@@ -123,7 +123,7 @@ def test_the_whole_generator_sliced_makes_the_same_map(monkeypatch, preset):
     monkeypatch.setattr(mask_mod, "BIG", 0)
     monkeypatch.setattr(pacing, "BAND_CELLS", 72 * 6)
     sliced, events = stages()
-    assert quiet == 0 and events > 100
+    assert quiet < 25 and events > 100  # a small map: its stages' pieces only; sliced: bands and slices too
     assert list(whole) == list(sliced)
     for name, stage in whole.items():
         assert np.array_equal(stage.data, sliced[name].data), name

@@ -176,10 +176,14 @@ def log_from_json(value) -> list[Message]:
     if not isinstance(value, list):
         return []
     out = []
+    make = tuple.__new__   # Message(...) without its keyword handling: a save checks 1000 lines each time
     for line in value[-MAX_LOG:]:
-        if (isinstance(line, list) and len(line) == 3 and isinstance(line[0], str)
-                and isinstance(line[1], str) and line[1] in KINDS):
-            out.append(Message(line[0][:MAX_TEXT], line[1], clamp_int(line[2], 0, BIG, 0)))
+        if isinstance(line, list) and len(line) == 3:
+            text, kind, turn = line
+            if isinstance(text, str) and isinstance(kind, str) and kind in KINDS:
+                if type(turn) is not int or not 0 <= turn <= BIG:   # the usual turn needs no clamping
+                    turn = clamp_int(turn, 0, BIG, 0)
+                out.append(make(Message, (text[:MAX_TEXT], kind, turn)))
     return out
 
 

@@ -14,8 +14,7 @@ touches the game).  Walks and rests go on by themselves (``Game.go_on``):
 a walk a step every :data:`TRAVEL_FRAMES` frames, a rest
 :data:`REST_TURNS_PER_FRAME` turns a frame, so the screen follows them.
 
-Saving is write-then-verify (:func:`game.rules.save.write`); a save that
-fails keeps the last good one and says so.
+Saves are written, then verified (:func:`game.rules.save.write`); a failure keeps the last.
 
 A replay is this same screen driven by a recording (``replay=``, a
 :class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
@@ -31,7 +30,7 @@ from dataclasses import replace
 
 import pygame
 
-from ..app import WORK_BUDGET_MS, App, Scene
+from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
 from ..controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
 from ..rules.run import PICKUP_MODES, Game, Replayer
 from ..options import OPTIONS_KEY, Options, read_options
@@ -83,9 +82,10 @@ class PlayScene(Scene):
 
     # -- saving ------------------------------------------------------------------
     def save_now(self) -> bool:
-        """Save the game (:meth:`Game.save_to`); True when it is safely kept (or
-        there is nothing to keep yet).  A failure is told once until a save works again."""
-        outcome = self.game.save_to(self.app.storage, self.last_saved)
+        """Save (:meth:`Game.save_to`); True when safely kept or nothing to keep.
+        A failure is told once until a save works again."""
+        with collector_paused():   # the save's JSON is freed by reference counts, not walked
+            outcome = self.game.save_to(self.app.storage, self.last_saved)
         if outcome.text is not None:
             self.last_saved, self.save_failures = outcome.text, 0
         elif outcome.why:

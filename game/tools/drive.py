@@ -9,9 +9,10 @@ import pygame
 __all__ = ["run_frames", "settle", "press"]
 
 
-def run_frames(app, frames: int) -> None:
-    """Run ``frames`` frames of the real loop (awaiting every frame, as in the page)."""
-    asyncio.run(app.run(frames=app.frame + frames))
+def run_frames(app, frames: int, script=None) -> None:
+    """Run ``frames`` frames of the real loop (awaiting every frame, as in the
+    page); ``script(app)`` runs at the start of each, inside its timing."""
+    asyncio.run(app.run(frames=app.frame + frames, script=script))
 
 
 def settle(app, g, max_frames: int = 2000) -> None:

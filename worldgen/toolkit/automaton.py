@@ -131,26 +131,48 @@ class CaveAutomaton:
 
     def step(self) -> bool:
         """One generation of the rule; False (and nothing changed) at a fixed point."""
+        self.step_rows(0, self.h)
+        return self.commit()
+
+    def step_rows(self, y0: int, y1: int) -> None:
+        """The next generation of map rows ``y0..y1`` (then :meth:`commit`): a
+        big map's generation in bands of rows, each a step of its own, with
+        the same bytes as one :meth:`step` (a test holds them to it).
+
+        Every pass is a slice of the flat buffers; a band's slices cover its
+        own output plus what its sums reach (two rows each side), clipped
+        where the whole map's passes are.  The scratch buffers are shared:
+        a band recomputes every partial sum it reads from the state, which
+        no band writes."""
         s, nxt = self.states[self.cur], self.states[1 - self.cur]
-        W, n, b, m = self.W, self.n, self.base, s.size
+        W, b, m = self.W, self.base, s.size
+        lo, hi = y0 * W, y1 * W                    # output cells: state cells b + lo .. b + hi
         # The 3x3 counts go where the next state will be, the 5x5 counts where the
         # rows of 5 were (both dead by then): no buffers of their own.
         a, bb, c = self.a, self.b, self.c
-        near, far = nxt[b:b + n], c[0:n]
-        np.add(s[0:m - 1], s[1:m], out=a[0:m - 1])                     # a: pairs i, i+1
-        np.add(a[0:m - 2], s[2:m], out=bb[1:m - 1])                    # bb: rows of 3, i-1 .. i+1
-        np.add(a[0:m - 4], bb[3:m - 1], out=c[2:m - 2])                # c: rows of 5, i-2 .. i+2
-        np.add(bb[W:W + n], bb[2 * W:2 * W + n], out=a[W:W + n])       # a: rows of 3 at y, y+1
-        np.add(a[W:W + n], bb[3 * W:3 * W + n], out=near)              # 3x3 of map row y: y-1 .. y+1
-        np.add(c[0:n + 2 * W], c[W:n + 3 * W], out=bb[0:n + 2 * W])    # bb: rows of 5 at y, y+1
-        np.add(bb[2 * W:2 * W + n], c[4 * W:4 * W + n], out=a[3 * W:3 * W + n])  # a: y-1 .. y+1
-        np.add(bb[0:n], a[3 * W:3 * W + n], out=far)                   # 5x5: y-2 .. y+2
+        near, far = nxt[b + lo:b + hi], c[lo:hi]
+        j0, j1 = max(0, lo - 2), min(m - 1, hi + 4 * W)
+        np.add(s[j0:j1], s[j0 + 1:j1 + 1], out=a[j0:j1])                      # a: pairs i, i+1
+        j0, j1 = max(1, lo + 1), min(m - 1, hi + 4 * W + 1)
+        np.add(a[j0 - 1:j1 - 1], s[j0 + 1:j1 + 1], out=bb[j0:j1])             # bb: rows of 3, i-1 .. i+1
+        j0, j1 = max(2, lo), min(m - 2, hi + 4 * W)
+        np.add(a[j0 - 2:j1 - 2], bb[j0 + 1:j1 + 1], out=c[j0:j1])             # c: rows of 5, i-2 .. i+2
+        np.add(bb[W + lo:W + hi], bb[2 * W + lo:2 * W + hi], out=a[W + lo:W + hi])   # a: rows of 3 at y, y+1
+        np.add(a[W + lo:W + hi], bb[3 * W + lo:3 * W + hi], out=near)                # 3x3: y-1 .. y+1
+        np.add(c[lo:hi + 2 * W], c[W + lo:hi + 3 * W], out=bb[lo:hi + 2 * W])        # bb: rows of 5 at y, y+1
+        np.add(bb[2 * W + lo:2 * W + hi], c[4 * W + lo:4 * W + hi], out=a[3 * W + lo:3 * W + hi])  # y-1 .. y+1
+        np.add(bb[lo:hi], a[3 * W + lo:3 * W + hi], out=far)                         # 5x5: y-2 .. y+2
         np.maximum(near, far, out=near)
         wall = far.view(bool)
-        np.greater(near, self.thr, out=wall)
-        out = nxt[b:b + n]
-        np.add(wall.view(np.uint8), np.uint8(OFFSET), out=out)
-        if not self._changed(out.view(np.uint64), s[b:b + n].view(np.uint64)):
+        np.greater(near, self.thr[lo:hi], out=wall)
+        np.add(wall.view(np.uint8), np.uint8(OFFSET), out=nxt[b + lo:b + hi])
+
+    def commit(self) -> bool:
+        """End the generation :meth:`step_rows` made: False (and nothing
+        changed) at a fixed point, else the new state becomes the current one."""
+        b, n = self.base, self.n
+        out, s = self.states[1 - self.cur][b:b + n], self.states[self.cur][b:b + n]
+        if not self._changed(out.view(np.uint64), s.view(np.uint64)):
             return False
         self.cur = 1 - self.cur
         return True

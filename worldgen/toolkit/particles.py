@@ -10,6 +10,7 @@ particles, where they start and what becomes of the counts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -22,6 +23,8 @@ __all__ = ["rolling_particles", "work_cap", "clamp_margin", "MAX_PARTICLE_STEPS"
 
 #: Work (cells + particles touched) between two Progress events in the particle loop.
 _WORK_PER_YIELD = 50_000
+#: Move draws made at once (:func:`_move_rows`): a few steps of a big population, many of a small one.
+_DRAW_CELLS = 1 << 16
 
 _OFFSETS8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 #: Frame value (negated) of an ``int32`` particle grid: above every possible deposit total.
@@ -103,6 +106,24 @@ def _move_draws(moves: np.random.Generator, shape: tuple[int, int]) -> np.ndarra
     need = shape[0] * shape[1]
     raw = moves.bit_generator.random_raw(-(-need // 4)).astype("<u8", copy=False)
     return np.bitwise_and(raw.view("<u2")[:need].reshape(shape), np.uint16(0xFF00))
+
+
+def _move_rows(moves: np.random.Generator, steps: int, n: int) -> Iterator[np.ndarray]:
+    """The rows of ``_move_draws(moves, (steps, n))``, one per step, drawn a
+    block of about :data:`_DRAW_CELLS` values at a time: the same values
+    (every block but the last fills whole raw draws, so none is skipped
+    between blocks), without one big draw before the first step (8182
+    particles x 74 steps, the 160x96 location's, took 1.1 ms in one piece).
+
+    >>> a, b = np.random.default_rng(3), np.random.default_rng(3)
+    >>> rows = np.array(list(_move_rows(a, 9, 70_001)))
+    >>> bool((rows == _move_draws(b, (9, 70_001))).all()) and a.random() == b.random()
+    True
+    """
+    whole = 4 // math.gcd(n, 4)  # rows whose values fill whole raw draws
+    block = max(whole, _DRAW_CELLS // max(n, 1) // whole * whole)
+    for s0 in range(0, steps, block):
+        yield from _move_draws(moves, (min(block, steps - s0), n))
 
 
 def _starts(rng: np.random.Generator, width: int, height: int, particles: int, margins: list[int],
@@ -286,7 +307,7 @@ class _Grids:
             around = self.lead + np.array([dy * self.row + dx for dy, dx in _OFFSETS8], dtype=np.intp)[:, None]
         np.add.at(flat, pos, ones)
         for t in range(1, life, chunk):
-            for draws in _move_draws(rng, (min(chunk, life - t), n)):  # one row per step
+            for draws in _move_rows(rng, min(chunk, life - t), n):  # one row per step
                 if trace is not None:
                     trace.append([self.deposits(), self.where(pos)])
                 if few:

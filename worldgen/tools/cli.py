@@ -18,7 +18,8 @@ from worldgen.core.image import PIXEL_BUDGET, framed_picture, picture, write_png
 from worldgen.core.registry import ParamError
 from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
 
-from .bench import run_bench
+from .bench import WORLD, run_bench
+from .timing import CLOCKS
 from .output import write_picture
 from .sweep import sweep
 from .world_cli import add_world_command, run_world_command
@@ -120,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list generators, stages and parameters")
     bench = sub.add_parser("bench", help="median milliseconds and longest step per generator and size")
-    bench.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
+    bench.add_argument("--gen", action="append", default=None,
+                       help="only this generator, or 'world' for the game's locations (repeatable)")
     bench.add_argument("--repeat", type=_size, default=0,
                        help=f"runs per size, 1..{MAX_BENCH_RUNS} (default: by size)")
     bench.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
@@ -131,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="only this size (repeatable; default: the generator's bench sizes and its largest)")
     bench.add_argument("--param", type=_key_value, action="append", default=[], metavar="NAME=VALUE",
                        help="a parameter for every run (repeatable; needs exactly one --gen, not with --compare)")
+    bench.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                       help="wall: what a frame waits (default); cpu: this thread's CPU time, "
+                            "which other programs on a loaded machine move far less")
     sweep = sub.add_parser("sweep", help="random legal requests per generator: counts of broken promises")
     sweep.add_argument("--maps", type=_size, default=100, help=f"requests per generator, 1..{MAX_SWEEP_MAPS}")
     sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
@@ -209,6 +214,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if not 0 <= args.repeat <= MAX_BENCH_RUNS:
         raise UsageError(f"--repeat must be 1..{MAX_BENCH_RUNS}; got {args.repeat}")
     params = None
+    generators = [name for name in args.gen or () if name != WORLD]
+    for name in generators:
+        registry.get(name)  # an unknown name is one clear line, before anything is timed
+    if (args.param or args.size) and WORLD in (args.gen or ()):
+        raise UsageError("the world's rows have fixed sizes and settings: drop --size and --param")
     if args.param:
         if args.compare:
             raise UsageError("--compare runs fixed settings: drop --param")
@@ -218,11 +228,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.size:
         if args.compare:
             raise UsageError("--compare runs fixed sizes: drop --size")
-        for spec in [registry.get(name) for name in args.gen] if args.gen else registry.all_specs():
+        for spec in [registry.get(name) for name in generators] if args.gen else registry.all_specs():
             for width, height in args.size:
                 spec.check_size(width, height)
     return run_bench(args.gen, args.repeat, as_json=args.json, memory=not args.no_memory,
-                     compare=args.compare, params=params, sizes=args.size)
+                     compare=args.compare, params=params, sizes=args.size, clock=args.clock)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

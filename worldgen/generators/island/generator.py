@@ -14,7 +14,7 @@ from worldgen.toolkit import promises
 from worldgen.toolkit.noise import NOISE_CELLS_PER_YIELD, noise_steps
 from .mask import full_masks, mask_steps, ring
 from .params import IslandParams
-from .terrain import classify, lowest_cells, normalize255, water_line
+from .terrain import classify_steps, lowest_cells_steps, normalize255, water_line
 
 __all__ = ["SPEC", "run", "ring_share", "check_request"]
 
@@ -60,8 +60,9 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     yield Stage("noise", noise, kind="layer", vrange=(0.0, 255.0))
 
     line = water_line(noise, p.water)
-    yield from pace.at("noise_terrain").pause(0.5)
-    yield Stage("noise_terrain", classify(noise, line, p), info={"water_line": line})
+    yield from pace.at("noise_terrain").pause(0.25)
+    noise_tiles = yield from classify_steps(noise, line, p, None, pace.at("noise_terrain"))
+    yield Stage("noise_terrain", noise_tiles, info={"water_line": line})
 
     raw_masks, scale, mask_info = yield from mask_steps(seed, width, height, p)
     yield from pace.at("mask_plain").pause(1.0)
@@ -95,12 +96,12 @@ def _terrain(noise: np.ndarray, combined: np.ndarray, p: IslandParams, pace: Pac
     lowered = np.where(edge, np.float32(-1), height_map)
     count = max(int((height_map.size - 1) * p.water) + 1, 2 * (w + h) - 4)  # the ring: all of it
     yield from pace.pause(0.25)
-    wet = lowest_cells(lowered, noise, count)
+    wet = yield from lowest_cells_steps(lowered, noise, count, pace, 0.25)
+    yield from pace.pause(0.4)
     line = float(np.max(lowered, where=wet, initial=np.float32(-1)))
     yield from pace.pause(0.5)
-    tiles = classify(height_map, line, p, water=wet)
-    yield from pace.pause(0.75)
-    land = tiles.size - count  # lowest_cells takes exactly count cells
+    tiles = yield from classify_steps(height_map, line, p, wet, pace, 0.75)
+    land = tiles.size - count  # lowest_cells_steps takes exactly count cells
     return tiles, {"water_line": line, "land_fraction": land / tiles.size, "water_fraction": p.water,
                    "edge_tiles_sunk": int(np.count_nonzero(height_map[edge] > np.float32(line)))}
 

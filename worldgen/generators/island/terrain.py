@@ -3,12 +3,17 @@ tiles as asked for, and the article's terrain rules by elevation."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
+from worldgen.core.pacing import Pace
+from worldgen.core.registry import Progress
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T
 from .params import IslandParams
 
-__all__ = ["normalize255", "water_line", "lowest_cells", "classify"]
+__all__ = ["normalize255", "water_line", "lowest_cells", "lowest_cells_steps", "classify", "classify_steps"]
 
 
 def normalize255(a: np.ndarray) -> np.ndarray:
@@ -40,19 +45,29 @@ def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.nda
     Exactly ``count`` cells, however flat the field: cells level with the
     cut are taken by the lower ``tiebreak`` (the island uses its noise), then
     in row-major order.  Two partitions and a few passes, no full sort.
+    :func:`lowest_cells_steps` is the same in steps.
 
     >>> h = np.array([[0, 0, 0], [0, 5, 0]], np.float32)
     >>> lowest_cells(h, np.array([[3, 1, 2], [0, 0, 9]], np.float32), 3).astype(int).tolist()
     [[0, 1, 1], [1, 0, 0]]
     """
+    return finish(lowest_cells_steps(height, tiebreak, count, Pace()))
+
+
+def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pace: Pace,
+                       done: float = 0.25) -> Iterator[Progress]:
+    """:func:`lowest_cells`, pausing between its passes on a big map (``pace``):
+    ``mask = yield from lowest_cells_steps(...)``."""
     flat, tb = np.asarray(height).ravel(), np.asarray(tiebreak).ravel()
     count = max(0, min(int(count), flat.size))
     mask = np.zeros(flat.size, dtype=bool)
     if count:
         cut = np.partition(flat, count - 1)[count - 1]
+        yield from pace.pause(done)
         np.less(flat, cut, out=mask)
         need = count - int(np.count_nonzero(mask))
         level = np.flatnonzero(flat == cut)
+        yield from pace.pause(done)
         if need < level.size:
             keys = tb[level]
             key_cut = np.partition(keys, need - 1)[need - 1]
@@ -108,3 +123,26 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     if water is not None:  # water: at most shallow; land: at least sand
         index = np.where(water, np.minimum(index, 1), np.maximum(index, 2))
     return _TERRAIN.take(index)
+
+
+def classify_steps(height: np.ndarray, line: float, p: IslandParams, water: np.ndarray | None,
+                   pace: Pace, done: float = 0.5) -> Iterator[Progress]:
+    """:func:`classify`, a band of rows at a time on a big map (``pace``),
+    pausing after each: ``tiles = yield from classify_steps(...)``.  The same
+    tiles (the rule is tile by tile); a 1024x1024 map in one piece was a
+    4-5 ms step.
+
+    >>> h = np.array([[0, 100, 130], [150, 200, 240]], np.float32)
+    >>> tiles = classify_steps(h, 120.0, IslandParams(), None, Pace(big=True).at("t"))
+    >>> events = [next(tiles)]
+    >>> try:
+    ...     next(tiles)
+    ... except StopIteration as end:
+    ...     end.value.tolist() == classify(h, 120.0).tolist()
+    True
+    """
+    out = np.empty(height.shape, dtype=np.uint8)
+    for r0, r1 in pace.bands(*height.shape):
+        out[r0:r1] = classify(height[r0:r1], line, p, None if water is None else water[r0:r1])
+        yield from pace.pause(done)
+    return out

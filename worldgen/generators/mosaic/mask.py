@@ -53,7 +53,9 @@ def _majority(index: np.ndarray, areas: int) -> np.ndarray:
 
 
 def make_mask(rng: np.random.Generator, h: int, w: int, p: MosaicParams):
-    """Yields Progress on big maps; returns (mask uint8 [0 border, 1..areas], kind uint8, shapes)."""
+    """Yields Progress (on big maps after each shape and band, on small ones
+    after the shapes and each smoothing pass); returns (mask uint8 [0 border,
+    1..areas], kind uint8, shapes)."""
     areas = p.areas
     ih, iw = h - 2, w - 2
     index = np.zeros((ih, iw), dtype=np.uint8)   # 0..areas-1 inside the border
@@ -72,11 +74,15 @@ def make_mask(rng: np.random.Generator, h: int, w: int, p: MosaicParams):
         shapes.append({"kind": name, "add": add, **to_map(info)})
         if big:
             yield Progress("mask", 0.5 * (i + 1) / p.shapes, mask_preview(index, areas))
+    if not big:  # on any map, the shapes and each smoothing pass are steps of their own
+        yield Progress("mask", 0.5)
     final = index
     for i in range(p.smooth):
         if big:  # one preview per pass (the pass before), shared by its bands
             event = Progress("mask", 0.5 + 0.5 * i / p.smooth, mask_preview(final, areas))
         final = yield from smooth(final, areas, (lambda event=event: event) if big else None)
+        if not big:
+            yield Progress("mask", 0.5 + 0.5 * (i + 1) / p.smooth)
     final = final.copy()
     tick = (lambda: Progress("mask", 1.0)) if big else None
     # Bounded repair: an area that chance or smoothing left (nearly) empty gets one

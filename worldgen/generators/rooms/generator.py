@@ -95,7 +95,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     yield Stage("doors", tiles.copy(), info={"doors": len(doors)})
 
     # dead_ends: filled (the work list held as bits), then the doors they orphaned.
-    walk, doors, door_bits, filled = _fill_dead_ends(tiles, g, doors, r, p)
+    walk, doors, door_bits, filled = yield from _fill_dead_ends(tiles, g, doors, r, p)
     yield Stage("dead_ends", tiles.copy(), info={"filled": filled})
 
     # loops: walls between floors far apart on foot become doors.
@@ -112,10 +112,12 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
 
 def _fill_dead_ends(tiles: np.ndarray, g: BitGrid, doors: list, r: Draw, p: RoomParams):
     """Fill dead ends (a sparse map keeps its last stubs: :data:`MIN_FLOOR`),
-    then drop the doors they orphaned: ``(walk, doors, door bits, cells filled)``."""
+    then drop the doors they orphaned: ``(walk, doors, door bits, cells filled)
+    = yield from ...`` (the filling in slices of :data:`SEARCH_SLICE` cell-steps)."""
     before = g.from_mask(tiles != T.wall)
     least = math.ceil(MIN_FLOOR * (g.w - 2) * (g.h - 2))
-    walk = g.fill_dead_ends(before, p.dead_end_keep, r.rng, least)
+    walk = yield from g.fill_dead_ends_steps(before, p.dead_end_keep, r.rng, least, SEARCH_SLICE,
+                                             lambda: Progress("dead_ends", 0.5))
     tiles[g.to_mask(before & ~walk)] = T.wall
     walk, doors, door_bits = finish_doors(tiles, g, walk, doors, least)
     return walk, doors, door_bits, (before & ~walk).bit_count()

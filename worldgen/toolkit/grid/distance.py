@@ -50,6 +50,9 @@ _CHUNK = 1 << 15
 #: From this many frontier cells on, a level is expanded one direction at a time.
 _BY_STEP = 1024
 
+#: Cells set up between two yields at least (:meth:`_Search.prepare`): a smaller grid is set up at once.
+_PREPARE_CELLS = 1 << 16
+
 
 def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
                        work: int = 1 << 18, tick: Callable[[int], Any] | None = None):
@@ -68,6 +71,8 @@ def distance_map_steps(passable: np.ndarray, sources, connectivity: int = 4,
     """
     search = _Search(passable, sources, connectivity)
     report = (lambda n: n) if tick is None else tick
+    for _ in search.prepare(max(_PREPARE_CELLS, 2 * work)):   # a big grid's set-up in pieces
+        yield report(search.reached)
     if search.spent >= work:             # setting up touched every cell a few times
         search.spent = 0
         yield report(search.reached)
@@ -97,28 +102,48 @@ class _Search:
         p = np.asarray(passable, dtype=bool)
         h, w = p.shape
         src = np.asarray(sources)
-        src = src if src.dtype == bool else src.reshape(-1, 2).astype(np.intp)
+        self.src = src if src.dtype == bool else src.reshape(-1, 2).astype(np.intp)
         # A frame of one impassable cell keeps every neighbour in range; a grid whose
         # outer ring is impassable and holds no source (a walled map) needs none.
-        self.pad = pad = int(_on_ring(p, src))
-        self.shape = (h, w)
+        self.pad = pad = int(_on_ring(p, self.src))
+        self.passable, self.shape = p, (h, w)
         W = w + 2 * pad
-        self.todo = _framed(p, pad).ravel()   # passable and not reached yet
-        if not pad:
-            self.todo = self.todo.copy()
-        self.dist = np.full((h + 2 * pad) * W, -1, dtype=np.int32)
+        # Allocated here, filled by prepare(): fresh memory is written (its pages
+        # faulted in) a piece at a time, 24 MB at 2000x2000.
+        self.todo = np.empty((h + 2 * pad) * W, dtype=bool)   # passable and not reached yet
+        self.dist = np.empty(self.todo.size, dtype=np.int32)
+        self.frontier, self.d = np.zeros(0, dtype=np.intp), 0
+        self.steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=np.intp)
+        self.stamp = np.empty(self.dist.size, dtype=np.intp)  # only read where just written
+        self.order_all = np.arange(8 * _BY_STEP, dtype=np.intp)
+        self.reached = 0
+        self.spent = (h + 2) * (w + 2) // 2
+
+    def prepare(self, cells: int):
+        """Fill ``todo`` and ``dist`` about ``cells`` cells at a time, yielding
+        between pieces, then seed the frontier with the sources."""
+        h, w = self.shape
+        pad, W = self.pad, w + 2 * self.pad
+        todo, dist = self.todo.reshape(h + 2 * pad, W), self.dist.reshape(h + 2 * pad, W)
+        if pad:
+            todo[[0, -1]] = False
+            todo[:, [0, -1]] = False
+        rows = max(1, cells // W)
+        for r0 in range(0, h, rows):
+            r1 = min(h, r0 + rows)
+            todo[pad + r0:pad + r1, pad:pad + w] = self.passable[r0:r1]
+            dist[pad + r0:pad + r1] = -1
+            if r1 < h:
+                yield
+        dist[[0, -1]] = -1
+        src = self.src
         if src.dtype == bool:  # read back sorted and unique (np.unique sorted: 30 ms for 470k)
             frontier = np.flatnonzero(_framed(src, pad))
         else:
             frontier = np.unique((src[:, 0] + pad) * W + (src[:, 1] + pad))
         self.dist[frontier] = 0
         self.todo[frontier] = False
-        self.frontier, self.d = frontier, 0
-        self.steps = np.array([dy * W + dx for dy, dx in offsets(connectivity)], dtype=np.intp)
-        self.stamp = np.empty(self.dist.size, dtype=np.intp)  # only read where just written
-        self.order_all = np.arange(8 * _BY_STEP, dtype=np.intp)
-        self.reached = int(frontier.size)
-        self.spent = (h + 2) * (w + 2) // 2
+        self.frontier, self.reached = frontier, int(frontier.size)
 
     def small_level(self) -> bool:
         """Expand a small frontier in one pass; False when it found nothing."""
