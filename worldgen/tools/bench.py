@@ -190,7 +190,7 @@ def _print_compare(rows: list[dict], as_json: bool) -> None:
         return
     if not as_json:
         print(f"reference fill 1000x1000: {rows[0]['fill_ms']:.1f} ms here, {FILL_QUOTED_MS:.0f} ms on "
-              "issue 13's machine: 'peer here' is the quoted figure scaled by that ratio")
+              "the computer the goals were set on: 'peer here' is the quoted figure scaled by that ratio")
         print(f"{'generator':<10} {'size':>10} {'ours ms':>9} {'floor':>6} {'peer ms':>9} {'peer here':>10} "
               f"{'ratio':>6} {'rounds':>13}  ours / peer")
     for row in rows:
