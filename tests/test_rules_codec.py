@@ -156,6 +156,11 @@ def test_every_run_field_round_trips_and_nothing_is_named_repaired():
     assert isinstance(back.pending, LocationRequest) and back.pending.index == 2
 
 
+def test_the_run_keeps_the_captives_freed_the_kinds_slain_and_its_day():
+    back = run_from_json(RunState, run_to_json(a_run()))
+    assert (back.freed, back.slain, back.daily) == (2, {"orc": 3, "rat": 1}, "2026-11-27")
+
+
 def run_to_json_resumed(g: RunState) -> dict:
     """What a run read from a save would write again (where it stands comes from ``resume``)."""
     g.mode, g.site, g.depth = g.resume["mode"], g.resume["site"], g.resume["depth"]

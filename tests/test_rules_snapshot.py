@@ -86,6 +86,15 @@ def test_snapshot_with_a_list_of_flats_that_are_no_numbers_is_refused_whole(key,
     assert apply_snapshot(fresh, snap) is False and not fresh.seen.any()
 
 
+def test_snapshot_without_lists_of_the_killed_or_found_reads_none():
+    level = built(monsters=[(5, 2), (12, 4)])
+    level.open_secret(2, 0)
+    snap = saved(level)
+    del snap["killed"], snap["found"]
+    back = reloaded(snap, monsters=[(5, 2), (12, 4)])
+    assert back.killed == [] and back.found == [] and back.secret[0, 2]
+
+
 def test_snapshot_keeps_the_explored_mask():
     level = built()
     level.seen[2:4, 3:9] = True
@@ -326,7 +335,7 @@ def test_snapshot_leaves_out_a_monster_that_cannot_stand_where_it_says():
     snap = saved(g.level)
     good = snap["monsters"][0]
     snap["monsters"] = [{**good, "kind": "dragon"}, {**good, "x": -5}, {**good, "x": "x"}, {**good, "y": 50},
-                        {**good, "x": 0}, {**good, "x": 9, "y": 3}, {**good, "kind": "eel", "x": 1, "y": 2},
+                        {**good, "y": -5}, {**good, "y": "y"}, {**good, "x": 0}, {**good, "x": 9, "y": 3}, {**good, "kind": "eel", "x": 1, "y": 2},
                         {**good, "x": 9, "y": 4}, good, {**good, "i": 77}, "junk"]
     back = reloaded(snap)
     assert [(m.index, m.kind.id, m.x, m.y) for m in back.monsters] == [(good["i"], "orc", 8, 2)]
@@ -367,9 +376,10 @@ def test_snapshot_keeps_corpses():
 
 def test_snapshot_clamps_corpses_to_known_kinds_on_the_map_and_the_last_ones():
     snap = saved(built())
-    snap["corpses"] = [[1, 1, "nope"], [500, 1, "orc"], [1, -3, "orc"], ["x", 1, "orc"], [1, "y", "orc"],
-                       [2, 2, "orc", 1], [2, 2, 5], "x", [0, 0, "rat"]] + [[3, 3, "rat"]] * (MAX_CORPSES - 1)
-    assert reloaded(snap).corpses == [(0, 0, "rat")] + [(3, 3, "rat")] * (MAX_CORPSES - 1)
+    bad = [[1, 1, "nope"], [500, 1, "orc"], [1, -3, "orc"], [-3, 1, "orc"], ["x", 1, "orc"], [1, "y", "orc"],
+           [2, 2, "orc", 1], [2, 2, 5], "x", 7]
+    snap["corpses"] = bad + [[0, 0, "rat"], [3, 3, "rat"]]
+    assert len(snap["corpses"]) <= MAX_CORPSES and reloaded(snap).corpses == [(0, 0, "rat"), (3, 3, "rat")]
     snap["corpses"] = [[4, 4, "orc"]] + [[3, 3, "rat"]] * MAX_CORPSES
     assert reloaded(snap).corpses == [(3, 3, "rat")] * MAX_CORPSES
 
@@ -523,7 +533,7 @@ def test_an_older_snapshot_keeps_the_items_dropped():
 def test_an_older_snapshot_leaves_out_a_drop_that_cannot_be():
     snap = older(built())
     snap["dropped"] = [["nope", 3, 2], ["relic", 3, 2], ["treasure", 3, 2], [3, 3, 2], ["potion", -1, 2],
-                       ["potion", 3, 70], ["potion", "x", 2], ["potion", 3, "y"], ["potion", 0, 1], ["potion", 9, 3],
+                       ["potion", 3, 70], ["potion", 3, -5], ["potion", "x", 2], ["potion", 3, "y"], ["potion", 0, 1], ["potion", 9, 3],
                        ["potion", 3], ["potion", 3, 2, 1, 1], "x", ["potion", 4, 2]]
     assert [(it.kind.id, it.x, it.y) for it in reloaded(snap).items] == [("potion", 4, 2)]
     snap["dropped"] = "potion"
