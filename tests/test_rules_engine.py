@@ -343,3 +343,43 @@ def test_a_death_among_the_reactions_still_gives_the_result():
             return succeed()
     result, action = resolve(g, Say("a", then=(Die(), Say("after"))))
     assert result.succeeded and isinstance(action, Say)
+
+
+def test_a_sleeping_monster_that_sees_the_player_notices_them_and_it_is_said():
+    g = run_on(pos=(2, 2))
+    put(g, "orc", 5, 2, awake=False)
+    engine.end_player_turn(g)
+    assert ("The orc notices you.", NOTE) in [(m.text, m.kind) for m in g.log]
+
+
+def test_a_sleeping_monster_out_of_sight_hears_a_loud_turn():
+    g = run_on(level_of("#######\n#.....#\n###.###\n#.....#\n#######"), pos=(1, 1))
+    orc = put(g, "orc", 2, 3, awake=False)
+    assert not g.level.visible[3, 2]
+    engine.end_player_turn(g)
+    assert not orc.awake
+    g.noise = 100
+    engine.end_player_turn(g)
+    assert orc.awake
+
+
+def test_a_flyer_that_stops_levitating_over_water_does_not_drown():
+    g = run_on(level_of("#######\n#.....#\n#.~~~.#\n#.....#\n#######"), pos=(5, 3))
+    bat = put(g, "bat", 3, 2, statuses={"levitating": 1, "paralysed": 5})
+    engine.end_player_turn(g)
+    assert bat in g.level.monsters and bat.hp == bat.max_hp
+
+
+def test_a_swimming_player_is_told_nothing_of_the_water_when_another_status_ends():
+    g = run_on(level_of("#####\n#...#\n#.~.#\n#...#\n#####"), pos=(2, 2))
+    g.player.statuses["hasted"] = 1
+    engine.end_player_turn(g)
+    assert "You drop into the deep water: you swim." not in texts(g)
+
+
+def test_a_monster_that_dies_of_a_status_frees_its_cell_for_the_next_in_the_same_turn():
+    g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
+    put(g, "rat", 2, 1, hp=1, statuses={"poisoned": 5})
+    orc = put(g, "orc", 3, 1)
+    engine.end_player_turn(g)
+    assert orc.pos == (2, 1)
