@@ -151,6 +151,23 @@ def test_a_confused_monster_stumbles_along_the_step_table_below_an_even_chance()
     assert action.monster is rat
 
 
+def test_a_confused_monsters_stumble_moves_it_and_its_mark_on_the_turns_mask():
+    g = run_on(pos=(2, 2))
+    rat = put(g, "rat", 10, 3, statuses={"confused": 5})
+    ctx = context(g)
+    ctx.rng = Rolls(0.1, STEPS.index((1, 0)))
+    resolve(g, engine._monster_action(ctx, rat))
+    assert rat.pos == (11, 3) and ctx.occupied[3, 11] and not ctx.occupied[3, 10]
+
+
+def test_a_confused_monster_stumbling_into_a_wall_does_nothing():
+    g = run_on(pos=(2, 2))
+    rat = put(g, "rat", 10, 1, statuses={"confused": 5})
+    ctx = context(g)
+    ctx.rng = Rolls(0.1, STEPS.index((0, -1)))
+    assert engine._monster_action(ctx, rat) is None
+
+
 def test_a_confused_monster_acts_as_its_kind_from_an_even_chance_up():
     for chance in (0.5, 0.9):
         rat, action = _confused_rat_action(chance)
