@@ -9,6 +9,7 @@ from game.rules import engine
 from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Heal, Identify,
                                         IdentifyOne, Improve, Relocate, Reveal, landing_cell)
 from game.rules.actions.features import TRAPS, SpringTrap
+from game.rules.actions.surroundings import Cloud
 from game.rules.actions.items import Craft, UseItem
 from game.rules.actions.ranged import Throw
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
@@ -17,7 +18,7 @@ from game.rules.entities import FloorItem
 from game.rules.identify import is_known
 from game.rules.log import BAD, NOTE
 from worldgen.core import seeding
-from worldgen.core.tiles import T
+from worldgen.core.tiles import WALKABLE, T
 
 from test_rules import dungeon_run, make_level, put_monster
 
@@ -286,3 +287,60 @@ def test_a_trap_that_teleports_leaves_what_lay_on_it():
     g.pos = (x - 1, y) if g.level.walkable[y, x - 1] else (x + 1, y)
     assert g.move(x - g.pos[0], 0)
     assert g.pos != (x, y) and g.player.inventory == [] and len(g.level.items) == 1
+
+
+# -- clouds and magic mapping ----------------------------------------------------------------------
+THICK = """\
+##########
+##########
+##......##
+##......##
+##......##
+##......##
+##########
+##########"""
+
+
+def test_magic_mapping_shows_the_floor_and_the_walls_touching_it_and_keeps_what_was_known():
+    g = dungeon_run(make_level(THICK))
+    level = g.level
+    level.seen[:] = False
+    level.seen[7, 0] = True
+    floor = WALKABLE[level.tiles]
+    h, w = level.shape
+    want = np.array([[floor[max(0, y - 1):y + 2, max(0, x - 1):x + 2].any() for x in range(w)] for y in range(h)])
+    want[7, 0] = True
+    result, _ = resolve(g, Reveal())
+    assert result.succeeded and np.array_equal(level.seen, want) and not want[0, 9]
+    assert (g.log[-1].text, g.log[-1].kind) == ("The level's layout floods your mind.", "good")
+
+
+def test_magic_mapping_outside_a_dungeon_knows_the_land_already():
+    g = dungeon_run()
+    g.level = None
+    result, _ = resolve(g, Reveal())
+    assert result.succeeded and g.log[-1].text == "The scroll shows the land around you; you knew it already."
+
+
+def test_a_cloud_rises_thick_at_its_heart_and_half_as_thick_on_the_open_cells_around():
+    g = dungeon_run(make_level(WIDE))
+    result, _ = resolve(g, Cloud("poison", (1, 1), 300))
+    gas = g.level.gas["poison"]
+    want = np.zeros(g.level.shape, np.uint16)
+    want[1, 1], want[1, 2], want[2, 1], want[2, 2] = 300, 150, 150, 150
+    assert result.succeeded and np.array_equal(gas, want) and g.events[-1] == "gas"
+    assert g.log[-1].text == "A cloud of poison billows out."
+
+
+def test_a_cloud_rises_where_a_creature_stands_even_in_a_wall():
+    g = dungeon_run(make_level(WIDE))
+    g.pos = (4, 3)
+    resolve(g, Cloud("smoke", g.player))
+    assert g.level.gas["smoke"][3, 4] == 500 and g.level.gas["smoke"][2, 3] == 250
+    rat = put_monster(g.level, 10, 4)
+    rat.x, rat.y = 10, 0  # a ghost in the wall: the cloud rises there all the same
+    resolve(g, Cloud("confusion", rat, 40))
+    assert g.level.gas["confusion"][0, 10] == 40 and g.level.gas["confusion"][1, 10] == 20
+    assert g.level.gas["confusion"][0, 9] == 0
+    g.level = None
+    assert not resolve(g, Cloud("smoke", (1, 1)))[0].succeeded

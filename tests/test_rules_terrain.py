@@ -5,11 +5,11 @@ game/rules/actions/terrain.py, content.TERRAIN_RULES)."""
 import numpy as np
 
 from worldgen.core.registry import Stage
-from worldgen.core.tiles import T
+from worldgen.core.tiles import TRANSPARENT, T
 
 from game.rules import hazards
 from game.rules.actions.effects import Deliver
-from game.rules.actions.terrain import FALL_DAMAGE, HazardsTurn
+from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, HazardsTurn, Ignite, Release
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
 from game.rules.engine import resolve
@@ -263,3 +263,134 @@ def test_every_terrain_rule_names_a_known_way_in():
     assert {r.enter for r in TERRAIN_RULES.values()} <= {"walk", "swim", "fall", "open", "unlock", "block"}
     assert all(r.burnt is not None for r in TERRAIN_RULES.values() if r.burns)
     assert all(g.status == "" or g.turns > 0 for g in GASES.values())
+
+
+# -- clouds drift by their per-cell rule ----------------------------------------------------------
+def drift_by_hand(tiles: np.ndarray, gas: dict) -> dict:
+    """The drift rule one cell at a time: each cell keeps four shares of its
+    own cloud and takes one from each of its four neighbours that is open
+    (its own again for a neighbour that is shut or off the map); the sum
+    over 8, less a tenth (at least 1); nothing stays in a shut cell, and a
+    cloud with nothing left is gone."""
+    h, w = tiles.shape
+    open_ = TRANSPARENT[tiles] | (tiles == T.brush)
+    out = {}
+    for kind, field in gas.items():
+        new = np.zeros((h, w), np.uint16)
+        for y in range(h):
+            for x in range(w):
+                c = int(field[y, x])
+                total = 4 * c
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    inside = 0 <= ny < h and 0 <= nx < w
+                    total += int(field[ny, nx]) if inside and open_[ny, nx] else c
+                v = total // 8
+                v -= max(1, v // hazards.FADE) if v > 0 else 0
+                new[y, x] = min(hazards.MAX_GAS, v) if open_[y, x] else 0
+        if new.any():
+            out[kind] = new
+    return out
+
+
+def test_a_cloud_drifts_as_the_per_cell_rule_says_over_random_maps_edges_and_walls_too():
+    rng = np.random.default_rng(29)
+    for _ in range(12):
+        h, w = int(rng.integers(3, 9)), int(rng.integers(3, 11))
+        choices = np.array([T.floor, T.wall, T.brush, T.door, T.grass], np.uint8)
+        tiles = choices[rng.integers(0, len(choices), (h, w))]
+        level = level_of(HALL)
+        level.tiles, level.shape = tiles, (h, w)
+        level.gas = {"smoke": rng.integers(0, hazards.MAX_GAS + 1, (h, w)).astype(np.uint16),
+                     "poison": (rng.random((h, w)) < 0.2) * rng.integers(1, 12, (h, w)).astype(np.uint16)}
+        want = drift_by_hand(tiles, level.gas)
+        hazards.drift(level)
+        assert sorted(level.gas) == sorted(want)
+        for kind in want:
+            assert level.gas[kind].dtype == np.uint16 and np.array_equal(level.gas[kind], want[kind]), kind
+
+
+def test_a_cloud_too_thin_to_share_is_gone():
+    level = level_of(HALL)
+    level.gas = {"smoke": np.zeros(level.shape, np.uint16)}
+    level.gas["smoke"][2, 2] = 1
+    hazards.drift(level)
+    assert level.gas == {}
+
+
+# -- fire and clouds set going on one cell ----------------------------------------------------------------
+def test_fire_set_to_grass_in_view_catches_and_is_said():
+    g = dungeon_run(level_of(HALL.replace("#....#.....#\n#....+", "#.g..#.....#\n#....+", 1)))
+    g.level.update_view(*g.pos)
+    result, _ = resolve(g, Ignite(2, 1))
+    assert result.succeeded and g.level.fire[1, 2] == hazards.BURNS[T.grass]
+    assert g.log[-1].text == "The grass catches fire!"
+
+
+def test_fire_set_out_of_sight_catches_unsaid_and_bare_floor_or_off_the_map_does_not():
+    g = dungeon_run(level_of(HALL.replace(".....#\n#....+", "...g.#\n#....+", 1)))
+    g.level.visible[:] = False
+    n = len(g.log)
+    assert resolve(g, Ignite(9, 1))[0].succeeded and g.level.fire[1, 9] > 0 and len(g.log) == n
+    assert not resolve(g, Ignite(2, 2))[0].succeeded and not resolve(g, Ignite(50, 1))[0].succeeded
+    assert not resolve(g, Ignite(-1, 1))[0].succeeded and g.level.fire[1, 9] > 0 and int(g.level.fire.sum()) == \
+        int(g.level.fire[1, 9])
+
+
+def test_a_cloud_released_on_a_cell_in_view_is_said_and_out_of_sight_is_not():
+    g = dungeon_run(level_of(HALL))
+    g.level.update_view(*g.pos)
+    assert resolve(g, Release("poison", 2, 2, 300))[0].succeeded
+    assert g.level.gas["poison"][2, 2] == 300 and g.log[-1].text == "A cloud of poison billows out."
+    g.level.visible[:] = False
+    n = len(g.log)
+    assert resolve(g, Release("smoke", 8, 3, 50))[0].succeeded and g.level.gas["smoke"][3, 8] == 50
+    assert len(g.log) == n and g.level.transparent[2, 2]
+    assert not resolve(g, Release("smoke", 50, 3, 50))[0].succeeded
+    assert not resolve(g, Release("smoke", 3, -1, 50))[0].succeeded
+
+
+def test_thick_smoke_hides_what_is_behind_it():
+    g = dungeon_run(level_of(HALL))
+    assert resolve(g, Release("smoke", 3, 2, GASES["smoke"].dose))[0].succeeded
+    assert not g.level.transparent[2, 3] and g.level.transparent[2, 2]
+
+
+# -- closing doors ---------------------------------------------------------------------------------------
+DOORS = """
+#######
+#.'.'.#
+#.'.'.#
+#######
+"""
+
+
+def test_closing_shuts_every_open_door_beside_the_player_and_counts_them():
+    g = dungeon_run(level_of(DOORS))
+    g.pos = (3, 1)
+    result, _ = resolve(g, CloseDoors())
+    assert result.succeeded and g.log[-1].text == "You close 4 doors." and g.dirty is True
+    assert all(g.level.tiles[y, x] == T.door for x, y in ((2, 1), (4, 1), (2, 2), (4, 2)))
+
+
+def test_closing_one_door_says_the_door_and_leaves_one_with_something_in_it():
+    for blocked in ("monster", "item"):
+        g = dungeon_run(level_of(DOORS))
+        g.pos = (3, 2)
+        if blocked == "monster":
+            put_monster(g.level, 4, 1)
+        else:
+            g.level.drop("potion", 4, 1)
+        g.level.tiles[2, 2] = g.level.tiles[2, 4] = T.floor
+        assert resolve(g, CloseDoors())[0].succeeded and g.log[-1].text == "You close the door."
+        assert (g.level.tiles[1, 2], g.level.tiles[1, 4]) == (T.door, T.open_door)
+
+
+def test_closing_with_no_open_door_beside_says_so():
+    g = dungeon_run(level_of(DOORS))
+    g.pos = (1, 1)
+    g.level.tiles[1, 2] = g.level.tiles[2, 2] = T.floor
+    result, _ = resolve(g, CloseDoors())
+    assert not result.succeeded and result.messages == (
+        ("There is no open door beside you to close (nothing may stand in it).", "note"),)
+    g.level = None
+    assert resolve(g, CloseDoors())[0].messages == (("There is no door here.", "note"),)
