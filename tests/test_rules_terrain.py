@@ -394,3 +394,88 @@ def test_closing_with_no_open_door_beside_says_so():
         ("There is no open door beside you to close (nothing may stand in it).", "note"),)
     g.level = None
     assert resolve(g, CloseDoors())[0].messages == (("There is no door here.", "note"),)
+
+
+# -- a fall, fire and clouds, rule by rule -----------------------------------------------------------------
+def test_a_fall_is_said_as_it_begins_and_as_it_lands():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3)))
+    g.pos = (3, 2)
+    assert g.move(1, 0)
+    said = [(m.text, m.kind) for m in g.log]
+    assert said[-2:] == [("You fall into the chasm!", "bad"), ("You land hard, somewhere deeper.", "bad")]
+
+
+def test_a_fall_that_kills_is_named_and_lands_nowhere():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3)))
+    g.pos, g.player.hp = (3, 2), 1
+    g.move(1, 0)
+    assert g.dead and g.killer == "a fall" and g.pending is None
+    assert "You are killed by a fall." in [m.text for m in g.log]
+
+
+class Zeros:
+    """Rolls that always come up 0: every chance of catching fire is taken."""
+
+    def random(self, shape=None):
+        return np.zeros(shape) if shape is not None else 0.0
+
+
+def test_fire_spreads_to_the_eight_neighbours_that_burn_and_no_farther_in_a_turn():
+    level = level_of(MEADOW)
+    hazards.ignite(level, 6, 2)
+    hazards.spread_fire(level, Zeros())
+    burning = {(int(x), int(y)) for y, x in zip(*np.nonzero(level.fire))}
+    assert burning == {(x, y) for x in (5, 6, 7) for y in (1, 2, 3)}
+    assert level.fire[2, 6] == hazards.BURNS[T.grass] - 1 and level.fire[1, 5] == hazards.BURNS[T.grass]
+    assert level.gas["smoke"][2, 6] == hazards.SMOKE_PER_FIRE and level.gas["smoke"][1, 5] == 0
+
+
+def test_a_fire_that_burns_out_leaves_its_burnt_tile_and_one_still_burning_does_not():
+    level = level_of(MEADOW)
+    level.fire[1, 4], level.fire[1, 8] = 1, 2
+    cells = hazards.spread_fire(level, np.random.default_rng(0))
+    assert (4, 1) in cells and level.tiles[1, 4] == T.ash and level.changed[1 * 12 + 4] == T.ash
+    assert (8, 1) not in cells and level.tiles[1, 8] == T.grass
+
+
+def test_ignite_takes_only_where_something_burns_and_nothing_burns_yet():
+    level = level_of(MEADOW)
+    assert hazards.ignite(level, 4, 1) and level.fire[1, 4] == hazards.BURNS[T.grass]
+    level.fire[1, 5] = 1
+    assert not hazards.ignite(level, 5, 1) and level.fire[1, 5] == 1
+    assert not hazards.ignite(level, 2, 4) and level.fire[4, 2] == 0
+
+
+def test_a_release_of_nothing_adds_nothing_and_a_new_cloud_is_of_whole_thickness():
+    level = level_of(MEADOW)
+    hazards.release(level, "poison", 2, 2, -40)
+    assert level.gas["poison"].dtype == np.uint16 and not level.gas["poison"].any()
+    hazards.release(level, "poison", 2, 2, 30)
+    assert level.gas["poison"][2, 2] == 30
+
+
+def test_a_cloud_is_thick_from_its_dose_up():
+    level = level_of(MEADOW)
+    dose = GASES["smoke"].dose
+    assert hazards.thick(level, "smoke").shape == level.shape and not hazards.thick(level, "smoke").any()
+    hazards.release(level, "smoke", 2, 2, dose)
+    hazards.release(level, "smoke", 3, 2, dose - 1)
+    thick = hazards.thick(level, "smoke")
+    assert thick.dtype == bool and thick[2, 2] and not thick[2, 3]
+
+
+def test_the_hazards_turn_burns_whoever_stands_in_fire_even_its_last_turn_and_a_cloud_at_its_dose():
+    g = dungeon_run(level_of(MEADOW))
+    g.pos = (5, 4)
+    rat = put_monster(g.level, 6, 4)
+    g.level.fire[4, 5] = 2  # floor does not burn on its own: a fire set there dies this turn
+    gas = next(k for k, v in GASES.items() if v.status)
+    hazards.release(g.level, gas, 6, 4, GASES[gas].dose * 8 + 100)
+    resolve(g, HazardsTurn())
+    assert "burning" in g.player.statuses and GASES[gas].status in rat.statuses
+
+
+def test_the_hazards_turn_does_nothing_off_a_level():
+    g = dungeon_run(level_of(MEADOW))
+    g.level = None
+    assert not resolve(g, HazardsTurn())[0].succeeded
