@@ -344,3 +344,133 @@ def test_a_cloud_rises_where_a_creature_stands_even_in_a_wall():
     assert g.level.gas["confusion"][0, 9] == 0
     g.level = None
     assert not resolve(g, Cloud("smoke", (1, 1)))[0].succeeded
+
+
+# -- moving a creature ------------------------------------------------------------------------------
+PILLAR = """\
+##########
+#........#
+#.#......#
+#........#
+#........#
+#........#
+##########"""
+
+
+def test_a_blink_looks_at_the_cell_it_lands_on_column_and_row():
+    g = dungeon_run(make_level(PILLAR))
+    assert resolve(g, Relocate(g.player, (8, 2)))[0].succeeded and g.pos == (8, 2)
+    rat = put_monster(g.level, 5, 4)
+    resolve(g, Relocate(rat, (2, 5)))
+    assert rat.pos == (2, 5)
+
+
+def test_a_blink_that_cannot_land_says_who_stays():
+    g = dungeon_run(make_level(PILLAR))
+    rat = put_monster(g.level, 5, 4, kind="goblin")
+    resolve(g, Relocate(g.player, (2, 2)))
+    resolve(g, Relocate(rat, (0, 0)))
+    assert texts(g)[-2:] == ["You flicker, but stay where you are.", "The goblin flickers, but stays where it is."]
+    assert g.pos == (1, 1) and rat.pos == (5, 4)
+
+
+def test_a_blinking_swimmer_lands_only_in_water():
+    from test_rules_terrain import level_of as terrain_level
+    g = dungeon_run(terrain_level("#######\n#..~~.#\n#.....#\n#######"))
+    eel = put_monster(g.level, 3, 1, kind="eel")
+    resolve(g, Relocate(eel, (5, 2)))
+    assert eel.pos == (3, 1)
+    resolve(g, Relocate(eel, (4, 1)))
+    assert eel.pos == (4, 1)
+
+
+def test_magic_off_a_level_only_lurches():
+    g = dungeon_run()
+    g.level = None
+    assert resolve(g, Relocate(g.player))[0].messages == (("The world lurches, and settles.", "note"),)
+
+
+def test_a_teleport_lands_where_the_turns_relocate_roll_says_and_says_its_line():
+    g = dungeon_run(make_level(WIDE))
+    want = landing_cell(g, g.rng("relocate"), g.pos, 4)
+    resolve(g, Relocate(g.player, far=4, line=("Away!", NOTE)))
+    assert g.pos == want and texts(g)[-1] == "Away!"
+    g2 = dungeon_run(make_level(WIDE))
+    want = landing_cell(g2, seeding.rng(5, "x"), g2.pos, 4)
+    resolve(g2, Relocate(g2.player, rng=seeding.rng(5, "x"), far=4))
+    assert g2.pos == want
+
+
+class Lowest:
+    """Rolls that always take the lowest choice."""
+
+    def integers(self, lo, hi=None):
+        return lo
+
+
+def test_landing_cell_picks_among_the_landing_cells_by_the_roll_and_keeps_far_when_it_can():
+    g = dungeon_run(make_level(WIDE))
+    cells = g.level.landing_cells()
+    ys, xs = np.nonzero(cells)
+    assert landing_cell(g, Lowest()) == (int(xs[0]), int(ys[0]))
+    assert landing_cell(g, Lowest(), None, 5) == (int(xs[0]), int(ys[0]))
+    far = g.level.distance_from(*g.pos)
+    for seed in range(12):
+        x, y = landing_cell(g, seeding.rng(seed, "far"), g.pos, 1)
+        assert far[y, x] > 1
+        x, y = landing_cell(g, seeding.rng(seed, "far"), g.pos)
+        assert cells[y, x]
+
+
+def test_landing_cell_on_a_level_with_one_landing_cell_gives_it():
+    g = dungeon_run(make_level(PILLAR))
+    only = np.zeros(g.level.shape, bool)
+    only[1, 1] = True
+    g.level.landing_cells = lambda: only
+    assert landing_cell(g, seeding.rng(1, "one"), g.pos, 3) == (1, 1)
+    g.level.landing_cells = lambda: np.zeros_like(only)
+    assert landing_cell(g, seeding.rng(1, "one")) is None
+
+
+# -- growing stronger, burning, the afflictions' table --------------------------------------------------
+def test_improving_adds_to_a_monsters_attack_and_defence_and_the_players_defence():
+    g = dungeon_run()
+    rat = put_monster(g.level, 4, 4)
+    attack, defence = rat.attack, rat.defence
+    resolve(g, Improve(rat, attack=2, defence=3))
+    assert (rat.attack, rat.defence) == (attack + 2, defence + 3)
+    p = g.player
+    before = (p.base_attack, p.base_defence)
+    resolve(g, Improve(p, defence=2))
+    assert (p.base_attack, p.base_defence) == (before[0], before[1] + 2)
+
+
+def test_burning_lights_the_ground_underfoot_and_kills_by_fire():
+    from test_rules_terrain import MEADOW, level_of as terrain_level
+    g = dungeon_run(terrain_level(MEADOW))
+    g.pos, g.player.hp = (4, 1), 1
+    resolve(g, Burn(g.player, 5))
+    assert g.level.fire[1, 4] > 0 and g.dead and g.killer == "fire" and "You die of fire." in texts(g)
+    g = dungeon_run()
+    g.level = None
+    assert resolve(g, Burn(g.player, 1))[0].succeeded and "burning" in g.player.statuses
+
+
+@pytest.mark.parametrize("effect, status", [("haste", "hasted"), ("regenerate", "regenerating"),
+                                            ("poison", "poisoned"), ("confuse", "confused"), ("slow", "slowed"),
+                                            ("levitate", "levitating"), ("invisible", "invisible"),
+                                            ("paralyse", "paralysed"), ("fear", "afraid")])
+def test_each_affliction_effect_gives_its_status_for_its_power(effect, status):
+    g = dungeon_run()
+    rat = put_monster(g.level, 4, 4)
+    resolve(g, EFFECTS[effect](g, rat, 4))
+    assert rat.statuses.get(status) == 4 or status in rat.kind.immune
+
+
+def test_a_burst_touches_the_3x3_around_its_cell_and_no_farther():
+    g = dungeon_run(make_level(WIDE))
+    g.pos = (1, 1)
+    around = {(x, y): put_monster(g.level, x, y) for x in range(6, 11) for y in range(1, 6)}
+    resolve(g, Deliver("poison", "burst", 5, g.player, (8, 3)))
+    hit = {c for c, m in around.items() if "poisoned" in m.statuses}
+    assert hit == {(x, y) for x in (7, 8, 9) for y in (2, 3, 4)}
