@@ -332,6 +332,15 @@ def test_a_cloud_rises_thick_at_its_heart_and_half_as_thick_on_the_open_cells_ar
     assert g.log[-1].text == "A cloud of poison billows out."
 
 
+def test_a_cloud_in_the_open_covers_its_3x3_and_no_more():
+    g = dungeon_run(make_level(WIDE))
+    resolve(g, Cloud("smoke", (8, 3), 301))
+    want = np.zeros(g.level.shape, np.uint16)
+    want[2:5, 7:10] = 150
+    want[3, 8] = 301
+    assert np.array_equal(g.level.gas["smoke"], want)
+
+
 def test_a_cloud_rises_where_a_creature_stands_even_in_a_wall():
     g = dungeon_run(make_level(WIDE))
     g.pos = (4, 3)
@@ -436,10 +445,11 @@ def test_landing_cell_on_a_level_with_one_landing_cell_gives_it():
 def test_improving_adds_to_a_monsters_attack_and_defence_and_the_players_defence():
     g = dungeon_run()
     rat = put_monster(g.level, 4, 4)
-    attack, defence = rat.attack, rat.defence
+    rat.attack, rat.defence = 4, 5
     resolve(g, Improve(rat, attack=2, defence=3))
-    assert (rat.attack, rat.defence) == (attack + 2, defence + 3)
+    assert (rat.attack, rat.defence) == (6, 8)
     p = g.player
+    p.base_defence = 3
     before = (p.base_attack, p.base_defence)
     resolve(g, Improve(p, defence=2))
     assert (p.base_attack, p.base_defence) == (before[0], before[1] + 2)

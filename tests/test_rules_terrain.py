@@ -9,7 +9,7 @@ from worldgen.core.tiles import TRANSPARENT, T
 
 from game.rules import hazards
 from game.rules.actions.effects import Deliver
-from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, HazardsTurn, Ignite, Release
+from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Ignite, Release, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
 from game.rules.engine import resolve
@@ -457,7 +457,8 @@ def test_a_release_of_nothing_adds_nothing_and_a_new_cloud_is_of_whole_thickness
 def test_a_cloud_is_thick_from_its_dose_up():
     level = level_of(MEADOW)
     dose = GASES["smoke"].dose
-    assert hazards.thick(level, "smoke").shape == level.shape and not hazards.thick(level, "smoke").any()
+    none = hazards.thick(level, "smoke")
+    assert none.shape == level.shape and none.dtype == bool and not none.any()
     hazards.release(level, "smoke", 2, 2, dose)
     hazards.release(level, "smoke", 3, 2, dose - 1)
     thick = hazards.thick(level, "smoke")
@@ -479,3 +480,27 @@ def test_the_hazards_turn_does_nothing_off_a_level():
     g = dungeon_run(level_of(MEADOW))
     g.level = None
     assert not resolve(g, HazardsTurn())[0].succeeded
+
+
+def test_the_hazards_turn_with_nothing_burning_and_no_cloud_does_nothing_even_on_grass():
+    g = dungeon_run(level_of(MEADOW))
+    g.pos = (5, 1)
+    put_monster(g.level, 6, 1)
+    version = g.version
+    assert not resolve(g, HazardsTurn())[0].succeeded and g.version == version
+
+
+def test_no_fall_through_the_floor_of_a_sites_last_level():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3), last=True))
+    assert not resolve(g, Fall())[0].succeeded and g.pending is None
+
+
+def test_a_vault_door_opens_with_its_key_and_says_so_and_without_it_says_where_the_key_is():
+    g = dungeon_run(level_of(HALL))
+    result, _ = resolve(g, Unlock(5, 2))
+    assert not result.succeeded and result.messages == (
+        ("The vault door is locked. Its key lies somewhere on this level.", "note"),)
+    g.player.inventory.append("vault_key")
+    result, _ = resolve(g, Unlock(5, 2))
+    assert result.messages == (("The key turns: the vault door swings open.", "loot"),)
+    assert g.dirty is True and g.level.tiles[2, 5] == T.open_door and "vault_key" not in g.player.inventory
