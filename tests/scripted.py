@@ -16,7 +16,8 @@ from worldgen.core import seeding
 
 __all__ = ["settle", "play", "new_run", "COMMANDS", "ALL_COMMANDS"]
 
-COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop")
+COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", "throw", "pick_up", "drop", "perk",
+            "allies")
 #: The script with the comforts too: rest, search, swap weapons, the pick-up mode (the tests that pin a
 #: seed's run use :data:`COMMANDS`, whose scripts stay as they were).
 ALL_COMMANDS = COMMANDS + ("rest", "search", "swap", "pickup")
@@ -71,6 +72,10 @@ def command(g: Game, seed: int, k: int, commands: tuple[str, ...] = COMMANDS) ->
             g.drop(slot)
     elif what == "pick_up":
         g.pick_up()
+    elif what == "perk":
+        g.choose_perk(int(rng.integers(0, 3)))
+    elif what == "allies":
+        g.order_allies((None, True, False)[int(rng.integers(0, 3))])
     elif what in ("rest", "search"):
         g.rest() if what == "rest" else g.search()
         _walk(g)

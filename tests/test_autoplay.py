@@ -21,6 +21,45 @@ def test_the_careful_policy_goes_deeper_than_its_first_level():
     assert r.deepest >= 2 or r.dead
 
 
+def test_the_tactician_uses_items_in_fights_and_frees_captives():
+    from game.tools import fights
+    from creatures import level_of, put, run_on
+    g = run_on(level_of(captives=[(6, 3)]), pos=(2, 2))
+    g.level.seen[:] = True
+    for _ in range(8):
+        if g.freed:
+            break
+        assert fights.free_captive(g)
+    assert g.freed == 1 and not fights.free_captive(g)
+    g.player.inventory = ["wand_slow"] * 3
+    g.known.add("wand_slow")
+    g.pos = (8, 2)
+    g.level.update_view(*g.pos)
+    ogre = put(g, "ogre", 11, 2, hp=80)
+    assert not fights.dangerous(g, [ogre])  # one foe, the player unhurt: no call for items
+    g.player.hp = g.player.max_hp // 3
+    assert fights.dangerous(g, [ogre]) and fights.use_items(g)
+    assert "slowed" in ogre.statuses and g.player.inventory == ["wand_slow"] * 2
+
+
+def test_each_policy_takes_the_offered_perk_it_ranks_best():
+    from game.tools.fights import PERK_RANKS, choose_perk
+    from creatures import run_on
+    for policy, rank in PERK_RANKS.items():
+        g = run_on()
+        g.player.perks_owed = 1
+        offer = [c.id for c in g.perk_offer()]
+        assert choose_perk(g, policy)
+        assert g.player.perks[-1] == min(offer, key=rank.index)
+
+
+def test_a_tactician_run_reports_what_it_met_and_freed():
+    r = play_run("Harness-3", "tactician", "small", max_turns=3000, run_seed=3, background="adept")
+    assert r.policy == "tactician" and r.background == "adept"
+    assert r.dungeon_turns > 0 and 0 <= r.fight_turns <= r.dungeon_turns and len(r.kinds_met) >= 1
+    assert r.vaults == 0 and r.freed >= 0
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]
@@ -35,7 +74,8 @@ def test_the_command_prints_the_figures_and_refuses_bad_arguments():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
-                   "healing potions unused at death"):
+                   "healing potions unused at death", "turns with an enemy in view", "distinct monster kinds met",
+                   "vaults opened", "allies freed"):
         assert figure in done.stdout
     bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr

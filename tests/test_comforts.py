@@ -341,7 +341,8 @@ def test_the_player_and_monsters_stand_out_from_every_terrain():
     pygame.display.set_mode((8, 8))
     cases = [("player", sprites.player_sprite(16))]
     cases += [(m.id, sprites.sprite(m.glyph, m.colour, 16, "disc")) for m in MONSTERS]
-    cases += [("guardian " + m.id, sprites.sprite(m.glyph, m.colour, 16, "boss")) for m in MONSTERS]
+    cases += [(f"{shape} {m.id}", sprites.sprite(m.glyph, m.colour, 16, shape)) for m in MONSTERS
+              for shape in ("boss", "ally", "captive")]
     cases += [(k.id, sprites.item_sprite(k, 16)) for k in ITEMS]
     weak = []
     for name, surf in cases:

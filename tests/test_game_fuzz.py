@@ -79,13 +79,15 @@ def check_dungeon(g):
     level = g.level
     h, w = level.shape
     x, y = g.pos
-    # on ground, or swimming in deep water (a chasm is fallen through at once)
-    assert 0 <= x < w and 0 <= y < h and (level.walkable[y, x] or level.tiles[y, x] == T.deep_water), \
-        (g.pos, level.tiles[y, x])
+    # on ground, swimming in deep water (a chasm is fallen through at once), or floating over either
+    floats = "levitating" in g.player.statuses
+    assert 0 <= x < w and 0 <= y < h and (level.walkable[y, x] or level.tiles[y, x] == T.deep_water
+                                          or (floats and level.flyable[y, x])), (g.pos, level.tiles[y, x])
     cells = set()
     for m in level.monsters:
-        # where its way of moving lets it stand (flyers also over deep water; fire or not)
-        assert 0 <= m.x < w and 0 <= m.y < h and level.ground(m.kind.moves)[m.y, m.x], (m, level.tiles[m.y, m.x])
+        # where its way of moving lets it stand (flyers also over deep water and chasms, swimmers in it, ghosts
+        # anywhere; fire or not)
+        assert 0 <= m.x < w and 0 <= m.y < h and level.ground(m.moves)[m.y, m.x], (m, level.tiles[m.y, m.x])
         assert (m.x, m.y) != g.pos, f"{m.name} stands on the player"
         assert (m.x, m.y) not in cells, f"two monsters at {(m.x, m.y)}"
         cells.add((m.x, m.y))
@@ -591,10 +593,32 @@ def _item_kinds(g, kinds):
     return known
 
 
+def _things(g):
+    """Every item the player and this level hold, and the loot thieves carry:
+    what no step may make or lose, but for prizes and a thief's escape."""
+    level = g.level
+    floor = Counter()
+    for it in level.items:
+        if it.kind.kind not in ("treasure", "relic"):
+            floor[it.kind.id] += it.count
+    loot = Counter({m.stolen[0]: m.stolen[1] for m in level.monsters if m.stolen})
+    return Counter(g.player.inventory) + floor + loot
+
+
+def _escaped_loot(before, level):
+    """The loot of thieves that left the level (not killed) during a step."""
+    here = {id(m) for m in level.monsters}
+    return Counter({m.stolen[0]: m.stolen[1] for m in before
+                    if id(m) not in here and m.index not in level.killed and m.stolen})
+
+
 def _manage_pack(g):
     """Drink when hurt, wield and wear what is better, craft what can be crafted;
-    each use must change the pack exactly as the item says."""
+    each use must change the pack exactly as the item says (a paralysed player
+    does nothing)."""
     p = g.player
+    if "paralysed" in p.statuses:
+        return
     for slot, item_id in enumerate(p.inventory):
         kind = ITEM_BY_ID[item_id]
         before = Counter(p.inventory)
@@ -640,12 +664,10 @@ def test_a_long_bot_run_keeps_every_invariant(size):
                 assert g.descend()
                 _settle(g)
             else:
-                pack, taken = Counter(g.player.inventory), set(level.taken)
+                things, monsters = _things(g), list(level.monsters)
                 _step_towards(g, goal)
                 turns += 1
-                picked = Counter({known[i][0]: known[i][1] for i in set(level.taken) - taken
-                                  if known[i][0] not in ("treasure", "relic")})
-                assert Counter(g.player.inventory) == pack + picked, "the pack lost or gained an item"
+                assert _things(g) + _escaped_loot(monsters, level) == things, "an item was made or lost"
                 _manage_pack(g)
             assert not g.dead, (g.killer, [m.text for m in g.log[-8:]])
             check_dungeon(g)

@@ -139,6 +139,10 @@ def test_each_commands_first_key_does_what_the_table_says(tmp_path, name):
         assert app.audio.muted != before[4]
     elif name == "close_doors":  # a door beside the player closed, or why not
         assert "door" in g.log[-1].text
+    elif name == "allies":  # orders given, or why not (no ally here)
+        assert "all" in g.log[-1].text.lower() and g.turn == before[0]
+    elif name == "perks":  # the choice, or why not (none owed)
+        assert opened == "PerksScene" or "You have no perk to choose." in [t[0] for t in app.top.toasts.items]
     else:
         raise AssertionError(f"no check for {name}")
 

@@ -11,7 +11,7 @@ from test_tactics import ARENA, hand_made, in_dungeon, monster
 
 import game.app as app_module
 from game.rules import codec
-from game.rules.content import STARTING_KIT
+from game.rules.content import BACKGROUND_BY_ID
 from game.rules.location import WorldMap
 from game.rules.run import Game
 
@@ -23,10 +23,17 @@ def fast_clock(monkeypatch):
     monkeypatch.setattr(app_module, "FPS", 0)
 
 
-def test_a_new_run_holds_the_dagger_with_the_sling_ready():
-    g = Game.new("Slingham", "small", 1)
-    assert (g.player.weapon, g.player.swap) == ("dagger", "sling") == (STARTING_KIT["weapon"], STARTING_KIT["swap"])
+def test_a_new_fighter_holds_the_sword_with_the_sling_ready():
+    g = Game.new("Slingham", "small", 1, background="fighter")
+    fighter = BACKGROUND_BY_ID["fighter"]
+    assert (g.player.weapon, g.player.swap) == ("short_sword", "sling") == (fighter.weapon, fighter.swap)
     assert "sling" not in g.player.inventory and "stone" in g.player.inventory
+
+
+def test_a_new_hunter_holds_the_bow_with_the_dagger_ready():
+    g = Game.new("Slingham", "small", 1, background="hunter")
+    assert (g.player.weapon, g.player.swap) == ("short_bow", "dagger")
+    assert "dagger" not in g.player.inventory and "arrow" in g.player.inventory
 
 
 def test_swapping_exchanges_the_weapons_and_takes_a_turn():
@@ -112,6 +119,7 @@ def test_a_saved_run_keeps_its_ready_weapon_through_the_loop(tmp_path):
     from gameloop import make_app
     from test_bugs import loaded
     app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    blade = g.player.weapon
     press(app, key(0, "W"))
     assert g.player.weapon == "sling"
     app.top.save_now()
@@ -119,4 +127,4 @@ def test_a_saved_run_keeps_its_ready_weapon_through_the_loop(tmp_path):
     press(again, key(pygame.K_F1))
     assert run_until(again, lambda: loaded(again))
     g2 = again.top.game
-    assert (g2.player.weapon, g2.player.swap) == ("sling", "dagger") and not g2.repaired
+    assert (g2.player.weapon, g2.player.swap) == ("sling", blade) and not g2.repaired

@@ -142,7 +142,8 @@ def test_a_prisons_captors_sleep_and_its_captive_cell_is_a_stage_point():
     guards = [m for m in level.monsters if m.index >= vaults.KEEPER_BASE]
     assert len(guards) == 2 and not any(m.awake for m in guards)
     x, y = level.vaults[0]["captive"][0]
-    assert level.walkable[y, x] and level.monster_at(x, y) is None  # the level's prisoners stand here
+    prisoner = level.monster_at(x, y)  # the level's prisoners stand on the stage's captive points
+    assert level.walkable[y, x] and prisoner is not None and prisoner.captive and not prisoner.awake
 
 def test_vaults_on_generated_levels_are_reachable_and_filled():
     for seed in range(4):

@@ -68,6 +68,20 @@ NAMES = {
     "wraith": ("a wraith", "3 wraiths"), "troll": ("a troll", "3 trolls"), "ogre": ("an ogre", "3 ogres"),
     "drake": ("a drake", "3 drakes"), "stone sentinel": ("a stone sentinel", "3 stone sentinels"),
     "potion of smoke": ("a potion of smoke", "3 potions of smoke"), "vault key": ("a vault key", "3 vault keys"),
+    "acid jelly": ("an acid jelly", "3 acid jellies"), "bloat": ("a bloat", "3 bloats"),
+    "cave spider": ("a cave spider", "3 cave spiders"), "cutpurse": ("a cutpurse", "3 cutpurses"),
+    "ghost": ("a ghost", "3 ghosts"), "ghoul": ("a ghoul", "3 ghouls"), "giant eel": ("a giant eel", "3 giant eels"),
+    "goblin conjurer": ("a goblin conjurer", "3 goblin conjurers"),
+    "goblin drummer": ("a goblin drummer", "3 goblin drummers"),
+    "goblin shaman": ("a goblin shaman", "3 goblin shamans"), "hydra": ("a hydra", "3 hydras"),
+    "imp": ("an imp", "3 imps"), "lich": ("a lich", "3 liches"), "mimic": ("a mimic", "3 mimics"),
+    "necromancer": ("a necromancer", "3 necromancers"), "orc warlord": ("an orc warlord", "3 orc warlords"),
+    "salamander": ("a salamander", "3 salamanders"), "stone colossus": ("a stone colossus", "3 stone colossi"),
+    "vampire bat": ("a vampire bat", "3 vampire bats"), "wight": ("a wight", "3 wights"),
+    "potion of invisibility": ("a potion of invisibility", "3 potions of invisibility"),
+    "potion of levitation": ("a potion of levitation", "3 potions of levitation"),
+    "scroll of fear": ("a scroll of fear", "3 scrolls of fear"),
+    "wand of paralysis": ("a wand of paralysis", "3 wands of paralysis"),
 }
 
 

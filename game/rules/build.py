@@ -29,7 +29,9 @@ from .log import BAD, LOOT
 from .state import Arrival, LevelRequest, LocationRequest, RunState
 
 __all__ = ["build_iterator", "stage_names", "build_label", "install", "install_location", "install_level",
-           "arrive", "fail_build", "level_iterator"]
+           "arrive", "fail_build", "level_iterator", "COMPANION_REACH"]
+
+COMPANION_REACH = 3  # steps from the player an arriving ally may be set down
 
 
 def level_iterator(style: str, seed_text: str, size: DungeonRules, params: dict | None = None) -> Iterator:
@@ -137,12 +139,28 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
         if run.pos != (x, y):
             run.say("Your saved place was not on the level; you are back at the stairs.", BAD)
     level.shove_from(*run.pos)
+    if not isinstance(where, tuple):  # by the stairs (not from a save: allies waiting to be set down still wait)
+        _set_down_companions(run, level)
     run.deepest = max(run.deepest, depth + 10 * run.location)
     level.update_view(*run.pos)
     run.stop_walk()
     run.told.clear()  # items of the level left behind
     run.touch()
     run.dirty = True
+
+
+def _set_down_companions(run: RunState, level: Level) -> None:
+    """The allies travelling with the player stand beside them (those with no
+    room near wait to be set down at the next arrival)."""
+    waiting = []
+    for m in run.companions:
+        cell = level.free_cell_near(run.pos, m.moves, avoid=run.pos, reach=COMPANION_REACH)
+        if cell is None:
+            waiting.append(m)
+            continue
+        m.x, m.y = cell
+        level.bring(m)
+    run.companions = waiting
 
 
 def light_fires(level: Level, count: int) -> None:

@@ -1,11 +1,12 @@
 """The save body of a run: what play changed, and only that.
 
-Maps are rebuilt from the world name, so a body holds the player, where they
-are, cleared sites, the site whose treasure is being carried out, the
-message history (``log``, the last ``MAX_LOG`` lines), and a snapshot of
-every visited level as the player left it (:mod:`game.rules.snapshot`:
-explored mask, secret doors and traps found, every monster and floor item as
-they stand).  Random rolls are derived from the run seed and the turn
+Maps are rebuilt from the world name, so a body holds the player (with the
+background they started as, the perks they chose and the choices still
+owed), where they are, cleared sites, the site whose treasure is being
+carried out, the allies travelling with them, the message history (``log``,
+the last ``MAX_LOG`` lines), and a snapshot of every visited level as the
+player left it (:mod:`game.rules.snapshot`: explored mask, secret doors and
+traps found, every monster and floor item as they stand).  Random rolls are derived from the run seed and the turn
 (:meth:`~game.rules.state.RunState.rng`), so the body holds every random
 stream's state too.  Reading never trusts a value: :func:`run_from_json`
 clamps and names what it changed, and a level snapshot that does not fit
@@ -18,18 +19,21 @@ from __future__ import annotations
 from worldgen.generators.world import SITES_PER_LOCATION
 
 from . import content
-from .content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES, UNIDENTIFIED_KINDS
+from .content import BACKGROUND_BY_ID, ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, PERK_BY_ID, STATUSES, UNIDENTIFIED_KINDS
 from .energy import ACTION_COST, Energy
 from .entities import Player
 from .location import WorldMap
 from .log import KINDS, MAX_LOG, MAX_TEXT, Message
 from .pack import clamp_pack
 from .reading import BIG, as_dict, as_list, cell, clamp_int
-from .snapshot import level_snapshot
+from .snapshot import level_snapshot, monster_from_json, monster_to_json
 from .state import LocationRequest, RunState
 
 __all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json", "flush_levels",
-           "log_to_json", "log_from_json"]
+           "log_to_json", "log_from_json", "MAX_COMPANIONS", "MAX_PERKS"]
+
+MAX_COMPANIONS = 32  # allies a save may say travel with the player
+MAX_PERKS = 1000  # perks a save may say were chosen (a level each)
 
 
 # -- the run ---------------------------------------------------------------------------
@@ -46,11 +50,12 @@ def run_to_json(run: RunState) -> dict:
         "cleared": {str(k): sorted(v) for k, v in run.cleared.items() if v},
         "over": {str(k): list(v) for k, v in run.over_pos.items()},
         "player": player_to_json(run.player), "where": where, "levels": dict(run.deltas),
-        "stats": {"kills": run.kills, "deepest": run.deepest},
+        "stats": {"kills": run.kills, "deepest": run.deepest, **({"freed": run.freed} if run.freed else {})},
         "known": sorted(run.known), "relics": sorted(run.relics),
         "log": log_to_json(run.log),
         **({"carrying": run.carrying} if run.carrying is not None else {}),
         **({"relic": True} if run.carrying_relic else {}),
+        **({"companions": [monster_to_json(m) for m in run.companions]} if run.companions else {}),
         **({"slain": dict(sorted(run.slain.items()))} if run.slain else {}),
         **({"daily": run.daily} if run.daily else {}),
     }
@@ -74,8 +79,10 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     are dropped, and where the player stood is checked against the map
     when it is built (an unusable cell becomes the start or the stairs
     up).  The treasure carried is kept only for the dungeon site the save
-    stands in, and the log as :func:`log_from_json` reads it.  The player's
-    own clamps are in :func:`player_from_json`.
+    stands in, and the log as :func:`log_from_json` reads it; travelling
+    allies are allies of known kinds (``snapshot.monster_from_json``'s
+    clamps), at most :data:`MAX_COMPANIONS`.  The player's own clamps are in
+    :func:`player_from_json`.
     """
     if not isinstance(body, dict) or not isinstance(body.get("world"), str):
         raise ValueError("the save names no world")
@@ -104,6 +111,9 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     g.log = log_from_json(body.get("log"))
     stats = as_dict(body.get("stats"))
     g.kills, g.deepest = clamp_int(stats.get("kills"), 0, BIG, 0), clamp_int(stats.get("deepest"), 0, BIG, 0)
+    g.freed = clamp_int(stats.get("freed"), 0, BIG, 0)
+    g.companions = [m for m in (monster_from_json(e) for e in as_list(body.get("companions"))[:MAX_COMPANIONS])
+                    if m is not None and m.ally]
     g.known = {i for i in as_list(body.get("known"))[:len(ITEM_BY_ID)]
                if isinstance(i, str) and i in ITEM_BY_ID and ITEM_BY_ID[i].kind in UNIDENTIFIED_KINDS}
     g.relics = {clamp_int(i, -1, world.n_locations, -1) for i in as_list(body.get("relics"))[:world.n_locations * 2]}
@@ -134,10 +144,12 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "size": g.size_name, "run": g.run_seed, "turn": g.turn, "location": g.location, "unlocked": g.unlocked,
         "cleared": {str(k): sorted(v) for k, v in g.cleared.items() if v},
         "over": {str(k): list(v) for k, v in g.over_pos.items()},
-        "player": player_to_json(g.player), "stats": {"kills": g.kills, "deepest": g.deepest},
+        "player": player_to_json(g.player),
+        "stats": {"kills": g.kills, "deepest": g.deepest, **({"freed": g.freed} if g.freed else {})},
         "known": sorted(g.known), "relics": sorted(g.relics),
         "log": log_to_json(g.log) if "log" in body else None,
         "carrying": g.carrying, "relic": g.carrying_relic or None,
+        "companions": [monster_to_json(m) for m in g.companions] or None,
         "slain": dict(sorted(g.slain.items())) or None, "daily": g.daily or None,
         "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
                   **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
@@ -151,7 +163,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
 
 
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.
-_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily")
+_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions")
 
 
 def usable(body: dict) -> bool:
@@ -197,6 +209,12 @@ def player_to_json(p: Player) -> dict:
         out["statuses"] = dict(sorted(p.statuses.items()))
     if p.energy.value != ACTION_COST:
         out["energy"] = p.energy.value
+    if p.background:
+        out["background"] = p.background
+    if p.perks:
+        out["perks"] = list(p.perks)
+    if p.perks_owed:
+        out["perks_owed"] = p.perks_owed
     if p.swap:  # the weapon ready to swap
         out["swap"] = p.swap
     return out
@@ -208,8 +226,10 @@ def player_from_json(d: dict) -> Player:
     0..10000, level 1..1000, XP 0..10**9; gear must be of its kind (a
     weapon wielded or ready to swap, armour worn) and the pack holds known items, never a
     prize, in at most ``MAX_INVENTORY`` rows (:func:`game.rules.pack.clamp_pack`);
-    statuses are known ones of 1..99 turns, energy -10000..10000.  Raises ``TypeError`` if ``d`` is
-    not a dict."""
+    statuses are known ones of 1..99 turns, energy -10000..10000; the
+    background a known one (else none), perks known ones (one that may not
+    repeat, once), at most :data:`MAX_PERKS`, perks still owed 0..level - 1.
+    Raises ``TypeError`` if ``d`` is not a dict."""
     if not isinstance(d, dict):
         raise TypeError("the player is not a dict")
     new = Player()
@@ -234,4 +254,17 @@ def player_from_json(d: dict) -> Player:
                regen_counter=num("regen", 0, 1000, 0), statuses=statuses,
                energy=Energy(num("energy", -10_000, 10_000, ACTION_COST)))
     p.hp = num("hp", 1, p.max_hp, p.max_hp)
+    background = d.get("background")
+    p.background = background if isinstance(background, str) and background in BACKGROUND_BY_ID else ""
+    p.perks = _perks(d.get("perks"))
+    p.perks_owed = num("perks_owed", 0, p.level - 1, 0)
     return p
+
+
+def _perks(value) -> list[str]:
+    """Chosen perks from a save: known ids, those that may not repeat once each."""
+    out: list[str] = []
+    for perk in as_list(value)[:MAX_PERKS]:
+        if isinstance(perk, str) and perk in PERK_BY_ID and (PERK_BY_ID[perk].repeat or perk not in out):
+            out.append(perk)
+    return out

@@ -24,13 +24,14 @@ from worldgen.core.tiles import T
 from . import status
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
+from .actions.powers import set_off
 from .actions.terrain import HazardsTurn
 from .actions.travel import interruption
-from .actions.walk import MonsterStep
+from .actions.walk import Helpless, MonsterStep
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
 from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
-from .log import GOOD, NOTE
+from .log import BAD, GOOD, NOTE
 from .state import RunState
 
 __all__ = ["perform", "resolve", "end_player_turn", "monsters_act"]
@@ -43,9 +44,13 @@ def perform(run: RunState, action: Action) -> bool:
 
     It is resolved as every actor's action is (:func:`resolve`); a success
     that takes time ends the player's turn (its energy cost decides how soon
-    they act again).  A failure stops any planned walk."""
+    they act again).  A failure stops any planned walk.  A paralysed player
+    does nothing but let the turn pass (:class:`~.actions.walk.Helpless`)."""
     if run.busy:
         return False
+    if run.mode == "dungeon" and not status.can_act(run.player):
+        run.stop_walk()
+        action = Helpless()
     result, action = resolve(run, action)
     if not result.succeeded:
         run.stop_walk()
@@ -70,7 +75,9 @@ def resolve(run: RunState, action: Action, depth: int = 0) -> tuple[Result, Acti
     followed (at most :data:`MAX_ALTERNATIVES`), the messages of every step
     are logged, the view is told when anything happened, and a success's
     reactions are resolved next, in order (at most
-    :data:`MAX_REACTION_DEPTH` deep; none after the player's death).
+    :data:`MAX_REACTION_DEPTH` deep; none after the player's death).  What
+    the action set off on its way (``run.triggered``: a jelly split by a
+    blow, a bloat bursting as it dies) comes first among them.
     Returns the last result and the action that gave it."""
     for _ in range(MAX_ALTERNATIVES):
         result = action.perform(run)
@@ -79,10 +86,12 @@ def resolve(run: RunState, action: Action, depth: int = 0) -> tuple[Result, Acti
         if result.alternative is None:
             break
         action = result.alternative
+    set_going = [a for event in run.triggered if (a := set_off(run, event)) is not None]
+    run.triggered.clear()
     if result.succeeded or result.messages:
         run.touch()
-    if result.succeeded and depth < MAX_REACTION_DEPTH:
-        for reaction in result.then:
+    if (result.succeeded or set_going) and depth < MAX_REACTION_DEPTH:
+        for reaction in set_going + list(result.then if result.succeeded else ()):
             if run.dead:
                 break
             resolve(run, reaction, depth + 1)
@@ -109,12 +118,12 @@ def _one_turn(run: RunState, searching: bool) -> None:
     level = run.level
     rng = run.rng()
     pass_turns(run, 1)
-    px, py = run.pos
     _tick_player(run)
     resolve(run, HazardsTurn())
     if run.dead:
         return
-    for line in level.reveal_secrets_near(px, py, rng, searching):
+    px, py = run.pos
+    for line in level.reveal_secrets_near(px, py, rng, searching, keen=run.player.has("keen_eyes")):
         run.say(line, GOOD)
     level.update_view(px, py)
     monsters_act(run, rng)
@@ -129,11 +138,33 @@ def _tick_player(run: RunState) -> None:
     p = run.player
     if not p.statuses:
         return
-    damage, cause, ended = status.tick(p, in_water=int(run.level.tiles[run.pos[1], run.pos[0]]) in _WATER)
+    level, (x, y) = run.level, run.pos
+    damage, cause, ended = status.tick(p, in_water=int(level.tiles[y, x]) in _WATER)
     for name in ended:
         run.say(f"You are no longer {name}.", NOTE)
+    if "levitating" in ended and int(level.tiles[y, x]) == T.chasm:
+        _drift_down(run)
+    elif "levitating" in ended and int(level.tiles[y, x]) == T.deep_water:
+        run.say("You drop into the deep water: you swim.", BAD)
     if damage:
         resolve(run, Damage(p, damage, cause, tick=True))
+
+
+def _drift_down(run: RunState) -> None:
+    """Levitation ended over a chasm: the player drifts down to the nearest
+    floor at its edge (a fall is a step the player chooses)."""
+    level, (x, y) = run.level, run.pos
+    dist = level.distance_from(x, y, "fly")
+    reach = np.where(level.walkable & (dist > 0), dist, np.iinfo(dist.dtype).max)
+    flat = int(np.argmin(reach))
+    if reach.flat[flat] == np.iinfo(dist.dtype).max:
+        return
+    ny, nx = divmod(flat, level.shape[1])
+    level.shove_from(nx, ny)
+    run.pos = (nx, ny)
+    level.update_view(nx, ny)
+    run.stop_walk()
+    run.say("You sink, and drift down to the chasm's edge.", BAD)
 
 
 def monsters_act(run: RunState, rng: np.random.Generator) -> None:
@@ -141,34 +172,53 @@ def monsters_act(run: RunState, rng: np.random.Generator) -> None:
     gains energy by its speed and spends it."""
     level = run.level
     occupied = np.zeros(level.shape, dtype=bool)
-    for m in level.monsters:
-        occupied[m.y, m.x] = True
+    _mark(occupied, level)
     ctx = TurnContext(run, rng, occupied, run.noise)
     for m in list(level.monsters):
+        if not m.alive or m not in level.monsters:  # killed (or gone) earlier this turn
+            continue
         if not _tick_monster(run, m, occupied):
             continue
-        behaviour = BEHAVIOURS[m.behaviour]
-        for text, kind in behaviour.notice(ctx, m):
+        for text, kind in BEHAVIOURS[m.behaviour].notice(ctx, m):
             run.say(text, kind)
         m.energy.gain(m.speed)
         for _ in range(MAX_ACTIONS):
-            if not m.energy.ready or not run.player.alive:
+            if not m.energy.ready or not run.player.alive or not m.alive or m not in level.monsters:
                 break
             m.energy.spend()
-            if "confused" in m.statuses and rng.random() < 0.5:
-                cell = wander(ctx, m)
-                action = None if cell is None else MonsterStep(m, *cell, occupied)
-            else:
-                action = behaviour.act(ctx, m)
+            action = _monster_action(ctx, m)
             if action is not None:
+                count = len(level.monsters)
                 resolve(run, action)
+                if len(level.monsters) != count:  # a death, a summons: the mask follows
+                    _mark(occupied, level)
+
+
+def _mark(occupied: np.ndarray, level) -> None:
+    """The cells monsters stand on, anew."""
+    occupied[:] = False
+    for m in level.monsters:
+        occupied[m.y, m.x] = True
+
+
+def _monster_action(ctx: TurnContext, m) -> Action | None:
+    """What ``m`` does with one action: nothing while paralysed, a random
+    stumble half the time while confused, else what its behaviour chooses."""
+    if not status.can_act(m):
+        return None
+    if "confused" in m.statuses and ctx.rng.random() < 0.5:
+        cell = wander(ctx, m)
+        return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
+    return BEHAVIOURS[m.behaviour].act(ctx, m)
 
 
 def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
     """Statuses tick for ``m``; False if it died of them."""
     if not m.statuses:
         return True
-    damage, cause, _ = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
+    damage, cause, ended = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
+    if "levitating" in ended and not run.level.passable(m.moves)[m.y, m.x]:
+        damage += m.hp  # a walker that floated out over deep water drowns when it comes down
     if damage:
         resolve(run, Damage(m, damage, cause, tick=True))
     if m.alive:

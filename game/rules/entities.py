@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .content import ITEM_BY_ID, STATUSES, ItemKind, MonsterKind, xp_to_next
+from .content import ITEM_BY_ID, PERK_BY_ID, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
 from .energy import ACTION_COST, Energy
+from .status import floats, strength
 
-__all__ = ["Player", "Monster", "FloorItem", "MAX_INVENTORY", "PLAYER_SPEED"]
+__all__ = ["Player", "Monster", "FloorItem", "MAX_INVENTORY", "PLAYER_SPEED", "ORDERS"]
 
 MAX_INVENTORY = 20
 PLAYER_SPEED = 100
+ORDERS = ("follow", "wait")  # what an ally was told: keep close, or hold where it stands
 
 
 def _speed(base: int, statuses: dict[str, int]) -> int:
@@ -44,6 +46,15 @@ class Monster:
     post: tuple[int, int] | None = None  # a guardian's treasure cell
     goal: tuple[int, int] | None = None  # where a wanderer is heading
     fleeing: bool = False
+    captive: bool = False  # shackled: it waits to be freed (a bump frees it: actions.allies.Free)
+    ally: bool = False  # fights for the player
+    order: str = "follow"  # an ally's order (ORDERS)
+    level: int = 1  # an ally's level, raised by its kills
+    xp: int = 0  # an ally's experience towards its next level
+    hidden: bool = False  # unseen: a mimic passing for an item, an eel under the water
+    stolen: tuple[str, int] | None = None  # what a thief carries off: (item id, count)
+    summoned: int = 0  # how many creatures it has called up or raised (bounded: actions.powers.MAX_SUMMONS)
+    risen: bool = False  # raised from the dead: it leaves no corpse to raise again
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -51,7 +62,9 @@ class Monster:
 
     @property
     def name(self) -> str:
-        return ("the guardian " if self.boss else "the ") + self.kind.name
+        if self.ally:
+            return "your " + self.kind.name
+        return ("the guardian " if self.boss else "the shackled " if self.captive else "the ") + self.kind.name
 
     @property
     def speed(self) -> int:
@@ -62,8 +75,50 @@ class Monster:
         return self.hp > 0
 
     @property
+    def hostile(self) -> bool:
+        """Whether it fights the player (neither an ally nor a captive)."""
+        return not (self.ally or self.captive)
+
+    @property
+    def moves(self) -> str:
+        """How it moves now: its kind's way, or flying while it levitates."""
+        return "fly" if floats(self) and self.kind.moves == "walk" else self.kind.moves
+
+    @property
     def behaviour(self) -> str:
-        return "guardian" if self.boss else self.kind.behaviour
+        """The unit that thinks for it: a captive waits, an ally follows; a
+        guardian watches its prize until woken, then fights as its kind does."""
+        if self.captive or self.ally:
+            return "captive" if self.captive else "ally"
+        return "guardian" if self.boss and not self.awake else self.kind.behaviour
+
+    @property
+    def strength(self) -> int:
+        """Its blows' strength now (weakened: half)."""
+        return strength(self.attack, self.statuses)
+
+    def resisted(self, status: str, turns: int) -> int:
+        """How long ``status`` holds it: 0 when its kind is immune."""
+        return 0 if status in self.kind.immune else turns
+
+    def gain_xp(self, amount: int) -> list[str]:
+        """An ally's kill: experience, and the levels it gains (each: more HP,
+        a harder blow, more defence every third); returns their lines."""
+        self.xp += amount
+        out = []
+        for _ in range(50):  # bounded
+            need = ally_xp_to_next(self.level)
+            if self.xp < need:
+                break
+            self.xp -= need
+            self.level += 1
+            grow = max(2, self.max_hp // 5)
+            self.max_hp += grow
+            self.hp = min(self.max_hp, self.hp + grow + self.max_hp // 4)
+            self.attack += 1
+            self.defence += 1 if self.level % 3 == 0 else 0
+            out.append(f"{self.name[:1].upper() + self.name[1:]} reaches level {self.level}!")
+        return out
 
 
 @dataclass(eq=False)
@@ -90,8 +145,15 @@ class Player:
     regen_counter: int = 0
     energy: Energy = field(default_factory=lambda: Energy(ACTION_COST))  # ready to act
     statuses: dict[str, int] = field(default_factory=dict)
+    background: str = ""  # an id of content.backgrounds ("": a run from before backgrounds)
+    perks: list[str] = field(default_factory=list)  # ids of content.perks, in the order chosen
+    perks_owed: int = 0  # levels gained whose perk is still to be chosen
 
     name = "you"
+
+    def has(self, perk: str) -> bool:
+        """Whether the player chose (or started with) ``perk``."""
+        return perk in self.perks
 
     @property
     def weapon_kind(self) -> ItemKind | None:
@@ -107,9 +169,13 @@ class Player:
 
     @property
     def attack(self) -> int:
-        """Melee damage bonus: a launcher in hand strikes as a stick (1)."""
+        """Melee damage bonus: a launcher in hand strikes as a stick (1);
+        berserk adds 3 below half HP; weakened halves it."""
         w = self.weapon_kind
-        return self.base_attack + (0 if w is None else 1 if w.ammo else w.power)
+        rage = 3 if self.has("berserk") and self.hp * 2 < self.max_hp else 0
+        return strength(self.base_attack + rage + (0 if w is None else 1 if w.ammo else w.power), self.statuses)
+
+    strength = attack
 
     @property
     def defence(self) -> int:
@@ -121,17 +187,28 @@ class Player:
 
     @property
     def attack_cost(self) -> int:
+        """Energy a blow costs: the weapon's; quick blows a fifth less."""
         w = self.weapon_kind
-        return w.cost if w is not None and not w.ammo else ACTION_COST
+        cost = w.cost if w is not None and not w.ammo else ACTION_COST
+        return cost * 4 // 5 if self.has("quick_blows") else cost
 
     @property
     def move_cost(self) -> int:
-        return self.armour_kind.move_cost if self.armour else ACTION_COST
+        """Energy a step costs: the armour's; fleet feet a fifth less."""
+        cost = self.armour_kind.move_cost if self.armour else ACTION_COST
+        return cost * 4 // 5 if self.has("fleet") else cost
 
     @property
     def step_noise(self) -> int:
-        """How loud a step is (sleepers may hear it): 3, plus the armour's noise."""
-        return max(0, 3 + (self.armour_kind.noise if self.armour else 0))
+        """How loud a step is (sleepers may hear it): 3, plus the armour's noise; stealthy 3 less."""
+        return max(0, 3 + (self.armour_kind.noise if self.armour else 0) - (3 if self.has("stealthy") else 0))
+
+    def resisted(self, status: str, turns: int) -> int:
+        """How long ``status`` holds you: 0 when a perk makes you immune, half when one steadies you."""
+        perks = [PERK_BY_ID[p] for p in self.perks if p in PERK_BY_ID]
+        if any(status in p.immune for p in perks):
+            return 0
+        return max(1, turns // 2) if any(status in p.halves for p in perks) else turns
 
     @property
     def reach(self) -> int:
@@ -157,14 +234,16 @@ class Player:
             if self.level % 3 == 0:
                 self.base_defence += 1
             self.hp = min(self.max_hp, self.hp + self.max_hp // 3)
-            out.append(f"You reach level {self.level}!")
+            self.perks_owed += 1
+            out.append(f"You reach level {self.level}! Choose a perk.")
         return out
 
     def regenerate(self, turns: int) -> None:
-        """One hit point back every few turns (faster at higher levels); poison stops it."""
+        """One hit point back every few turns (faster at higher levels, twice
+        as fast with regrowth); poison stops it."""
         if "poisoned" in self.statuses:
             return
-        every = max(3, 12 - self.level)
+        every = max(3, 12 - self.level) // (2 if self.has("regrowth") else 1)
         self.regen_counter += turns
         if self.regen_counter >= every:
             self.hp = min(self.max_hp, self.hp + self.regen_counter // every)

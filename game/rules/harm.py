@@ -1,35 +1,49 @@
 """Hurting and dying, for every cause: blows, shots, bolts, fire, poison.
 
-One place decides what a death means: a monster is removed and its killer
-(the player, or the player's fire) earns its experience; the player's death
-ends the run and names its cause.
+One place decides what a death means: a monster is removed (its level
+remembers where it fell), what it carried falls where it died, and its
+killer earns its experience (the player, for their own blows and what they
+set going; an ally, for its kills, and the player with it; no one when
+monsters kill each other); an ally's death is told; the player's death ends
+the run and names its cause.
+
+What a wound or a death sets off (a jelly splitting, a bloat bursting) is
+queued on the run as an event (``run.trigger``); the engine turns it into
+the action it sets off (``game.rules.actions.powers.set_off``) and resolves
+that next, so this module needs no action of its own.
 """
 
 from __future__ import annotations
 
 from . import content
 from .entities import Monster, Player
-from .log import bad, good, loot
+from .log import bad, good, loot, note
 from .sites import settle_site
 from .state import RunState
 
-__all__ = ["hurt", "kill_monster", "name_of"]
+__all__ = ["hurt", "kill_monster", "name_of", "BLOODLUST_HEAL"]
+
+BLOODLUST_HEAL = 4  # HP a kill by the player's hand gives back with the bloodlust perk
+
+Creature = Player | Monster
 
 
-def name_of(target: Player | Monster, capital: bool = False) -> str:
+def name_of(target: Creature, capital: bool = False) -> str:
     name = "you" if isinstance(target, Player) else target.name
     return name[:1].upper() + name[1:] if capital else name
 
 
-def hurt(run: RunState, target: Player | Monster, damage: int, cause: str,
-         killer: str | None = None, tick: bool = False) -> list[tuple[str, str]]:
+def hurt(run: RunState, target: Creature, damage: int, cause: str,
+         killer: str | None = None, by: Creature | None = None, tick: bool = False) -> list[tuple[str, str]]:
     """``target`` loses ``damage`` HP from ``cause`` ("the orc", "poison",
     "fire" ...); returns the log lines of a death (the blow's own line is the
     caller's).  ``killer`` is how the death screen names a player's killer
-    (default: the cause; :func:`game.rules.words.died` words it).  ``tick``:
-    the harm is a status of the target's own ticking (poison, burning), not
-    a blow (walks go on through the player's own ticks: ``RunState.blows``
-    counts the rest)."""
+    (default: the cause; :func:`game.rules.words.died` words it); ``by`` is
+    who dealt it (None: the player's doing), for the experience of a kill.
+    ``tick``: the harm is a status of the target's own ticking (poison,
+    burning), not a blow (walks go on through the player's own ticks:
+    ``RunState.blows`` counts the rest).  A monster hurt wakes and shows
+    itself, and what a wound sets off in its kind is triggered."""
     if damage <= 0:
         return []
     target.hp -= damage
@@ -44,21 +58,45 @@ def hurt(run: RunState, target: Player | Monster, damage: int, cause: str,
         return [bad(f"You die of {cause}." if cause in ("poison", "fire") else f"You are killed by {cause}.")]
     if target.alive:
         target.awake = True
+        target.hidden = False
+        if target.kind.on_hurt:
+            run.trigger(("hurt", target))
         return []
-    return kill_monster(run, target)
+    return kill_monster(run, target, by=by)
 
 
-def kill_monster(run: RunState, m: Monster, by_blow: bool = False) -> list[tuple[str, str]]:
-    """``m`` dies; the player earns its experience (``by_blow``: the player's own blow)."""
-    if m in run.level.monsters:
-        run.level.kill(m)
-    run.kills += 1
-    run.slain[m.kind.id] = run.slain.get(m.kind.id, 0) + 1
+def kill_monster(run: RunState, m: Monster, by_blow: bool = False,
+                 by: Creature | None = None) -> list[tuple[str, str]]:
+    """``m`` dies (``by_blow``: the player's own blow; ``by``: whoever dealt the
+    death, None for the player's doing).  Returns its lines."""
+    level = run.level
+    if m in level.monsters:
+        level.kill(m)
     run.dirty = True
     run.emit("kill")
-    xp = content.monster_xp(m.kind, run.level.tier + (3 if m.boss else 0), m.boss)
-    line = f"You kill {m.name}. (+{xp} xp)" if by_blow else f"{name_of(m, True)} dies. (+{xp} xp)"
-    gained = run.player.gain_xp(xp)
-    if gained:
+    out = []
+    if m.stolen is not None:  # a thief's loot falls where it dies
+        item, count = m.stolen
+        level.drop(item, m.x, m.y, count)
+        out.append(loot(f"{name_of(m, True)} drops what it stole."))
+    if m.kind.on_death:
+        run.trigger(("death", m))
+    if m.ally:
+        return [bad(f"{name_of(m, True)} dies.")] + out
+    xp = content.monster_xp(m.kind, level.tier + (3 if m.boss else 0), m.boss)
+    if isinstance(by, Monster) and not by.ally:  # monsters killing each other: no one learns
+        return [note(f"{name_of(m, True)} dies.")] + out
+    run.kills += 1
+    run.slain[m.kind.id] = run.slain.get(m.kind.id, 0) + 1
+    if isinstance(by, Monster):
+        line = f"{name_of(by, True)} kills {m.name}. (+{xp} xp)"
+        gained = by.gain_xp(xp * (2 if run.player.has("leader") else 1)) if by.alive else []
+        out += [loot(text) for text in gained]
+    else:
+        line = f"You kill {m.name}. (+{xp} xp)" if by_blow else f"{name_of(m, True)} dies. (+{xp} xp)"
+        if by_blow and run.player.has("bloodlust"):
+            run.player.hp = min(run.player.max_hp, run.player.hp + BLOODLUST_HEAL)
+    levels = run.player.gain_xp(xp)
+    if levels:
         run.emit("level_up")
-    return [good(line)] + [loot(text) for text in gained] + (settle_site(run) if m.boss else [])
+    return [good(line)] + out + [loot(text) for text in levels] + (settle_site(run) if m.boss else [])

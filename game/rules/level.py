@@ -18,25 +18,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen.core import seeding
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import TRANSPARENT, WALKABLE, T
 from worldgen.toolkit import grid
 
 from . import content
 from .content import DungeonRules
-from .energy import Energy
 from .entities import FloorItem, Monster
 from .fov import field_of_view
-from .geometry import walk_distance
+from .geometry import STEPS, walk_distance
+from .populate import populate
 from . import hazards, vaults
 
-__all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX"]
+__all__ = ["Level", "LevelKey", "SIGHT", "DROPPED_INDEX", "SPAWNED_INDEX", "MAX_CORPSES"]
 
 SIGHT = 9
 _OPEN_AIR = (T.deep_water, T.chasm)  # not walkable ground, yet the player may step in (swim, fall) and flyers cross
 DROPPED_INDEX = 1 << 20  # items play put down are numbered from here: never a spawn index
-PACK_BASE = 100_000  # indices of a pack's followers: PACK_BASE + 16 * leader + k
+SPAWNED_INDEX = 1 << 21  # creatures play brought are numbered from here: never a spawn index
+MAX_CORPSES = 24  # the dead a level remembers (the oldest are forgotten)
 
 
 @dataclass(frozen=True)
@@ -86,65 +86,10 @@ class Level:
         self.put_down: set[int] = set()  # indices of those the player chose to leave (not picked up by walking)
         self._drops = 0
         self.treasure_index = -1
-        self._populate(stage, seed, size, (ex, ey))
+        self.corpses: list[tuple[int, int, str]] = []  # where monsters died: (x, y, kind id), oldest first
+        self._spawned = 0  # creatures play brought here (summoned, split, raised, arrived with the player)
+        populate(self, stage, seed, size, (ex, ey))
         vaults.fill(self)
-
-    def _populate(self, stage: Stage, seed: int, size: DungeonRules, goal: tuple[int, int]) -> None:
-        """Monsters and items at the generator's spawn points, chosen by the
-        site's seed; on the last level the treasure and its guardian."""
-        rng_m = seeding.rng(seed, "monsters", self.key.depth)
-        rng_i = seeding.rng(seed, "items", self.key.depth)
-        mon_pts = _points(stage, "monsters")
-        item_pts = _points(stage, "items")
-        mon_pts = _subset(rng_m, mon_pts, size.max_monsters)
-        item_pts = _subset(rng_i, item_pts, size.max_items)
-        occupied = {self.up}
-        for i, (x, y) in enumerate(mon_pts.tolist()):
-            if (x, y) in occupied or not self.walkable[y, x]:
-                continue
-            kind = content.pick_monster(rng_m, self.tier)
-            self._spawn(i, kind, x, y, self.tier, Energy(int(rng_m.integers(0, 100))),
-                        group=i if kind.group > 1 else -1)
-            occupied.add((x, y))
-            for k in range(1, kind.group):  # the rest of a pack, close by
-                spot = self._near_free((x, y), occupied, rng_m)
-                if spot is None:
-                    break
-                self._spawn(PACK_BASE + i * 16 + k, kind, *spot, self.tier, Energy(int(rng_m.integers(0, 100))),
-                            group=i)
-                occupied.add(spot)
-        taken_cells = set()
-        for i, (x, y) in enumerate(item_pts.tolist()):
-            if (x, y) in taken_cells or (x, y) == self.up:
-                continue
-            kind = content.pick_item(rng_i, self.tier, self.terrain)
-            self.items.append(FloorItem(i, kind, x, y, kind.count))
-            taken_cells.add((x, y))
-        if self.last:
-            # The prize lies where the stairs down would be, watched by a guardian.
-            prize = content.RELIC if self.relic else content.TREASURE
-            self.items = [it for it in self.items if (it.x, it.y) != goal]
-            self.items.append(FloorItem(len(item_pts), prize, *goal))
-            self.treasure_index = len(item_pts)
-            spot = self._guard_spot(goal, occupied)
-            if spot is not None:
-                tier = self.tier + (content.RELIC_GUARD_TIERS if self.relic else 3)
-                kind = content.pick_monster(rng_m, tier)
-                self._spawn(len(mon_pts), kind, *spot, tier, Energy(), boss=True)
-                self.monsters[-1].post = goal
-
-    def _spawn(self, index: int, kind, x: int, y: int, tier: int, energy: Energy, boss: bool = False,
-               group: int = -1) -> None:
-        hp, atk, dfn = content.monster_stats(kind, tier)
-        self.monsters.append(Monster(index, kind, x, y, hp, hp, atk, dfn, energy, boss=boss, group=group))
-
-    def _near_free(self, cell: tuple[int, int], occupied: set, rng: np.random.Generator) -> tuple[int, int] | None:
-        """A random free floor cell within 2 steps of ``cell`` (for a pack's members)."""
-        x0, y0 = cell
-        spots = [(x0 + dx, y0 + dy) for dy in range(-2, 3) for dx in range(-2, 3)
-                 if self.inside(x0 + dx, y0 + dy) and self.walkable[y0 + dy, x0 + dx]
-                 and (x0 + dx, y0 + dy) not in occupied]
-        return spots[int(rng.integers(0, len(spots)))] if spots else None
 
     # -- masks -------------------------------------------------------------
     def _unblock(self, goal: tuple[int, int]) -> None:
@@ -168,6 +113,8 @@ class Level:
         self.transparent = TRANSPARENT[shown] & ~hazards.hidden_by_smoke(self)
         self.walkable = WALKABLE[shown] & (shown != T.vault_door)  # a vault door is shut until its key opens it
         self.flyable = self.walkable | np.isin(shown, _OPEN_AIR)  # flyers also cross deep water and chasms
+        self.swimmable = shown == T.deep_water  # swimmers live in it
+        self.phaseable = ~grid.border_mask(shown.shape)  # ghosts drift anywhere but the map's edge
         self.calm = self.fire == 0  # where no fire burns: monsters keep out of it
         self.unshut = self.walkable & (shown != T.door)  # where a sound carries freely (shut doors muffle it)
         self._dists: dict[tuple, np.ndarray] = {}
@@ -198,7 +145,7 @@ class Level:
             free[m.y, m.x] = False
         return free
 
-    def _guard_spot(self, cell: tuple[int, int], occupied: set) -> tuple[int, int] | None:
+    def guard_spot(self, cell: tuple[int, int], occupied: set) -> tuple[int, int] | None:
         """A free cell 2 steps from ``cell`` (else 1, else 3), first in row order."""
         x, y = cell
         dist = walk_distance(self.walkable, [(x, y)])
@@ -223,9 +170,11 @@ class Level:
         return [it for it in self.items if it.x == x and it.y == y]
 
     def ground(self, moves: str = "walk") -> np.ndarray:
-        """Where a creature that ``moves`` (walk | fly) can stand, fire or not
-        (``quiet``: where a sound carries without passing a shut door)."""
-        return {"fly": self.flyable, "quiet": self.unshut}.get(moves, self.walkable)
+        """Where a creature that ``moves`` (walk | fly | swim | phase) can
+        stand, fire or not (``quiet``: where a sound carries without passing
+        a shut door)."""
+        return {"fly": self.flyable, "swim": self.swimmable, "phase": self.phaseable,
+                "quiet": self.unshut}.get(moves, self.walkable)
 
     def passable(self, moves: str = "walk") -> np.ndarray:
         """Where a creature that ``moves`` goes of its own will: never into fire."""
@@ -240,6 +189,36 @@ class Level:
         """Whether the player may step onto ``(x, y)``: walkable ground, and
         also deep water (to swim) and a chasm (to fall)."""
         return bool(self.walkable[y, x]) or int(self.shown_tiles()[y, x]) in _OPEN_AIR
+
+    def free_cell_near(self, cell: tuple[int, int], moves: str = "walk", avoid: tuple[int, int] | None = None,
+                       reach: int = 2) -> tuple[int, int] | None:
+        """The nearest cell within ``reach`` steps of ``cell`` (on ``moves``'s
+        ground, first in :data:`~game.rules.geometry.STEPS` order ring by ring)
+        where a creature that ``moves`` can stand and nobody does (nor ``avoid``:
+        the player's cell); None if there is none."""
+        ground = self.passable(moves)
+        for r in range(1, reach + 1):
+            for dx, dy in STEPS:
+                x, y = cell[0] + dx * r, cell[1] + dy * r
+                if self.inside(x, y) and ground[y, x] and (x, y) != avoid and self.monster_at(x, y) is None:
+                    return (x, y)
+            for y in range(cell[1] - r, cell[1] + r + 1):  # the rest of ring r, row by row
+                for x in range(cell[0] - r, cell[0] + r + 1):
+                    if (max(abs(x - cell[0]), abs(y - cell[1])) == r and self.inside(x, y) and ground[y, x]
+                            and (x, y) != avoid and self.monster_at(x, y) is None):
+                        return (x, y)
+        return None
+
+    def new_index(self) -> int:
+        """A fresh index for a creature play brings onto the level (never a spawn index)."""
+        self._spawned += 1
+        return SPAWNED_INDEX + self._spawned
+
+    def bring(self, m: Monster) -> Monster:
+        """Put ``m`` (summoned, split off, raised, arriving with the player) on the level with a fresh index."""
+        m.index = self.new_index()
+        self.monsters.append(m)
+        return m
 
     def distance_from(self, x: int, y: int, moves: str = "walk") -> np.ndarray:
         """Steps (the game's movement rule) from ``(x, y)`` over the tiles a
@@ -260,13 +239,16 @@ class Level:
         self.seen |= self.visible
 
     # -- changes -----------------------------------------------------------
-    def reveal_secrets_near(self, px: int, py: int, rng: np.random.Generator, searching: bool = False) -> list[str]:
+    def reveal_secrets_near(self, px: int, py: int, rng: np.random.Generator, searching: bool = False,
+                            keen: bool = False) -> list[str]:
         """Secret doors next to the player are noticed with a chance each turn;
-        waiting searches harder and farther (radius 3)."""
+        waiting searches harder and farther (radius 3); keen eyes (a perk)
+        notice twice as readily."""
         if not self.secret.any() and not self.hidden_traps.any():
             return []
         r = 3 if searching else 1
         chance = 0.75 if searching else 0.35
+        chance = 1 - (1 - chance) ** 2 if keen else chance
         h, w = self.shape
         y0, y1, x0, x1 = max(0, py - r), min(h, py + r + 1), max(0, px - r), min(w, px + r + 1)
         ys, xs = np.nonzero(self.secret[y0:y1, x0:x1])
@@ -319,8 +301,13 @@ class Level:
             blocker.x, blocker.y = int(xs[k]), int(ys[k])
 
     def kill(self, m: Monster) -> None:
+        """``m`` died: it leaves the level, which remembers where it fell (a
+        necromancer's work; the risen dead rise once)."""
         self.monsters.remove(m)
         self.killed.append(m.index)
+        if not m.risen:
+            self.corpses.append((m.x, m.y, m.kind.id))
+            del self.corpses[:-MAX_CORPSES]
 
     @property
     def dropped(self) -> list[FloorItem]:
@@ -343,14 +330,3 @@ class Level:
         self.items.append(item)
         return item
 
-
-def _points(stage: Stage, name: str) -> np.ndarray:
-    """A stage's spawn points ``[x, y]`` (none if the generator gives none)."""
-    return np.asarray(stage.points.get(name, np.zeros((0, 2))), dtype=np.int64).reshape(-1, 2)
-
-
-def _subset(rng: np.random.Generator, pts: np.ndarray, k: int) -> np.ndarray:
-    if len(pts) <= k:
-        return pts
-    keep = np.sort(rng.permutation(len(pts))[:k])
-    return pts[keep]

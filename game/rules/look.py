@@ -25,7 +25,7 @@ from .pack import stacks
 from .state import RunState
 
 __all__ = ["describe_cell", "monster_text", "item_text", "item_use", "unreachable", "TERRAIN_TEXT", "PackRow",
-           "pack_rows"]
+           "pack_rows", "disguise_of"]
 
 #: A few words per terrain (what it means for the player).
 TERRAIN_TEXT = {
@@ -62,8 +62,10 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
         lines.append("You" + (", carrying the site's treasure" if run.carrying == run.site else "")
                      + (", carrying the relic" if run.carrying_relic else ""))
     monster = level.monster_at(x, y) if level.visible[y, x] else None
-    if monster is not None:
+    if monster is not None and run.sees(monster):
         lines.append(monster_text(monster))
+    elif monster is not None and monster.hidden and monster.kind.disguise:  # a mimic: what it passes for
+        lines.append(item_text(run, ITEM_BY_ID[disguise_of(monster)]))
     lines += [item_text(run, it.kind, it.count) for it in level.items_at(x, y)]
     ground = words.capital(_ground(int(level.shown_tiles()[y, x]), dungeon=True))
     lines.append(ground + ("" if level.visible[y, x] else " (remembered)"))
@@ -110,22 +112,28 @@ def _overworld(run: RunState, x: int, y: int) -> list[str]:
     return lines
 
 
-#: What a look says of each way of thinking (game.rules.behaviours).
-_MINDS = {"sleeper": "sleeps deeply: noise wakes it, not sight", "pack": "hunts with its pack",
-          "archer": "shoots from afar", "coward": "flees when hurt", "erratic": "flits about",
-          "wanderer": "roams the level", "guardian": "guards its prize"}
+def disguise_of(m: Monster) -> str:
+    """The item kind a mimic passes for (one of its kind's, by its index: the same every time)."""
+    return m.kind.disguise[m.index % len(m.kind.disguise)]
 
 
 def monster_text(m: Monster) -> str:
-    """``"Goblin (guardian): 5/9 HP, hurt, asleep, fast, poisoned 3"``, then how it thinks."""
+    """``"Goblin (guardian): 5/9 HP, hurt, asleep, fast, poisoned 3 (runs when badly hurt)"``:
+    its state, then its trait (the kind's note); an ally's level and order, a
+    captive's shackles."""
     name = m.kind.name[0].upper() + m.kind.name[1:] + (" (guardian)" if m.boss else "")
     hp = max(0, m.hp)
     health = "unhurt" if hp >= m.max_hp else "hurt" if hp * 2 > m.max_hp else "badly hurt"
     pace = "fast" if m.speed > 100 else "slow" if m.speed < 100 else ""
-    state = "fleeing" if m.fleeing else "hunting you" if m.awake else "asleep"
+    if m.ally:
+        state = f"your ally, level {m.level}, {'waiting' if m.order == 'wait' else 'following you'}"
+    elif m.captive:
+        state = "shackled: walk into it to free it"
+    else:
+        state = "fleeing" if m.fleeing else "hunting you" if m.awake else "asleep"
     extra = [pace] if pace else []
     extra += [f"{name_} {turns}" for name_, turns in sorted(m.statuses.items())]
-    mind = _MINDS.get(m.behaviour, "")
+    mind = "guards its prize" if m.behaviour == "guardian" else m.kind.note
     return f"{name}: {hp}/{m.max_hp} HP, {health}, {state}" + "".join(f", {e}" for e in extra) + \
         (f" ({mind})" if mind else "")
 

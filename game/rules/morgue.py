@@ -24,7 +24,7 @@ import numpy as np
 from worldgen.core.tiles import GLYPHS
 
 from . import score, words
-from .content import ITEM_BY_ID, MONSTER_BY_ID
+from .content import BACKGROUND_BY_ID, ITEM_BY_ID, MONSTER_BY_ID, PERK_BY_ID
 from .identify import display_name
 from .look import pack_rows
 from .state import RunState
@@ -52,15 +52,17 @@ def _where(run: RunState) -> str:
 
 
 def _character(run: RunState) -> list[str]:
-    """What the player is beyond numbers: a background and perks, when the game gives them."""
+    """What the player is beyond numbers: the background, the perks in the
+    order chosen, and the allies beside them."""
     p = run.player
     lines = []
-    background = getattr(p, "background", None)
-    if background:
-        lines.append(f"Background: {getattr(background, 'name', background)}")
-    perks = getattr(p, "perks", None) or ()
-    for perk in perks:
-        lines.append(f"Perk: {getattr(perk, 'name', perk)}")
+    background = BACKGROUND_BY_ID.get(p.background)
+    if background is not None:
+        lines.append(f"Background: {background.name}")
+    for perk in p.perks:
+        lines.append(f"Perk: {PERK_BY_ID[perk].name} ({PERK_BY_ID[perk].note})")
+    for m in run.allies() + run.companions:
+        lines.append(f"Ally: {m.kind.name}, level {m.level}")
     return lines
 
 

@@ -66,7 +66,7 @@ PACKAGE_VERSION = "0.1.0"
 #: recording (``tests/data/golden.replay.txt``) and fails when it no longer
 #: plays to its digests: then raise this number and remake the recording
 #: (``make golden-replay``), in the same commit as the change, saying why.
-RULES_VERSION = 2
+RULES_VERSION = 3  # 2: terrain, vaults and site themes; 3: creatures with traits, allies, backgrounds and perks
 
 
 def version() -> str:
@@ -180,6 +180,7 @@ class Recording:
     size: str
     seed: int
     daily: str = ""  # the UTC date of a daily world's run
+    background: str = ""  # the background the run started as ("": the default)
     version: str = field(default_factory=lambda: version())
     commands: list[str] = field(default_factory=list)
     checks: list[tuple[int, int, str]] = field(default_factory=list)
@@ -193,7 +194,8 @@ class Recording:
 
     @classmethod
     def start(cls, run: RunState) -> "Recording":
-        return cls(run.name, run.size_name, run.run_seed, daily=getattr(run, "daily", "") or "")
+        return cls(run.name, run.size_name, run.run_seed, daily=getattr(run, "daily", "") or "",
+                   background=run.player.background)
 
     def add(self, run: RunState, code: str, args: tuple) -> None:
         """Record a command about to be given (with a digest first when one is due)."""
@@ -233,7 +235,8 @@ class Recording:
     # -- text ----------------------------------------------------------------------------
     def header(self) -> dict:
         return {"game": "deepisle", "version": self.version, "world": self.world, "size": self.size,
-                "seed": self.seed, **({"daily": self.daily} if self.daily else {})}
+                "seed": self.seed, **({"daily": self.daily} if self.daily else {}),
+                **({"background": self.background} if self.background else {})}
 
     def to_file(self) -> str:
         """One line of text: a file's contents, or a link's ``replay=`` value."""
@@ -311,6 +314,8 @@ def _from_payload(payload: dict) -> Recording:
     parsed = parse_commands(commands)
     rec = Recording(_text_field(payload, "world"), _text_field(payload, "size", 20), seed,
                     daily=payload.get("daily") if isinstance(payload.get("daily"), str) else "",
+                    background=payload.get("background") if isinstance(payload.get("background"), str)
+                    and len(payload["background"]) <= 20 else "",
                     commands=[encode_command(code, args) for code, args in parsed])
     rec.checks = _checks(payload.get("checks"), len(parsed))
     final = payload.get("final")

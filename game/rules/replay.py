@@ -37,7 +37,7 @@ class Replayer:
         self.commands = parse_commands("".join(recording.commands))
         self.game_class = game_class
         self.game = game_class.new(recording.world, recording.size, recording.seed, daily=recording.daily,
-                                   record=False)
+                                   background=recording.background, record=False)
         self.index = 0  # the next command
         self.checks = {k: (turn, digest) for k, turn, digest in recording.checks}
         self.matched = 0  # digests that matched so far

@@ -38,6 +38,8 @@ from worldgen.core.tiles import T
 from worldgen.generators.world import WorldNameError, world_key
 
 from . import build, codec, content, engine, recstore, save, score, words
+from .actions.allies import OrderAllies
+from .actions.growth import ChoosePerk
 from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire,
@@ -48,6 +50,7 @@ from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .content.keys import hint
 from .entities import MAX_INVENTORY
+from .growth import perk_offer, start_as
 from .location import LocationData, WorldMap
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
@@ -58,12 +61,26 @@ from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "load_saved", "saves_off", "roll_world_name", "same_world",
-           "daily_world", "open_replay", "finished_runs", "Replayer", "Mismatch", "death_text"]
+           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
+           "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
+           "Mismatch", "death_text"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
 PACK_SLOTS = MAX_INVENTORY
+
+
+class Choice(NamedTuple):
+    """One thing a screen offers to choose (a background, a perk)."""
+
+    id: str
+    name: str
+    note: str
+
+
+#: The backgrounds a run may start as, in the title screen's order.
+BACKGROUNDS = tuple(Choice(b.id, b.name, b.note) for b in content.BACKGROUNDS)
+DEFAULT_BACKGROUND = content.DEFAULT_BACKGROUND
 
 
 class SaveOutcome(NamedTuple):
@@ -82,17 +99,19 @@ class ScoreRecord(NamedTuple):
 class Game(RunState):
     @classmethod
     def new(cls, name: str, size: str, run_seed: int, preview: LocationData | None = None, *,
-            daily: str = "", record: bool = True) -> "Game":
-        """A new run in world ``name``; ``preview`` is its first location if
-        already built; ``daily`` the UTC date when it is that day's world.
-        The run records its commands (:mod:`game.rules.record`) unless
-        ``record`` is False.  Raises ``ValueError`` for an unusable name."""
+            background: str = DEFAULT_BACKGROUND, daily: str = "", record: bool = True) -> "Game":
+        """A new run in world ``name`` as ``background`` (an id of
+        :data:`BACKGROUNDS`; an unknown one is the default); ``preview`` is
+        its first location if already built; ``daily`` the UTC date when it
+        is that day's world.  The run records its commands
+        (:mod:`game.rules.record`) unless ``record`` is False.  Raises
+        ``ValueError`` for an unusable name."""
         game = cls(WorldMap(name, size), size, run_seed)
         game.daily = daily
-        kit = content.STARTING_KIT
-        game.player.weapon, game.player.swap, game.player.armour = kit["weapon"], kit["swap"], kit["armour"]
-        game.player.inventory = list(kit["pack"])
-        game.say(f"Welcome to {name}. Carry each location's relic out of its site; the last relic wins.")
+        start_as(game, background)
+        bg = content.BACKGROUND_BY_ID[game.player.background]
+        game.say(f"Welcome to {name}, {bg.name.lower()}. Carry each location's relic out of its site; "
+                 "the last relic wins.")
         game.say(f"Dungeon sites are the dark doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
@@ -215,6 +234,21 @@ class Game(RunState):
     @recorded("G")
     def go_location(self, index: int) -> bool:
         return engine.perform(self, GoLocation(index))
+
+    @recorded("K")
+    def choose_perk(self, choice: int) -> bool:
+        """Take perk ``choice`` (0..2) of :meth:`perk_offer` (no time passes)."""
+        return engine.perform(self, ChoosePerk(choice))
+
+    @recorded("O")
+    def order_allies(self, wait: bool | None = None) -> bool:
+        """Tell the allies here to wait (True) or follow (False); None turns
+        the order around (wait when any follows, else follow)."""
+        if self.mode != "dungeon":
+            return False
+        if wait is None:
+            wait = any(m.order == "follow" for m in self.allies())
+        return engine.perform(self, OrderAllies("wait" if wait else "follow"))
 
     @recorded("x")
     def interrupt(self) -> None:
@@ -351,6 +385,15 @@ class Game(RunState):
         """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``."""
         return aim_preview(self, target, max_range)
 
+    def perk_offer(self) -> list[Choice]:
+        """The perks offered for a level gained, empty when no choice is owed."""
+        return [Choice(p.id, p.name, p.note) for p in perk_offer(self)]
+
+    def ally_count(self) -> tuple[int, int]:
+        """``(allies on this level, those told to wait)``."""
+        allies = self.allies()
+        return len(allies), sum(1 for m in allies if m.order == "wait")
+
     def location_status(self, index: int) -> str:
         """What the world map says of location ``index``: "2 sites cleared (need 3 or the relic)", "locked"."""
         if index >= self.unlocked:
@@ -366,7 +409,7 @@ class Game(RunState):
         if level is None or not level.inside(x, y) or not level.visible[y, x]:
             return None
         m = level.monster_at(x, y)
-        return None if m is None else m.name
+        return None if m is None or not self.sees(m) else m.name
 
     # -- building maps -----------------------------------------------------------------
     def build_iterator(self) -> Iterator:

@@ -4,10 +4,13 @@ A level is rebuilt from its seed whenever it is entered; a snapshot holds
 everything play changed since, so the rebuilt level is the one the player
 left: the explored mask, secret doors and traps found, features used up,
 every monster as it stands (where, hit points, awake or asleep, fleeing,
-statuses, energy, its pack, its post and its goal), every item on the floor
-in order (and which ones the player chose to leave), and the ground as play
-changed it (tiles: doors, ash, trampled brush, cages, opened vaults; fires;
-clouds; vaults whose rule fired: :mod:`game.rules.hazards`).
+statuses, energy, its pack, its post and its goal; a captive, an ally with
+its order, level and experience, a hidden mimic or eel, a thief's loot,
+what a caster has called up, the risen dead), every item on the floor in order (and which
+ones the player chose to leave), where monsters died (a necromancer's
+work), how many creatures play brought onto the level, and the ground as
+play changed it (tiles: doors, ash, trampled brush, cages, opened vaults;
+fires; clouds; vaults whose rule fired: :mod:`game.rules.hazards`).
 
 :func:`level_snapshot` writes one; :func:`apply_snapshot` puts it back on a
 freshly built level, trusting nothing: a snapshot of another shape is
@@ -27,12 +30,12 @@ from worldgen.core.tiles import T
 from . import hazards, vaults
 from .content import GASES, ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
 from .energy import Energy
-from .entities import FloorItem, Monster
-from .level import DROPPED_INDEX, Level
+from .entities import ORDERS, FloorItem, Monster
+from .level import DROPPED_INDEX, MAX_CORPSES, SPAWNED_INDEX, Level
 from .reading import BIG, as_dict, as_list, cell, clamp_int
 from .save import pack_mask, unpack_mask
 
-__all__ = ["level_snapshot", "apply_snapshot", "MAX_DROPPED", "MAX_MONSTERS"]
+__all__ = ["level_snapshot", "apply_snapshot", "monster_to_json", "monster_from_json", "MAX_DROPPED", "MAX_MONSTERS"]
 
 MAX_DROPPED = 2000  # items a snapshot may list on one level (a full pack, 100 times)
 MAX_MONSTERS = 500  # monsters a snapshot may list on one level
@@ -43,8 +46,12 @@ _PRIZES = ("treasure", "relic")
 def level_snapshot(level: Level) -> dict:
     """Everything play changed on ``level`` (JSON-ready, keys sorted by the encoder)."""
     out = {"shape": list(level.shape), "seen": pack_mask(level.seen), "found": sorted(level.found),
-           "killed": sorted(level.killed), "monsters": [_monster_json(m) for m in level.monsters],
+           "killed": sorted(level.killed), "monsters": [monster_to_json(m) for m in level.monsters],
            "items": [_item_json(it, it.index in level.put_down) for it in level.items], "drops": level._drops}
+    if level.corpses:
+        out["corpses"] = [list(c) for c in level.corpses]
+    if level._spawned:
+        out["spawned"] = level._spawned
     if level.traps_found:
         out["traps"] = sorted(level.traps_found)
     if level.used:
@@ -68,7 +75,8 @@ def _ground_json(level: Level) -> dict:
     return out
 
 
-def _monster_json(m: Monster) -> dict:
+def monster_to_json(m: Monster) -> dict:
+    """A monster as it stands (JSON-ready); fields at a new monster's value are left out."""
     out = {"i": m.index, "kind": m.kind.id, "x": m.x, "y": m.y, "hp": m.hp, "max_hp": m.max_hp,
            "atk": m.attack, "def": m.defence, "energy": m.energy.value, "awake": m.awake}
     if m.boss:
@@ -83,6 +91,18 @@ def _monster_json(m: Monster) -> dict:
         out["goal"] = list(m.goal)
     if m.fleeing:
         out["fleeing"] = True
+    if m.captive:
+        out["captive"] = True
+    if m.ally:
+        out.update(ally=True, order=m.order, level=m.level, xp=m.xp)
+    if m.hidden:
+        out["hidden"] = True
+    if m.stolen is not None:
+        out["stolen"] = list(m.stolen)
+    if m.summoned:
+        out["summoned"] = m.summoned
+    if m.risen:
+        out["risen"] = True
     return out
 
 
@@ -123,8 +143,12 @@ def apply_snapshot(level: Level, d: dict) -> bool:
     _put_ground(level, d)
     for m in [m for m in level.monsters if m.index in killed]:
         level.kill(m)
+    level.killed = sorted(killed)  # those play brought and killed too
+    level.corpses = _corpses(d.get("corpses"), level)
+    level._spawned = clamp_int(d.get("spawned"), 0, BIG, 0)
     if isinstance(d.get("monsters"), list):
         level.monsters = _monsters(d["monsters"], level)
+    level._spawned = max([level._spawned] + [m.index - SPAWNED_INDEX for m in level.monsters])
     if isinstance(d.get("items"), list):
         _put_items(d["items"], level, clamp_int(d.get("drops"), 0, BIG, 0))
     else:  # an older snapshot: the spawned items minus those taken, then those dropped
@@ -186,25 +210,58 @@ def _cell_values(entries, cells: int, most: int) -> list[tuple[int, int]]:
 def _monsters(entries: list, level: Level) -> list[Monster]:
     """The monsters of a snapshot that can stand where it says, one per cell."""
     out, taken = [], set()
-    h, w = level.shape
     for e in entries[:MAX_MONSTERS]:
-        e = as_dict(e)
-        kind = MONSTER_BY_ID.get(e.get("kind")) if isinstance(e.get("kind"), str) else None
-        x, y = clamp_int(e.get("x"), -1, BIG, -1), clamp_int(e.get("y"), -1, BIG, -1)
-        if kind is None or not level.inside(x, y) or not level.ground(kind.moves)[y, x] or (x, y) in taken:
+        m = monster_from_json(e)
+        if m is None or not level.inside(m.x, m.y) or not level.ground(m.moves)[m.y, m.x] or m.pos in taken:
             continue
-        max_hp = clamp_int(e.get("max_hp"), 1, 100_000, kind.hp)
-        m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x, y, clamp_int(e.get("hp"), 1, max_hp, max_hp), max_hp,
-                    clamp_int(e.get("atk"), 0, 10_000, kind.attack), clamp_int(e.get("def"), 0, 10_000, kind.defence),
-                    Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
-                    boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
-                    fleeing=e.get("fleeing") is True)
-        m.statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1)
-                      for k, v in list(as_dict(e.get("statuses")).items())[:16] if k in STATUSES}
-        m.post, m.goal = (c if c is not None and level.inside(*c) else None
-                          for c in (cell(e.get("post")), cell(e.get("goal"))))
+        m.post, m.goal = (c if c is not None and level.inside(*c) else None for c in (m.post, m.goal))
         out.append(m)
-        taken.add((x, y))
+        taken.add(m.pos)
+    return out
+
+
+def monster_from_json(e) -> Monster | None:
+    """A monster from a save, clamped (None: no monster of a known kind): HP
+    1..max HP, max HP 1..100000, attack and defence 0..10000, energy
+    -10000..10000, statuses known ones of 1..99 turns; an ally's order one of
+    :data:`~game.rules.entities.ORDERS`, its level 1..1000, XP 0..10**9; a
+    thief's loot a known item (never a prize), 1..99 of it; what it called up
+    0..1000.  Where it stands is the caller's to check against a level."""
+    e = as_dict(e)
+    kind = MONSTER_BY_ID.get(e.get("kind")) if isinstance(e.get("kind"), str) else None
+    if kind is None:
+        return None
+    x, y = clamp_int(e.get("x"), -1, BIG, -1), clamp_int(e.get("y"), -1, BIG, -1)
+    max_hp = clamp_int(e.get("max_hp"), 1, 100_000, kind.hp)
+    m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x, y, clamp_int(e.get("hp"), 1, max_hp, max_hp), max_hp,
+                clamp_int(e.get("atk"), 0, 10_000, kind.attack), clamp_int(e.get("def"), 0, 10_000, kind.defence),
+                Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
+                boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
+                fleeing=e.get("fleeing") is True, captive=e.get("captive") is True, ally=e.get("ally") is True,
+                hidden=e.get("hidden") is True, summoned=clamp_int(e.get("summoned"), 0, 1000, 0),
+                risen=e.get("risen") is True)
+    m.statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1)
+                  for k, v in list(as_dict(e.get("statuses")).items())[:16] if k in STATUSES}
+    m.post, m.goal = cell(e.get("post")), cell(e.get("goal"))
+    if m.ally:
+        m.captive = False
+        m.order = e.get("order") if e.get("order") in ORDERS else "follow"
+        m.level, m.xp = clamp_int(e.get("level"), 1, 1000, 1), clamp_int(e.get("xp"), 0, 10**9, 0)
+    loot = as_list(e.get("stolen"))
+    if len(loot) == 2 and isinstance(loot[0], str) and loot[0] in ITEM_BY_ID and ITEM_BY_ID[loot[0]].kind not in _PRIZES:
+        m.stolen = (loot[0], clamp_int(loot[1], 1, 99, 1))
+    return m
+
+
+def _corpses(value, level: Level) -> list[tuple[int, int, str]]:
+    """Where monsters died, from a save: ``[x, y, kind id]`` of known kinds on
+    the map, the last :data:`~game.rules.level.MAX_CORPSES`."""
+    out = []
+    for e in as_list(value)[-MAX_CORPSES:]:
+        if isinstance(e, list) and len(e) == 3 and isinstance(e[2], str) and e[2] in MONSTER_BY_ID:
+            x, y = clamp_int(e[0], -1, BIG, -1), clamp_int(e[1], -1, BIG, -1)
+            if level.inside(x, y):
+                out.append((x, y, e[2]))
     return out
 
 

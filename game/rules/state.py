@@ -22,8 +22,9 @@ import numpy as np
 
 from worldgen.core import seeding
 
-from . import content
-from .entities import Player
+from . import content, status
+from .entities import Monster, Player
+from .geometry import chebyshev
 from .level import Level
 from .location import LocationData, SiteData, WorldMap
 from .log import NOTE, Message
@@ -117,6 +118,12 @@ class RunState:
         self.won = False
         self.noise = 0  # the loudest sound the player made this turn (sleepers may hear it)
         self.events: list[str] = []  # what happened since the screen last looked (sounds, flashes)
+        self.companions: list[Monster] = []  # allies travelling with the player, between levels or outside
+        self.freed = 0  # captives freed this run
+        # Actions that what just happened set off (a jelly splitting when struck, a
+        # bloat bursting as it dies): the engine resolves them after the action
+        # that caused them (engine.resolve), as its first reactions.
+        self.triggered: list = []
 
     # -- messages and change -----------------------------------------------------
     def say(self, text: str, kind: str = NOTE) -> None:
@@ -147,6 +154,26 @@ class RunState:
         """Something the screen or the speakers may show (``"hit"``, ``"shatter"`` ...)."""
         self.events.append(event)
         del self.events[:-64]
+
+    def trigger(self, action) -> None:
+        """Something that happened sets ``action`` off (see ``triggered``)."""
+        self.triggered.append(action)
+
+    def sees(self, m: Monster) -> bool:
+        """Whether the player sees monster ``m`` now: in view, not hidden (a
+        mimic passes for an item, an eel is under the water), not invisible
+        beyond one step."""
+        level = self.level
+        return (level is not None and bool(level.visible[m.y, m.x]) and not m.hidden
+                and status.seen_at(m, chebyshev(m.pos, self.pos)))
+
+    def foes_in_view(self) -> list[Monster]:
+        """The hostile monsters the player sees (allies and captives are not foes)."""
+        return [m for m in self.level.monsters if m.hostile and self.sees(m)] if self.level is not None else []
+
+    def allies(self) -> list[Monster]:
+        """The player's allies on this level."""
+        return [m for m in self.level.monsters if m.ally] if self.level is not None else []
 
     def make_noise(self, loudness: int) -> None:
         """The player made a sound this turn (see ``behaviours.Behaviour.hears``)."""

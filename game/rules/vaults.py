@@ -28,6 +28,7 @@ from . import content, hazards
 from .content.vaults import STATUE_KIND, TREASURE_TIERS
 from .energy import Energy
 from .entities import FloorItem, Monster
+from .populate import spawn
 from .log import bad
 
 __all__ = ["fill", "on_take", "vault_of_item", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
@@ -83,9 +84,8 @@ def _find(rng, holds: str, level):
 
 
 def _spawn(level, index: int, kind, x: int, y: int, tier: int, awake: bool = False) -> Monster:
-    hp, atk, dfn = content.monster_stats(kind, tier)
-    m = Monster(index, kind, x, y, hp, hp, atk, dfn, Energy(), awake=awake)
-    level.monsters.append(m)
+    m = spawn(level, index, kind, x, y, tier, Energy())
+    m.awake = awake
     return m
 
 

@@ -28,7 +28,8 @@ MASS = frozenset({"iron ore", "timber", "poison", "fire", "something"})
 #: Armour worn as a whole: no article ("you wear chain mail"), counted in suits.
 _SUITS = ("armour", "mail", "leather")
 #: Plurals English does not make by adding "s".
-_IRREGULAR = {"wolf": "wolves", "knife": "knives", "staff": "staves", "mummy": "mummies", "man": "men"}
+_IRREGULAR = {"wolf": "wolves", "knife": "knives", "staff": "staves", "mummy": "mummies", "man": "men",
+              "colossus": "colossi"}
 #: Words after which the rest of a name is a tail the plural leaves alone
 #: ("potions of healing", "scrolls labelled ZELGO MER").
 _TAILS = (" of ", " labelled ")

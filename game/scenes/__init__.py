@@ -14,6 +14,7 @@ from .look import LookScene
 from .menu import MenuScene
 from .morgue import MorgueScene
 from .pack import PackScene
+from .perks import PerksScene
 from .play import PlayScene
 from .replays import ReplaysScene
 from .target import TargetScene
@@ -26,6 +27,7 @@ SCENES = {
     "title": TitleScene,
     "play": PlayScene,
     "pack": PackScene,
+    "perks": PerksScene,
     "world_map": WorldMapScene,
     "help": HelpScene,
     "menu": MenuScene,

@@ -53,7 +53,8 @@ class EndScene(Scene):
 
     def same_world(self) -> None:
         g = self.game
-        self.app.switch("play", Game.new(g.name, g.size_name, int(self.app.ui_rng.integers(0, 2**62)), daily=g.daily))
+        self.app.switch("play", Game.new(g.name, g.size_name, int(self.app.ui_rng.integers(0, 2**62)), daily=g.daily,
+                                         background=g.player.background))
 
     def open_morgue(self) -> None:
         self.app.open("morgue", self.morgue, self.morgue_name, self.morgue_path)

@@ -19,7 +19,7 @@ GOAL = (
     "the guardian) to clear the site; clearing enough sites also opens the next location.",
 )
 POINTER = "Click or tap a tile to walk there; hover or hold a finger to look; the buttons do the same."
-BOX = (700, 464)
+BOX = (700, 512)
 KEY_X, HELP_X = 20, 232  # the columns of the key rows (the widest keys, movement's, fit the first)
 ROW = 17
 

@@ -1,26 +1,21 @@
 """The play scene: input becomes actions on the run, maps are built over
-several frames with a progress bar, and the game is saved whenever something
-worth keeping changed and no map is being built.
+several frames with a progress bar, and the game is saved (written, then
+verified: :func:`game.rules.save.write`, with the garbage collector paused)
+whenever something worth keeping changed and no map is being built.
 
-Controls
---------
 Every key is in the one key table (:mod:`game.rules.content.keys`, read
 through :func:`game.controls.binding`): a press becomes the command the
 table names, and :meth:`PlayScene.command` does it (a method of ``Game``,
-or a screen).  Click a tile (or the minimap) to travel there; hovering
-names what is there; any key stops a walk or a rest.  Touch: tap to walk or
-attack, hold to look, and the on-screen buttons (shown once a finger
-touches the game).  Walks and rests go on by themselves (``Game.go_on``):
-a walk a step every :data:`TRAVEL_FRAMES` frames, a rest
-:data:`REST_TURNS_PER_FRAME` turns a frame, so the screen follows them.
-
-Saves are written, then verified (:func:`game.rules.save.write`); a failure keeps the last.
+or a screen).  Click a tile (or the minimap) to travel there; any key stops
+a walk or a rest.  Touch: tap to walk or attack, hold to look, and the
+on-screen buttons.  Walks and rests go on by themselves (``Game.go_on``): a
+step every :data:`TRAVEL_FRAMES` frames, :data:`REST_TURNS_PER_FRAME` turns
+of rest a frame.  The perk choice opens by itself when a level is gained.
 
 A replay is this same screen driven by a recording (``replay=``, a
-:class:`~game.rules.run.Replayer`): its commands are given at 1x, 4x, 16x
-or as fast as frames allow, maps are built over frames as in play, nothing
-is saved, and every digest is compared as it plays (a difference pauses it
-and says so); its keys and banner are :class:`~game.view.replay_bar.ReplayBar`.
+:class:`~game.rules.run.Replayer`) at 1x, 4x, 16x or as fast as frames
+allow; nothing is saved, and every digest is compared as it plays; its keys
+and banner are :class:`~game.view.replay_bar.ReplayBar`.
 """
 
 from __future__ import annotations
@@ -72,6 +67,7 @@ class PlayScene(Scene):
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
         self.buttons = self._panel_buttons()
+        self.perks_asked = game.player.perks_owed  # choices owed when the perk choice last opened by itself
 
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -168,7 +164,7 @@ class PlayScene(Scene):
         elif g.busy:
             return
         elif name in _SCREENS:
-            self._open(name)
+            _SCREENS[name](self)
         elif name in _SWITCHES:
             _SWITCHES[name](self)
         elif name in _WALKS:
@@ -179,21 +175,6 @@ class PlayScene(Scene):
         else:
             self.stop_walk()
             _COMMANDS[name](g)
-
-    def _open(self, name: str) -> None:
-        g = self.game
-        if name == "pack":
-            self.app.open("pack", g)
-        elif name == "throw":
-            self.app.open("pack", g, "throw")
-        elif name == "history":
-            self.app.open("history", g)
-        elif name == "look":
-            self.app.open("look", g, self.view)
-        elif name == "world_map":
-            self.app.open("world_map", g)
-        elif name == "help":
-            self.app.open("help")
 
     def _key(self, event: pygame.event.Event) -> bool:
         bound = binding(event)
@@ -296,6 +277,12 @@ class PlayScene(Scene):
             self._gesture(*gesture)
             if self.app.top is not self:
                 return
+        self.perks_asked = min(self.perks_asked, g.player.perks_owed)
+        if g.player.perks_owed > self.perks_asked and not g.busy:  # a level gained: the choice opens by itself
+            self.perks_asked = g.player.perks_owed
+            self.stop_walk()
+            self.app.open("perks", g)
+            return
         if g.resting:
             for _ in range(REST_TURNS_PER_FRAME):
                 if not (g.resting and g.go_on()):
@@ -389,12 +376,19 @@ class PlayScene(Scene):
         self.toasts.draw(surface, 420)
 
 
-#: Commands that open a screen (:meth:`PlayScene._open`).
-_SCREENS = ("pack", "throw", "history", "look", "world_map", "help")
+#: Commands that open a screen over the play screen.
+_SCREENS = {
+    "pack": lambda s: s.app.open("pack", s.game), "throw": lambda s: s.app.open("pack", s.game, "throw"),
+    "history": lambda s: s.app.open("history", s.game), "look": lambda s: s.app.open("look", s.game, s.view),
+    "world_map": lambda s: s.app.open("world_map", s.game), "help": lambda s: s.app.open("help"),
+    "perks": lambda s: s.app.open("perks", s.game) if s.game.perk_offer() else s.toasts.add("You have no perk "
+                                                                                            "to choose."),
+}
 #: Options of the screen (no time passes).
 _SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
 #: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.
 _WALKS = {"explore": Game.explore, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
           "ascend": lambda g: g.stairs(False), "rest": Game.rest, "search": Game.search}
 #: Commands that are one ``Game`` method of that name, done now.
-_COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {"swap": Game.swap_weapons}
+_COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {
+    "swap": Game.swap_weapons, "allies": Game.order_allies}

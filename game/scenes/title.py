@@ -1,9 +1,11 @@
-"""The title screen: name a world (or roll a name), pick a dungeon size, start;
-or continue the saved game; or play the day's world (F4: its name comes
-from the UTC date, the same for every player that day, with its own score
-table); or watch the last finished runs (F3).  ``world=NAME`` in the URL
-skips it; so does ``replay=...`` (a recorded run, watched at once, or one
-line saying why it cannot be).
+"""The title screen: name a world (or roll a name), pick a dungeon size
+(Left/Right) and a background (Up/Down: a fighter, a hunter, an adept, a
+rogue), start; or continue the saved game; or play the day's world (F4:
+its name comes from the UTC date, the same for every player that day, with
+its own score table); or watch the last finished runs (F3).  ``world=NAME``
+in the URL skips it (and starts as the default background); so does
+``replay=...`` (a recorded run, watched at once, or one line saying why it
+cannot be).
 
 The first location of the typed world is generated in the background (a few
 milliseconds per frame) and shown as a preview; starting then reuses it.
@@ -19,7 +21,8 @@ from worldgen.core.tiles import PALETTE
 
 from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import hint, keys_text
-from ..rules.run import (LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world, load_saved, open_replay,
+from ..rules.run import (BACKGROUNDS, DEFAULT_BACKGROUND, LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world,
+                         load_saved, open_replay,
                          roll_world_name, same_world, saves_off)
 from ..settings import clean_text
 from ..view import ui
@@ -33,10 +36,12 @@ PREVIEW_DELAY = 0.35  # seconds after the last keystroke before the preview is g
 PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
 
 
-def start_game(app: App, name: str, size: str, preview=None, daily: str = "") -> Scene:
-    """A new run in world ``name`` (replaces the current scene); raises
-    ``ValueError`` for an unusable name."""
-    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview, daily=daily))
+def start_game(app: App, name: str, size: str, preview=None, daily: str = "",
+               background: str = DEFAULT_BACKGROUND) -> Scene:
+    """A new run in world ``name`` as ``background`` (replaces the current
+    scene); raises ``ValueError`` for an unusable name."""
+    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview, daily=daily,
+                                       background=background))
 
 
 def today() -> str:
@@ -72,6 +77,7 @@ class TitleScene(Scene):
         self.date = today()
         self.daily = daily_world(self.date)
         self.size = app.settings.dungeon_size if app.settings.dungeon_size in SIZE_NAMES else "medium"
+        self.background = DEFAULT_BACKGROUND
         self.saved, why = load_saved(app.storage)
         said = [f"Saved game: {line}" if i == 0 else line for i, line in enumerate(why.splitlines())]
         for line in said:
@@ -101,11 +107,14 @@ class TitleScene(Scene):
         b = [ui.Button("Roll a name (Tab)", pygame.Rect(40, 250, 200, 32), self.roll),
              ui.Button("Start (Enter)", pygame.Rect(260, 250, 200, 32), self.start)]
         for i, size in enumerate(SIZE_NAMES):
-            b.append(ui.Button(size, pygame.Rect(40 + i * 110, 330, 100, 30), lambda s=size: self.set_size(s)))
+            b.append(ui.Button(size, pygame.Rect(40 + i * 110, 322, 100, 28), lambda s=size: self.set_size(s)))
+        for i, bg in enumerate(BACKGROUNDS):
+            b.append(ui.Button(bg.name, pygame.Rect(40 + i * 106, 396, 100, 28),
+                               lambda n=bg.id: self.set_background(n)))
         if self.saved is not None:
-            b.append(ui.Button("Continue (F1)", pygame.Rect(40, 430, 200, 34), self.continue_saved))
-        b.append(ui.Button("Generators (F2)", pygame.Rect(260, 430, 200, 34), self.open_gallery))
-        b.append(ui.Button("Replays (F3)", pygame.Rect(480, 430, 150, 34), self.open_replays))
+            b.append(ui.Button("Continue (F1)", pygame.Rect(40, 456, 200, 32), self.continue_saved))
+        b.append(ui.Button("Generators (F2)", pygame.Rect(260, 456, 200, 32), self.open_gallery))
+        b.append(ui.Button("Replays (F3)", pygame.Rect(480, 456, 150, 32), self.open_replays))
         b.append(ui.Button(f"Today's world: {self.daily} (F4)", pygame.Rect(540, 22, 400, 34), self.start_daily))
         return b
 
@@ -124,11 +133,14 @@ class TitleScene(Scene):
                 self.daily, str(self.saved.get("world"))):
             self.continue_saved()
             return
-        start_game(self.app, self.daily, "medium", daily=self.date)
+        start_game(self.app, self.daily, "medium", daily=self.date, background=self.background)
 
     def open_gallery(self) -> None:
         """The click-to-regenerate demos of every generator; Esc comes back here."""
         self.app.open("gallery")
+
+    def _background(self):
+        return next((bg for bg in BACKGROUNDS if bg.id == self.background), BACKGROUNDS[0])
 
     def _saved_size(self) -> str:
         """The saved game's dungeon size, read as :meth:`Game.from_json` reads it."""
@@ -142,6 +154,9 @@ class TitleScene(Scene):
     def set_size(self, size: str) -> None:
         self.size = size
 
+    def set_background(self, background: str) -> None:
+        self.background = background
+
     def start(self) -> None:
         name, _ = clean_text(self.name, MAX_NAME)
         if not name:
@@ -153,7 +168,7 @@ class TitleScene(Scene):
             return
         same = self.preview_world is not None and self.preview_world.is_same(name)
         try:
-            start_game(self.app, name, self.size, self.preview if same else None)
+            start_game(self.app, name, self.size, self.preview if same else None, background=self.background)
         except ValueError as exc:
             self.toasts.add(str(exc), ui.BAD)
 
@@ -202,10 +217,14 @@ class TitleScene(Scene):
                 else:
                     self.name = self.name[:-1]
                 self._name_changed()
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -1 if key == pygame.K_LEFT else 1
                 i = SIZE_NAMES.index(self.size) if self.size in SIZE_NAMES else 1
                 self.size = SIZE_NAMES[(i + step) % len(SIZE_NAMES)]
+            elif key in (pygame.K_UP, pygame.K_DOWN):
+                ids = [bg.id for bg in BACKGROUNDS]
+                i = ids.index(self.background) if self.background in ids else 0
+                self.background = ids[(i + (-1 if key == pygame.K_UP else 1)) % len(ids)]
             elif key == pygame.K_ESCAPE:
                 self.name = ""
                 self._name_changed()
@@ -217,7 +236,8 @@ class TitleScene(Scene):
     def report(self) -> dict:
         """The typed name, the size, the saved game's world (None without one), whether the preview shows."""
         saved = None if self.saved is None else str(self.saved.get("world"))
-        return {"world": self.name, "size": self.size, "saved": saved, "preview": self.preview_surface is not None}
+        return {"world": self.name, "size": self.size, "background": self.background, "saved": saved,
+                "preview": self.preview_surface is not None}
 
     # -- frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -296,22 +316,25 @@ class TitleScene(Scene):
         r = ui.text(surface, shown, (field.x + 12, field.y + 8), 36)
         if self.blink < 0.5:
             pygame.draw.rect(surface, ui.INK, (r.right + 3, field.y + 10, 3, 26))
-        ui.text(surface, "Dungeon size (arrow keys)", (40, 306), 22)
+        ui.text(surface, "Dungeon size (Left / Right)", (40, 296), 22)
         ui.draw_buttons(surface, self.buttons)
         for b in self.buttons:
-            if b.label == self.size:
+            if b.label == self.size or b.label == self._background().name:
                 pygame.draw.rect(surface, ui.ACCENT, b.rect, 3)
         levels = LEVELS.get(self.size, 4)
-        ui.text(surface, f"{levels} levels per dungeon", (40, 368), 18, ui.DIM)
+        ui.text(surface, f"{levels} levels per dungeon", (40, 352), 16, ui.DIM)
+        ui.text(surface, "Background (Up / Down)", (40, 372), 22)
+        ui.text(surface, self._background().note, (40, 428), 16, ui.DIM)
         if self.saved is not None:
             s, size = self.saved, self._saved_size()
             where = s.get("where", {}) if isinstance(s.get("where"), dict) else {}
             depth = max(1, min(LEVELS[size], _int(where.get("depth"))))  # as the game will clamp it
             depth = f", depth {depth}" if where.get("mode") == "dungeon" else ""
             ui.text(surface, f"Saved game: {str(s.get('world'))[:30]} ({size}), location "
-                             f"{_int(s.get('location')) + 1}{depth}", (40, 404), 20)
+                             f"{_int(s.get('location')) + 1}{depth}", (40, 494), 18)
             if not same_world(self.name, str(s.get("world"))) or self.size != size:
-                ui.text(surface, "Start begins a new game in place of the saved one.", (40, 474), 18, ui.DIM)
-        ui.text(surface, f"Move: {keys_text('move')}.  Click: walk there.  In the game, {hint('help')}",
-                (40, 512), 18, ui.DIM)
+                ui.text(surface, "Start begins a new game in place of the saved one.", (40, 514), 16, ui.DIM)
+        else:
+            ui.text(surface, f"Move: {keys_text('move')}.  Click: walk there.  In the game, {hint('help')}",
+                    (40, 512), 18, ui.DIM)
         self.toasts.draw(surface)

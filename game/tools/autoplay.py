@@ -1,8 +1,9 @@
 """The balance harness: whole runs played headless through the game's own
 rules by a simple policy, and the figures that say how hard the game is.
 
-    python -m game.tools.autoplay --runs 20 --world Avalon [--policy careful|diver|both]
-                            [--size small|medium|large] [--max-turns N] [--record DIR]
+    python -m game.tools.autoplay --runs 20 --world Avalon [--policy careful|diver|tactician|all]
+                            [--background fighter|hunter|adept|rogue] [--size small|medium|large]
+                            [--max-turns N] [--record DIR]
 
 A policy sees what the player sees and acts through :class:`Game`'s methods,
 exactly as key presses do; maps are built synchronously (no frames here).
@@ -16,16 +17,26 @@ exactly as key presses do; maps are built synchronously (no frames here).
   the location's relic.
 - ``diver`` descends as soon as it sees the stairs, drinks below 40% HP, and
   goes straight for each location's relic.
+- ``tactician`` plays as ``careful`` does, and also uses items in dangerous
+  fights (zaps, reads, throws: :mod:`game.tools.fights`) and frees the
+  captives it finds.
 
-Both use the commands a player has (rest, search, swap, fire), through
-:class:`Game` as the keys do.
-
-Each run's world is ``NAME-k`` (k = 1..runs), so runs differ and any run can
-be replayed; ``--record DIR`` writes each run's recording there
+Every policy uses the commands a player has (rest, search, swap, fire),
+through :class:`Game` as the keys do, and chooses its perks by a ranking of
+its own (:data:`game.tools.fights.PERK_RANKS`).  Each run's world is
+``NAME-k`` (k = 1..runs), so runs differ and any run can be replayed;
+``--record DIR`` writes each run's recording there
 (``NAME-k-POLICY.replay.txt``: ``python -m game.replay FILE --verify``
-checks it, ``python -m game.replay FILE`` shows it).  Printed: depth reached, turns survived, deaths by cause,
-potions unused at death, relics, win rate.  Exit status 0, or 2 on bad
+checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
+reached, turns survived, deaths by cause, potions unused at death, relics,
+win rate, the share of turns with an enemy in view, the distinct monster
+kinds met, vaults opened (the run's ``vaults_opened``, 0 where levels hold
+no vaults) and allies freed.  Exit status 0, or 2 on bad
 arguments (one line on stderr).
+
+Long because the careful and diving policies are one turn each (a dungeon
+turn, an overworld turn) that reads best whole, beside the harness that
+plays and sums the runs; the tactician's own calls live in :mod:`.fights`.
 """
 
 from __future__ import annotations
@@ -48,13 +59,14 @@ from ..rules.entities import MAX_INVENTORY
 from ..rules.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
 from ..rules.identify import is_known
-from ..rules.run import Game
+from ..rules.run import BACKGROUNDS, DEFAULT_BACKGROUND, Game
 from ..work import settle
+from .fights import choose_perk, free_captive, use_items
 
 __all__ = ["play_run", "RunReport", "main", "POLICIES"]
 
-POLICIES = ("careful", "diver")
-ORDINARY_SITES = {"careful": 2, "diver": 0}  # ordinary sites cleared per location before its relic
+POLICIES = ("careful", "diver", "tactician")
+ORDINARY_SITES = {"careful": 2, "diver": 0, "tactician": 2}  # ordinary sites cleared per location before its relic
 
 
 @dataclass
@@ -70,6 +82,12 @@ class RunReport:
     level: int
     potions_left: int  # healing potions in the pack at the end
     recording: str = ""  # the run's recording, as a file holds it
+    background: str = DEFAULT_BACKGROUND
+    fight_turns: int = 0  # turns in a dungeon with an enemy in view
+    dungeon_turns: int = 0  # turns in a dungeon
+    kinds_met: tuple[str, ...] = ()  # monster kinds seen, in the order first seen
+    vaults: int = 0  # vaults opened (the run's ``vaults_opened``, where levels have vaults)
+    freed: int = 0  # captives freed
 
     @property
     def outcome(self) -> str:
@@ -97,8 +115,7 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
 
 
 def _visible_monsters(g: Game):
-    lv = g.level
-    return [m for m in lv.monsters if lv.visible[m.y, m.x]]
+    return g.foes_in_view()
 
 
 def _healing_slot(g: Game) -> int | None:
@@ -167,6 +184,7 @@ def _shoot(g: Game, seen) -> bool:
 # -- one turn of a policy in a dungeon ----------------------------------------------------------
 def dungeon_turn(g: Game, policy: str) -> None:
     lv, p = g.level, g.player
+    careful = policy != "diver"  # the tactician plays as the careful policy does, with items besides
     px, py = g.pos
     seen = _visible_monsters(g)
     adjacent = [m for m in seen if max(abs(m.x - px), abs(m.y - py)) == 1]
@@ -174,6 +192,8 @@ def dungeon_turn(g: Game, policy: str) -> None:
         slot = _healing_slot(g)
         if slot is not None and g.use_item(slot):
             return
+    if policy == "tactician" and use_items(g):
+        return
     if adjacent:
         w, ready = p.weapon_kind, p.swap_kind
         if w is not None and w.ammo and ready is not None and not ready.ammo and g.swap_weapons():
@@ -181,9 +201,9 @@ def dungeon_turn(g: Game, policy: str) -> None:
         m = min(adjacent, key=lambda m: m.hp)
         g.move(m.x - px, m.y - py)
         return
-    if policy == "careful" and _shoot(g, seen):
+    if careful and _shoot(g, seen):
         return
-    hunted = seen if policy == "careful" else [m for m in seen if m.kind.shot]
+    hunted = seen if careful else [m for m in seen if m.kind.shot]
     if hunted:  # close in (the careful policy on whatever it sees, the diver on archers)
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
@@ -193,16 +213,19 @@ def dungeon_turn(g: Game, policy: str) -> None:
             return
     if _manage_pack(g, safe=not seen):
         return
-    if policy == "careful" and not seen and p.hp < REST_BELOW * p.max_hp and g.rest():
+    if policy == "tactician" and not seen and free_captive(g):
+        return
+    if careful and not seen and p.hp < REST_BELOW * p.max_hp and g.rest():
         _going_on(g)
         return
     known = lv.walkable & lv.seen
     prize = [(it.x, it.y) for it in lv.items if it.kind.kind in ("treasure", "relic") and lv.seen[it.y, it.x]]
-    if (g.carrying_relic or g.is_cleared(g.site)) and _go(g, known, [lv.up], then=g.ascend):
+    homeward = g.carrying_relic or g.carrying == g.site or g.is_cleared(g.site)
+    if homeward and _go(g, known, [lv.up], then=g.ascend):
         return  # the prize is in hand: climb out
     if prize and _go(g, known, prize, then=g.pick_up):
         return
-    down_known = lv.down is not None and lv.seen[lv.down[1], lv.down[0]]
+    down_known = lv.down is not None and lv.seen[lv.down[1], lv.down[0]] and not homeward  # (no way up known yet)
     frontier = known & (grid.neighbour_count(~lv.seen, 1) > 0)
     items = np.zeros_like(known)
     for it in lv.items:
@@ -211,10 +234,10 @@ def dungeon_turn(g: Game, policy: str) -> None:
             items[it.y, it.x] = True
     if policy == "diver" and down_known and _go(g, known, [lv.down], then=g.descend):
         return
-    if policy == "careful" and not seen and explore_target(g) is not None and g.explore():
+    if careful and not seen and explore_target(g) is not None and g.explore():
         _going_on(g)  # auto-explore, as `o`: it stops for what comes into view, and picks up
         return
-    if items.any() and (policy == "careful" or items[py, px]):
+    if items.any() and (careful or items[py, px]):
         if items[py, px]:
             g.pick_up()
             return
@@ -295,18 +318,25 @@ def overworld_turn(g: Game, policy: str, done_here: dict) -> None:
 
 
 def play_run(world: str, policy: str = "careful", size: str = "medium", max_turns: int = 150_000,
-             run_seed: int = 1) -> RunReport:
-    """One whole run by ``policy``, until it is won, lost, or ``max_turns`` pass."""
-    g = Game.new(world, size, run_seed)
+             run_seed: int = 1, background: str = DEFAULT_BACKGROUND) -> RunReport:
+    """One whole run by ``policy`` as ``background``, until it is won, lost, or ``max_turns`` pass."""
+    g = Game.new(world, size, run_seed, background=background)
     settle(g)
     done_here: dict[int, int] = {}
-    stalled = 0
+    stalled = fight_turns = dungeon_turns = 0
+    kinds: dict[str, None] = {}
     for _ in range(max_turns * 3):  # bounded: actions, not turns (free actions exist)
         if g.dead or g.won or g.turn >= max_turns:
             break
         before = (g.turn, g.pos, g.mode, len(g.log))
+        if choose_perk(g, policy):
+            continue
         if g.mode == "dungeon":
+            foes = g.foes_in_view()
+            kinds.update((m.kind.id, None) for m in foes)
             dungeon_turn(g, policy)
+            dungeon_turns += g.turn - before[0]
+            fight_turns += (g.turn - before[0]) if foes else 0
         else:
             overworld_turn(g, policy, done_here)
         settle(g)
@@ -316,7 +346,9 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
             stalled = 0
     potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
-                     len(g.relics), g.player.level, potions, g.finish_recording() or "")
+                     len(g.relics), g.player.level, potions, g.finish_recording() or "",
+                     background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
+                     kinds_met=tuple(kinds), vaults=int(getattr(g, "vaults_opened", 0)), freed=g.freed)
 
 
 # -- figures ---------------------------------------------------------------------------------------
@@ -335,6 +367,12 @@ def summary(reports: list[RunReport]) -> dict:
         "healing potions unused at death (mean)": round(float(np.mean([r.potions_left for r in dead])), 1)
         if dead else 0,
         "deaths by cause": dict(Counter(r.cause for r in dead).most_common()),
+        "turns with an enemy in view": f"{sum(r.fight_turns for r in reports) / max(1, sum(r.dungeon_turns for r in reports)):.0%}"
+        " of dungeon turns",
+        "distinct monster kinds met (median per run)": int(np.median([len(r.kinds_met) for r in reports])),
+        "distinct monster kinds met (all runs)": len({k for r in reports for k in r.kinds_met}),
+        "vaults opened": sum(r.vaults for r in reports),
+        "allies freed": sum(r.freed for r in reports),
     }
 
 
@@ -347,7 +385,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     ap = Parser(prog="python -m game.tools.autoplay", description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--world", default="Avalon")
-    ap.add_argument("--policy", choices=POLICIES + ("both",), default="both")
+    ap.add_argument("--policy", choices=POLICIES + ("all",), default="all")
+    ap.add_argument("--background", choices=[b.id for b in BACKGROUNDS], default=DEFAULT_BACKGROUND)
     ap.add_argument("--size", choices=SIZE_NAMES, default="medium")
     ap.add_argument("--max-turns", type=int, default=150_000)
     ap.add_argument("--record", type=Path, metavar="DIR", help="write each run's recording into DIR")
@@ -361,7 +400,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
-    policies = POLICIES if args.policy == "both" else (args.policy,)
+    policies = POLICIES if args.policy == "all" else (args.policy,)
     if args.record is not None:
         try:
             args.record.mkdir(parents=True, exist_ok=True)
@@ -369,12 +408,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"autoplay: error: cannot write recordings to {args.record}: {exc.strerror}", file=sys.stderr)
             return 2
     for policy in policies:
-        reports = [play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k)
-                   for k in range(1, args.runs + 1)]
+        reports = [play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k,
+                            background=args.background) for k in range(1, args.runs + 1)]
         if args.record is not None:
             for r in reports:
                 (args.record / f"{r.world}-{policy}.replay.txt").write_text(r.recording + "\n", encoding="ascii")
-        print(f"policy {policy} ({args.size} dungeons, {args.runs} runs, worlds {args.world}-1..{args.runs})")
+        print(f"policy {policy} as {args.background} ({args.size} dungeons, {args.runs} runs, "
+              f"worlds {args.world}-1..{args.runs})")
         for name, value in summary(reports).items():
             print(f"  {name}: {value}")
     return 0

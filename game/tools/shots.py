@@ -6,8 +6,9 @@ Runs the real app under SDL's dummy driver: the title with its preview, the
 overworld, then one site of each dungeon style (caverns, mosaic, rooms),
 explored a little by auto-explore, then the comforts (look, pack, history,
 help, ASCII map, touch buttons) and the tactics (aiming a bow, a status in the
-panel, a room dressed with features, the victory screen), saved as
-``game-*.png`` in OUTDIR (default ``docs/img``).  The player is made sturdy
+panel, a room dressed with features, the victory screen), then the
+creatures and growth in a run of their own (:mod:`.creature_shots`), saved
+as ``game-*.png`` in OUTDIR (default ``docs/img``).  The player is made sturdy
 so the walk survives.
 """
 
@@ -29,6 +30,8 @@ from ..settings import parse_query  # noqa: E402
 from .drive import press as _key  # noqa: E402
 from .drive import run_frames as _run  # noqa: E402
 from .drive import settle as _settle  # noqa: E402
+from .creature_shots import NAMES as CREATURE_NAMES  # noqa: E402
+from .creature_shots import creature_shots  # noqa: E402
 
 
 def _explore(app, g, legs: int) -> None:
@@ -208,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
         pygame.image.save(app.screen, f"{out}/game-{style}.png")
     _comforts(app, g, out)
     _tactics(app, g, out)
+    creature_shots(out, world)
     print(f"wrote {out}/game-{{title,overworld,caverns,mosaic,rooms,look,pack,history,help,ascii,touch,"
-          f"target,status,features,victory}}.png")
+          f"target,status,features,victory,{','.join(CREATURE_NAMES)}}}.png")
     return 0
 
 

@@ -14,8 +14,9 @@ import pygame
 
 from worldgen.core.tiles import GLYPHS, PALETTE, T
 
-from ..rules.content import GASES, relic_site
+from ..rules.content import GASES, ITEM_BY_ID, relic_site
 from ..rules.level import SIGHT
+from ..rules.look import disguise_of
 from ..rules.run import Game
 from . import sprites
 from .render import rgb_surface
@@ -32,6 +33,7 @@ GAME_PALETTE = PALETTE.copy()
 GAME_PALETTE[T.wall] = (92, 82, 100)
 GAME_PALETTE[T.secret_door] = (92, 82, 100)
 
+_EDGES = {"boss": (255, 200, 60), "ally": (110, 240, 130), "captive": (205, 205, 215)}  # ASCII map: an edge per side
 _FEATURES = (T.statue, T.table, T.fountain, T.dry_fountain, T.altar, T.trap, T.door, T.open_door, T.vault_door,
              T.pedestal, T.cage, T.bookshelf)  # drawn as shapes over their tile
 FIRE = np.array([255, 120, 30], dtype=np.float32)  # flames over a burning cell (a flicker of yellow by the turn)
@@ -227,11 +229,18 @@ class MapView:
                     surface.blit(glyph(it.kind.glyph, it.kind.colour, ts) if glyph
                                  else sprites.item_sprite(it.kind, ts), at(it.x, it.y))
             for m in lv.monsters:
-                if inside(m.x, m.y) and lv.visible[m.y, m.x]:
-                    edge = (255, 200, 60) if m.boss else None
-                    surface.blit(glyph(m.kind.glyph, m.kind.colour, ts, edge) if glyph else
-                                 sprites.sprite(m.kind.glyph, m.kind.colour, ts, "boss" if m.boss else "disc"),
-                                 at(m.x, m.y))
+                if not inside(m.x, m.y) or not lv.visible[m.y, m.x]:
+                    continue
+                if not g.sees(m):  # a mimic is drawn as what it passes for; an eel under water not at all
+                    if m.hidden and m.kind.disguise:
+                        kind = ITEM_BY_ID[disguise_of(m)]
+                        surface.blit(glyph(kind.glyph, kind.colour, ts) if glyph else sprites.item_sprite(kind, ts),
+                                     at(m.x, m.y))
+                    continue
+                shape = sprites.monster_shape(m)
+                edge = _EDGES.get(shape)
+                surface.blit(glyph(m.kind.glyph, m.kind.colour, ts, edge) if glyph else
+                             sprites.sprite(m.kind.glyph, m.kind.colour, ts, shape), at(m.x, m.y))
         for (x, y) in g.path[:60]:
             if inside(x, y):
                 px, py = at(x, y)

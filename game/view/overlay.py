@@ -18,9 +18,11 @@ class Overlay(Scene):
     _shades: dict = {}  # (size, alpha) -> a translucent surface, shared by all overlays
 
     def box(self, surface: pygame.Surface, w: int, h: int, alpha: int = 235) -> pygame.Rect:
-        """The dialog's box, ``w`` by ``h`` centred over the map, the screen shaded around it."""
+        """The dialog's box, ``w`` by ``h`` centred over the map (kept on the
+        screen: a tall one slides down), the screen shaded around it."""
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (360, 240)
+        rect.clamp_ip(surface.get_rect())
         surface.blit(self._shade(surface.get_size(), 110), (0, 0))
         surface.blit(self._shade(rect.size, alpha), rect.topleft)
         pygame.draw.rect(surface, ui.DIM, rect, 1)

@@ -160,14 +160,18 @@ class Panel:
 
     def _render_dungeon(self, surf: pygame.Surface, x: int, y: int) -> None:
         g, lv = self.game, self.game.level
-        seen = [m for m in lv.monsters if lv.visible[m.y, m.x]]
-        seen.sort(key=lambda m: max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1])))
+        seen = [m for m in lv.monsters if g.sees(m)]
+        seen.sort(key=lambda m: (m.ally, max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1]))))  # foes first
         ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
         y += 18
-        for m in seen[:7]:
-            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, "boss" if m.boss else "disc"), (x, y))
-            name = ("guardian " if m.boss else "") + m.kind.name
-            ui.text(surf, name, (x + 22, y), 18, m.kind.colour)
+        footnote = g.carrying is not None and g.carrying == g.site or g.player.perks_owed
+        for m in seen[:5 if footnote else 7]:  # a hint line sits under the list
+            shape = sprites.monster_shape(m)
+            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, shape), (x, y))
+            name = {"boss": "guardian ", "ally": "your ", "captive": "shackled "}.get(shape, "") + m.kind.name
+            if m.ally and m.level > 1:
+                name += f" L{m.level}"
+            ui.text(surf, name[:20], (x + 22, y), 18, (120, 240, 140) if m.ally else m.kind.colour)
             bar = pygame.Rect(x + 150, y + 4, 66, 8)
             pygame.draw.rect(surf, (60, 20, 24), bar)
             pygame.draw.rect(surf, (220, 70, 70), (bar.x, bar.y, int(bar.w * max(0, m.hp) / m.max_hp), 8))
@@ -181,6 +185,8 @@ class Panel:
             ui.text(surf, f"Here: {item_name(g, here[0].kind, here[0].count)}"[:30], (x, FOOT_Y), 18, ui.ACCENT)
         if g.carrying is not None and g.carrying == g.site:
             ui.text(surf, "Carrying the treasure: climb out!", (x, FOOT_Y - 20), 18, (255, 215, 120))
+        elif g.player.perks_owed:
+            ui.text(surf, f"Level up! {hint('perks')}", (x, FOOT_Y - 20), 18, ui.ACCENT)
 
     def _render_overworld(self, surf: pygame.Surface, x: int, y: int) -> None:
         g = self.game

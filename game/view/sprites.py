@@ -15,12 +15,20 @@ from worldgen.core.tiles import T
 
 from .colour import OUTLINE, lighten
 
-__all__ = ["sprite", "item_sprite", "player_sprite", "site_sprite", "tile_shade", "stairs_sprite", "feature_sprite",
+__all__ = ["sprite", "monster_shape", "item_sprite", "player_sprite", "site_sprite", "tile_shade", "stairs_sprite", "feature_sprite",
            "glyph_mask", "glyph_sprite", "RIM_LUMINANCE"]
 
 RIM_LUMINANCE = 0.5  # a sprite's light ring is at least this light: it stands out from dark ground
 
 _CACHE: dict[tuple, pygame.Surface] = {}
+#: A monster's rim by its shape (None: its own colour, lightened) and the inside behind its letter.
+_RIMS = {"disc": None, "boss": (255, 200, 60), "ally": (110, 240, 130), "captive": (205, 205, 215)}
+_INSIDES = {"boss": (60, 10, 10, 240), "ally": (10, 48, 20, 240)}
+
+
+def monster_shape(m) -> str:
+    """The sprite shape a monster is drawn with: its side and its rank."""
+    return "ally" if m.ally else "captive" if m.captive else "boss" if m.boss else "disc"
 
 
 def _letter(surface: pygame.Surface, glyph: str, colour, size: int) -> None:
@@ -31,7 +39,8 @@ def _letter(surface: pygame.Surface, glyph: str, colour, size: int) -> None:
 
 
 def sprite(glyph: str, colour: tuple[int, int, int], size: int, shape: str = "disc") -> pygame.Surface:
-    """A monster (``disc``; ``boss`` for a guardian: a gold rim), the treasure
+    """A monster (``disc``; ``boss`` for a guardian: a gold rim; ``ally``: a
+    green rim; ``captive``: a pale rim crossed by its chain), the treasure
     chest (``treasure``) or a small diamond with a letter (``item``: kinds
     :func:`item_sprite` has no shape for).
 
@@ -46,13 +55,15 @@ def sprite(glyph: str, colour: tuple[int, int, int], size: int, shape: str = "di
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
     light = lighten(colour, RIM_LUMINANCE)
-    if shape in ("disc", "boss"):
-        rim = (255, 200, 60) if shape == "boss" else light
+    if shape in _RIMS:
+        rim = _RIMS[shape] or light
         pygame.draw.circle(surf, OUTLINE, (c, c), c)
         pygame.draw.circle(surf, rim, (c, c), c - 1, max(1, size // 8))
-        pygame.draw.circle(surf, (60, 10, 10, 240) if shape == "boss" else (20, 16, 24, 240), (c, c),
-                           c - 1 - max(1, size // 8))
+        pygame.draw.circle(surf, _INSIDES.get(shape, (20, 16, 24, 240)), (c, c), c - 1 - max(1, size // 8))
         _letter(surf, glyph, light, size)
+        if shape == "captive":  # the chain across it
+            pygame.draw.line(surf, OUTLINE, (1, size - 3), (size - 2, 2), max(2, size // 6))
+            pygame.draw.line(surf, rim, (1, size - 3), (size - 2, 2), max(1, size // 12))
     elif shape == "treasure":
         r = pygame.Rect(size // 8, size // 4, size - size // 4, size - size // 3)
         pygame.draw.rect(surf, OUTLINE, r.inflate(2, 2), border_radius=3)

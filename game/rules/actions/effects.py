@@ -10,10 +10,14 @@ the targets by the aim and performs the effect on each, through the same
 cascade as every other action (after Hauberk's ``Action.addAction``: the
 units are returned as a result's reactions, ``succeed(..., then=...)``).
 
-Aims: ``self`` (whoever uses it), ``view`` (every creature in view),
-``bolt`` (the first creature on the line to the target), ``burst`` (every
-creature in the 3x3 around the target; a thrown potion always bursts),
-``cell`` (the target cell itself), ``none`` (no target: the level, the pack).
+Aims: ``self`` (whoever uses it), ``view`` (every foe in view: allies and
+captives are spared), ``bolt`` (the first creature on the line to the
+target), ``burst`` (every creature in the 3x3 around the target; a thrown
+potion always bursts), ``line`` (every creature on the line from the user to
+the target, and the cells it crosses: a breath), ``cell`` (the target cell
+itself), ``none`` (no target: the level, the pack).  Fire delivered by a
+burst or a line sets alight what burns on the cells it covers
+(:class:`Ignite`).
 
 Every unit checks what it needs when it is performed (a creature killed by
 an earlier reaction is left alone), says its own line, and takes no time of
@@ -31,34 +35,29 @@ from collections.abc import Callable
 
 import numpy as np
 
-from worldgen.core.tiles import WALKABLE
-from worldgen.toolkit import grid
-
 from .. import hazards, status
+from ..content import STATUSES
 from ..entities import Monster, Player
 from ..harm import hurt, name_of
-from ..identify import identify
-from ..log import bad, good, loot, note
+from ..log import bad, good, note
+from ..los import line as line_cells
 from ..state import RunState
 from .base import Action, Result, fail, succeed
+from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal, position
 
-__all__ = ["EFFECTS", "AIMS", "BURSTS", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage", "Burn", "Relocate", "Reveal",
-           "Identify", "IdentifyOne", "Improve", "landing_cell", "creatures_in_view", "position"]
+__all__ = ["EFFECTS", "AIMS", "BURSTS", "IGNITES", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage",
+           "Burn", "Relocate", "Reveal", "Identify", "IdentifyOne", "Improve", "Ignite", "landing_cell",
+           "creatures_in_view", "position", "ALCHEMY"]
 
 Creature = Player | Monster
-AIMS = ("self", "view", "bolt", "burst", "cell", "none")
-_HARMFUL = ("poisoned", "burning", "slowed", "confused")  # said in red when they take the player
-CLOUD = 500  # how thick a cloud is at its heart when it rises
+AIMS = ("self", "view", "bolt", "burst", "line", "cell", "none")
+ALCHEMY = 3 / 2  # the alchemist perk: healing heals this much as much
 TELEPORT_FAR = 12  # steps on foot a teleport tries to put between where you were and where you land
 
 
-def position(run: RunState, who: Creature) -> tuple[int, int]:
-    return run.pos if isinstance(who, Player) else who.pos
-
-
 def creatures_in_view(run: RunState) -> list[Monster]:
-    level = run.level
-    return [m for m in level.monsters if level.visible[m.y, m.x]] if level is not None else []
+    """The foes the player sees (what an effect aimed at ``view`` touches)."""
+    return run.foes_in_view()
 
 
 def _who_at(run: RunState, x: int, y: int) -> Creature | None:
@@ -69,7 +68,8 @@ def _who_at(run: RunState, x: int, y: int) -> Creature | None:
 
 # -- on a creature ------------------------------------------------------------------------------
 class Heal(Action):
-    """``who`` heals ``percent`` of its max HP, at least 15 (a potion keeps its worth as you grow)."""
+    """``who`` heals ``percent`` of its max HP, at least 15 (a potion keeps its
+    worth as you grow); an alchemist half again as much."""
 
     def __init__(self, who: Creature, percent: int) -> None:
         self.who, self.percent = who, percent
@@ -78,7 +78,10 @@ class Heal(Action):
         who = self.who
         if not who.alive:
             return fail()
-        healed = min(max(15, who.max_hp * self.percent // 100), who.max_hp - who.hp)
+        amount = max(15, who.max_hp * self.percent // 100)
+        if isinstance(who, Player) and who.has("alchemist"):
+            amount = int(amount * ALCHEMY)
+        healed = min(amount, who.max_hp - who.hp)
         who.hp += healed
         verb = "feel" if isinstance(who, Player) else "looks"
         return succeed(good(f"{name_of(who, True)} {verb} better (+{healed} HP)."))
@@ -96,7 +99,7 @@ class Afflict(Action):
             return fail()
         player = isinstance(who, Player)
         line = f"{name_of(who, True)} {'are' if player else 'is'} {self.name}."
-        return succeed(bad(line) if player and self.name in _HARMFUL else note(line))
+        return succeed(bad(line) if player and not STATUSES[self.name].good else note(line))
 
 
 class Damage(Action):
@@ -130,18 +133,21 @@ class Burn(Action):
 
 
 class Improve(Action):
-    """``who`` grows stronger for good (what crafting gives): attack, max HP
-    (the new points come healed), or a full heal."""
+    """``who`` grows stronger for good (what crafting and perks give): attack,
+    defence, max HP (the new points come healed), or a full heal."""
 
-    def __init__(self, who: Creature, attack: int = 0, max_hp: int = 0, full_heal: bool = False) -> None:
-        self.who, self.attack, self.max_hp, self.full_heal = who, attack, max_hp, full_heal
+    def __init__(self, who: Creature, attack: int = 0, max_hp: int = 0, full_heal: bool = False,
+                 defence: int = 0) -> None:
+        self.who, self.attack, self.max_hp, self.full_heal, self.defence = who, attack, max_hp, full_heal, defence
 
     def perform(self, run: RunState) -> Result:
         who = self.who
         if isinstance(who, Player):
             who.base_attack += self.attack
+            who.base_defence += self.defence
         else:
             who.attack += self.attack
+            who.defence += self.defence
         who.max_hp += self.max_hp
         who.hp = who.max_hp if self.full_heal else who.hp + self.max_hp
         return succeed()
@@ -185,10 +191,11 @@ class Relocate(Action):
         if not who.alive:
             return fail()
         cell = self.cell
+        ground = level.walkable if isinstance(who, Player) else level.passable(who.moves)
         if cell is None:
             rng = self.rng if self.rng is not None else run.rng("relocate")
             cell = landing_cell(run, rng, position(run, who), self.far)
-        elif not (level.inside(*cell) and level.walkable[cell[1], cell[0]]) or _who_at(run, *cell) is not None:
+        elif not (level.inside(*cell) and ground[cell[1], cell[0]]) or _who_at(run, *cell) is not None:
             cell = None
         if cell is None:
             return succeed(note("You flicker, but stay where you are." if isinstance(who, Player)
@@ -200,63 +207,6 @@ class Relocate(Action):
         else:
             who.x, who.y = cell
         return succeed(*([self.line] if self.line else []))
-
-
-class Cloud(Action):
-    """A cloud of gas ``kind`` (``content.GASES``: smoke, poison, confusion)
-    rises where ``who`` stands (or at a cell), ``amount`` thick at its heart
-    and half that on the cells around; it drifts and fades each turn."""
-
-    def __init__(self, kind: str, where, amount: int = CLOUD) -> None:
-        self.kind, self.where, self.amount = kind, where, amount
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None:
-            return fail()
-        x0, y0 = self.where if isinstance(self.where, tuple) else position(run, self.where)
-        for y in range(y0 - 1, y0 + 2):
-            for x in range(x0 - 1, x0 + 2):
-                if level.inside(x, y) and (level.transparent[y, x] or (x, y) == (x0, y0)):
-                    hazards.release(level, self.kind, x, y, self.amount if (x, y) == (x0, y0) else self.amount // 2)
-        level.refresh()
-        run.emit("gas")
-        return succeed(note(f"A cloud of {self.kind} billows out."))
-
-
-# -- on the level and the pack ------------------------------------------------------------------------
-class Reveal(Action):
-    """Magic mapping: every floor cell of the level and the walls around it become known."""
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None:
-            return succeed(note("The scroll shows the land around you; you knew it already."))
-        floor = WALKABLE[level.tiles]
-        level.seen |= floor | (grid.neighbour_count(floor, 1) > 0)
-        return succeed(good("The level's layout floods your mind."))
-
-
-class Identify(Action):
-    """The kind ``item_id`` becomes known ("The fizzy potion was a potion of speed.")."""
-
-    def __init__(self, item_id: str) -> None:
-        self.item_id = item_id
-
-    def perform(self, run: RunState) -> Result:
-        named = identify(run, self.item_id)
-        return succeed(loot(named)) if named else fail()
-
-
-class IdentifyOne(Action):
-    """The first unknown kind in the pack becomes known."""
-
-    def perform(self, run: RunState) -> Result:
-        for item_id in run.player.inventory:
-            named = identify(run, item_id)
-            if named:
-                return succeed(loot(named))
-        return succeed(note("You have nothing left to identify."))
 
 
 # -- the one table ---------------------------------------------------------------------------
@@ -276,6 +226,10 @@ EFFECTS: dict[str, Make] = {
     "poison": _afflict("poisoned"),
     "confuse": _afflict("confused"),
     "slow": _afflict("slowed"),
+    "levitate": _afflict("levitating"),
+    "invisible": _afflict("invisible"),
+    "paralyse": _afflict("paralysed"),
+    "fear": _afflict("afraid"),
     "burn": lambda run, who, power: Burn(who, power),
     "teleport": lambda run, who, power: Relocate(who, rng=run.rng("teleport"), far=TELEPORT_FAR,
                                                  line=note("You are torn away and set down elsewhere.")),
@@ -293,23 +247,21 @@ EFFECTS: dict[str, Make] = {
 
 
 #: What a burst of an effect looks like, beyond its touch on each creature: a line and a sound.
-BURSTS: dict[str, tuple[tuple[str, str], str]] = {"burn": (bad("A ball of fire bursts!"), "fire")}
+BURSTS: dict[str, tuple[tuple[str, str], str]] = {"burn": (bad("A ball of fire bursts!"), "fire"),
+                                                   "confuse": (bad("A cloud of spores bursts!"), "shatter")}
+#: Effects that set alight the cells a burst or a line of them covers (:class:`Ignite`).
+IGNITES = frozenset({"burn"})
 _MISSED = {"view": "Nothing in view is touched.", "bolt": "The bolt fizzles out."}
 #: A burst of these effects also leaves a cloud where it bursts (a shattered potion of poison ...).
 CLOUDS = {"poison": "poison", "confuse": "confusion"}
 
 
-def _on_the_ground(run: RunState, effect: str, cell: tuple[int, int]) -> tuple[Action, ...]:
-    """What a burst does to the ground: fire lights the 3x3's grass, a
-    shattered cloud potion leaves its cloud."""
-    level, (x0, y0) = run.level, cell
-    if effect == "burn":
-        lit = [(x, y) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
-               if level.inside(x, y) and hazards.ignite(level, x, y)]
-        if lit:
-            level.refresh()
-        return ()
-    if effect in CLOUDS:
+def _on_the_ground(effect: str, aim: str, cell: tuple[int, int], cells: list[tuple[int, int]]) -> tuple[Action, ...]:
+    """What a burst or a line does to the ground: fire sets alight what
+    burns on the cells it covers, a shattered cloud potion leaves its cloud."""
+    if effect in IGNITES:
+        return (Ignite(cells),)
+    if effect in CLOUDS and aim == "burst":
         return (Cloud(CLOUDS[effect], cell),)
     return ()
 
@@ -333,9 +285,25 @@ class Deliver(Action):
         if not targets and self.aim in _MISSED:
             lines.append(note(_MISSED[self.aim]))
         then = tuple(make(run, target, self.power) for target in targets)
-        if self.aim == "burst" and run.level is not None:
-            then += _on_the_ground(run, self.effect, self.cell)
+        if self.aim in ("burst", "line") and run.level is not None:
+            then += _on_the_ground(self.effect, self.aim, self.cell, self._cells(run))
         return succeed(*lines, then=then)
+
+    def _cells(self, run: RunState) -> list[tuple[int, int]]:
+        """The cells a burst or a line covers."""
+        if self.aim == "line":
+            return self._line(run)
+        x0, y0 = self.cell
+        return [(x, y) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)]
+
+    def _line(self, run: RunState) -> list[tuple[int, int]]:
+        """The cells from the user to the target (the user's own not counted), up to the first wall."""
+        level, out = run.level, []
+        for x, y in line_cells(position(run, self.user), self.cell):
+            if not (level.inside(x, y) and level.transparent[y, x]):
+                break
+            out.append((x, y))
+        return out
 
     def _targets(self, run: RunState) -> list:
         aim = self.aim
@@ -350,6 +318,8 @@ class Deliver(Action):
         if aim == "bolt":
             who = _who_at(run, *self.cell)
             return [] if who is None or who is self.user else [who]
+        if aim == "line":
+            return [who for c in self._line(run) if (who := _who_at(run, *c)) is not None and who is not self.user]
         x0, y0 = self.cell  # burst: the 3x3 around the cell, row by row
         return [who for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
                 if (who := _who_at(run, x, y)) is not None and who.alive]

@@ -86,19 +86,19 @@ class SpringTrap(Action):
 
 
 class Alarm(Action):
-    """A bell rings at ``(x, y)``: sleepers within :data:`ALARM_REACH` steps
-    on foot wake, and the noise carries farther."""
+    """A bell rings (or a war drum booms) at ``(x, y)``: sleepers within
+    :data:`ALARM_REACH` steps on foot wake, and the noise carries farther."""
 
-    def __init__(self, x: int, y: int) -> None:
-        self.x, self.y = x, y
+    def __init__(self, x: int, y: int, line: str = "A bell clangs through the halls!") -> None:
+        self.x, self.y, self.line = x, y, line
 
     def perform(self, run: RunState) -> Result:
         level = run.level
         dist = level.distance_from(self.x, self.y)
         woken = 0
         for m in level.monsters:
-            if not m.awake and 0 <= dist[m.y, m.x] <= ALARM_REACH:
+            if not m.awake and m.hostile and not m.hidden and 0 <= dist[m.y, m.x] <= ALARM_REACH:
                 m.awake = True
                 woken += 1
         run.make_noise(20)
-        return succeed(bad("A bell clangs through the halls!" + (" Something stirs." if woken else "")))
+        return succeed(bad(self.line + (" Something stirs." if woken else "")))

@@ -20,7 +20,9 @@ from ..vaults import on_take
 from .base import Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
-__all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS"]
+__all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS", "WANDLORE_KEEPS"]
+
+WANDLORE_KEEPS = 1 / 3  # the wand lore perk: a zap keeps its charge this often
 
 
 def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> list[tuple[str, str]]:
@@ -134,7 +136,9 @@ class UseItem(PackAction):
                 return fail(note("There is no room to aim there."))
             cell = f.hit or f.end
             run.make_noise(5)
-        del pack[self.slot]
+        kept = kind.kind == "wand" and run.player.has("wandlore") and run.rng("wandlore").random() < WANDLORE_KEEPS
+        if not kept:
+            del pack[self.slot]
         run.dirty = True
         verb = VERBS[kind.kind]
         run.emit(verb)

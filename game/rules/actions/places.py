@@ -14,6 +14,7 @@ from .. import content
 from ..codec import flush_levels, run_to_json
 from ..log import bad, loot, note
 from ..state import LevelRequest, LocationRequest, RunState
+from .allies import take_along
 from .base import Action, Result, alternate, fail, succeed
 from ..sites import settle_site
 from .items import PickUp
@@ -38,16 +39,19 @@ class EnterSite(Action):
 
 def change_depth(run: RunState, depth: int, where: str) -> Result:
     """Stairs (or a fall: ``where`` ``"fall"``) take a turn; a level already
-    visited on this trip is still built."""
+    visited on this trip is still built.  Following allies close by come
+    along by the stairs; a fall leaves them behind."""
     run.stop_walk()
     pass_turns(run, 1)
     if depth in run.levels:
+        along = take_along(run) if where != "fall" else []
         arrive(run, run.site, depth, where)
-        return succeed(note(f"You reach depth {depth}."), turns=0)
-    run.resume_point = run_to_json(run)
+        return succeed(*along, note(f"You reach depth {depth}."), turns=0)
+    run.resume_point = run_to_json(run)  # (its allies still beside the stairs)
+    along = take_along(run) if where != "fall" else []
     run.pending = LevelRequest(run.site, depth, where)
     run.mode = "dungeon-loading"
-    return succeed(turns=0)
+    return succeed(*along, turns=0)
 
 
 class Descend(Action):
@@ -73,6 +77,7 @@ class LeaveSite(Action):
 
     def perform(self, run: RunState) -> Result:
         claimed = settle_site(run, leaving=True)
+        along = take_along(run)
         flush_levels(run)
         site = run.current_site()
         run.mode, run.level, run.levels, run.depth = "overworld", None, {}, 0
@@ -81,7 +86,7 @@ class LeaveSite(Action):
         run.site = None
         run.stop_walk()
         run.dirty = True
-        lines = [note("You climb back into daylight."), *claimed]
+        lines = [note("You climb back into daylight."), *along, *claimed]
         if run.carrying_relic:
             lines += _keep_relic(run, site.index)
         return succeed(*lines, turns=0)

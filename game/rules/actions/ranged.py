@@ -19,16 +19,23 @@ from .items import Equip, PackAction, Swap
 from .melee import Attack
 
 __all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
-           "AIM_PURPOSES", "RECOVER"]
+           "AIM_PURPOSES", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
 RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
+SKILL_BONUS = 3  # damage the marksman perk adds to shots, and the thrower perk to throws
+THROWER_REACH = 2  # cells the thrower perk adds to a throw
+
+
+def throw_range(run: RunState) -> int:
+    """How far the player throws: :data:`~game.rules.content.THROW_RANGE`, farther for a thrower."""
+    return THROW_RANGE + (THROWER_REACH if run.player.has("thrower") else 0)
 
 
 def targets(run: RunState, max_range: int) -> list[tuple[int, int]]:
-    """Cells of the monsters in view within ``max_range``, nearest first."""
-    level, (px, py) = run.level, run.pos
-    seen = [(chebyshev(m.pos, (px, py)), m.y, m.x) for m in level.monsters if level.visible[m.y, m.x]]
+    """Cells of the foes in view within ``max_range``, nearest first."""
+    px, py = run.pos
+    seen = [(chebyshev(m.pos, (px, py)), m.y, m.x) for m in run.foes_in_view()]
     seen = [s for s in seen if s[0] <= max_range]
     return [(x, y) for _, y, x in sorted(seen)]
 
@@ -44,7 +51,7 @@ def aim_range(run: RunState, purpose: str, slot: int | None = None) -> int:
         w = run.player.weapon_kind
         return 1 if w is None else (w.range if w.ammo else w.reach)
     if purpose == "throw":
-        return THROW_RANGE
+        return throw_range(run)
     kind = ITEM_BY_ID[run.player.inventory[slot]]
     return kind.range or kind.power or THROW_RANGE
 
@@ -96,7 +103,7 @@ class Throw(PackAction):
         if swimming(run):
             return fail(note("You cannot throw while swimming."))
         kind = ITEM_BY_ID[pack[self.slot]]
-        f = _fly(run, self.target, THROW_RANGE)
+        f = _fly(run, self.target, throw_range(run))
         if f.end is None:
             return fail(note("There is no room to throw there."))
         del pack[self.slot]
@@ -111,6 +118,7 @@ class Throw(PackAction):
         if f.hit is not None:
             m = run.level.monster_at(*f.hit)
             power = kind.power // 2 + 1 if kind.kind == "weapon" and not kind.ammo else 1
+            power += SKILL_BONUS if run.player.has("thrower") else 0
             dmg = attack_roll(run.rng("throw"), power + run.player.level // 3, m.defence)
             lines.append(note(f"It hits {m.name} for {dmg}." if dmg else f"It misses {m.name}."))
             lines += hurt(run, m, dmg, "your throw")
@@ -153,7 +161,7 @@ class Fire(Action):
         rng = run.rng("fire")
         if f.hit is not None:
             m = level.monster_at(*f.hit)
-            dmg = attack_roll(rng, w.power + p.level // 2, m.defence)
+            dmg = attack_roll(rng, w.power + p.level // 2 + (SKILL_BONUS if p.has("marksman") else 0), m.defence)
             missile = words.capital(words.the(ITEM_BY_ID[w.ammo].name))
             lines.append(note(f"{missile} hits {m.name} for {dmg}." if dmg else f"{missile} misses {m.name}."))
             lines += hurt(run, m, dmg, "your shot")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from .. import hazards
+from .. import hazards, status
 from ..content import GASES, TERRAIN_RULES
 from ..geometry import STEPS
 from ..log import bad, loot, note
@@ -27,9 +27,11 @@ KEY = "vault_key"  # the item that opens a locked vault's door
 
 
 def swimming(run: RunState) -> bool:
-    """Whether the player is in deep water (and so cannot fight)."""
+    """Whether the player is in deep water (and so cannot fight); a
+    levitating player floats above it."""
     level = run.level
-    return level is not None and int(level.tiles[run.pos[1], run.pos[0]]) == T.deep_water
+    return (level is not None and int(level.tiles[run.pos[1], run.pos[0]]) == T.deep_water
+            and not status.floats(run.player))
 
 
 def open_door(run: RunState, x: int, y: int) -> bool:

@@ -88,9 +88,9 @@ def _begin(run: RunState) -> None:
     """What goes on begins now: what is in view, HP and blows now do not stop it."""
     run.path_hp, run.path_blows = run.player.hp, run.blows
     if run.mode == "dungeon":
-        level = run.level
-        run.path_seen = {m.index for m in level.monsters if level.visible[m.y, m.x]}
-        run.path_awake = {m.index for m in level.monsters if level.visible[m.y, m.x] and m.awake}
+        foes = run.foes_in_view()
+        run.path_seen = {m.index for m in foes}
+        run.path_awake = {m.index for m in foes if m.awake}
     run.path_finds = _finds(run)
 
 
@@ -105,7 +105,7 @@ def start_rest(run: RunState, kind: str) -> str | None:
     """Begin a rest (``"rest"``: until healed) or a search; returns why it
     cannot begin (the screen says it), else None."""
     p, level = run.player, run.level
-    awake = [m for m in level.monsters if level.visible[m.y, m.x] and m.awake] if level is not None else []
+    awake = [m for m in run.foes_in_view() if m.awake]
     if awake:
         return f"You cannot {kind} with {awake[0].name} in view."
     if "burning" in p.statuses:
@@ -140,8 +140,7 @@ def danger(run: RunState) -> str | None:
         return f"you are hurt ({max(0, player.hp)}/{player.max_hp} HP)"
     if run.mode != "dungeon":
         return None
-    level = run.level
-    in_view = [m for m in level.monsters if level.visible[m.y, m.x]]
+    in_view = run.foes_in_view()
     new = [m for m in in_view if m.index not in run.path_seen]
     woke = [m for m in in_view if m.awake and m.index not in run.path_awake]
     run.path_seen.update(m.index for m in in_view)
@@ -198,13 +197,17 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     and the pack has room for, or cell at the edge of the unexplored; None
     when everything reachable is explored.  The site's treasure is never a
     target (claiming it is the player's choice), nor what the player chose
-    to leave, nor what the pick-up mode leaves."""
+    to leave, nor what the pick-up mode leaves; a mimic passing for an item
+    is one (it fools the walk as it fools the eye)."""
     level = run.level
     known = _known_ground(run)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
     for it in level.items:
         if level.seen[it.y, it.x] and picks_up(run, it) and fits(run.player.inventory, it.kind.id):
             targets[it.y, it.x] = True
+    for m in level.monsters:
+        if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
+            targets[m.y, m.x] = True
     px, py = run.pos
     targets[py, px] = False
     dist = walk_distance(known, [run.pos])
@@ -244,13 +247,14 @@ def step_action(run: RunState, dx: int, dy: int) -> Action:
 
 
 class TravelStep(Action):
-    """The next step of the planned walk; it never walks into a monster."""
+    """The next step of the planned walk; it never walks into a monster it
+    knows of (a hidden one it walks into, as the player would)."""
 
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
         x, y = run.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
-        if blocker is not None:
+        if blocker is not None and not blocker.hidden:
             return fail(note(f"You stop: {blocker.name} is in the way."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))

@@ -1,32 +1,37 @@
-"""Moving: a step in a dungeon or across the overworld (through a door,
-into deep water, into a chasm: :mod:`.terrain`), finding a secret door by
-walking into it, and resting (which searches)."""
+"""Moving: a step in a dungeon or across the overworld (into a monster it
+is an attack, into a captive it frees it, into an ally the two change
+places; through a door, into deep water, into a chasm: :mod:`.terrain`,
+over both while levitating), finding a secret door by walking into it,
+and resting (which searches)."""
 
 from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from .. import hazards
+from .. import hazards, status
 from ..content import TERRAIN_RULES
 from ..content.keys import hint
 from ..geometry import STEPS
+from ..harm import name_of
 from ..log import good, note
 from ..state import RunState
+from .allies import Free
 from .base import Action, Result, alternate, fail, succeed
 from .features import SpringTrap, UseFeature, blocked_by
 from .items import take_items
 from .melee import Attack
 from .terrain import Fall, Unlock, open_door, swimming
 
-__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep"]
+__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep", "SwapPlaces", "Helpless"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
 DOOR_NOISE = 4  # a door swung open is a little louder than a step
 
 
 class Walk(Action):
-    """One step in a dungeon; into a monster it is an attack, into a hidden
-    door it finds the door.  Items where the player lands are picked up."""
+    """One step in a dungeon; into a monster it is an attack (into a captive
+    it frees it, into an ally the two change places), into a hidden door it
+    finds the door.  Items where the player lands are picked up."""
 
     def __init__(self, dx: int, dy: int) -> None:
         self.dx, self.dy = dx, dy
@@ -45,11 +50,15 @@ class Walk(Action):
                 self.dx, self.dy = STEPS[int(rng.integers(0, 8))]
                 astray = True
         x, y = run.pos[0] + self.dx, run.pos[1] + self.dy
-        if astray and not (level.inside(x, y) and level.walkable[y, x]):
+        if astray and not (level.inside(x, y) and level.enterable(x, y)):
             return succeed(note("You stumble about in confusion."))
         if not level.inside(x, y):
             return fail()
         monster = level.monster_at(x, y)
+        if monster is not None and monster.captive:
+            return alternate(Free(monster))
+        if monster is not None and monster.ally:
+            return alternate(SwapPlaces(monster, self.dx, self.dy))
         if monster is not None:
             if swimming(run):
                 return fail(note("You cannot fight while swimming."))
@@ -64,13 +73,15 @@ class Walk(Action):
         if not level.enterable(x, y):
             blocked = blocked_by(tile)
             return fail(note(blocked)) if blocked else fail()
-        if tile == T.chasm and level.down is None:  # (the generators lay none on a site's last level)
+        floating = status.floats(run.player)
+        if tile == T.chasm and level.down is None and not floating:  # (the generators lay none on a site's last level)
             return fail(note("The chasm falls into nothing: there is no level below."))
         return self._step_onto(run, x, y, tile)
 
     def _step_onto(self, run: RunState, x: int, y: int, tile: int) -> Result:
         """The step itself: a door swings open, brush is trampled, deep water
-        is swum, a chasm is fallen into; then traps and landing."""
+        is swum, a chasm is fallen into (a levitating player floats over
+        both); then traps and landing."""
         level = run.level
         lines = []
         was_swimming = swimming(run)
@@ -82,9 +93,9 @@ class Walk(Action):
         if trampled is not None:
             hazards.set_tile(level, x, y, trampled)
             level.refresh()
-        if tile == T.chasm:
+        if tile == T.chasm and not status.floats(run.player):
             return succeed(then=(Fall(),))
-        if tile == T.deep_water and not was_swimming:
+        if tile == T.deep_water and not was_swimming and swimming(run):
             lines.append(note("You swim (you cannot fight in deep water)."))
         if tile == T.trap and not level.hidden_traps[y, x]:  # a found trap is no danger
             return succeed(note("You step carefully over the trap."), then=(Land(x, y),))
@@ -110,6 +121,27 @@ class Land(Action):
         elif tile == T.stairs_up:
             messages.append(note(f"Stairs lead up ({hint('ascend')})."))
         return succeed(*messages)
+
+
+class SwapPlaces(Action):
+    """The player steps onto ``ally``'s cell (a step ``(dx, dy)``) and the
+    ally takes theirs, when each can stand where the other stood."""
+
+    def __init__(self, ally, dx: int, dy: int) -> None:
+        self.ally, self.dx, self.dy = ally, dx, dy
+
+    def cost(self, run: RunState) -> int:
+        return run.player.move_cost
+
+    def perform(self, run: RunState) -> Result:
+        ally, level = self.ally, run.level
+        px, py = run.pos
+        floats = status.floats(run.player)
+        stands = level.walkable | level.swimmable if not floats else level.flyable  # (never into a chasm unawares)
+        if not stands[ally.y, ally.x] or not level.passable(ally.moves)[py, px]:
+            return fail(note(f"{name_of(ally, True)} cannot make way."))
+        ally.x, ally.y = px, py
+        return alternate(Walk(self.dx, self.dy))
 
 
 class OverworldStep(Action):
@@ -155,6 +187,13 @@ class Rest(Action):
 
     def perform(self, run: RunState) -> Result:
         return succeed()
+
+
+class Helpless(Action):
+    """Whatever the player asked for, they cannot move: a turn passes (paralysis)."""
+
+    def perform(self, run: RunState) -> Result:
+        return succeed(note("You are paralysed and cannot move!"))
 
 
 class MonsterStep(Action):

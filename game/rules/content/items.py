@@ -19,7 +19,7 @@ import numpy as np
 from .terrain import RESOURCES_BY_TERRAIN
 
 __all__ = ["ItemKind", "ITEMS", "ITEM_BY_ID", "TREASURE", "RELIC", "Recipe", "RECIPES", "pick_item",
-           "UNIDENTIFIED_KINDS", "THROW_RANGE", "STARTING_KIT"]
+           "UNIDENTIFIED_KINDS", "THROW_RANGE"]
 
 THROW_RANGE = 6  # cells a thrown item flies at most
 UNIDENTIFIED_KINDS = ("potion", "scroll", "wand")  # known only by an appearance until used
@@ -82,6 +82,10 @@ ITEMS: tuple[ItemKind, ...] = (
              power=6, tier=1, effect="burn"),
     ItemKind(id="potion_confusion", name="potion of confusion", glyph="!", colour=(200, 120, 255),
              kind="potion", power=8, tier=1, effect="confuse"),
+    ItemKind(id="potion_levitation", name="potion of levitation", glyph="!", colour=(200, 220, 255),
+             kind="potion", power=20, tier=2, effect="levitate"),
+    ItemKind(id="potion_invisibility", name="potion of invisibility", glyph="!", colour=(190, 190, 210),
+             kind="potion", power=20, tier=3, effect="invisible"),
     ItemKind(id="potion_smoke", name="potion of smoke", glyph="!", colour=(170, 170, 170), kind="potion",
              tier=1, effect="smoke"),  # a cloud that hides you (thrown: where it shatters)
     # scrolls: read
@@ -99,6 +103,8 @@ ITEMS: tuple[ItemKind, ...] = (
              effect="identify", aim="none"),
     ItemKind(id="scroll_teleport", name="scroll of teleportation", glyph="?", colour=(200, 255, 255),
              kind="scroll", tier=3, effect="teleport"),
+    ItemKind(id="scroll_fear", name="scroll of fear", glyph="?", colour=(255, 230, 200), kind="scroll",
+             power=10, tier=2, effect="fear", aim="view"),
     # wands: zap at a target, one charge per pack entry
     ItemKind(id="wand_fire", name="wand of fire", glyph="/", colour=(255, 110, 60), kind="wand", power=9,
              tier=2, effect="burn", aim="bolt", range=8, count=4),
@@ -106,6 +112,8 @@ ITEMS: tuple[ItemKind, ...] = (
              tier=1, effect="slow", aim="bolt", range=8, count=5),
     ItemKind(id="wand_confuse", name="wand of confusion", glyph="/", colour=(210, 150, 255), kind="wand",
              power=10, tier=1, effect="confuse", aim="bolt", range=8, count=5),
+    ItemKind(id="wand_paralysis", name="wand of paralysis", glyph="/", colour=(230, 230, 120), kind="wand",
+             power=5, tier=3, effect="paralyse", aim="bolt", range=8, count=4),
     # melee weapons: power is damage; cost is energy per blow; reach 2 hits across one free cell
     ItemKind(id="dagger", name="dagger", glyph=")", colour=(200, 210, 220), kind="weapon", power=2, cost=70),
     ItemKind(id="short_sword", name="short sword", glyph=")", colour=(200, 210, 230), kind="weapon", power=3,
@@ -209,8 +217,3 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
     top = able[-3:]
     return top[int(rng.integers(0, len(top)))]
 
-
-#: What a new run starts with: something to hit with, something to wear, two
-#: healing potions, and a sling ready to swap with stones, so the first fight has a choice.
-STARTING_KIT = {"weapon": "dagger", "swap": "sling", "armour": "leather",
-                "pack": ("potion", "potion") + ("stone",) * 12}

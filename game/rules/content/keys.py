@@ -44,7 +44,7 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command(name="move", keys=tuple(MOVES), short="move", shown="arrows, numpad, hjkl yubn, WASD QEZC",
-            help="move; walk into a monster to attack it (not while swimming), into a door to open or find it"),
+            help="move; into a monster: attack (not swimming); a captive: free it; a door: open it"),
     Command(name="wait", keys=(".", "5", "numpad 5", "numpad ."), short="wait",
             help="wait a turn (searching close by)", button="Wait"),
     Command(name="rest", keys=("R", "Z"), short="rest",
@@ -67,6 +67,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(name="close_doors", keys=("C",), short="close doors",
             help="close the open doors beside you (nothing may stand in them)"),
     Command(name="throw", keys=("t",), short="throw", help="throw something from the pack"),
+    Command(name="allies", keys=("A",), short="allies", help="tell your allies to wait here, or to follow again"),
+    Command(name="perks", keys=("L",), short="perks",
+            help="choose a perk (one is offered at each level gained: the choice opens by itself)"),
     Command(name="look", keys=("x", ";"), short="look", help="look around (movement keys move the cursor)"),
     Command(name="history", keys=("p",), short="history", help="the message history", button="Log"),
     Command(name="world_map", keys=("m",), short="world map", help="the world map: travel between locations"),

@@ -1,5 +1,4 @@
-"""How monsters think: one small unit per behaviour, chosen by the content
-table (``MonsterKind.behaviour``; a site's guardian is always ``guardian``).
+"""The mind every behaviour builds on, and the common ones.
 
 A behaviour answers two questions each turn for one monster: does it notice
 the player (:meth:`Behaviour.notice`: by sight, or by hearing the noise the
@@ -8,9 +7,11 @@ player made), and what does it do with one action's worth of energy
 to stay put).  The turn engine (:mod:`game.rules.engine`) asks, performs the
 action and spends the energy.
 
-To add a behaviour: subclass :class:`Behaviour`, register an instance in
-:data:`BEHAVIOURS` under a name, and give that name to monster kinds in
-``game/rules/content/monsters.py``.
+:meth:`Behaviour.act` is the same for every hostile monster: asleep it idles;
+awake it picks its foe (the nearer of the player and the player's allies it
+can see: :meth:`TurnContext.foe`; an invisible player is seen only from the
+next cell); afraid, it runs from that foe; otherwise it ``hunt``s it, the
+part each behaviour writes its own way.
 """
 
 from __future__ import annotations
@@ -19,27 +20,31 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .actions.base import Action
-from .actions.melee import MonsterAttack, MonsterShoot
-from .actions.walk import MonsterStep
-from .entities import Monster
 from worldgen.core.tiles import T
 
-from .geometry import STEPS, chebyshev, walk_distance
-from .log import note
-from .los import flight
-from .state import RunState
+from .. import status
+from ..actions.base import Action
+from ..actions.melee import MonsterAttack, MonsterShoot
+from ..actions.walk import MonsterStep
+from ..entities import Monster, Player
+from ..geometry import STEPS, chebyshev, walk_distance
+from ..log import note
+from ..los import flight
+from ..state import RunState
 
-__all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH", "DOOR_MUFFLE"]
+__all__ = ["Behaviour", "TurnContext", "toward", "away", "wander", "step", "Hunter", "Sleeper", "Wanderer",
+           "Erratic", "Coward", "Pack", "Archer", "Guardian", "Statue", "clear_shot", "to_water", "WATER_REACH",
+           "DOOR_MUFFLE"]
 
 _WATER = (T.shallow_water, T.deep_water)
 
+Creature = Player | Monster
 
 
 @dataclass
 class TurnContext:
     """What every monster of one turn shares: the rolls, where the player is,
-    which cells monsters stand on, how loud the player was."""
+    which cells monsters stand on, how loud the player was, the allies."""
 
     run: RunState
     rng: np.random.Generator
@@ -51,6 +56,14 @@ class TurnContext:
     def player_pos(self) -> tuple[int, int]:
         return self.run.pos
 
+    def pos_of(self, who: Creature) -> tuple[int, int]:
+        return self.run.pos if isinstance(who, Player) else who.pos
+
+    def steps(self, m: Monster, cell: tuple[int, int]) -> int:
+        """Steps from ``m`` to ``cell`` by ``m``'s way of moving (a large number if none)."""
+        d = int(self.run.level.distance_from(*cell, m.moves)[m.y, m.x])
+        return d if d >= 0 else 1 << 20
+
     def heard_from(self, m: Monster) -> int:
         """How far a sound the player makes is from ``m``: steps on foot, and
         :data:`DOOR_MUFFLE` more when every way passes a shut door."""
@@ -60,14 +73,27 @@ class TurnContext:
 
     def distance(self, m: Monster) -> int:
         """Steps from ``m`` to the player by ``m``'s way of moving (a large number if none)."""
-        px, py = self.run.pos
-        d = int(self.run.level.distance_from(px, py, m.kind.moves)[m.y, m.x])
-        return d if d >= 0 else 1 << 20
+        return self.steps(m, self.run.pos)
+
+    def foe(self, m: Monster) -> Creature | None:
+        """Whom hostile ``m`` fights: the nearer (8-way) of the player, if it
+        can see them (an invisible player only from the next cell), and the
+        player's allies within its sight; the player on a tie; None when it
+        sees none of them."""
+        player = self.run.player
+        d = chebyshev(m.pos, self.run.pos)
+        best, best_d = (player, d) if status.seen_at(player, d) else (None, 1 << 20)
+        for a in self.run.level.monsters:
+            if a.ally and a.alive:
+                da = chebyshev(m.pos, a.pos)
+                if da <= m.kind.sight and da < best_d and status.seen_at(a, da):
+                    best, best_d = a, da
+        return best
 
 
 def _free(ctx: TurnContext, m: Monster, x: int, y: int) -> bool:
     h, w = ctx.occupied.shape
-    return (0 <= x < w and 0 <= y < h and ctx.run.level.passable(m.kind.moves)[y, x]
+    return (0 <= x < w and 0 <= y < h and ctx.run.level.passable(m.moves)[y, x]
             and not ctx.occupied[y, x] and (x, y) != ctx.player_pos)
 
 
@@ -85,10 +111,10 @@ def toward(ctx: TurnContext, m: Monster, dist: np.ndarray) -> tuple[int, int] | 
     return best
 
 
-def away(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
-    """The free neighbour farthest (on foot) from the player, if farther than here."""
-    px, py = ctx.player_pos
-    dist = ctx.run.level.distance_from(px, py, m.kind.moves)
+def away(ctx: TurnContext, m: Monster, frm: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """The free neighbour farthest (by ``m``'s way of moving) from ``frm``
+    (default: the player), if farther than here."""
+    dist = ctx.run.level.distance_from(*(frm or ctx.player_pos), m.moves)
     best, best_d = None, dist[m.y, m.x]
     for dx, dy in STEPS:
         nx, ny = m.x + dx, m.y + dy
@@ -113,7 +139,7 @@ def to_water(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     """A burning monster's step towards the nearest water it can stand in
     (within :data:`WATER_REACH` steps), None when there is none or it stands in some."""
     level = ctx.run.level
-    ground = level.passable(m.kind.moves)
+    ground = level.passable(m.moves)
     water = np.isin(level.tiles, _WATER) & ground
     if water[m.y, m.x] or not water.any():
         return None
@@ -124,8 +150,25 @@ def to_water(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
     return toward(ctx, m, dist)
 
 
-def _step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
+def step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
+    """The step onto ``cell`` (None: no step)."""
     return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
+
+
+_step = step
+
+
+def clear_shot(ctx: TurnContext, m: Monster, target: Creature, reach: int) -> bool:
+    """Whether ``m`` has a clear line of fire to ``target`` within ``reach``
+    (nobody in the way), and the player can see ``m`` (it shoots from what the
+    player sees, never from the dark)."""
+    level, cell = ctx.run.level, ctx.pos_of(target)
+    if chebyshev(m.pos, cell) > reach or not level.visible[m.y, m.x]:
+        return False
+    px, py = ctx.player_pos
+    f = flight(level.transparent, m.pos, cell, reach,
+               lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
+    return f.hit == cell
 
 
 class Behaviour:
@@ -138,11 +181,12 @@ class Behaviour:
         if m.awake:
             return []
         level, (px, py) = ctx.run.level, ctx.player_pos
-        if self.sees and level.visible[m.y, m.x] and chebyshev(m.pos, (px, py)) <= m.kind.sight:
+        d = chebyshev(m.pos, (px, py))
+        if self.sees and level.visible[m.y, m.x] and d <= m.kind.sight and status.seen_at(ctx.run.player, d):
             m.awake = True
         elif ctx.noise > 0 and self.hears(ctx, m):
             m.awake = True
-        if m.awake and level.visible[m.y, m.x]:
+        if m.awake and ctx.run.sees(m):
             return [note(f"{m.name[:1].upper() + m.name[1:]} notices you.")]
         return []
 
@@ -153,24 +197,36 @@ class Behaviour:
         return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
 
     def act(self, ctx: TurnContext, m: Monster) -> Action | None:
+        """Asleep: idle.  Awake: find its foe (none in sight: wander), run
+        from it while afraid (cornered, it bites), else hunt it."""
         if "burning" in m.statuses:
-            step = to_water(ctx, m)
-            if step is not None:
-                return _step(ctx, m, step)
+            cell = to_water(ctx, m)
+            if cell is not None:
+                return _step(ctx, m, cell)
         if not m.awake:
             return self.idle(ctx, m)
-        return self.hunt(ctx, m)
+        foe = ctx.foe(m)
+        if foe is None:
+            return _step(ctx, m, wander(ctx, m))
+        if status.afraid(m):
+            flight_step = away(ctx, m, ctx.pos_of(foe))
+            if flight_step is not None:
+                return _step(ctx, m, flight_step)
+            if chebyshev(m.pos, ctx.pos_of(foe)) == 1:
+                return MonsterAttack(m, foe, ctx.rng)
+            return None
+        return self.hunt(ctx, m, foe)
 
     def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
         """Asleep or unaware: wander now and then."""
         return _step(ctx, m, wander(ctx, m)) if ctx.rng.random() < 0.5 else None
 
-    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
         """Bite when adjacent, else close in along the distance map."""
-        px, py = ctx.player_pos
-        if chebyshev(m.pos, (px, py)) == 1:
-            return MonsterAttack(m, ctx.rng)
-        return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(px, py, m.kind.moves)))
+        cell = ctx.pos_of(foe)
+        if chebyshev(m.pos, cell) == 1:
+            return MonsterAttack(m, foe, ctx.rng)
+        return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(*cell, m.moves)))
 
 
 class Hunter(Behaviour):
@@ -193,10 +249,10 @@ class Wanderer(Behaviour):
     def idle(self, ctx: TurnContext, m: Monster) -> Action | None:
         level = ctx.run.level
         if m.goal is None or (m.x, m.y) == m.goal or ctx.rng.random() < 0.02:
-            cells = np.argwhere(level.passable(m.kind.moves))
+            cells = np.argwhere(level.passable(m.moves))
             y, x = (int(v) for v in cells[int(ctx.rng.integers(0, len(cells)))])
             m.goal = (x, y)
-        step = toward(ctx, m, level.distance_from(*m.goal, m.kind.moves))
+        step = toward(ctx, m, level.distance_from(*m.goal, m.moves))
         if step is None:
             m.goal = None
         return _step(ctx, m, step)
@@ -205,10 +261,10 @@ class Wanderer(Behaviour):
 class Erratic(Behaviour):
     """Flits about: half its moves are random even when hunting (bats)."""
 
-    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
-        if chebyshev(m.pos, ctx.player_pos) > 1 and ctx.rng.random() < 0.5:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+        if chebyshev(m.pos, ctx.pos_of(foe)) > 1 and ctx.rng.random() < 0.5:
             return _step(ctx, m, wander(ctx, m))
-        return super().hunt(ctx, m)
+        return super().hunt(ctx, m, foe)
 
 
 class Coward(Behaviour):
@@ -216,64 +272,63 @@ class Coward(Behaviour):
     maximum HP, then runs; cornered, it bites.  Healed back above that share
     (regeneration, a potion splashed on it), it stops fleeing and fights."""
 
-    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
         m.fleeing = m.hp < m.kind.flee_below * m.max_hp
         if m.fleeing:
-            step = away(ctx, m)
+            step = away(ctx, m, ctx.pos_of(foe))
             if step is not None:
                 return _step(ctx, m, step)
-        return super().hunt(ctx, m)
+        return super().hunt(ctx, m, foe)
 
 
 class Pack(Behaviour):
-    """Hunts with its pack: each member takes a different cell around the
-    player (so they flank instead of queueing in a corridor), and none charges
+    """Hunts with its pack: each member takes a different cell around its
+    foe (so they flank instead of queueing in a corridor), and none charges
     in alone while its packmates are still coming."""
 
-    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
-        px, py = ctx.player_pos
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+        fx, fy = ctx.pos_of(foe)
         level = ctx.run.level
-        if chebyshev(m.pos, (px, py)) == 1:
-            return MonsterAttack(m, ctx.rng)
-        mates = [o for o in level.monsters if o.group == m.group and o is not m and o.awake] if m.group >= 0 else []
-        if mates and ctx.distance(m) <= 2 and all(ctx.distance(o) > 4 for o in mates):
+        if chebyshev(m.pos, (fx, fy)) == 1:
+            return MonsterAttack(m, foe, ctx.rng)
+        mates = [o for o in level.monsters if o.group == m.group and o is not m and o.awake and o.hostile] \
+            if m.group >= 0 else []
+        if mates and ctx.steps(m, (fx, fy)) <= 2 and all(ctx.steps(o, (fx, fy)) > 4 for o in mates):
             return None  # hold at arm's length until the others arrive
-        spots = [(px + dx, py + dy) for dx, dy in STEPS if _free(ctx, m, px + dx, py + dy)
-                 and ctx.claims.get((px + dx, py + dy), m.index) == m.index]
+        spots = [(fx + dx, fy + dy) for dx, dy in STEPS if _free(ctx, m, fx + dx, fy + dy)
+                 and ctx.claims.get((fx + dx, fy + dy), m.index) == m.index]
         if not spots:
-            return super().hunt(ctx, m)
+            return super().hunt(ctx, m, foe)
         spot = min(spots, key=lambda c: (chebyshev(m.pos, c), c[1], c[0]))
         ctx.claims[spot] = m.index
-        return _step(ctx, m, toward(ctx, m, level.distance_from(*spot, m.kind.moves)))
+        return _step(ctx, m, toward(ctx, m, level.distance_from(*spot, m.moves)))
 
 
 class Archer(Behaviour):
-    """Keeps its distance and shoots: often steps back when the player comes
+    """Keeps its distance and shoots: often steps back when its foe comes
     close (a chase can corner it), shoots along a clear line in range, else
     closes in."""
 
-    def hunt(self, ctx: TurnContext, m: Monster) -> Action | None:
-        level, (px, py) = ctx.run.level, ctx.player_pos
-        near = chebyshev(m.pos, (px, py))
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+        cell = ctx.pos_of(foe)
+        near = chebyshev(m.pos, cell)
         if near == 1 and ctx.rng.random() < 0.5:
-            return MonsterAttack(m, ctx.rng)  # caught: half the time it fights back
+            return MonsterAttack(m, foe, ctx.rng)  # caught: half the time it fights back
         if near <= 2 and ctx.rng.random() < 0.6:  # backs off, but not always: it can be caught
-            step = away(ctx, m)
+            step = away(ctx, m, cell)
             if step is not None:
                 return _step(ctx, m, step)
         if near == 1:
-            return MonsterAttack(m, ctx.rng)
-        if near <= m.kind.shot_range and level.visible[m.y, m.x]:
-            f = flight(level.transparent, (m.x, m.y), (px, py), m.kind.shot_range,
-                       lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
-            if f.hit == (px, py):
-                return MonsterShoot(m, ctx.rng)
-        return super().hunt(ctx, m)
+            return MonsterAttack(m, foe, ctx.rng)
+        if clear_shot(ctx, m, foe, m.kind.shot_range):
+            return MonsterShoot(m, foe, ctx.rng)
+        return super().hunt(ctx, m, foe)
 
 
 class Guardian(Behaviour):
     """Watches the site's prize without moving; wakes when the prize is
-    touched or it is struck (a stealthy player can look, not take), then hunts."""
+    touched or it is struck (a stealthy player can look, not take); awake,
+    it fights as its kind does (``Monster.behaviour``)."""
 
     sees = False
 
@@ -301,22 +356,9 @@ class Statue(Behaviour):
             return None
         m.goal = here
         if chebyshev(m.pos, here) == 1:
-            return MonsterAttack(m, ctx.rng)
+            return MonsterAttack(m, ctx.run.player, ctx.rng)
         level = ctx.run.level
-        step = toward(ctx, m, level.distance_from(*here, m.kind.moves))
+        step = toward(ctx, m, level.distance_from(*here, m.moves))
         if step is None or level.tiles[step[1], step[0]] != T.vault_floor:
             return None  # a sentinel never leaves its vault's floor
         return _step(ctx, m, step)
-
-
-BEHAVIOURS: dict[str, Behaviour] = {
-    "hunter": Hunter(),
-    "sleeper": Sleeper(),
-    "wanderer": Wanderer(),
-    "erratic": Erratic(),
-    "coward": Coward(),
-    "pack": Pack(),
-    "archer": Archer(),
-    "guardian": Guardian(),
-    "statue": Statue(),
-}

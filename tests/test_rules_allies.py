@@ -1,0 +1,215 @@
+"""Allies (game/rules/actions/allies.py, the ally and captive minds of
+game/rules/behaviours/allies.py): captives on a level, freeing one, allies
+fighting beside the player, orders, levels, deaths, and going along."""
+
+from game.rules import populate
+from game.rules.actions.allies import ALONG, Free
+from game.rules.actions.melee import MonsterAttack
+from game.rules.behaviours.allies import FOLLOW
+from game.rules.build import arrive
+from game.rules.content import MONSTER_BY_ID, ally_xp_to_next
+from game.rules.energy import Energy
+from game.rules.entities import Monster
+from game.rules.engine import resolve
+from game.rules.geometry import chebyshev
+from game.rules.harm import hurt
+from creatures import HALL, act, context, level_of, put, run_on, texts
+
+
+# -- captives on a level -------------------------------------------------------------------------------
+def test_a_levels_captives_stage_point_holds_a_shackled_captive():
+    level = level_of(HALL, captives=[(9, 3)])
+    m = level.monster_at(9, 3)
+    assert m is not None and m.captive and not m.ally and m.kind.captive and m.kind.moves == "walk"
+
+
+def test_some_levels_hold_a_captive_at_a_monster_spawn_point():
+    points = [(3 + 2 * k, 2 + k % 3) for k in range(7)]
+    found = 0
+    for seed in range(60):
+        level = level_of(HALL, monsters=points)
+        level.seed = seed
+        level.monsters.clear()
+        populate.populate(level, _stage(points), seed, _size(), (18, 5))
+        found += sum(m.captive for m in level.monsters)
+    assert 0 < found < 60 * populate.CAPTIVE_CHANCE * 2.5
+
+
+def _stage(points):
+    import numpy as np
+    from worldgen.core.registry import Stage
+    tiles = level_of().tiles.copy()
+    return Stage("final", tiles, points={"start": np.array([[1, 1]]), "exit": np.array([[18, 5]]),
+                                         "monsters": np.array(points), "items": np.zeros((0, 2), int)})
+
+
+def _size():
+    from game.rules.content import DUNGEONS
+    return DUNGEONS["small"]
+
+
+def test_a_captive_neither_notices_nor_acts_and_foes_leave_it_be():
+    g = run_on(pos=(2, 2))
+    captive = put(g, "orc", 9, 3, awake=False, captive=True)
+    goblin = put(g, "goblin", 10, 3)
+    assert act(g, captive) is None and not captive.awake
+    assert context(g).foe(goblin) is g.player
+
+
+# -- freeing -----------------------------------------------------------------------------------------------
+def test_bumping_a_captive_frees_it_and_it_joins_the_player():
+    g = run_on(pos=(8, 3))
+    captive = put(g, "orc", 9, 3, awake=False, captive=True)
+    assert g.move(1, 0) and g.pos == (8, 3)
+    assert captive.ally and not captive.captive and captive.awake and captive.order == "follow"
+    assert g.freed == 1 and any("joins you" in t for t in texts(g))
+    assert not resolve(g, Free(captive))[0].succeeded  # once free, free
+
+
+def test_walking_into_an_ally_changes_places():
+    g = run_on(pos=(8, 3))
+    ally = put(g, "orc", 9, 3, ally=True)
+    assert g.move(1, 0)
+    assert g.pos == (9, 3) and ally.pos == (8, 3)
+
+
+# -- fighting ----------------------------------------------------------------------------------------------
+def test_an_ally_strikes_a_foe_beside_it_through_the_same_blow_rule():
+    g = run_on(pos=(2, 2))
+    ally = put(g, "orc", 9, 3, ally=True)
+    goblin = put(g, "goblin", 10, 3, hp=50)
+    for k in range(10):
+        act(g, ally, f"t{k}")
+        if goblin.hp < 50:
+            break
+    assert goblin.hp < 50 and any(t.startswith("Your orc hits the goblin") for t in texts(g))
+
+
+def test_an_ally_goes_after_a_foe_the_player_sees_and_hostiles_fight_it_back():
+    g = run_on(pos=(2, 2))
+    ally = put(g, "orc", 4, 2, ally=True)
+    goblin = put(g, "goblin", 9, 2, hp=60)
+    start = chebyshev(ally.pos, goblin.pos)
+    act(g, ally)
+    assert chebyshev(ally.pos, goblin.pos) < start
+    ally.x, ally.y = 8, 2
+    assert context(g).foe(goblin) is ally  # the nearer of the player and the player's allies
+
+
+def test_a_hostile_blow_can_kill_an_ally_and_its_death_is_told():
+    g = run_on(pos=(2, 2))
+    ally = put(g, "rat", 9, 3, ally=True, hp=1)
+    orc = put(g, "orc", 10, 3)
+    for k in range(20):
+        resolve(g, MonsterAttack(orc, ally, g.rng(f"t{k}")))
+        if not ally.alive:
+            break
+    assert ally not in g.level.monsters and "Your giant rat dies." in texts(g)
+    assert g.kills == 0  # no kill of the player's
+
+
+def test_an_allys_kill_teaches_it_and_it_levels_up_and_says_so():
+    g = run_on(pos=(2, 2))
+    ally = put(g, "orc", 9, 3, ally=True)
+    before = (ally.max_hp, ally.attack)
+    lines = []
+    for k in range(6):
+        victim = put(g, "ogre", 10, 3, hp=1)
+        lines += [text for text, _ in hurt(g, victim, 5, ally.name, by=ally)]
+    assert ally.level >= 2 and ally.max_hp > before[0] and ally.attack > before[1]
+    assert "Your orc kills the ogre. (+30 xp)" in lines
+    assert any(t.startswith("Your orc reaches level") for t in lines)
+    assert g.player.xp > 0 or g.player.level > 1  # the player learns from an ally's kill too
+
+
+def test_ally_levels_cost_more_each_time():
+    assert [ally_xp_to_next(n) for n in (1, 2, 3)] == sorted({ally_xp_to_next(n) for n in (1, 2, 3)})
+
+
+def test_monsters_killing_each_other_teach_no_one():
+    g = run_on(pos=(2, 2))
+    archer = put(g, "archer", 12, 3)
+    victim = put(g, "rat", 10, 3, hp=1)
+    xp = g.player.xp
+    hurt(g, victim, 5, archer.name, by=archer)
+    assert g.player.xp == xp and g.kills == 0
+
+
+# -- orders ----------------------------------------------------------------------------------------------
+def test_a_following_ally_keeps_close_and_one_told_to_wait_stays():
+    g = run_on(pos=(2, 2))
+    ally = put(g, "orc", 12, 4, ally=True)
+    for k in range(12):
+        act(g, ally, f"t{k}")
+    assert chebyshev(ally.pos, g.pos) <= FOLLOW
+    assert g.order_allies() and ally.order == "wait"  # the order turned around
+    g.pos = (17, 5)
+    g.level.update_view(*g.pos)
+    here = ally.pos
+    for k in range(8):
+        act(g, ally, f"w{k}")
+    assert ally.pos == here
+    assert g.order_allies(False) and ally.order == "follow"
+
+
+def test_ordering_with_no_ally_says_so_and_takes_no_time():
+    g = run_on(pos=(2, 2))
+    turn = g.turn
+    assert not g.order_allies() and g.turn == turn
+
+
+def test_allies_do_not_stop_a_walk():
+    g = run_on(pos=(2, 2))
+    g.level.seen[:] = True
+    put(g, "orc", 3, 3, ally=True)
+    g.travel_to(12, 2)
+    steps = 0
+    while g.path and steps < 20:
+        g.go_on()
+        steps += 1
+    assert g.pos == (12, 2)
+
+
+# -- going along ------------------------------------------------------------------------------------------
+def test_allies_near_the_player_go_down_the_stairs_with_them_and_the_far_ones_stay():
+    level = level_of()
+    g = run_on(level, pos=(17, 5))
+    down = level.down
+    g.pos = down
+    near = put(g, "orc", down[0] - 1, down[1], ally=True)
+    far = put(g, "goblin", 3, 2, ally=True)
+    waiting = put(g, "rat", down[0], down[1] - 1, ally=True, order="wait")
+    deeper = level_of()
+    g.levels[2] = deeper
+    assert g.descend()
+    assert g.level is deeper and near in deeper.monsters and chebyshev(near.pos, g.pos) <= 3
+    assert far in level.monsters and waiting in level.monsters and near not in level.monsters
+    assert ALONG >= 1
+
+
+def test_allies_wait_outside_with_the_player_and_come_back_down():
+    g = run_on(pos=(1, 1))
+    ally = put(g, "orc", 2, 2, ally=True)
+    assert g.ascend()  # depth 1: out of the site
+    assert g.mode == "overworld" and g.companions == [ally]
+    body = g.to_json()
+    assert body["companions"][0]["kind"] == "orc" and body["companions"][0]["ally"] is True
+
+
+def test_an_arriving_ally_with_no_room_waits_for_the_next_arrival():
+    cramped = level_of("""\
+#####
+#...#
+#####""")
+    g = run_on(cramped, pos=(1, 1))
+    put(g, "rat", 2, 1)
+    put(g, "rat", 3, 1)
+    traveller = Monster(0, MONSTER_BY_ID["orc"], 0, 0, 10, 10, 3, 1, Energy(), ally=True, awake=True)
+    g.companions = [traveller]
+    arrive(g, 0, 1, "up")
+    assert g.companions == [traveller] and traveller not in cramped.monsters
+    cramped.monsters.pop()  # room now
+    arrive(g, 0, 1, ("at", (1, 1)))  # loaded from a save: as it was, still waiting
+    assert g.companions == [traveller]
+    arrive(g, 0, 1, "up")
+    assert g.companions == [] and traveller.pos == (3, 1) and traveller in cramped.monsters
