@@ -19,6 +19,7 @@ __all__ = ["MOVE_KEYS", "INPUT_EVENTS", "binding", "key_codes", "COMMANDS", "COM
 
 _NAMED: dict[str, int] = {
     "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Tab": pygame.K_TAB, "Esc": pygame.K_ESCAPE,
+    "Backspace": pygame.K_BACKSPACE,
     "Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP, "Down": pygame.K_DOWN,
     "numpad .": pygame.K_KP_PERIOD, "numpad Enter": pygame.K_KP_ENTER,
     **{f"numpad {d}": getattr(pygame, f"K_KP{d}") for d in range(10)},

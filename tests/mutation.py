@@ -20,8 +20,9 @@ module's own doctests; ``--tests`` overrides both.
 
 >>> covering_tests(["worldgen/core/seeding.py"])
 ['tests/test_seeding.py', 'worldgen/core/seeding.py']
->>> covering_tests(["game/rules/score.py"])[:2]
-['tests/test_rules.py', 'tests/test_rules_behaviours.py']
+>>> tests = covering_tests(["game/rules/score.py"])
+>>> tests[0], "tests/test_rules_score.py" in tests
+('tests/test_rules.py', True)
 >>> score_line({"killed": 90, "survived": 8, "no tests": 2})
 'score: 90.0% (90 killed of 100; 2 no tests, 8 survived)'
 """

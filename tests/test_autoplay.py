@@ -104,3 +104,19 @@ def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp
             break
         dungeon_turn(g, "careful")
     assert not level.secret[3, 14] and g.pos[0] > 14, g.pos
+
+
+def test_a_vault_counts_as_opened_once_any_of_its_finds_is_taken():
+    from game.rules import vaults
+    from game.tools.autoplay import _looted_vaults
+    from test_rules_vaults import vault_level
+
+    level = vault_level("locked")
+    finds: dict = {}
+    assert _looted_vaults(level, finds) == set()
+    inside = [it for it in level.items if vaults.vault_of_item(level, it.index) == 0]
+    assert len(inside) >= 2, "the locked vault holds finds"
+    level.take(inside[0])
+    assert _looted_vaults(level, finds) == {(level.key.text(), 0)}
+    level.take(inside[1])
+    assert _looted_vaults(level, finds) == {(level.key.text(), 0)}  # still the one vault

@@ -6,14 +6,17 @@ import pygame
 import pytest
 
 import game.app as app_module
+from game.controls import COMMAND_BY_NAME
 from game.scenes.perks import PerksScene, _wrap
-from game.scenes.play import ALLIES_CHAR, PERKS_CHAR, PlayScene
+from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.view import sprites
 
 from creatures import put
 from gameloop import key, make_app, press, run, run_until
 from test_tactics import hand_made, in_dungeon
+
+PERKS_KEY, ALLIES_KEY = COMMAND_BY_NAME["perks"].keys[0], COMMAND_BY_NAME["allies"].keys[0]  # "L", "A"
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +64,7 @@ def test_the_perk_choice_can_wait_and_its_key_opens_it_again(tmp_path):
     press(app, key(pygame.K_ESCAPE))
     run(app, 2)
     assert isinstance(app.top, PlayScene) and g.player.perks_owed == 1  # not opened again by itself
-    press(app, key(pygame.K_l, PERKS_CHAR))
+    press(app, key(pygame.K_l, PERKS_KEY))
     run(app, 1)
     assert isinstance(app.top, PerksScene)
     card = app.top.cards[0]
@@ -73,9 +76,9 @@ def test_the_perk_choice_can_wait_and_its_key_opens_it_again(tmp_path):
 def test_the_allies_key_turns_their_order_around(tmp_path):
     app, g = in_dungeon(tmp_path)
     ally = put(g, "orc", 3, 2, ally=True)
-    press(app, key(pygame.K_a, ALLIES_CHAR))
+    press(app, key(pygame.K_a, ALLIES_KEY))
     assert ally.order == "wait" and g.pos == (1, 1)  # the shifted letter is not a step left
-    press(app, key(pygame.K_a, ALLIES_CHAR))
+    press(app, key(pygame.K_a, ALLIES_KEY))
     assert ally.order == "follow"
 
 

@@ -142,7 +142,7 @@ def test_each_commands_first_key_does_what_the_table_says(tmp_path, name):
     elif name == "allies":  # orders given, or why not (no ally here)
         assert "all" in g.log[-1].text.lower() and g.turn == before[0]
     elif name == "perks":  # the choice, or why not (none owed)
-        assert opened == "PerksScene" or "no perk" in g.log[-1].text
+        assert opened == "PerksScene" or "You have no perk to choose." in [t[0] for t in app.top.toasts.items]
     else:
         raise AssertionError(f"no check for {name}")
 
@@ -231,9 +231,17 @@ def test_no_source_writes_a_key_mention_by_hand():
 
 def test_a_scripted_player_plays_by_keys_alone():
     """The key-run tool (game.tools.keyrun) plays through the real loop posting
-    key presses and clicks only; its first frames read the help, explore, shoot
-    with the sling the f key readies, and swap back to the dagger for a fight."""
+    key presses and clicks only; its first frames type the world's name on the
+    title screen and choose a background there, read the help, explore, shoot
+    with the sling the f key readies, and swap back to the blade for a fight."""
     from game.tools.keyrun import play
-    report = play(None, "Keyrun", "small", max_frames=2500)
-    assert {"help", "fire", "swap"} <= set(report["shots"])
-    assert {"?", "o", "f", "W"} <= set(report["keys"]) and report["turns"] > 20
+    report = play(None, "Keyrun", "small", max_frames=2500, background="fighter")
+    assert report["background"] == "fighter"
+    assert {"title", "help", "fire", "swap"} <= set(report["shots"])
+    assert {"typed", "Enter", "?", "o", "f", "W"} <= set(report["keys"]) and report["turns"] > 20
+
+
+def test_a_scripted_player_starts_as_the_background_it_picks_by_keys():
+    from game.tools.keyrun import play
+    report = play(None, "Keyrun", "small", max_frames=60, background="adept")
+    assert report["background"] == "adept" and report["keys"]["Down"] == 2  # fighter, hunter, adept

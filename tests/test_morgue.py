@@ -2,7 +2,7 @@
 named as the player knows them, kills counted by kind (and kept in saves)."""
 
 from game.rules import morgue, save
-from game.rules.content import ITEM_BY_ID, MONSTER_BY_ID, UNIDENTIFIED_KINDS
+from game.rules.content import ITEM_BY_ID, MONSTER_BY_ID, PERK_BY_ID, UNIDENTIFIED_KINDS
 from game.rules.identify import display_name
 from game.rules.run import Game
 
@@ -10,7 +10,7 @@ from scripted import new_run, play
 
 
 def _finished() -> Game:
-    g = play(new_run(), 0, 0, 150)  # a scripted player that kills, then falls to a monster
+    g = play(new_run(), 0, 0, 600)  # a scripted player that kills 3, then falls to a giant rat
     assert g.dead
     return g
 
@@ -28,14 +28,15 @@ def test_the_morgue_of_a_finished_run_holds_every_section():
     titles = [s.splitlines()[0] for s in sections]
     assert titles == [title for title, _ in morgue.SECTIONS]
     body = dict(zip(titles, sections))
-    assert "HP 0/" in body["Stats"] and "Weapon: dagger" in body["Equipment"]
+    assert "HP 0/" in body["Stats"] and f"Weapon: {ITEM_BY_ID[g.player.weapon].name}" in body["Equipment"]
     assert display_name(g, unknown) in body["Pack"] and unknown.name not in body["Pack"]
     assert g.slain, "the scripted player kills something before it falls"
     for kind, n in g.slain.items():
         assert f"{n}  {MONSTER_BY_ID[kind].name}" in body["Kills by kind"]
     assert g.log[-1].text in body["Last messages"]
     assert "@" in body["Map of the last level"]
-    assert body["Background and perks"].splitlines()[-1].strip() == "none"
+    fighter = [line.strip() for line in body["Background and perks"].splitlines()]
+    assert "Background: Fighter" in fighter and fighter[-1].startswith("Perk: Vigour")
 
 
 def test_identified_kinds_are_listed_by_their_true_name():
@@ -57,10 +58,12 @@ def test_kills_by_kind_survive_a_save():
 
 def test_a_background_and_perks_show_when_the_player_has_them():
     g = _finished()
-    g.player.background = "sailor"
-    g.player.perks = ("keen eyes", "thick skin")
+    g.player.background = "hunter"
+    g.player.perks = ["keen_eyes", "thick_skin"]
     section = g.morgue().split("Background and perks")[1].split("\n\n")[0]
-    assert "Background: sailor" in section and "Perk: keen eyes" in section and "Perk: thick skin" in section
+    assert "Background: Hunter" in section
+    for perk in ("keen_eyes", "thick_skin"):
+        assert f"Perk: {PERK_BY_ID[perk].name} ({PERK_BY_ID[perk].note})" in section
 
 
 def test_the_cause_of_a_death_reads_as_a_sentence():

@@ -220,7 +220,7 @@ def test_auto_explore_goes_on_through_its_own_poison(tmp_path):
 def test_auto_explore_stops_for_its_own_ticks_below_half_health_and_says_so(tmp_path):
     app, g = in_dungeon(tmp_path, explore_level())
     status.add(g.player, "burning", 20)
-    g.player.hp = 16  # burning takes 2 a turn: 14 is under half of 30
+    g.player.max_hp, g.player.hp = 30, 16  # burning takes 2 a turn: 14 is under half of 30
     press(app, key(pygame.K_o, "o"))
     assert run_until(app, lambda: not g.exploring, 3000)
     assert g.log[-1].text == "You stop: you are hurt (14/30 HP)."

@@ -76,6 +76,21 @@ def test_a_shut_door_muffles_the_sound_of_the_player():
     assert ctx.heard_from(sleeper) == ctx.distance(sleeper) == shut - DOOR_MUFFLE
 
 
+def test_a_sleeper_beyond_a_sounds_reach_in_a_straight_line_does_not_hear_it_and_no_map_is_made(monkeypatch):
+    g = dungeon_run(level_of(HALL))
+    g.pos = (2, 2)
+    sleeper = put_monster(g.level, 8, 2, awake=False)
+    made = []
+    monkeypatch.setattr(g.level, "distance_from", lambda *a, **k: made.append(a) or np.zeros(g.level.shape, int))
+    reach_of = lambda noise: sleeper.kind.hearing * noise / 10
+    quiet = next(n for n in range(1, 100) if reach_of(n) < 6 <= reach_of(n + 1))  # six cells away: just out of reach
+    ctx = TurnContext(g, g.rng(), np.zeros(g.level.shape, bool), quiet)
+    assert not BEHAVIOURS[sleeper.behaviour].hears(ctx, sleeper) and made == []
+    ctx = TurnContext(g, g.rng(), np.zeros(g.level.shape, bool), quiet + 1)
+    BEHAVIOURS[sleeper.behaviour].hears(ctx, sleeper)
+    assert made  # within reach in a straight line: the way round is measured
+
+
 POND = """
 ##########
 #...~~...#

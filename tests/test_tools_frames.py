@@ -35,6 +35,15 @@ def test_long_session_plays_through_sites_and_reports_every_frame():
     assert any(f.save_ms > 0 for f in played.frames)   # the play scene saved, timed in its frame
 
 
+def test_long_session_chooses_the_perk_a_level_offers_and_plays_on():
+    played = session.long_session(2000, "medium", "Avalon")
+    chose = [f.index for f in played.frames if f.action == "choose a perk"]
+    assert chose, "a level was gained and its perk chosen"
+    after = [f for f in played.frames if f.index > chose[-1]]
+    assert after and not any(f.scene == "perks" for f in after[1:])   # the choice closed: play went on
+    assert played.turns > 300
+
+
 def test_long_session_summary_names_the_worst_frame_and_those_over_16_ms():
     rows = [session.Frame(0, 3.0, "play", "walk"), session.Frame(1, 40.0, "play", "attack", save_ms=30.0,
                                                                   gc=((2, 25.0, 20.0),), cpu_ms=31.0),

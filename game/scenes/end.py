@@ -131,7 +131,7 @@ class EndScene(Scene):
             colour = ui.ACCENT if i == self.rank else ui.DIM if i > 2 else ui.INK
             how = "won" if e["outcome"] == "won" else death_text(e["cause"])
             for x, cell, anchor in ((190, f"{i + 1}.", "topright"), (262, str(e["score"]), "topright"),
-                                    (282, e["world"][:18], "topleft"), (470, how[:26], "topleft"),
+                                    (282, ui.fit(e["world"], 180, 20), "topleft"), (470, ui.fit(how, 222, 20), "topleft"),
                                     (700, f"relics {e['relics']}, level {e['level']}", "topleft")):
                 ui.text(surface, cell, (x, y), 20, colour, anchor)
         if self.rank < 0:

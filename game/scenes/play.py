@@ -164,7 +164,7 @@ class PlayScene(Scene):
         elif g.busy:
             return
         elif name in _SCREENS:
-            self._open(name)
+            _SCREENS[name](self)
         elif name in _SWITCHES:
             _SWITCHES[name](self)
         elif name in _WALKS:
@@ -175,15 +175,6 @@ class PlayScene(Scene):
         else:
             self.stop_walk()
             _COMMANDS[name](g)
-
-    def _open(self, name: str) -> None:
-        g = self.game
-        if name == "perks" and not g.perk_offer():
-            g.say("You have no perk to choose.")
-            g.touch()
-            return
-        screen = {"throw": ("pack", g, "throw"), "look": ("look", g, self.view), "help": ("help",)}
-        self.app.open(*screen.get(name, (name, g)))
 
     def _key(self, event: pygame.event.Event) -> bool:
         bound = binding(event)
@@ -289,7 +280,7 @@ class PlayScene(Scene):
         self.perks_asked = min(self.perks_asked, g.player.perks_owed)
         if g.player.perks_owed > self.perks_asked and not g.busy:  # a level gained: the choice opens by itself
             self.perks_asked = g.player.perks_owed
-            g.stop_walk()
+            self.stop_walk()
             self.app.open("perks", g)
             return
         if g.resting:
@@ -385,8 +376,14 @@ class PlayScene(Scene):
         self.toasts.draw(surface, 420)
 
 
-#: Commands that open a screen (:meth:`PlayScene._open`).
-_SCREENS = ("pack", "throw", "history", "look", "world_map", "help", "perks")
+#: Commands that open a screen over the play screen.
+_SCREENS = {
+    "pack": lambda s: s.app.open("pack", s.game), "throw": lambda s: s.app.open("pack", s.game, "throw"),
+    "history": lambda s: s.app.open("history", s.game), "look": lambda s: s.app.open("look", s.game, s.view),
+    "world_map": lambda s: s.app.open("world_map", s.game), "help": lambda s: s.app.open("help"),
+    "perks": lambda s: s.app.open("perks", s.game) if s.game.perk_offer() else s.toasts.add("You have no perk "
+                                                                                            "to choose."),
+}
 #: Options of the screen (no time passes).
 _SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
 #: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.

@@ -30,8 +30,8 @@ its own (:data:`game.tools.fights.PERK_RANKS`).  Each run's world is
 checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
 reached, turns survived, deaths by cause, potions unused at death, relics,
 win rate, the share of turns with an enemy in view, the distinct monster
-kinds met, vaults opened (the run's ``vaults_opened``, 0 where levels hold
-no vaults) and allies freed.  Exit status 0, or 2 on bad
+kinds met, vaults opened (a vault counts once any of its finds was taken)
+and allies freed.  Exit status 0, or 2 on bad
 arguments (one line on stderr).
 
 Long because the careful and diving policies are one turn each (a dungeon
@@ -59,6 +59,7 @@ from ..rules.entities import MAX_INVENTORY
 from ..rules.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
 from ..rules.identify import is_known
+from ..rules import vaults
 from ..rules.run import BACKGROUNDS, DEFAULT_BACKGROUND, Game
 from ..work import settle
 from .fights import choose_perk, free_captive, use_items
@@ -86,7 +87,7 @@ class RunReport:
     fight_turns: int = 0  # turns in a dungeon with an enemy in view
     dungeon_turns: int = 0  # turns in a dungeon
     kinds_met: tuple[str, ...] = ()  # monster kinds seen, in the order first seen
-    vaults: int = 0  # vaults opened (the run's ``vaults_opened``, where levels have vaults)
+    vaults: int = 0  # vaults opened: any of its finds taken
     freed: int = 0  # captives freed
 
     @property
@@ -325,6 +326,8 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     done_here: dict[int, int] = {}
     stalled = fight_turns = dungeon_turns = 0
     kinds: dict[str, None] = {}
+    finds: dict[tuple[str, int], int] = {}  # (level, vault) -> its finds when first seen
+    opened: set[tuple[str, int]] = set()
     for _ in range(max_turns * 3):  # bounded: actions, not turns (free actions exist)
         if g.dead or g.won or g.turn >= max_turns:
             break
@@ -335,6 +338,8 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
             foes = g.foes_in_view()
             kinds.update((m.kind.id, None) for m in foes)
             dungeon_turn(g, policy)
+            if g.level is not None:
+                opened |= _looted_vaults(g.level, finds)
             dungeon_turns += g.turn - before[0]
             fight_turns += (g.turn - before[0]) if foes else 0
         else:
@@ -348,7 +353,19 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
                      len(g.relics), g.player.level, potions, g.finish_recording() or "",
                      background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
-                     kinds_met=tuple(kinds), vaults=int(getattr(g, "vaults_opened", 0)), freed=g.freed)
+                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed)
+
+
+def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, int]]:
+    """The vaults of ``level`` with fewer finds on the floor than when first
+    seen (``finds`` remembers those counts): each one something was taken from."""
+    left = Counter(vaults.vault_of_item(level, it.index) for it in level.items)
+    out = set()
+    for k in range(len(level.vaults)):
+        key = (level.key.text(), k)
+        if left[k] < finds.setdefault(key, left[k]):
+            out.add(key)
+    return out
 
 
 # -- figures ---------------------------------------------------------------------------------------

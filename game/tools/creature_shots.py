@@ -101,7 +101,7 @@ def creature_shots(out: str, world: str = "Avalon") -> None:
     """Write the pictures of :data:`NAMES` into ``out``."""
     app, g = _start(out, world)
     p = g.player
-    p.hp = p.max_hp = 300
+    p.hp = p.max_hp = 42  # a new fighter's
     _open_room(g)
     near = _room(g, 12)
     captive = _put(g, "orc", near[1], captive=True)

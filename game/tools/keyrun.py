@@ -1,17 +1,22 @@
 """A whole run played through the real loop with keys and clicks alone:
-``python -m game.tools.keyrun [OUTDIR] [--world NAME] [--size SIZE] [--max-frames N]``.
+``python -m game.tools.keyrun [OUTDIR] [--world NAME] [--size SIZE]
+[--background ID] [--max-frames N]``.
 
 A developer tool: not shipped in the web build.  Runs the real app under
 SDL's dummy driver and plays as a person at the keyboard would, posting
-events only (no call changes the run): ``?`` reads the help first; on the
+events only (no call changes the run): on the title screen it types the
+world's name (Backspace, then the letters), picks the size (Right) and the
+background (Down) and presses Enter; ``?`` reads the help first; on the
 overworld a click walks to the nearest site not cleared and Enter goes in;
 in a dungeon ``o`` explores, ``R`` rests when hurt and alone, ``f`` readies
 the sling and shoots what comes, ``W`` swaps back to the blade for a fight,
 a step key bumps a monster, the pack (``i``, a letter, ``u``) gives a
 healing potion when low, ``S`` searches when nothing is left to explore,
-``>`` goes down and ``<`` carries a prize out.  The run goes on until death
+``>`` goes down and ``<`` carries a prize out; when a level gained opens
+the perk choice it takes the first perk offered (``1``).  The run goes on until death
 or victory (or ``--max-frames``).  Saves the screens worth looking at in
-OUTDIR (``keyrun-help.png``, ``-rest``, ``-swap``, ``-fire``, ``-end``) and
+OUTDIR (``keyrun-title.png``, ``-help``, ``-rest``, ``-swap``, ``-fire``,
+``-perks``, ``-end``) and
 prints what happened: frames, turns, depth, how it ended, and how often each
 key was pressed.
 """
@@ -34,7 +39,7 @@ from ..browser import Storage  # noqa: E402
 from ..controls import MOVES, key_codes  # noqa: E402
 from ..launch import make_app  # noqa: E402
 from ..rules.actions.travel import explore_target  # noqa: E402
-from ..rules.content import ITEM_BY_ID, relic_site  # noqa: E402
+from ..rules.content import BACKGROUNDS, DEFAULT_BACKGROUND, ITEM_BY_ID, relic_site  # noqa: E402
 from ..settings import parse_query  # noqa: E402
 from .drive import run_frames  # noqa: E402
 
@@ -68,8 +73,10 @@ def _step_to(level, start: tuple[int, int], goal: tuple[int, int]) -> tuple[int,
 class KeyRun:
     """The scripted player: each frame it looks at the screen's game and posts at most one event."""
 
-    def __init__(self, out: str | None) -> None:
+    def __init__(self, out: str | None, world: str = "Keyrun", size: str = "small",
+                 background: str = DEFAULT_BACKGROUND) -> None:
         self.out = out
+        self.world, self.size, self.background = world, size, background
         self.pressed: Counter = Counter()
         self.shots: set[str] = set()
         self.refused_rest = -1  # the turn a rest was last refused (do not ask again that turn)
@@ -91,6 +98,11 @@ class KeyRun:
         self.pressed[label] += 1
         pygame.event.post(_press(label))
 
+    def type(self, text: str) -> None:
+        """Characters typed (the text a key press gives a text field)."""
+        self.pressed["typed"] += 1
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
     def click(self, pos: tuple[int, int]) -> None:
         self.pressed["click"] += 1
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
@@ -99,7 +111,12 @@ class KeyRun:
     def frame(self, app) -> None:
         scene = app.top
         kind = type(scene).__name__
-        if kind == "HelpScene":
+        if kind == "TitleScene":
+            self._title(app, scene)
+        elif kind == "PerksScene":  # a level gained: the first perk offered
+            self.shot(app, "perks")
+            self.post("1")
+        elif kind == "HelpScene":
             self.shot(app, "help")
             self.post("Esc")
         elif kind == "TargetScene":  # on the nearest monster: f fires; nothing in range (it moved away): Esc
@@ -114,13 +131,28 @@ class KeyRun:
             self.post("Esc")
         elif kind == "PlayScene":
             g = scene.game
-            if not self.shots:
+            if "help" not in self.shots:
                 self.post("?")
             elif g.resting:
                 if g.rest_turns >= 3:
                     self.shot(app, "rest")
             elif not (g.busy or g.ongoing):
                 self._play(scene, g)
+
+    def _title(self, app, scene) -> None:
+        """The world's name, the size and the background, each by its keys; then Enter."""
+        if scene.name != self.world:
+            if self.world.startswith(scene.name):
+                self.type(self.world[len(scene.name)])
+            else:
+                self.post("Backspace")
+        elif scene.size != self.size:
+            self.post("Right")
+        elif scene.background != self.background:
+            self.post("Down")
+        else:
+            self.shot(app, "title")
+            self.post("Enter")
 
     def _drink(self, g) -> None:
         """In the pack: select the healing potion, then use it, then close."""
@@ -219,13 +251,15 @@ class KeyRun:
             self.post("<")
 
 
-def play(out: str | None = None, world: str = "Keyrun", size: str = "small", max_frames: int = 60_000) -> dict:
-    """Play one run to its end by keys (at most ``max_frames`` frames); what happened."""
+def play(out: str | None = None, world: str = "Keyrun", size: str = "small", max_frames: int = 60_000,
+         background: str = DEFAULT_BACKGROUND) -> dict:
+    """Play one run to its end by keys from the title screen (at most
+    ``max_frames`` frames); what happened."""
     app_module.FPS = 0
     if out:
         os.makedirs(out, exist_ok=True)
-    app = make_app(parse_query(f"world={world}&size={size}"), storage=Storage(tempfile.mkdtemp()), seed=1)
-    player = KeyRun(out)
+    app = make_app(parse_query(""), storage=Storage(tempfile.mkdtemp()), seed=1)
+    player = KeyRun(out, world, size, background)
     g = None
     for _ in range(max_frames):
         if type(app.top).__name__ == "EndScene":
@@ -241,6 +275,8 @@ def play(out: str | None = None, world: str = "Keyrun", size: str = "small", max
             player.swapped = False
     end = "won" if g is not None and g.won else "died" if g is not None and g.dead else "stopped"
     return {"frames": app.frame, "turns": g.turn if g else 0, "deepest": g.deepest if g else 0,
+            "background": g.player.background if g else "", "level": g.player.level if g else 0,
+            "perks": list(g.player.perks) if g else [], "relics": len(g.relics) if g else 0,
             "end": end, "killer": g.killer if g is not None and g.dead else "", "keys": dict(player.pressed),
             "shots": sorted(player.shots)}
 
@@ -251,8 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--world", default="Keyrun")
     ap.add_argument("--size", default="small")
     ap.add_argument("--max-frames", type=int, default=60_000)
+    ap.add_argument("--background", choices=[b.id for b in BACKGROUNDS], default=DEFAULT_BACKGROUND)
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    for name, value in play(args.out, args.world, args.size, args.max_frames).items():
+    for name, value in play(args.out, args.world, args.size, args.max_frames, args.background).items():
         print(f"{name}: {value}")
     return 0
 

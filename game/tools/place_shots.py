@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     _key(pygame.K_RETURN, "\r")
     _run(app, 2)
     _settle(app, g)
-    g.player.hp = g.player.max_hp = 400
+    g.player.hp = g.player.max_hp = 30  # as a new hero
     made = _terrain_pictures(app, g, out) + _vault_pictures(app, g, out)
     print("wrote " + " ".join(made))
     return 0

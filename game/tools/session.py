@@ -303,12 +303,15 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
         seen = len(watch.collections)   # those before: between frames
         if g.player.hp < g.player.max_hp // 2:
             g.player.hp = g.player.max_hp
-        label, calls = session.decide()
+        choosing = scene_name(app.top) == "perks"   # a level gained: the choice opened by itself
+        label, calls = ("choose a perk", []) if choosing else session.decide()
         build = _build_label(app.top)
         saves.clear()
 
         def perform(_app) -> None:
             watch.frame = index
+            if choosing:
+                app.top.choose(0)   # the first offered, as a key press would
             for name, args in calls:
                 getattr(g, name)(*args)
 

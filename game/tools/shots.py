@@ -46,6 +46,7 @@ def _explore(app, g, legs: int) -> None:
         _key(pygame.K_o, "o")
         for _ in range(400):
             _run(app, 1)
+            g.player.hp = max(g.player.hp, g.player.max_hp // 2)
             if not (g.exploring or g.path):
                 break
         if any("explored everything" in line for line, _, _ in g.log[-2:]):
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     g.version += 1
     _run(app, 2)
     pygame.image.save(app.screen, f"{out}/game-overworld.png")
-    g.player.hp = g.player.max_hp = 400
+    g.player.hp = g.player.max_hp = 30  # as a new hero (the walks below heal it when low, out of sight)
     for style in ("caverns", "mosaic", "rooms"):
         if g.mode != "overworld":
             g.leave_site()

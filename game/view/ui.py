@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["font", "render", "text", "text_size", "panel", "progress_bar", "Button", "click", "draw_buttons",
+__all__ = ["font", "render", "text", "text_size", "fit", "panel", "progress_bar", "Button", "click", "draw_buttons",
            "Toasts", "INK", "DIM", "ACCENT", "BAD", "MESSAGE_COLOURS"]
 
 INK = (236, 232, 220)
@@ -76,6 +76,17 @@ def render(content: str, size: int = 18, colour: tuple[int, int, int] = INK) -> 
 def text_size(content: str, size: int = 18) -> tuple[int, int]:
     """The size :func:`text` draws ``content`` at."""
     return render(content, size).get_size()
+
+
+def fit(content: str, width: int, size: int = 18) -> str:
+    """``content``, shortened with an ellipsis until :func:`text` draws it within ``width`` pixels."""
+    if text_size(content, size)[0] <= width:
+        return content
+    for end in range(len(content) - 1, 0, -1):
+        short = content[:end].rstrip() + "…"
+        if text_size(short, size)[0] <= width:
+            return short
+    return "…"
 
 
 def text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 18,

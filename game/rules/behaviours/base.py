@@ -193,6 +193,8 @@ class Behaviour:
     def hears(self, ctx: TurnContext, m: Monster) -> bool:
         """A sound of loudness L carries ``hearing * L / 10`` steps; the nearer, the surer."""
         reach = m.kind.hearing * ctx.noise / 10
+        if chebyshev(m.pos, ctx.player_pos) > reach:  # no way is shorter than the straight one: no map needed
+            return False
         d = ctx.heard_from(m)
         return d <= reach and ctx.rng.random() < 1.0 - d / (reach + 1.0)
 
