@@ -400,3 +400,29 @@ def test_a_monster_that_dies_of_a_status_frees_its_cell_for_the_next_in_the_same
     orc = put(g, "orc", 3, 1)
     engine.end_player_turn(g)
     assert orc.pos == (2, 1)
+
+
+def test_a_monster_never_steps_where_another_blinked_earlier_in_the_turn():
+    """The turn's mask of who stands where follows every action, not only deaths
+    and summons: a monster that blinks away takes its new cell at once."""
+    from game.rules.actions.effects import Relocate
+
+    g = dungeon_run()
+    g.pos = (2, 2)
+    blinker = put_monster(g.level, 8, 5, energy=0)
+    chaser = put_monster(g.level, 4, 2, energy=0)   # its best step towards the player is (3, 2)... or a neighbour
+    goal = next((x, y) for x, y in ((3, 2), (3, 1), (3, 3)) if g.level.walkable[y, x])
+
+    class Blink(Behaviour):
+        def act(self, ctx, monster):
+            return Relocate(monster, goal) if monster is blinker else None
+    BEHAVIOURS["blink-test"] = Blink()
+    object.__setattr__(blinker, "kind", type(blinker.kind)(**{**blinker.kind.__dict__, "behaviour": "blink-test"}))
+    try:
+        for _ in range(3):
+            g.wait()
+            cells = [(m.x, m.y) for m in g.level.monsters]
+            assert len(cells) == len(set(cells)), cells
+    finally:
+        BEHAVIOURS.pop("blink-test")
+    assert (blinker.x, blinker.y) == goal

@@ -188,10 +188,8 @@ def monsters_act(run: RunState, rng: np.random.Generator) -> None:
             m.energy.spend()
             action = _monster_action(ctx, m)
             if action is not None:
-                count = len(level.monsters)
                 resolve(run, action)
-                if len(level.monsters) != count:  # a death, a summons: the mask follows
-                    _mark(occupied, level)
+                _mark(occupied, level)  # a death, a summons, a blink away: the mask follows
 
 
 def _mark(occupied: np.ndarray, level) -> None:
