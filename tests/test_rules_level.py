@@ -144,3 +144,16 @@ def test_the_free_cell_nearest_a_spot_looks_two_rings_out_by_default_on_foot():
                 put(g, "rat", x, y)
     assert level.free_cell_near((5, 3)) is None and level.free_cell_near((5, 3), reach=3) is not None
     assert level.free_cell_near((5, 4), "fly") == (5, 3) and level.free_cell_near((5, 4)) == (5, 6)
+
+
+def test_the_rest_of_a_ring_is_taken_row_by_row_once_its_step_cells_are_full():
+    g = run_on(level_of(OPEN), pos=(1, 1))
+    level, cell = g.level, (5, 3)
+    steps = {(5 + dx * r, 3 + dy * r) for dx, dy in STEPS for r in (1, 2)}
+    for x, y in sorted(steps):
+        if level.walkable[y, x]:
+            put(g, "rat", x, y)
+    assert level.free_cell_near(cell, "fly") == (4, 1)  # ring 2's first cell off the step lines, row by row
+    put(g, "rat", 4, 1)
+    assert level.free_cell_near(cell, "fly") == (6, 1)
+    assert level.free_cell_near(cell, "fly", avoid=(6, 1)) == (3, 2)
