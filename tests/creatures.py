@@ -28,20 +28,21 @@ HALL = """\
 #..................#
 ####################"""
 
-_TILES = {"#": T.wall, ".": T.floor, "~": T.deep_water, '"': T.grass, "+": T.door, ":": T.chasm}
+_TILES = {"#": T.wall, ".": T.floor, "~": T.deep_water, '"': T.grass, "+": T.door, ":": T.chasm,
+          "s": T.secret_door, "^": T.trap, "{": T.fountain, "_": T.altar}
 
 
 def level_of(text: str = HALL, last: bool = False, relic: bool = False, captives=(), tier: int = 0,
-             monsters=()) -> Level:
+             monsters=(), items=()) -> Level:
     """A level from a picture; the stairs up at (1, 1), the stairs down (or the
-    prize) at the bottom-right floor; ``captives`` and ``monsters``: stage points."""
+    prize) at the bottom-right floor; ``captives``, ``monsters`` and ``items``: stage points."""
     rows = text.splitlines()
     tiles = np.full((len(rows), len(rows[0])), T.wall, dtype=np.uint8)
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             tiles[y, x] = _TILES[ch]
     points = {"start": np.array([[1, 1]]), "exit": np.array([[len(rows[0]) - 2, len(rows) - 2]]),
-              "monsters": np.array(list(monsters), int).reshape(-1, 2), "items": np.zeros((0, 2), int)}
+              "monsters": np.array(list(monsters), int).reshape(-1, 2), "items": np.array(list(items), int).reshape(-1, 2)}
     if captives:
         points["captives"] = np.array(list(captives), int).reshape(-1, 2)
     stage = Stage("final", tiles, points=points)

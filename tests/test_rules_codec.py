@@ -8,8 +8,9 @@ import pytest
 from game.rules import codec
 from game.rules.codec import player_from_json, player_to_json, run_from_json, run_to_json
 from game.rules.reading import BIG, clamp_int
-from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS
-from game.rules.entities import MAX_INVENTORY, Player
+from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID
+from game.rules.energy import ACTION_COST, Energy
+from game.rules.entities import MAX_INVENTORY, Monster, Player
 from game.rules.location import WorldMap
 from game.rules.log import MAX_LOG, MAX_TEXT, Message
 from game.rules.state import LocationRequest, RunState
@@ -20,10 +21,17 @@ N = WORLD.n_locations
 
 
 # -- the player ----------------------------------------------------------------------------------
-def test_every_player_field_round_trips():
+def a_player() -> Player:
+    """A player with every saved field away from a new player's value."""
     p = Player(max_hp=77, base_attack=9, base_defence=4, level=6, xp=321, weapon="mace", armour="leather",
-               inventory=["potion", "potion", "dagger"], regen_counter=3, statuses={"poisoned": 4, "hasted": 2})
-    p.hp = 50
+               swap="dagger", inventory=["potion", "potion", "dagger"], regen_counter=3,
+               statuses={"poisoned": 4, "hasted": 2}, energy=Energy(37))
+    p.hp, p.background, p.perks, p.perks_owed = 50, "adept", ["vigour", "lucky", "vigour"], 2
+    return p
+
+
+def test_every_player_field_round_trips():
+    p = a_player()
     back = player_from_json(player_to_json(p))
     assert player_to_json(back) == player_to_json(p)
     assert (back.hp, back.max_hp, back.base_attack, back.base_defence, back.level, back.xp) == (50, 77, 9, 4, 6, 321)
@@ -31,8 +39,21 @@ def test_every_player_field_round_trips():
     assert back.statuses == {"hasted": 2, "poisoned": 4}
 
 
-def test_a_player_without_statuses_writes_none():
-    assert "statuses" not in player_to_json(Player())
+def test_the_player_keeps_the_weapon_ready_to_swap():
+    assert player_from_json(player_to_json(a_player())).swap == "dagger"
+
+
+def test_the_player_keeps_their_energy():
+    assert player_from_json(player_to_json(a_player())).energy.value == 37
+
+
+def test_the_player_keeps_their_background_and_perks_in_order_and_the_choices_owed():
+    back = player_from_json(player_to_json(a_player()))
+    assert (back.background, back.perks, back.perks_owed) == ("adept", ["vigour", "lucky", "vigour"], 2)
+
+
+def test_a_new_player_writes_no_field_at_a_new_players_value():
+    assert not {"statuses", "energy", "background", "perks", "perks_owed", "swap"} & set(player_to_json(Player()))
 
 
 NEW = Player()
@@ -48,6 +69,8 @@ NEW = Player()
     ("weapon", "weapon", "leather", None), ("weapon", "weapon", "nothing", None), ("weapon", "weapon", 3, None),
     ("weapon", "weapon", "spear", "spear"),
     ("armour", "armour", "dagger", None), ("armour", "armour", "cloak", "cloak"), ("armour", "armour", [], None),
+    ("swap", "swap", "leather", None), ("swap", "swap", "nothing", None), ("swap", "swap", 3, None),
+    ("swap", "swap", "spear", "spear"),
 ], ids=lambda v: str(v)[:12])
 def test_each_player_number_and_gear_is_clamped(field, attr, value, expected):
     assert getattr(player_from_json({field: value}), attr) == expected
@@ -76,6 +99,28 @@ def test_statuses_are_known_ones_of_1_to_99_turns_at_most_16_read():
     assert player_from_json({"statuses": [1, 2]}).statuses == {}
 
 
+def test_the_players_energy_is_clamped():
+    assert [player_from_json({"energy": v}).energy.value for v in (-10_001, 10_001, "x", -10_000, 10_000)] == \
+        [-10_000, 10_000, ACTION_COST, -10_000, 10_000]
+
+
+@pytest.mark.parametrize("value", ["necromancer", 7, None, ["adept"]])
+def test_the_players_background_is_a_known_one_or_none(value):
+    assert player_from_json({"background": value}).background == ""
+
+
+def test_the_players_perks_are_known_ones_and_those_that_may_not_repeat_once():
+    perks = ["lucky", "lucky", "nope", 3, None, "vigour", "vigour", "fleet"]
+    assert player_from_json({"perks": perks}).perks == ["lucky", "vigour", "vigour", "fleet"]
+    assert player_from_json({"perks": "lucky"}).perks == []
+    assert player_from_json({"perks": ["nope"] * codec.MAX_PERKS + ["lucky"]}).perks == []
+
+
+@pytest.mark.parametrize("value, expect", [(50, 2), (-1, 0), ("x", 0), (1, 1), (2, 2)])
+def test_the_perks_owed_are_clamped_below_the_players_level(value, expect):
+    assert player_from_json({"level": 3, "perks_owed": value}).perks_owed == expect
+
+
 def test_a_player_that_is_not_a_dict_is_refused():
     with pytest.raises(TypeError) as refused:
         player_from_json(["hp", 3])
@@ -89,7 +134,6 @@ def a_run() -> RunState:
     run.turn, run.unlocked, run.location = 4321, 4, 2
     run.cleared = {0: {1, 3}, 2: {0}}
     run.over_pos = {0: (5, 6), 2: (7, 8)}
-    run.player.hp = 9
     run.kills, run.deepest = 17, 6
     run.known = {"potion_speed", "wand_fire"}
     run.relics = {0, 1}
@@ -97,6 +141,10 @@ def a_run() -> RunState:
     run.deltas = {"x": {"shape": [1, 1]}}
     run.mode, run.site, run.depth, run.pos = "dungeon", 3, 2, (4, 5)
     run.carrying, run.carrying_relic = 3, True
+    run.player = a_player()
+    run.freed, run.slain, run.daily = 2, {"orc": 3, "rat": 1}, "2026-11-27"
+    run.companions = [Monster(1, MONSTER_BY_ID["orc"], 0, 0, 9, 12, 3, 1, Energy(5), ally=True, order="wait",
+                              level=3, xp=7)]
     return run
 
 
@@ -106,6 +154,11 @@ def test_every_run_field_round_trips_and_nothing_is_named_repaired():
     assert run_to_json_resumed(back) == body
     assert back.repaired == []
     assert isinstance(back.pending, LocationRequest) and back.pending.index == 2
+
+
+def test_the_run_keeps_the_captives_freed_the_kinds_slain_and_its_day():
+    back = run_from_json(RunState, run_to_json(a_run()))
+    assert (back.freed, back.slain, back.daily) == (2, {"orc": 3, "rat": 1}, "2026-11-27")
 
 
 def run_to_json_resumed(g: RunState) -> dict:
@@ -145,6 +198,18 @@ def body_with(**changes) -> dict:
     ("levels", [1], lambda g: g.deltas, {}),
     ("stats", {"kills": -4, "deepest": 10**30}, lambda g: (g.kills, g.deepest), (0, BIG)),
     ("stats", "x", lambda g: (g.kills, g.deepest), (0, 0)),
+    ("stats", {"kills": 17, "deepest": 6, "freed": -3}, lambda g: g.freed, 0),
+    ("stats", {"kills": 17, "deepest": 6, "freed": "x"}, lambda g: g.freed, 0),
+    ("stats", {"kills": 17, "deepest": 6, "freed": BIG + 1}, lambda g: g.freed, BIG),
+    ("slain", {"orc": 0, "nope": 3, "rat": "x", "bat": BIG + 1, "wolf": 4}, lambda g: g.slain,
+     {"orc": 1, "rat": 1, "bat": BIG, "wolf": 4}),
+    ("slain", ["orc"], lambda g: g.slain, {}),
+    ("daily", "2026-11-2", lambda g: g.daily, ""),
+    ("daily", 20261127, lambda g: g.daily, ""),
+    ("daily", "2026-11-270", lambda g: g.daily, ""),
+    ("companions", [{"kind": "nope", "ally": True}, {"kind": "orc", "ally": False}, "x", {"kind": "orc", "ally": True}],
+     lambda g: [(m.kind.id, m.ally, m.hp) for m in g.companions], [("orc", True, MONSTER_BY_ID["orc"].hp)]),
+    ("companions", "orc", lambda g: g.companions, []),
     ("known", ["potion_speed", "wand_slow", "dagger", "nothing", 5], lambda g: g.known, {"potion_speed", "wand_slow"}),
     ("known", "potion_speed", lambda g: g.known, set()),
     ("relics", [0, -1, N, 99, "2"], lambda g: g.relics, {0, 2}),
@@ -157,6 +222,17 @@ def test_each_run_field_is_clamped(field, value, read, expected):
     if field != "levels":  # level deltas are checked against their level when it is built
         kept = (field, value) == ("location", 3) or (field == "relic" and value is True)
         assert (field in g.repaired) is not kept
+
+
+def test_the_slain_are_read_only_as_many_as_there_are_kinds():
+    slain = {f"junk{i}": 1 for i in range(len(MONSTER_BY_ID))} | {"orc": 2}
+    assert run_from_json(RunState, body_with(slain=slain)).slain == {}
+
+
+def test_the_allies_travelling_are_read_only_up_to_their_most():
+    ally = run_to_json(a_run())["companions"][0]
+    g = run_from_json(RunState, body_with(companions=["x"] * codec.MAX_COMPANIONS + [ally]))
+    assert g.companions == []
 
 
 def test_the_known_list_is_read_only_as_long_as_the_item_table():
@@ -229,6 +305,11 @@ def test_the_log_keeps_its_last_lines_of_known_kinds_cut_to_length():
     short = codec.log_from_json(lines[:6])
     assert short == [Message("a" * MAX_TEXT, "bad", 0), Message("z", "good", 0)]
     assert codec.log_from_json("x") == [] and codec.log_to_json(short)[0] == ["a" * MAX_TEXT, "bad", 0]
+
+
+def test_the_log_reads_a_turn_that_is_not_an_int_as_the_run_reads_its_turn():
+    lines = [["a", "note", "7"], ["b", "note", 5.0], ["c", "note", 10**20], ["d", "note", BIG], ["e", "note", 0]]
+    assert [m.turn for m in codec.log_from_json(lines)] == [7, 5, BIG, BIG, 0]
 
 
 @pytest.mark.parametrize(("body", "why"), [

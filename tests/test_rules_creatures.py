@@ -2,6 +2,7 @@
 game/rules/actions/powers.py and the blows of actions/melee.py): each rule on
 a hand-made level, and the content that names them."""
 
+import numpy as np
 import pytest
 
 from game.rules import engine, populate
@@ -399,3 +400,25 @@ def test_swimmers_spawn_in_deep_water_or_not_at_all():
         for m in level.monsters:
             assert level.passable(m.moves)[m.y, m.x]
     assert populate.SWIM_REACH >= 1
+
+
+def test_a_swimmer_spawned_on_land_lives_in_the_nearest_free_deep_water_within_reach():
+    """``populate._home`` against its rule written out: the spawn cell if the
+    kind can live there, else the free deep water nearest it (the fewest
+    8-way steps, then row, then column) no more than ``SWIM_REACH`` steps away."""
+    eel, orc = MONSTER_BY_ID["eel"], MONSTER_BY_ID["orc"]
+    rng = np.random.default_rng(29)
+    reach = populate.SWIM_REACH
+    for _ in range(40):
+        h, w = int(rng.integers(5, 2 * reach + 8)), int(rng.integers(5, 2 * reach + 10))
+        rows = ["".join("~" if rng.random() < 0.06 else "." for _ in range(w)) for _ in range(h)]
+        level = level_of("\n".join(rows))
+        water = level.passable("swim")
+        cell = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        occupied = {(int(rng.integers(0, w)), int(rng.integers(0, h))) for _ in range(3)}
+        near = sorted((max(abs(x - cell[0]), abs(y - cell[1])), y, x) for y in range(h) for x in range(w)
+                      if water[y, x] and max(abs(x - cell[0]), abs(y - cell[1])) <= reach and (x, y) not in occupied)
+        want = cell if water[cell[1], cell[0]] else next(((x, y) for _, y, x in near), None)
+        assert populate._home(level, eel, cell, occupied) == want, (rows, cell, occupied)
+        if level.passable("walk")[cell[1], cell[0]]:
+            assert populate._home(level, orc, cell, occupied) == cell

@@ -9,6 +9,7 @@ from game.rules import engine
 from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Heal, Identify,
                                         IdentifyOne, Improve, Relocate, Reveal, landing_cell)
 from game.rules.actions.features import TRAPS, SpringTrap
+from game.rules.actions.surroundings import Cloud
 from game.rules.actions.items import Craft, UseItem
 from game.rules.actions.ranged import Throw
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
@@ -17,7 +18,7 @@ from game.rules.entities import FloorItem
 from game.rules.identify import is_known
 from game.rules.log import BAD, NOTE
 from worldgen.core import seeding
-from worldgen.core.tiles import T
+from worldgen.core.tiles import WALKABLE, T
 
 from test_rules import dungeon_run, make_level, put_monster
 
@@ -286,3 +287,200 @@ def test_a_trap_that_teleports_leaves_what_lay_on_it():
     g.pos = (x - 1, y) if g.level.walkable[y, x - 1] else (x + 1, y)
     assert g.move(x - g.pos[0], 0)
     assert g.pos != (x, y) and g.player.inventory == [] and len(g.level.items) == 1
+
+
+# -- clouds and magic mapping ----------------------------------------------------------------------
+THICK = """\
+##########
+##########
+##......##
+##......##
+##......##
+##......##
+##########
+##########"""
+
+
+def test_magic_mapping_shows_the_floor_and_the_walls_touching_it_and_keeps_what_was_known():
+    g = dungeon_run(make_level(THICK))
+    level = g.level
+    level.seen[:] = False
+    level.seen[7, 0] = True
+    floor = WALKABLE[level.tiles]
+    h, w = level.shape
+    want = np.array([[floor[max(0, y - 1):y + 2, max(0, x - 1):x + 2].any() for x in range(w)] for y in range(h)])
+    want[7, 0] = True
+    result, _ = resolve(g, Reveal())
+    assert result.succeeded and np.array_equal(level.seen, want) and not want[0, 9]
+    assert (g.log[-1].text, g.log[-1].kind) == ("The level's layout floods your mind.", "good")
+
+
+def test_magic_mapping_outside_a_dungeon_knows_the_land_already():
+    g = dungeon_run()
+    g.level = None
+    result, _ = resolve(g, Reveal())
+    assert result.succeeded and g.log[-1].text == "The scroll shows the land around you; you knew it already."
+
+
+def test_a_cloud_rises_thick_at_its_heart_and_half_as_thick_on_the_open_cells_around():
+    g = dungeon_run(make_level(WIDE))
+    result, _ = resolve(g, Cloud("poison", (1, 1), 300))
+    gas = g.level.gas["poison"]
+    want = np.zeros(g.level.shape, np.uint16)
+    want[1, 1], want[1, 2], want[2, 1], want[2, 2] = 300, 150, 150, 150
+    assert result.succeeded and np.array_equal(gas, want) and g.events[-1] == "gas"
+    assert g.log[-1].text == "A cloud of poison billows out."
+
+
+def test_a_cloud_in_the_open_covers_its_3x3_and_no_more():
+    g = dungeon_run(make_level(WIDE))
+    resolve(g, Cloud("smoke", (8, 3), 301))
+    want = np.zeros(g.level.shape, np.uint16)
+    want[2:5, 7:10] = 150
+    want[3, 8] = 301
+    assert np.array_equal(g.level.gas["smoke"], want)
+
+
+def test_a_cloud_rises_where_a_creature_stands_even_in_a_wall():
+    g = dungeon_run(make_level(WIDE))
+    g.pos = (4, 3)
+    resolve(g, Cloud("smoke", g.player))
+    assert g.level.gas["smoke"][3, 4] == 500 and g.level.gas["smoke"][2, 3] == 250
+    rat = put_monster(g.level, 10, 4)
+    rat.x, rat.y = 10, 0  # a ghost in the wall: the cloud rises there all the same
+    resolve(g, Cloud("confusion", rat, 40))
+    assert g.level.gas["confusion"][0, 10] == 40 and g.level.gas["confusion"][1, 10] == 20
+    assert g.level.gas["confusion"][0, 9] == 0
+    g.level = None
+    assert not resolve(g, Cloud("smoke", (1, 1)))[0].succeeded
+
+
+# -- moving a creature ------------------------------------------------------------------------------
+PILLAR = """\
+##########
+#........#
+#.#......#
+#........#
+#........#
+#........#
+##########"""
+
+
+def test_a_blink_looks_at_the_cell_it_lands_on_column_and_row():
+    g = dungeon_run(make_level(PILLAR))
+    assert resolve(g, Relocate(g.player, (8, 2)))[0].succeeded and g.pos == (8, 2)
+    rat = put_monster(g.level, 5, 4)
+    resolve(g, Relocate(rat, (2, 5)))
+    assert rat.pos == (2, 5)
+
+
+def test_a_blink_that_cannot_land_says_who_stays():
+    g = dungeon_run(make_level(PILLAR))
+    rat = put_monster(g.level, 5, 4, kind="goblin")
+    resolve(g, Relocate(g.player, (2, 2)))
+    resolve(g, Relocate(rat, (0, 0)))
+    assert texts(g)[-2:] == ["You flicker, but stay where you are.", "The goblin flickers, but stays where it is."]
+    assert g.pos == (1, 1) and rat.pos == (5, 4)
+
+
+def test_a_blinking_swimmer_lands_only_in_water():
+    from test_rules_terrain import level_of as terrain_level
+    g = dungeon_run(terrain_level("#######\n#..~~.#\n#.....#\n#######"))
+    eel = put_monster(g.level, 3, 1, kind="eel")
+    resolve(g, Relocate(eel, (5, 2)))
+    assert eel.pos == (3, 1)
+    resolve(g, Relocate(eel, (4, 1)))
+    assert eel.pos == (4, 1)
+
+
+def test_magic_off_a_level_only_lurches():
+    g = dungeon_run()
+    g.level = None
+    assert resolve(g, Relocate(g.player))[0].messages == (("The world lurches, and settles.", "note"),)
+
+
+def test_a_teleport_lands_where_the_turns_relocate_roll_says_and_says_its_line():
+    g = dungeon_run(make_level(WIDE))
+    want = landing_cell(g, g.rng("relocate"), g.pos, 4)
+    resolve(g, Relocate(g.player, far=4, line=("Away!", NOTE)))
+    assert g.pos == want and texts(g)[-1] == "Away!"
+    g2 = dungeon_run(make_level(WIDE))
+    want = landing_cell(g2, seeding.rng(5, "x"), g2.pos, 4)
+    resolve(g2, Relocate(g2.player, rng=seeding.rng(5, "x"), far=4))
+    assert g2.pos == want
+
+
+class Lowest:
+    """Rolls that always take the lowest choice."""
+
+    def integers(self, lo, hi=None):
+        return lo
+
+
+def test_landing_cell_picks_among_the_landing_cells_by_the_roll_and_keeps_far_when_it_can():
+    g = dungeon_run(make_level(WIDE))
+    cells = g.level.landing_cells()
+    ys, xs = np.nonzero(cells)
+    assert landing_cell(g, Lowest()) == (int(xs[0]), int(ys[0]))
+    assert landing_cell(g, Lowest(), None, 5) == (int(xs[0]), int(ys[0]))
+    far = g.level.distance_from(*g.pos)
+    for seed in range(12):
+        x, y = landing_cell(g, seeding.rng(seed, "far"), g.pos, 1)
+        assert far[y, x] > 1
+        x, y = landing_cell(g, seeding.rng(seed, "far"), g.pos)
+        assert cells[y, x]
+
+
+def test_landing_cell_on_a_level_with_one_landing_cell_gives_it():
+    g = dungeon_run(make_level(PILLAR))
+    only = np.zeros(g.level.shape, bool)
+    only[1, 1] = True
+    g.level.landing_cells = lambda: only
+    assert landing_cell(g, seeding.rng(1, "one"), g.pos, 3) == (1, 1)
+    g.level.landing_cells = lambda: np.zeros_like(only)
+    assert landing_cell(g, seeding.rng(1, "one")) is None
+
+
+# -- growing stronger, burning, the afflictions' table --------------------------------------------------
+def test_improving_adds_to_a_monsters_attack_and_defence_and_the_players_defence():
+    g = dungeon_run()
+    rat = put_monster(g.level, 4, 4)
+    rat.attack, rat.defence = 4, 5
+    resolve(g, Improve(rat, attack=2, defence=3))
+    assert (rat.attack, rat.defence) == (6, 8)
+    p = g.player
+    p.base_defence = 3
+    before = (p.base_attack, p.base_defence)
+    resolve(g, Improve(p, defence=2))
+    assert (p.base_attack, p.base_defence) == (before[0], before[1] + 2)
+
+
+def test_burning_lights_the_ground_underfoot_and_kills_by_fire():
+    from test_rules_terrain import MEADOW, level_of as terrain_level
+    g = dungeon_run(terrain_level(MEADOW))
+    g.pos, g.player.hp = (4, 1), 1
+    resolve(g, Burn(g.player, 5))
+    assert g.level.fire[1, 4] > 0 and g.dead and g.killer == "fire" and "You die of fire." in texts(g)
+    g = dungeon_run()
+    g.level = None
+    assert resolve(g, Burn(g.player, 1))[0].succeeded and "burning" in g.player.statuses
+
+
+@pytest.mark.parametrize("effect, status", [("haste", "hasted"), ("regenerate", "regenerating"),
+                                            ("poison", "poisoned"), ("confuse", "confused"), ("slow", "slowed"),
+                                            ("levitate", "levitating"), ("invisible", "invisible"),
+                                            ("paralyse", "paralysed"), ("fear", "afraid")])
+def test_each_affliction_effect_gives_its_status_for_its_power(effect, status):
+    g = dungeon_run()
+    rat = put_monster(g.level, 4, 4)
+    resolve(g, EFFECTS[effect](g, rat, 4))
+    assert rat.statuses.get(status) == 4 or status in rat.kind.immune
+
+
+def test_a_burst_touches_the_3x3_around_its_cell_and_no_farther():
+    g = dungeon_run(make_level(WIDE))
+    g.pos = (1, 1)
+    around = {(x, y): put_monster(g.level, x, y) for x in range(6, 11) for y in range(1, 6)}
+    resolve(g, Deliver("poison", "burst", 5, g.player, (8, 3)))
+    hit = {c for c, m in around.items() if "poisoned" in m.statuses}
+    assert hit == {(x, y) for x in (7, 8, 9) for y in (2, 3, 4)}

@@ -4,12 +4,14 @@ alternatives, reactions, one message path and the view told of changes."""
 
 from game.rules import engine
 from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail, succeed
-from game.rules.actions.walk import Walk
+from game.rules.actions.walk import MonsterStep, Rest, Walk
 from game.rules.behaviours import BEHAVIOURS, Behaviour
+from game.rules.energy import ACTION_COST, MAX_TURNS
 from game.rules.engine import resolve
 from game.rules.geometry import STEPS
 from game.rules.log import NOTE
 
+from creatures import context, level_of, put, run_on
 from test_rules import dungeon_run, put_monster
 
 
@@ -119,6 +121,285 @@ def test_a_confused_step_goes_astray_along_the_step_table(monkeypatch):
     monkeypatch.setattr(type(g), "rng", lambda self, *labels: Rolls())
     assert engine.perform(g, Walk(-1, 0))
     assert g.pos == (4 + STEPS[3][0], 2 + STEPS[3][1])
+
+
+# -- a monster's action ------------------------------------------------------------------------------
+class Rolls:
+    """The rolls of a turn, fixed: ``random()`` gives ``chance``, ``integers`` the step ``step``."""
+
+    def __init__(self, chance: float, step: int = 3):
+        self.chance, self.step = chance, step
+
+    def random(self):
+        return self.chance
+
+    def integers(self, lo, hi):
+        return self.step
+
+
+def _confused_rat_action(chance):
+    g = run_on(pos=(2, 2))
+    rat = put(g, "rat", 10, 3, statuses={"confused": 5})
+    ctx = context(g)
+    ctx.rng = Rolls(chance)
+    return rat, engine._monster_action(ctx, rat)
+
+
+def test_a_confused_monster_stumbles_along_the_step_table_below_an_even_chance():
+    rat, action = _confused_rat_action(0.49)
+    assert isinstance(action, MonsterStep) and (action.x, action.y) == (10 + STEPS[3][0], 3 + STEPS[3][1])
+    assert action.monster is rat
+
+
+def test_a_confused_monsters_stumble_moves_it_and_its_mark_on_the_turns_mask():
+    g = run_on(pos=(2, 2))
+    rat = put(g, "rat", 10, 3, statuses={"confused": 5})
+    ctx = context(g)
+    ctx.rng = Rolls(0.1, STEPS.index((1, 0)))
+    resolve(g, engine._monster_action(ctx, rat))
+    assert rat.pos == (11, 3) and ctx.occupied[3, 11] and not ctx.occupied[3, 10]
+
+
+def test_a_confused_monster_stumbling_into_a_wall_does_nothing():
+    g = run_on(pos=(2, 2))
+    rat = put(g, "rat", 10, 1, statuses={"confused": 5})
+    ctx = context(g)
+    ctx.rng = Rolls(0.1, STEPS.index((0, -1)))
+    assert engine._monster_action(ctx, rat) is None
+
+
+def test_a_confused_monster_acts_as_its_kind_from_an_even_chance_up():
+    for chance in (0.5, 0.9):
+        rat, action = _confused_rat_action(chance)
+        assert not (isinstance(action, MonsterStep) and (action.x, action.y) == (11, 3))
+
+
+def test_a_paralysed_monster_does_nothing():
+    g = run_on(pos=(2, 2))
+    assert engine._monster_action(context(g), put(g, "rat", 3, 2, statuses={"paralysed": 2})) is None
+
+
+# -- statuses ticking in the engine's turn ----------------------------------------------------------
+def test_a_status_ending_on_the_player_is_said():
+    g = dungeon_run()
+    g.player.statuses["hasted"] = 1
+    g.wait()
+    assert ("You are no longer hasted.", NOTE) in [(m.text, m.kind) for m in g.log]
+
+
+def test_poison_hurts_the_player_each_turn_without_counting_as_a_blow_and_can_kill():
+    g = dungeon_run()
+    g.player.statuses["poisoned"] = 20
+    hp = g.player.hp
+    g.wait()
+    assert g.player.hp == hp - 1 and g.blows == 0
+    g.player.hp = 1
+    g.wait()
+    assert g.dead and g.killer == "poison" and texts(g)[-1] == "You die of poison."
+
+
+def test_water_puts_out_the_player_burning_in_it():
+    g = run_on(level_of("#####\n#...#\n#.~.#\n#...#\n#####"), pos=(2, 2))
+    g.player.statuses["burning"] = 5
+    hp = g.player.hp
+    engine.end_player_turn(g)
+    assert "burning" not in g.player.statuses and g.player.hp == hp
+
+
+def test_a_levitating_player_over_deep_water_is_told_they_swim_when_it_ends():
+    g = run_on(level_of("#####\n#...#\n#.~.#\n#...#\n#####"), pos=(2, 2))
+    g.player.statuses["levitating"] = 1
+    engine.end_player_turn(g)
+    assert [(m.text, m.kind) for m in g.log][-1] == ("You drop into the deep water: you swim.", "bad")
+
+
+def test_a_levitating_player_over_a_chasm_drifts_to_the_nearest_floor_shoving_a_monster_aside():
+    g = run_on(level_of("#######\n#.....#\n#.:::.#\n#.:::.#\n#.....#\n#######"), pos=(2, 2))
+    rat = put(g, "rat", 1, 1, awake=False)
+    g.player.statuses["levitating"] = 1
+    engine.end_player_turn(g)
+    assert g.pos == (1, 1) and rat.pos != (1, 1)
+    assert ("You sink, and drift down to the chasm's edge.", "bad") in [(m.text, m.kind) for m in g.log]
+
+
+def test_a_monster_with_a_status_still_acts_and_one_that_dies_of_it_frees_its_cell():
+    g = run_on(pos=(2, 2))
+    dying = put(g, "rat", 6, 2, hp=1, statuses={"poisoned": 5})
+    walker = put(g, "orc", 7, 2, statuses={"hasted": 5})
+    engine.end_player_turn(g)
+    assert dying not in g.level.monsters and walker.pos != (7, 2)
+
+
+def test_a_dead_monster_left_on_the_level_is_skipped_and_the_rest_act():
+    g = run_on(pos=(2, 2))
+    put(g, "rat", 10, 4).hp = 0
+    walker = put(g, "orc", 7, 2)
+    engine.end_player_turn(g)
+    assert walker.pos != (7, 2)
+
+
+def test_water_puts_out_a_monster_burning_in_it_and_a_walker_that_stops_floating_over_it_drowns():
+    g = run_on(level_of("#########\n#.......#\n#.~~~...#\n#.......#\n#########"), pos=(7, 3))
+    burning = put(g, "orc", 2, 2, statuses={"burning": 5, "paralysed": 5})
+    floater = put(g, "orc", 4, 2, statuses={"levitating": 1, "paralysed": 5})
+    engine.end_player_turn(g)
+    assert "burning" not in burning.statuses and burning.hp == burning.max_hp
+    assert floater not in g.level.monsters and g.level.corpses == [(4, 2, "orc")]
+
+
+def test_a_fast_monster_stops_acting_once_the_player_is_dead():
+    g = run_on(pos=(2, 2))
+    orc = put(g, "orc", 3, 2, statuses={"hasted": 5})
+    orc.attack = 10_000
+    g.player.hp = 1
+    engine.end_player_turn(g)
+    assert g.dead and sum("orc" in t and "hits" in t for t in texts(g)) == 1
+
+
+# -- the player's turn --------------------------------------------------------------------------------
+def _searches(monkeypatch, g):
+    """Record each turn's search for secrets (searching, keen) and find a door each time."""
+    calls = []
+
+    def reveal(px, py, rng, searching=False, keen=False):
+        calls.append((px, py, searching, keen))
+        return ["You find a secret door!"]
+    monkeypatch.setattr(g.level, "reveal_secrets_near", reveal)
+    return calls
+
+
+def test_waiting_searches_harder_in_its_first_turn_only_and_what_is_found_is_said(monkeypatch):
+    g = dungeon_run()
+    calls = _searches(monkeypatch, g)
+    g.player.energy.value = ACTION_COST
+    assert engine.perform(g, Rest())
+    assert calls == [(*g.pos, True, False)] and ("You find a secret door!", "good") in [(m.text, m.kind) for m in g.log]
+    engine.end_player_turn(g, 2 * ACTION_COST, searching=True)
+    assert [c[2] for c in calls[1:]] == [True, False]
+    engine.end_player_turn(g)
+    assert calls[-1][2] is False
+
+
+def test_keen_eyes_search_with_the_keen_eye(monkeypatch):
+    g = dungeon_run()
+    g.player.perks = ["keen_eyes"]
+    calls = _searches(monkeypatch, g)
+    engine.end_player_turn(g)
+    assert calls == [(*g.pos, False, True)]
+
+
+def test_an_action_costs_its_energy_in_turns():
+
+    class Slow(Rest):
+        def cost(self, run):
+            return 3 * ACTION_COST
+    g = dungeon_run()
+    turn = g.turn
+    assert engine.perform(g, Slow())
+    assert g.turn == turn + 3
+
+
+def test_a_very_slow_player_acts_again_after_the_most_turns():
+    g = dungeon_run()
+    turn = g.turn
+    engine.end_player_turn(g, 100 * ACTION_COST)
+    assert g.turn == turn + MAX_TURNS and g.player.energy.value == ACTION_COST
+
+
+def test_the_noise_of_a_turn_is_forgotten_when_it_ends():
+    g = dungeon_run()
+    g.noise = 30
+    engine.end_player_turn(g)
+    assert g.noise == 0
+
+
+def test_a_player_left_without_hp_by_a_turn_is_dead_and_the_killer_kept_or_something(monkeypatch):
+    for killer in ("", "a curse"):
+        g = dungeon_run()
+        g.killer = killer
+        monkeypatch.setattr(engine, "monsters_act", lambda run, rng: setattr(run.player, "hp", 0))
+        engine.end_player_turn(g)
+        assert g.dead is True and g.killer == (killer or "something")
+
+
+def test_a_rest_interrupted_says_why_and_stops(monkeypatch):
+    g = dungeon_run()
+    g.resting, g.rest_turns = "rest", 0
+    monkeypatch.setattr(engine, "interruption", lambda run: "You stop resting: a rat comes into view.")
+    assert engine.perform(g, Rest())
+    assert (g.log[-1].text, g.log[-1].kind) == ("You stop resting: a rat comes into view.", NOTE) and not g.ongoing
+
+
+# -- the cascade -------------------------------------------------------------------------------------
+def test_a_failure_that_says_something_is_shown_and_a_silent_success_too():
+    class Quiet(Action):
+        def perform(self, run):
+            return succeed()
+    g = dungeon_run()
+    version = g.version
+    resolve(g, Say("no", ok=False))
+    assert g.version == version + 1
+    resolve(g, Quiet())
+    assert g.version == version + 2
+
+
+def test_what_a_failure_set_going_is_resolved_but_not_its_reactions(monkeypatch):
+    g = dungeon_run()
+    g.trigger(("test", None))
+    monkeypatch.setattr(engine, "set_off", lambda run, event: Say(f"set going on {run.pos}"))
+    resolve(g, Say("fails", then=(Say("its reaction"),), ok=False))
+    assert f"set going on {g.pos}" in texts(g) and "its reaction" not in texts(g)
+
+
+def test_a_death_among_the_reactions_still_gives_the_result():
+    g = dungeon_run()
+
+    class Die(Action):
+        def perform(self, run):
+            run.dead = True
+            return succeed()
+    result, action = resolve(g, Say("a", then=(Die(), Say("after"))))
+    assert result.succeeded and isinstance(action, Say)
+
+
+def test_a_sleeping_monster_that_sees_the_player_notices_them_and_it_is_said():
+    g = run_on(pos=(2, 2))
+    put(g, "orc", 5, 2, awake=False)
+    engine.end_player_turn(g)
+    assert ("The orc notices you.", NOTE) in [(m.text, m.kind) for m in g.log]
+
+
+def test_a_sleeping_monster_out_of_sight_hears_a_loud_turn():
+    g = run_on(level_of("#######\n#.....#\n###.###\n#.....#\n#######"), pos=(1, 1))
+    orc = put(g, "orc", 2, 3, awake=False)
+    assert not g.level.visible[3, 2]
+    engine.end_player_turn(g)
+    assert not orc.awake
+    g.noise = 100
+    engine.end_player_turn(g)
+    assert orc.awake
+
+
+def test_a_flyer_that_stops_levitating_over_water_does_not_drown():
+    g = run_on(level_of("#######\n#.....#\n#.~~~.#\n#.....#\n#######"), pos=(5, 3))
+    bat = put(g, "bat", 3, 2, statuses={"levitating": 1, "paralysed": 5})
+    engine.end_player_turn(g)
+    assert bat in g.level.monsters and bat.hp == bat.max_hp
+
+
+def test_a_swimming_player_is_told_nothing_of_the_water_when_another_status_ends():
+    g = run_on(level_of("#####\n#...#\n#.~.#\n#...#\n#####"), pos=(2, 2))
+    g.player.statuses["hasted"] = 1
+    engine.end_player_turn(g)
+    assert "You drop into the deep water: you swim." not in texts(g)
+
+
+def test_a_monster_that_dies_of_a_status_frees_its_cell_for_the_next_in_the_same_turn():
+    g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
+    put(g, "rat", 2, 1, hp=1, statuses={"poisoned": 5})
+    orc = put(g, "orc", 3, 1)
+    engine.end_player_turn(g)
+    assert orc.pos == (2, 1)
 
 
 def test_a_monster_never_steps_where_another_blinked_earlier_in_the_turn():

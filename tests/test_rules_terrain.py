@@ -5,11 +5,11 @@ game/rules/actions/terrain.py, content.TERRAIN_RULES)."""
 import numpy as np
 
 from worldgen.core.registry import Stage
-from worldgen.core.tiles import T
+from worldgen.core.tiles import TRANSPARENT, T
 
 from game.rules import hazards
 from game.rules.actions.effects import Deliver
-from game.rules.actions.terrain import FALL_DAMAGE, HazardsTurn
+from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Ignite, Release, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
 from game.rules.engine import resolve
@@ -278,3 +278,244 @@ def test_every_terrain_rule_names_a_known_way_in():
     assert {r.enter for r in TERRAIN_RULES.values()} <= {"walk", "swim", "fall", "open", "unlock", "block"}
     assert all(r.burnt is not None for r in TERRAIN_RULES.values() if r.burns)
     assert all(g.status == "" or g.turns > 0 for g in GASES.values())
+
+
+# -- clouds drift by their per-cell rule ----------------------------------------------------------
+def drift_by_hand(tiles: np.ndarray, gas: dict) -> dict:
+    """The drift rule one cell at a time: each cell keeps four shares of its
+    own cloud and takes one from each of its four neighbours that is open
+    (its own again for a neighbour that is shut or off the map); the sum
+    over 8, less a tenth (at least 1); nothing stays in a shut cell, and a
+    cloud with nothing left is gone."""
+    h, w = tiles.shape
+    open_ = TRANSPARENT[tiles] | (tiles == T.brush)
+    out = {}
+    for kind, field in gas.items():
+        new = np.zeros((h, w), np.uint16)
+        for y in range(h):
+            for x in range(w):
+                c = int(field[y, x])
+                total = 4 * c
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    inside = 0 <= ny < h and 0 <= nx < w
+                    total += int(field[ny, nx]) if inside and open_[ny, nx] else c
+                v = total // 8
+                v -= max(1, v // hazards.FADE) if v > 0 else 0
+                new[y, x] = min(hazards.MAX_GAS, v) if open_[y, x] else 0
+        if new.any():
+            out[kind] = new
+    return out
+
+
+def test_a_cloud_drifts_as_the_per_cell_rule_says_over_random_maps_edges_and_walls_too():
+    rng = np.random.default_rng(29)
+    for _ in range(12):
+        h, w = int(rng.integers(3, 9)), int(rng.integers(3, 11))
+        choices = np.array([T.floor, T.wall, T.brush, T.door, T.grass], np.uint8)
+        tiles = choices[rng.integers(0, len(choices), (h, w))]
+        level = level_of(HALL)
+        level.tiles, level.shape = tiles, (h, w)
+        level.gas = {"smoke": rng.integers(0, hazards.MAX_GAS + 1, (h, w)).astype(np.uint16),
+                     "poison": (rng.random((h, w)) < 0.2) * rng.integers(1, 12, (h, w)).astype(np.uint16)}
+        want = drift_by_hand(tiles, level.gas)
+        hazards.drift(level)
+        assert sorted(level.gas) == sorted(want)
+        for kind in want:
+            assert level.gas[kind].dtype == np.uint16 and np.array_equal(level.gas[kind], want[kind]), kind
+
+
+def test_a_cloud_too_thin_to_share_is_gone():
+    level = level_of(HALL)
+    level.gas = {"smoke": np.zeros(level.shape, np.uint16)}
+    level.gas["smoke"][2, 2] = 1
+    hazards.drift(level)
+    assert level.gas == {}
+
+
+# -- fire and clouds set going on one cell ----------------------------------------------------------------
+def test_fire_set_to_grass_in_view_catches_and_is_said():
+    g = dungeon_run(level_of(HALL.replace("#....#.....#\n#....+", "#.g..#.....#\n#....+", 1)))
+    g.level.update_view(*g.pos)
+    result, _ = resolve(g, Ignite(2, 1))
+    assert result.succeeded and g.level.fire[1, 2] == hazards.BURNS[T.grass]
+    assert g.log[-1].text == "The grass catches fire!"
+
+
+def test_fire_set_out_of_sight_catches_unsaid_and_bare_floor_or_off_the_map_does_not():
+    g = dungeon_run(level_of(HALL.replace(".....#\n#....+", "...g.#\n#....+", 1)))
+    g.level.visible[:] = False
+    n = len(g.log)
+    assert resolve(g, Ignite(9, 1))[0].succeeded and g.level.fire[1, 9] > 0 and len(g.log) == n
+    assert not resolve(g, Ignite(2, 2))[0].succeeded and not resolve(g, Ignite(50, 1))[0].succeeded
+    assert not resolve(g, Ignite(-1, 1))[0].succeeded and g.level.fire[1, 9] > 0 and int(g.level.fire.sum()) == \
+        int(g.level.fire[1, 9])
+
+
+def test_a_cloud_released_on_a_cell_in_view_is_said_and_out_of_sight_is_not():
+    g = dungeon_run(level_of(HALL))
+    g.level.update_view(*g.pos)
+    assert resolve(g, Release("poison", 2, 2, 300))[0].succeeded
+    assert g.level.gas["poison"][2, 2] == 300 and g.log[-1].text == "A cloud of poison billows out."
+    g.level.visible[:] = False
+    n = len(g.log)
+    assert resolve(g, Release("smoke", 8, 3, 50))[0].succeeded and g.level.gas["smoke"][3, 8] == 50
+    assert len(g.log) == n and g.level.transparent[2, 2]
+    assert not resolve(g, Release("smoke", 50, 3, 50))[0].succeeded
+    assert not resolve(g, Release("smoke", 3, -1, 50))[0].succeeded
+
+
+def test_thick_smoke_hides_what_is_behind_it():
+    g = dungeon_run(level_of(HALL))
+    assert resolve(g, Release("smoke", 3, 2, GASES["smoke"].dose))[0].succeeded
+    assert not g.level.transparent[2, 3] and g.level.transparent[2, 2]
+
+
+# -- closing doors ---------------------------------------------------------------------------------------
+DOORS = """
+#######
+#.'.'.#
+#.'.'.#
+#######
+"""
+
+
+def test_closing_shuts_every_open_door_beside_the_player_and_counts_them():
+    g = dungeon_run(level_of(DOORS))
+    g.pos = (3, 1)
+    result, _ = resolve(g, CloseDoors())
+    assert result.succeeded and g.log[-1].text == "You close 4 doors." and g.dirty is True
+    assert all(g.level.tiles[y, x] == T.door for x, y in ((2, 1), (4, 1), (2, 2), (4, 2)))
+
+
+def test_closing_one_door_says_the_door_and_leaves_one_with_something_in_it():
+    for blocked in ("monster", "item"):
+        g = dungeon_run(level_of(DOORS))
+        g.pos = (3, 2)
+        if blocked == "monster":
+            put_monster(g.level, 4, 1)
+        else:
+            g.level.drop("potion", 4, 1)
+        g.level.tiles[2, 2] = g.level.tiles[2, 4] = T.floor
+        assert resolve(g, CloseDoors())[0].succeeded and g.log[-1].text == "You close the door."
+        assert (g.level.tiles[1, 2], g.level.tiles[1, 4]) == (T.door, T.open_door)
+
+
+def test_closing_with_no_open_door_beside_says_so():
+    g = dungeon_run(level_of(DOORS))
+    g.pos = (1, 1)
+    g.level.tiles[1, 2] = g.level.tiles[2, 2] = T.floor
+    result, _ = resolve(g, CloseDoors())
+    assert not result.succeeded and result.messages == (
+        ("There is no open door beside you to close (nothing may stand in it).", "note"),)
+    g.level = None
+    assert resolve(g, CloseDoors())[0].messages == (("There is no door here.", "note"),)
+
+
+# -- a fall, fire and clouds, rule by rule -----------------------------------------------------------------
+def test_a_fall_is_said_as_it_begins_and_as_it_lands():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3)))
+    g.pos = (3, 2)
+    assert g.move(1, 0)
+    said = [(m.text, m.kind) for m in g.log]
+    assert said[-2:] == [("You fall into the chasm!", "bad"), ("You land hard, somewhere deeper.", "bad")]
+
+
+def test_a_fall_that_kills_is_named_and_lands_nowhere():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3)))
+    g.pos, g.player.hp = (3, 2), 1
+    g.move(1, 0)
+    assert g.dead and g.killer == "a fall" and g.pending is None
+    assert "You are killed by a fall." in [m.text for m in g.log]
+
+
+class Zeros:
+    """Rolls that always come up 0: every chance of catching fire is taken."""
+
+    def random(self, shape=None):
+        return np.zeros(shape) if shape is not None else 0.0
+
+
+def test_fire_spreads_to_the_eight_neighbours_that_burn_and_no_farther_in_a_turn():
+    level = level_of(MEADOW)
+    hazards.ignite(level, 6, 2)
+    hazards.spread_fire(level, Zeros())
+    burning = {(int(x), int(y)) for y, x in zip(*np.nonzero(level.fire))}
+    assert burning == {(x, y) for x in (5, 6, 7) for y in (1, 2, 3)}
+    assert level.fire[2, 6] == hazards.BURNS[T.grass] - 1 and level.fire[1, 5] == hazards.BURNS[T.grass]
+    assert level.gas["smoke"][2, 6] == hazards.SMOKE_PER_FIRE and level.gas["smoke"][1, 5] == 0
+
+
+def test_a_fire_that_burns_out_leaves_its_burnt_tile_and_one_still_burning_does_not():
+    level = level_of(MEADOW)
+    level.fire[1, 4], level.fire[1, 8] = 1, 2
+    cells = hazards.spread_fire(level, np.random.default_rng(0))
+    assert (4, 1) in cells and level.tiles[1, 4] == T.ash and level.changed[1 * 12 + 4] == T.ash
+    assert (8, 1) not in cells and level.tiles[1, 8] == T.grass
+
+
+def test_ignite_takes_only_where_something_burns_and_nothing_burns_yet():
+    level = level_of(MEADOW)
+    assert hazards.ignite(level, 4, 1) and level.fire[1, 4] == hazards.BURNS[T.grass]
+    level.fire[1, 5] = 1
+    assert not hazards.ignite(level, 5, 1) and level.fire[1, 5] == 1
+    assert not hazards.ignite(level, 2, 4) and level.fire[4, 2] == 0
+
+
+def test_a_release_of_nothing_adds_nothing_and_a_new_cloud_is_of_whole_thickness():
+    level = level_of(MEADOW)
+    hazards.release(level, "poison", 2, 2, -40)
+    assert level.gas["poison"].dtype == np.uint16 and not level.gas["poison"].any()
+    hazards.release(level, "poison", 2, 2, 30)
+    assert level.gas["poison"][2, 2] == 30
+
+
+def test_a_cloud_is_thick_from_its_dose_up():
+    level = level_of(MEADOW)
+    dose = GASES["smoke"].dose
+    none = hazards.thick(level, "smoke")
+    assert none.shape == level.shape and none.dtype == bool and not none.any()
+    hazards.release(level, "smoke", 2, 2, dose)
+    hazards.release(level, "smoke", 3, 2, dose - 1)
+    thick = hazards.thick(level, "smoke")
+    assert thick.dtype == bool and thick[2, 2] and not thick[2, 3]
+
+
+def test_the_hazards_turn_burns_whoever_stands_in_fire_even_its_last_turn_and_a_cloud_at_its_dose():
+    g = dungeon_run(level_of(MEADOW))
+    g.pos = (5, 4)
+    rat = put_monster(g.level, 6, 4)
+    g.level.fire[4, 5] = 2  # floor does not burn on its own: a fire set there dies this turn
+    gas = next(k for k, v in GASES.items() if v.status)
+    hazards.release(g.level, gas, 6, 4, GASES[gas].dose * 8 + 100)
+    resolve(g, HazardsTurn())
+    assert "burning" in g.player.statuses and GASES[gas].status in rat.statuses
+
+
+def test_the_hazards_turn_does_nothing_off_a_level():
+    g = dungeon_run(level_of(MEADOW))
+    g.level = None
+    assert not resolve(g, HazardsTurn())[0].succeeded
+
+
+def test_the_hazards_turn_with_nothing_burning_and_no_cloud_does_nothing_even_on_grass():
+    g = dungeon_run(level_of(MEADOW))
+    g.pos = (5, 1)
+    put_monster(g.level, 6, 1)
+    version = g.version
+    assert not resolve(g, HazardsTurn())[0].succeeded and g.version == version
+
+
+def test_no_fall_through_the_floor_of_a_sites_last_level():
+    g = dungeon_run(level_of(CHASM, exit_=(8, 3), last=True))
+    assert not resolve(g, Fall())[0].succeeded and g.pending is None
+
+
+def test_a_vault_door_opens_with_its_key_and_says_so_and_without_it_says_where_the_key_is():
+    g = dungeon_run(level_of(HALL))
+    result, _ = resolve(g, Unlock(5, 2))
+    assert not result.succeeded and result.messages == (
+        ("The vault door is locked. Its key lies somewhere on this level.", "note"),)
+    g.player.inventory.append("vault_key")
+    result, _ = resolve(g, Unlock(5, 2))
+    assert result.messages == (("The key turns: the vault door swings open.", "loot"),)
+    assert g.dirty is True and g.level.tiles[2, 5] == T.open_door and "vault_key" not in g.player.inventory

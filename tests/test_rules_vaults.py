@@ -5,6 +5,7 @@ gas and sprung vaults), each read back exactly and clamped."""
 import numpy as np
 import pytest
 
+from worldgen.core import seeding
 from worldgen.core.registry import Stage, generate
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import vaults as carving
@@ -15,7 +16,7 @@ from game.rules.content.themes import level_params, level_style, theme_of
 from game.rules.level import Level, LevelKey
 from game.rules.snapshot import apply_snapshot, level_snapshot
 
-from test_rules import dungeon_run
+from test_rules import dungeon_run, put_monster
 
 HALL_Y = 20
 
@@ -260,3 +261,34 @@ def test_a_saved_fire_on_grass_keeps_its_turns_clamped():
 def test_content_for_vaults_names_real_kinds():
     assert content.MONSTER_BY_ID[content.vaults.STATUE_KIND].behaviour == "statue"
     assert content.ITEM_BY_ID["vault_key"].kind == "key"
+
+
+def test_an_ambush_sprung_opens_its_walls_and_its_keepers_pour_out_awake_a_tier_up():
+    g = dungeon_run(vault_level("ambush"))
+    level = g.level
+    cells = [tuple(c) for c in level.vaults[0]["lurkers"]]
+    item = next(it for it in level.items if vaults.vault_of_item(level, it.index) == 0)
+    lines = vaults.on_take(g, item.index)
+    assert lines == [("The walls crack open: the treasure's keepers pour out!", "bad")]
+    assert level.sprung == [0] and g.dirty is True and g.events[-1] == "trap"
+    assert all(level.tiles[y, x] == T.vault_floor for x, y in cells)
+    rng = seeding.rng(level.seed, "ambush", level.key.depth, 0)
+    tier = level.tier + vaults.AMBUSH_TIERS
+    want = []
+    for j, (x, y) in enumerate(cells):
+        kind = content.pick_monster(rng, tier)
+        want.append((vaults.AMBUSH_BASE + j, kind.id, x, y, content.monster_stats(kind, tier)[0], True))
+    got = [(m.index, m.kind.id, m.x, m.y, m.max_hp, m.awake) for m in level.monsters if m.index >= vaults.AMBUSH_BASE]
+    assert got == want and vaults.on_take(g, item.index) == []
+
+
+def test_an_ambush_sends_no_keeper_onto_the_player_or_another_creature():
+    g = dungeon_run(vault_level("ambush"))
+    level = g.level
+    (x0, y0), (x1, y1) = [tuple(c) for c in level.vaults[0]["lurkers"][:2]]
+    g.pos = (x0, y0)
+    other = put_monster(level, x1, y1)
+    item = next(it for it in level.items if vaults.vault_of_item(level, it.index) == 0)
+    vaults.on_take(g, item.index)
+    assert level.monster_at(x0, y0) is None and level.monster_at(x1, y1) is other
+    assert not any(m.index in (vaults.AMBUSH_BASE, vaults.AMBUSH_BASE + 1) for m in level.monsters)

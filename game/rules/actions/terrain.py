@@ -91,8 +91,8 @@ class Ignite(Action):
         if level is None or not level.inside(self.x, self.y) or not hazards.ignite(level, self.x, self.y):
             return fail()
         level.refresh()
-        return succeed(note(f"The {TERRAIN_RULES[int(level.tiles[self.y, self.x])].name} catches fire!")
-                       if level.visible[self.y, self.x] else ())
+        name = TERRAIN_RULES[int(level.tiles[self.y, self.x])].name
+        return succeed(*([note(f"The {name} catches fire!")] if level.visible[self.y, self.x] else []))
 
 
 class Release(Action):
@@ -107,7 +107,7 @@ class Release(Action):
             return fail()
         hazards.release(level, self.kind, self.x, self.y, self.amount)
         level.refresh()
-        return succeed(note(f"A cloud of {self.kind} billows out.") if level.visible[self.y, self.x] else ())
+        return succeed(*([note(f"A cloud of {self.kind} billows out.")] if level.visible[self.y, self.x] else []))
 
 
 class Fall(Action):
