@@ -9,7 +9,8 @@ from worldgen.core.tiles import TRANSPARENT, T
 
 from game.rules import hazards
 from game.rules.actions.effects import Deliver
-from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Ignite, Release, Unlock
+from game.rules.actions.surroundings import Cloud, Ignite
+from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
 from game.rules.engine import resolve
@@ -336,7 +337,7 @@ def test_a_cloud_too_thin_to_share_is_gone():
 def test_fire_set_to_grass_in_view_catches_and_is_said():
     g = dungeon_run(level_of(HALL.replace("#....#.....#\n#....+", "#.g..#.....#\n#....+", 1)))
     g.level.update_view(*g.pos)
-    result, _ = resolve(g, Ignite(2, 1))
+    result, _ = resolve(g, Ignite([(2, 1)]))
     assert result.succeeded and g.level.fire[1, 2] == hazards.BURNS[T.grass]
     assert g.log[-1].text == "The grass catches fire!"
 
@@ -345,28 +346,28 @@ def test_fire_set_out_of_sight_catches_unsaid_and_bare_floor_or_off_the_map_does
     g = dungeon_run(level_of(HALL.replace(".....#\n#....+", "...g.#\n#....+", 1)))
     g.level.visible[:] = False
     n = len(g.log)
-    assert resolve(g, Ignite(9, 1))[0].succeeded and g.level.fire[1, 9] > 0 and len(g.log) == n
-    assert not resolve(g, Ignite(2, 2))[0].succeeded and not resolve(g, Ignite(50, 1))[0].succeeded
-    assert not resolve(g, Ignite(-1, 1))[0].succeeded and g.level.fire[1, 9] > 0 and int(g.level.fire.sum()) == \
+    assert resolve(g, Ignite([(9, 1)]))[0].succeeded and g.level.fire[1, 9] > 0 and len(g.log) == n
+    assert not resolve(g, Ignite([(2, 2)]))[0].succeeded and not resolve(g, Ignite([(50, 1)]))[0].succeeded
+    assert not resolve(g, Ignite([(-1, 1)]))[0].succeeded and g.level.fire[1, 9] > 0 and int(g.level.fire.sum()) == \
         int(g.level.fire[1, 9])
 
 
 def test_a_cloud_released_on_a_cell_in_view_is_said_and_out_of_sight_is_not():
     g = dungeon_run(level_of(HALL))
     g.level.update_view(*g.pos)
-    assert resolve(g, Release("poison", 2, 2, 300))[0].succeeded
+    assert resolve(g, Cloud("poison", (2, 2), 300))[0].succeeded
     assert g.level.gas["poison"][2, 2] == 300 and g.log[-1].text == "A cloud of poison billows out."
     g.level.visible[:] = False
     n = len(g.log)
-    assert resolve(g, Release("smoke", 8, 3, 50))[0].succeeded and g.level.gas["smoke"][3, 8] == 50
+    assert resolve(g, Cloud("smoke", (8, 3), 50))[0].succeeded and g.level.gas["smoke"][3, 8] == 50
     assert len(g.log) == n and g.level.transparent[2, 2]
-    assert not resolve(g, Release("smoke", 50, 3, 50))[0].succeeded
-    assert not resolve(g, Release("smoke", 3, -1, 50))[0].succeeded
+    assert not resolve(g, Cloud("smoke", (50, 3), 50))[0].succeeded
+    assert not resolve(g, Cloud("smoke", (3, -1), 50))[0].succeeded
 
 
 def test_thick_smoke_hides_what_is_behind_it():
     g = dungeon_run(level_of(HALL))
-    assert resolve(g, Release("smoke", 3, 2, GASES["smoke"].dose))[0].succeeded
+    assert resolve(g, Cloud("smoke", (3, 2), GASES["smoke"].dose))[0].succeeded
     assert not g.level.transparent[2, 3] and g.level.transparent[2, 2]
 
 

@@ -11,6 +11,7 @@ from worldgen.core.tiles import WALKABLE
 from worldgen.toolkit import grid
 
 from .. import hazards
+from ..content import TERRAIN_RULES
 from ..entities import Monster, Player
 from ..identify import display_name, identify
 from ..log import good, loot, note
@@ -30,23 +31,24 @@ def position(run: RunState, who: Creature) -> tuple[int, int]:
 class Cloud(Action):
     """A cloud of gas ``kind`` (``content.GASES``: smoke, poison, confusion)
     rises where ``who`` stands (or at a cell), ``amount`` thick at its heart
-    and half that on the cells around; it drifts and fades each turn."""
+    and half that on the cells around; it drifts and fades each turn.  It is
+    said when its heart is in view."""
 
     def __init__(self, kind: str, where, amount: int = CLOUD) -> None:
         self.kind, self.where, self.amount = kind, where, amount
 
     def perform(self, run: RunState) -> Result:
         level = run.level
-        if level is None:
-            return fail()
         x0, y0 = self.where if isinstance(self.where, tuple) else position(run, self.where)
+        if level is None or not level.inside(x0, y0):
+            return fail()
         for y in range(y0 - 1, y0 + 2):
             for x in range(x0 - 1, x0 + 2):
                 if level.inside(x, y) and (level.transparent[y, x] or (x, y) == (x0, y0)):
                     hazards.release(level, self.kind, x, y, self.amount if (x, y) == (x0, y0) else self.amount // 2)
         level.refresh()
         run.emit("gas")
-        return succeed(note(f"A cloud of {self.kind} billows out."))
+        return succeed(*([note(f"A cloud of {self.kind} billows out.")] if level.visible[y0, x0] else []))
 
 
 # -- on the level and the pack ------------------------------------------------------------------------
@@ -87,8 +89,8 @@ class IdentifyOne(Action):
 class Ignite(Action):
     """Fire reaches ``cells``: what burns there catches (grass, brush and
     the rest of :data:`game.rules.hazards.BURNS`, which then burn and
-    spread by :mod:`game.rules.hazards`' rules), and scrolls lying there
-    burn to ash."""
+    spread by :mod:`game.rules.hazards`' rules; the first to catch in view
+    is said), and scrolls lying there burn to ash."""
 
     def __init__(self, cells: list[tuple[int, int]]) -> None:
         self.cells = cells
@@ -97,11 +99,15 @@ class Ignite(Action):
         level = run.level
         if level is None:
             return fail()
-        lines, changed = [], False
+        lines, changed, changed_in_view = [], False, False
         for x, y in self.cells:
             if not level.inside(x, y):
                 continue
-            changed = hazards.ignite(level, x, y) or changed
+            if hazards.ignite(level, x, y):
+                if level.visible[y, x] and not changed_in_view:
+                    lines.append(note(f"The {TERRAIN_RULES[int(level.tiles[y, x])].name} catches fire!"))
+                    changed_in_view = True
+                changed = True
             for it in [it for it in level.items_at(x, y) if it.kind.kind == "scroll"]:
                 level.take(it)
                 if level.visible[y, x]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from worldgen.core.tiles import T
 
 from .. import hazards, status
-from ..content import GASES, TERRAIN_RULES
+from ..content import GASES
 from ..geometry import STEPS
 from ..log import bad, loot, note
 from ..state import RunState
@@ -18,7 +18,7 @@ from .base import Action, Result, fail, succeed
 from .effects import Afflict, Burn, Damage
 from .places import change_depth
 
-__all__ = ["HazardsTurn", "Ignite", "Release", "Fall", "CloseDoors", "Unlock", "open_door", "swimming",
+__all__ = ["HazardsTurn", "Fall", "CloseDoors", "Unlock", "open_door", "swimming",
            "FIRE_DAMAGE", "FALL_DAMAGE", "KEY"]
 
 FIRE_DAMAGE = 2  # what a turn standing in fire does, besides setting you burning
@@ -78,36 +78,6 @@ def _creatures(run: RunState) -> list:
 def _burning_on_grass(run: RunState) -> bool:
     level = run.level
     return any("burning" in who.statuses and hazards.BURNS[level.tiles[y, x]] for who, (x, y) in _creatures(run))
-
-
-class Ignite(Action):
-    """Fire touches the cell ``(x, y)``: grass and brush catch (see :mod:`game.rules.hazards`)."""
-
-    def __init__(self, x: int, y: int) -> None:
-        self.x, self.y = x, y
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None or not level.inside(self.x, self.y) or not hazards.ignite(level, self.x, self.y):
-            return fail()
-        level.refresh()
-        name = TERRAIN_RULES[int(level.tiles[self.y, self.x])].name
-        return succeed(*([note(f"The {name} catches fire!")] if level.visible[self.y, self.x] else []))
-
-
-class Release(Action):
-    """A cloud of ``kind`` (``content.GASES``) of ``amount`` rises at ``(x, y)``."""
-
-    def __init__(self, kind: str, x: int, y: int, amount: int) -> None:
-        self.kind, self.x, self.y, self.amount = kind, x, y, amount
-
-    def perform(self, run: RunState) -> Result:
-        level = run.level
-        if level is None or not level.inside(self.x, self.y):
-            return fail()
-        hazards.release(level, self.kind, self.x, self.y, self.amount)
-        level.refresh()
-        return succeed(*([note(f"A cloud of {self.kind} billows out.")] if level.visible[self.y, self.x] else []))
 
 
 class Fall(Action):
