@@ -6,7 +6,7 @@ import asyncio
 
 import pygame
 
-__all__ = ["run_frames", "settle", "press"]
+__all__ = ["run_frames", "settle", "press", "title_with_preview"]
 
 
 def run_frames(app, frames: int, script=None) -> None:
@@ -27,3 +27,17 @@ def settle(app, g, max_frames: int = 2000) -> None:
 def press(k: int, u: str = "") -> None:
     """Post a key press for the next frame."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u))
+
+
+def title_with_preview(app, world: str, max_frames: int = 200):
+    """The title scene of ``app`` with ``world`` typed in and its preview drawn
+    (bounded by ``max_frames``); returns the scene."""
+    title = app.top
+    title.name = world
+    title._name_changed()
+    title.preview_wait = 0
+    for _ in range(max_frames):
+        run_frames(app, 1)
+        if title.preview_surface is not None:
+            break
+    return title

@@ -38,6 +38,7 @@ from ..settings import parse_query  # noqa: E402
 from .drive import press as _key  # noqa: E402
 from .drive import run_frames as _run  # noqa: E402
 from .drive import settle as _settle  # noqa: E402
+from .drive import title_with_preview  # noqa: E402
 
 SEEDS = 60  # seeds tried for a level that holds what a picture shows
 DRESSED = {"lakes": 1.5, "chasms": 1.5, "meadows": 1.5, "vaults": 8.0}
@@ -177,14 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     os.makedirs(out, exist_ok=True)
     app_module.FPS = 0
     app = make_app(parse_query(""), storage=Storage(tempfile.mkdtemp()), seed=11)
-    title = app.top
-    title.name = world
-    title._name_changed()
-    title.preview_wait = 0
-    for _ in range(200):
-        _run(app, 1)
-        if title.preview_surface is not None:
-            break
+    title_with_preview(app, world)
     _key(pygame.K_RETURN, "\r")
     _run(app, 3)
     g = app.top.game

@@ -30,6 +30,7 @@ from ..settings import parse_query  # noqa: E402
 from .drive import press as _key  # noqa: E402
 from .drive import run_frames as _run  # noqa: E402
 from .drive import settle as _settle  # noqa: E402
+from .drive import title_with_preview  # noqa: E402
 from .creature_shots import NAMES as CREATURE_NAMES  # noqa: E402
 from .creature_shots import creature_shots  # noqa: E402
 
@@ -167,15 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     os.makedirs(out, exist_ok=True)
     app_module.FPS = 0
     app = make_app(parse_query(""), storage=Storage(tempfile.mkdtemp()), seed=11)
-    title = app.top
-    title.set_date("2026-06-01")  # the day's world changes daily: pin one, or the picture would
-    title.name = world
-    title._name_changed()
-    title.preview_wait = 0
-    for _ in range(200):
-        _run(app, 1)
-        if title.preview_surface is not None:
-            break
+    app.top.set_date("2026-06-01")  # the day's world changes daily: pin one, or the picture would
+    title = title_with_preview(app, world)
     _run(app, 2)
     title.blink = 0.0  # the caret blinks by wall-clock time: pin it shown, or pictures differ run to run
     app.screen.fill((0, 0, 0))
