@@ -120,6 +120,8 @@ def _delay_table() -> np.ndarray:
 
 #: Cells per slice of :func:`growth_delays_steps` (a multiple of 4: a raw draw gives 4 cells).
 DELAY_CELLS = 1 << 18
+#: Cells worked on at once inside a slice (a multiple of 4): their arrays stay in the cache.
+_SLICE_CELLS = 1 << 15
 
 
 def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -154,16 +156,21 @@ def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells:
         raise ValueError(f"cells must be a positive multiple of 4, got {cells}")
     table = _delay_table().ravel()
     out = np.empty(thresholds.size, dtype=np.uint8)
+    level = np.empty(min(cells, _SLICE_CELLS), dtype=np.uint32)
     for c0 in range(0, thresholds.size, cells):
-        part = thresholds[c0:c0 + cells]
-        level = part + np.uint32(1 << 15)
-        level >>= np.uint32(16)                                            # chance x 256, rounded
-        np.clip(level, 1, 256, out=level)
-        level <<= np.uint32(_DELAY_BITS)
-        raw = rng.bit_generator.random_raw(-(-part.size // 4)).astype("<u8", copy=False)
-        u = raw.view("<u2")[:part.size] & np.uint16((1 << _DELAY_BITS) - 1)
-        level |= u
-        table.take(level, out=out[c0:c0 + cells])
+        for s0 in range(c0, min(c0 + cells, thresholds.size), _SLICE_CELLS):   # in the cache, in one buffer
+            part = thresholds[s0:min(s0 + _SLICE_CELLS, c0 + cells)]
+            n = part.size
+            key = level[:n]
+            np.add(part, np.uint32(1 << 15), out=key)
+            key >>= np.uint32(16)                                          # chance x 256, rounded
+            np.maximum(key, np.uint32(1), out=key)                         # a clip to 1..256, in two
+            np.minimum(key, np.uint32(256), out=key)                       # faster passes
+            key <<= np.uint32(_DELAY_BITS)
+            u = rng.bit_generator.random_raw(-(-n // 4)).astype("<u8", copy=False).view("<u2")[:n]
+            u &= np.uint16((1 << _DELAY_BITS) - 1)
+            key |= u
+            table.take(key, out=out[s0:s0 + n])
         yield None if tick is None else tick()
     return out
 
