@@ -99,25 +99,28 @@ def _mix(coarse: np.ndarray, fine: np.ndarray, out: np.ndarray, spare: np.ndarra
     out += spare
 
 
-def _chances(f: np.ndarray, lo: np.float32, hi: np.float32, spread: float, rough: float, out: np.ndarray) -> None:
-    """The mixed field ``f`` (changed in place) as chances * 2**24 into ``out`` (``uint32``).
+def _chances(f: np.ndarray, lo: np.float32, hi: np.float32, spread: float, rough: float, out: np.ndarray,
+             work: np.ndarray) -> None:
+    """The mixed field ``f`` as chances * 2**24 into ``out`` (``uint32``; it
+    may be ``f``'s memory), worked out in ``work`` (``float32``, ``f``'s
+    shape; it may be ``f``).
 
     Where the min-max normalized noise ``f`` is 1 the chance is ``spread``;
     it falls to ``spread * (1 - rough)`` as ``f * f`` falls to 0.
     """
     if hi > lo:
-        f -= lo
-        f *= np.float32(1.0) / (hi - lo)
+        np.subtract(f, lo, out=work)
+        work *= np.float32(1.0) / (hi - lo)
     else:
-        f[...] = 1
-    f *= f
+        work[...] = 1
+    work *= work
     # Scaled by 2**24 here rather than after the clip: a power of two, so every
     # product and sum rounds alike and the result is the same to the bit.
-    f *= np.float32(spread * rough) * np.float32(_P_ONE)
-    f += np.float32(spread * (1.0 - rough)) * np.float32(_P_ONE)
-    np.maximum(f, np.float32(_P_ONE / 4096), out=f)   # a clip (no NaN here), in two faster passes
-    np.minimum(f, np.float32(_P_ONE), out=f)
-    out.view(np.int32)[...] = f       # truncated, as astype would (to int32: 2**24 fits, and the cast is faster)
+    work *= np.float32(spread * rough) * np.float32(_P_ONE)
+    work += np.float32(spread * (1.0 - rough)) * np.float32(_P_ONE)
+    np.maximum(work, np.float32(_P_ONE / 4096), out=work)   # a clip (no NaN here), in two faster passes
+    np.minimum(work, np.float32(_P_ONE), out=work)
+    out.view(np.int32)[...] = work    # truncated, as astype would (to int32: 2**24 fits, and the cast is faster)
 
 
 def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float) -> np.ndarray:
@@ -131,7 +134,7 @@ def ground_thresholds(octaves: Sequence[np.ndarray], spread: float, rough: float
     f = np.empty_like(coarse)
     _mix(coarse, fine, f, np.empty_like(coarse))
     out = np.zeros((f.shape[0] + 2, f.shape[1] + 2), dtype=np.uint32)
-    _chances(f, f.min(), f.max(), spread, rough, out[1:-1, 1:-1])
+    _chances(f, f.min(), f.max(), spread, rough, out[1:-1, 1:-1], f)
     return out.ravel()
 
 
@@ -140,29 +143,31 @@ def ground_thresholds_steps(rng: np.random.Generator, height: int, width: int, s
     """:func:`ground_thresholds` of :func:`ground_noise` (the same draws, the
     same bits) a band of rows at a time: ``thresholds = yield from ...``.
 
-    The octaves of a band are mixed at once and never kept whole; the mixed
-    field is kept, then turned into chances once its range is known.
+    The octaves of a band are mixed at once and never kept whole.  The
+    mixed field is kept as ``float32`` in the memory of the thresholds it
+    becomes once its range is known (a band is read out into the cache
+    before its chances are written back), so no other whole-map array is made.
     Yields ``tick()`` (or None) about every 2**18 cells of each of the two passes.
     """
     octaves = [_Octave(rng, height, width, cell) for cell in octave_cells(spacing)]
     bands = _bands(height, width)
-    per_tick = max(1, (1 << 18) // (_BAND_CELLS if width <= _BAND_CELLS else width))
     rows = bands[0][1]
+    per_tick = max(1, (1 << 18) // (rows * width))
     coarse, fine, spare = (np.empty((rows, width), dtype=np.float32) for _ in range(3))
-    f = np.empty((height, width), dtype=np.float32)
+    out = np.empty((height + 2, width + 2), dtype=np.uint32)   # not zeros: fresh zeroed pages cost more natively
+    out[0] = out[-1] = out[:, 0] = out[:, -1] = 0
+    field = out.view(np.float32)[1:-1, 1:-1]
     lows, highs = [], []
     for i, (a, b) in enumerate(bands):
-        band = f[a:b]
+        band = field[a:b]
         _mix(octaves[0].fill(coarse, a, b)[:b - a], octaves[1].fill(fine, a, b)[:b - a], band, spare[:b - a])
         lows.append(band.min())
         highs.append(band.max())
         if (i + 1) % per_tick == 0:
             yield None if tick is None else tick()
     lo, hi = min(lows), max(highs)
-    out = np.empty((height + 2, width + 2), dtype=np.uint32)   # not zeros: fresh zeroed pages cost more natively
-    out[0] = out[-1] = out[:, 0] = out[:, -1] = 0
     for i, (a, b) in enumerate(bands):
-        _chances(f[a:b], lo, hi, spread, rough, out[1 + a:1 + b, 1:-1])
+        _chances(field[a:b], lo, hi, spread, rough, out[1 + a:1 + b, 1:-1], spare[:b - a])
         if (i + 1) % per_tick == 0:
             yield None if tick is None else tick()
     return out.ravel()
