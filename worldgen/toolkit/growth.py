@@ -179,6 +179,9 @@ def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells:
 _DELAYS = np.arange(1, MAX_DELAY + 1, dtype=np.uint8)
 
 
+#: The 8 blocks of a loop's looks (one per direction, in the loop's order), and where each starts in units of k.
+_BLOCKS = np.arange(8, dtype=np.uint8)
+_BLOCK_STARTS = np.arange(9, dtype=np.intp)
 #: Below this many claimed cells a loop builds its neighbour indices (fewer calls) instead
 #: of reading eight shifted views (less memory traffic); both give the same looks.
 _FEW_CLAIMED = 1024
@@ -290,18 +293,18 @@ class _Looks:
         pair = (look != 0).nonzero()[0]
         if not pair.size:
             return pair, pair
-        block = pair // k                                 # // by a scalar is cheap, % is not
-        source = pair - block * k
+        counts = np.diff(pair.searchsorted(_BLOCK_STARTS * k))   # touches per block (pair rises)
+        block = _BLOCKS.repeat(counts)                    # uint8, as wait: no casting scatter
+        source = pair - (_BLOCK_STARTS[:8] * k).repeat(counts)
         if around is None:
             target = claimed.take(source)
-            target += step.take(block)
+            target += step.repeat(counts)
         else:
             target = around.take(pair)
         # A cell touched from several sides keeps the touch from the block that
         # comes last: each touch writes its block into ``wait`` (read already),
         # the last write wins, and a cell is touched at most once from each
         # direction, so exactly one touch reads its own back.
-        block = block.astype(np.uint8)                    # same dtype as wait: no casting scatter
         wait[target] = block
         first = (wait.take(target) == block).nonzero()[0]
         delay = look.take(pair.take(first))
