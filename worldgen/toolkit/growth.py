@@ -190,6 +190,8 @@ _ORDERS_AHEAD = 256
 #: Waits up to this long go straight into the ring's buckets; longer ones (2% of the
 #: cells, but half of a loop's distinct waits) go into one chunk per loop instead.
 _NEAR = 16
+#: The delays a booking's near runs start at: 1 .. _NEAR + 1.
+_NEAR_DELAYS = _DELAYS[:_NEAR + 1]
 
 
 def _flush(far: list[np.ndarray], ring: list[list[np.ndarray]], t: int, near: int) -> None:
@@ -257,7 +259,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
         if claimed is None:
             return
         kind = claimed.astype(np.uint8)                   # a booking travels as cell << 8 | type
-        claimed >>= 8
+        claimed = claimed >> 8                            # (a new array: timed faster than >>= in place)
         grid[claimed] = kind
         yield int(claimed.size)
 
@@ -276,6 +278,7 @@ class _Looks:
         self.shifted = [self.wait[self.base + s:] for s in self.steps.tolist()]  # shifted[d][c - base]: wait[c + steps[d]]
         self.buf = np.empty(0, dtype=np.uint8)
         self.orders: list[list[int]] = []                 # direction orders drawn ahead, 256 loops at a time
+        self.order_steps: list[np.ndarray] = []           # and the flat steps of each
 
     def touch(self, claimed: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The claimed cells look at their 8 neighbours, one direction after
@@ -286,16 +289,20 @@ class _Looks:
         k, wait = claimed.size, self.wait
         if not self.orders:                               # 16 bytes per loop, as if drawn loop by loop
             keys = self.draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
-            self.orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
+            orders = np.argsort(keys, axis=1, kind="stable")[::-1]
+            self.orders = orders.tolist()
+            self.order_steps = list(self.steps.take(orders))  # each order's steps, a row each
         order = self.orders.pop()                         # this loop's random order of the 8 directions
-        step = self.steps.take(order)                     # step[j]: the direction looked at j-th
+        step = self.order_steps.pop()                     # step[j]: the direction looked at j-th
         look, around = self._look(claimed, order, step)
         pair = (look != 0).nonzero()[0]
         if not pair.size:
             return pair, pair
-        counts = np.diff(pair.searchsorted(_BLOCK_STARTS * k))   # touches per block (pair rises)
+        at = _BLOCK_STARTS * k                            # where each block starts in the looks
+        starts = pair.searchsorted(at)                    # and its touches in ``pair`` (which rises)
+        counts = starts[1:] - starts[:-1]
         block = _BLOCKS.repeat(counts)                    # uint8, as wait: no casting scatter
-        source = pair - (_BLOCK_STARTS[:8] * k).repeat(counts)
+        source = pair - at[:8].repeat(counts)
         if around is None:
             target = claimed.take(source)
             target += step.repeat(counts)
@@ -308,7 +315,7 @@ class _Looks:
         wait[target] = block
         first = (wait.take(target) == block).nonzero()[0]
         delay = look.take(pair.take(first))
-        by_delay = np.argsort(delay, kind="stable")       # one radix pass over bytes
+        by_delay = delay.argsort(kind="stable")           # one radix pass over bytes
         kept = first.take(by_delay)                       # the kept touches, by delay
         booked = target.take(kept)
         wait[booked] = 0
@@ -342,7 +349,6 @@ class _Ring:
     def __init__(self) -> None:
         self.slots = MAX_DELAY + 1                        # a power of two: t & (slots - 1)
         self.ring: list[list[np.ndarray]] = [[] for _ in range(self.slots)]
-        self.bounds = np.empty(_NEAR + 1, dtype=np.intp)
         self.far: list[np.ndarray] = []
         self.flush_at = _NEAR
         self.t = self.pending = 0
@@ -352,11 +358,11 @@ class _Ring:
         m = booked.size
         if not m:
             return
-        near, t, ring, bounds = _NEAR, self.t, self.ring, self.bounds
-        bounds[:] = delay.searchsorted(_DELAYS[:near + 1])
-        b = bounds.tolist()                               # b[d - 1]: where delay d starts (d <= near + 1)
-        for i in (bounds[1:] != bounds[:-1]).nonzero()[0].tolist():
-            ring[(t + 1 + i) & (self.slots - 1)].append(booked[b[i]:b[i + 1]])
+        near, t, ring, mask = _NEAR, self.t, self.ring, self.slots - 1
+        b = delay.searchsorted(_NEAR_DELAYS).tolist()     # b[d - 1]: where delay d starts (d <= near + 1)
+        for i in range(near):                             # (in Python: fewer calls than numpy's)
+            if b[i] != b[i + 1]:
+                ring[(t + 1 + i) & mask].append(booked[b[i]:b[i + 1]])
         if b[near] < m:                                   # the long waits: one chunk, sorted into the ring later
             later = delay[b[near]:].astype(np.int64)
             later += t
