@@ -57,6 +57,8 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     hundred steps at most, well under a millisecond)."""
     passable = _known_ground(run)
     h, w = passable.shape
+    if 0 <= x < w and 0 <= y < h and _captive_at(run, x, y):
+        passable[y, x] = True  # a walk to a captive ends beside it (the last step would free it)
     if not (0 <= x < w and 0 <= y < h) or not passable[y, x] or (x, y) == run.pos:
         return []
     dist = walk_distance(passable, [(x, y)])
@@ -77,11 +79,23 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
 
 def _known_ground(run: RunState) -> np.ndarray:
     """Where a walk may go: explored floor (a found trap is stepped over
-    safely), never a burning cell; deep water and chasms are stepped into
-    only on purpose, one step at a time."""
+    safely), never a burning cell, never a shackled captive's cell (it never
+    steps aside: a walk goes round it, and one it blocks is the player's to
+    free by a bump); deep water and chasms are stepped into only on purpose,
+    one step at a time."""
     if run.mode == "overworld":
         return run.loc.passable
-    return run.level.walkable & run.level.seen & run.level.calm  # never through fire
+    level = run.level
+    ground = level.walkable & level.seen & level.calm  # never through fire
+    for m in level.monsters:
+        if m.captive and not m.hidden:
+            ground[m.y, m.x] = False
+    return ground
+
+
+def _captive_at(run: RunState, x: int, y: int) -> bool:
+    m = run.level.monster_at(x, y) if run.mode == "dungeon" else None
+    return m is not None and m.captive and not m.hidden
 
 
 def _begin(run: RunState) -> None:
