@@ -5,8 +5,9 @@ smooth value noise become a per-tile chance that a blank tile is won each loop.
 The field is made a band of rows at a time (:func:`ground_thresholds_steps`):
 each band's octaves, their mix and then its chances are a dozen passes over
 arrays small enough to stay in the processor's cache, where the same passes
-over whole 1000x1000 maps each go out to memory (2.5x the time).  Every
-value is the same to the bit whichever way it is cut.
+over whole 1000x1000 maps each go out to memory (with the noise rows read
+along rows, not at a column's stride: 12 ms of CPU became 7 at 1000x1000).
+Every value is the same to the bit whichever way it is cut.
 """
 
 from __future__ import annotations
