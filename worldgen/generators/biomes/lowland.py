@@ -58,10 +58,11 @@ def grow_lowland(seed: int, island: np.ndarray, weights: Sequence[float]) -> Ite
     delays = growth_delays(thresholds, seeding.rng(seed, "biome-delays"))
     yield Progress("biomes", 0.0)
     filled, loops = n, 0
+    preview = Stage("biomes", view)  # one for every loop: the view changes in place
     for claimed in grow(padded.ravel(), padded_index(picked, width), delays, width, seeding.rng(seed, "biome-growth")):
         loops += 1
         filled += claimed
-        yield Progress("biomes", 0.9 * filled / cells.size, preview=Stage("biomes", view))
+        yield Progress("biomes", 0.9 * filled / cells.size, preview=preview)
     grown = view.copy()
     unreached = grown == T.void
     grown[unreached] = island[unreached]  # lowland no seed reached keeps the island's tile
