@@ -13,6 +13,7 @@ def test_a_run_plays_until_it_ends_and_reports_it():
     assert r.turns > 0 and r.deepest >= 1 and r.level >= 1
     assert r.dead or r.won or r.turns >= 3000
     assert r.outcome in ("won", "died", "timed out")
+    assert r.stuck * 20 < r.turns  # the policy rarely finds its moves change nothing
     again = play_run("Harness-1", "diver", "small", max_turns=3000, run_seed=1)
     assert again == r  # the same world, policy and seed play the same run
 
@@ -61,6 +62,14 @@ def test_a_tactician_run_reports_what_it_met_and_freed():
     assert r.vaults >= 1 and r.freed >= 1  # this run cracks vaults and frees captives (counted, not a field read)
 
 
+def test_turns_a_policy_waits_out_because_its_moves_change_nothing_are_counted(monkeypatch):
+    from game.tools import autoplay
+    monkeypatch.setattr(autoplay, "overworld_turn", lambda g, policy, done: None)
+    r = play_run("Stuck-1", "careful", "small", max_turns=150, run_seed=1)
+    assert r.stuck == r.turns >= 20  # every turn of it waited out (the run is bounded by actions, 3 per turn)
+    assert summary([r])["turns waited out stuck"] == r.stuck
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]
@@ -76,7 +85,7 @@ def test_the_command_prints_the_figures_and_refuses_bad_arguments():
     assert done.returncode == 0, done.stderr
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
                    "healing potions unused at death", "turns with an enemy in view", "distinct monster kinds met",
-                   "vaults opened", "allies freed"):
+                   "vaults opened", "allies freed", "turns waited out stuck"):
         assert figure in done.stdout
     bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr

@@ -258,3 +258,23 @@ def test_a_walk_to_a_captive_ends_beside_it_without_freeing_it():
         if not g.go_on():
             break
     assert g.pos == (8, 3) and g.level.monster_at(9, 3).captive
+
+
+def test_a_step_into_an_ally_changes_places_with_it():
+    g = run_on(pos=(4, 2))
+    ally = put(g, "orc", 5, 2, ally=True)
+    assert g.move(1, 0)
+    assert g.pos == (5, 2) and (ally.x, ally.y) == (4, 2) and ally.alive
+
+
+def test_a_walk_changes_places_with_an_ally_in_its_way_instead_of_stopping():
+    """A follower stands close behind or ahead: the walk goes on through it,
+    as a step into it does by hand (before, auto-explore stopped at it at every press)."""
+    g = run_on(pos=(2, 3))
+    ally = put(g, "orc", 3, 3, ally=True, order="wait")
+    assert g.travel_to(8, 3)
+    for _ in range(20):
+        if not g.go_on():
+            break
+    assert g.pos == (8, 3) and (ally.x, ally.y) == (2, 3)
+    assert not any("in the way" in t for t in texts(g))

@@ -36,7 +36,9 @@ checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
 reached, turns survived, deaths by cause, potions unused at death, relics,
 win rate, the share of turns with an enemy in view, the distinct monster
 kinds met, vaults opened (a vault counts once any of its finds was taken)
-and allies freed.  Exit status 0, or 2 on bad
+and allies freed, and the turns a policy waited out because its moves
+changed nothing (a few are a fight's stalemate; thousands, a bug in the
+policy or in the rules it plays by).  Exit status 0, or 2 on bad
 arguments (one line on stderr).
 
 Long because the careful and diving policies are one turn each (a dungeon
@@ -97,6 +99,7 @@ class RunReport:
     kinds_met: tuple[str, ...] = ()  # monster kinds seen, in the order first seen
     vaults: int = 0  # vaults opened: any of its finds taken
     freed: int = 0  # captives freed
+    stuck: int = 0  # turns waited out because the policy's moves changed nothing (many: a bug to find)
 
     @property
     def outcome(self) -> str:
@@ -332,7 +335,7 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     g = Game.new(world, size, run_seed, background=background)
     settle(g)
     done_here: dict[int, int] = {}
-    stalled = fight_turns = dungeon_turns = 0
+    stalled = stuck = fight_turns = dungeon_turns = 0
     kinds: dict[str, None] = {}
     finds: dict[tuple[str, int], int] = {}  # (level, vault) -> its finds when first seen
     opened: set[tuple[str, int]] = set()
@@ -356,12 +359,12 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
         stalled = stalled + 1 if (g.turn, g.pos, g.mode, len(g.log)) == before else 0
         if stalled > 20:
             g.wait()  # never stuck: let time pass
-            stalled = 0
+            stalled, stuck = 0, stuck + 1
     potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
                      len(g.relics), g.player.level, potions, g.finish_recording() or "",
                      background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
-                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed)
+                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed, stuck=stuck)
 
 
 def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, int]]:
@@ -398,6 +401,7 @@ def summary(reports: list[RunReport]) -> dict:
         "distinct monster kinds met (all runs)": len({k for r in reports for k in r.kinds_met}),
         "vaults opened": sum(r.vaults for r in reports),
         "allies freed": sum(r.freed for r in reports),
+        "turns waited out stuck": sum(r.stuck for r in reports),
     }
 
 

@@ -262,13 +262,14 @@ def step_action(run: RunState, dx: int, dy: int) -> Action:
 
 class TravelStep(Action):
     """The next step of the planned walk; it never walks into a monster it
-    knows of (a hidden one it walks into, as the player would)."""
+    knows of (a hidden one it walks into, as the player would), except an
+    ally: the two change places, as a step into it does by hand."""
 
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
         x, y = run.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
-        if blocker is not None and not blocker.hidden:
+        if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))
