@@ -55,7 +55,8 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     b = Builder(seed, width, height, p)
     shown = LiveStage("rooms", b.paint)
     b.first_room()
-    yield Progress("rooms", 0.0, preview=shown)
+    step = Progress("rooms", 0.0, preview=shown)
+    yield step
     # room_attempts designs, and more while the floor is short of GROW_FLOOR of
     # the interior (up to the parameter's top rate), so sparse settings still
     # leave MIN_FLOOR after dead ends are filled.
@@ -63,14 +64,19 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     most = max(attempts, area * MOST_ATTEMPTS // 1000)
     want = GROW_FLOOR * (width - 2) * (height - 2)
     k = 0
-    step = Progress("rooms", 0.0, preview=shown)
+    # ``done`` is the 16ths of the designs tried, (k + 1) * 16 // attempts,
+    # at most 16: worked out again only from ``bump``, the first k that
+    # passes the last value (a few times a map, not once a room).
+    bump = -(-attempts // 16) - 1
     while k < attempts or (b.floor < want and k < most):
         if b.attempt():
             # One event per room; a new one only when ``done`` has moved a
             # 16th (an event is immutable, and making one costs a microsecond).
-            done = min(1.0, (k + 1) * 16 // attempts / 16)
-            if done != step.done:
-                step = Progress("rooms", done, preview=shown)
+            if k >= bump:
+                sixteenths = min(16, (k + 1) * 16 // attempts)
+                bump = -(-(sixteenths + 1) * attempts // 16) - 1
+                if sixteenths / 16 != step.done:
+                    step = Progress("rooms", sixteenths / 16, preview=shown)
             yield step
         elif k % 16 == 15:  # a run of misfits: still hand control back now and then
             yield Progress("rooms", min(1.0, (k + 1) * 16 // attempts / 16))
@@ -154,14 +160,18 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
     """The final stage: features, the exit, spawn points, the room and door lists."""
     tiles, r, width = b.tiles, b.r, g.w
     laid = yield from _terrain(b, tiles, up, p)
-    walk &= g.from_mask(_OPEN[tiles])  # pools' cores block the way
-    plain = walk & ~door_bits & g.from_mask(features.IS_FLOORLIKE[tiles])
+    pooled = any(laid.values())
+    if pooled:
+        walk &= g.from_mask(_OPEN[tiles])  # pools' cores block the way
+        plain = walk & ~door_bits & g.from_mask(features.IS_FLOORLIKE[tiles])
+    else:  # the walk's tiles are floor and the doors (door_bits) only: no mask to make
+        plain = walk & ~door_bits
     dressed, blocking, traps = yield from features.place_bits(g, tiles, plain, 1 << up, r.u, p.features)
     yield Progress("final", 0.25)
     walk ^= blocking
     levels, lost = yield from g.search(walk, 1 << up, grid.WALK, SEARCH_SLICE, lambda: Progress("final", 0.5))
     floor = walk & ~door_bits & ~traps  # stairs and spawns on plain floor (not a pool's rim or bridge)
-    if any(laid.values()):
+    if pooled:
         floor &= g.from_mask(tiles == T.floor)
     down = pick_farthest(stair_masks(g, walk, floor), levels, exclude=up)
     if lost:
