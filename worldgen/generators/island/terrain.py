@@ -19,7 +19,7 @@ __all__ = ["normalize255", "water_line", "lowest_cells", "lowest_cells_steps", "
 def normalize255(a: np.ndarray) -> np.ndarray:
     """Stretch to 0..255 (min -> 0, max -> 255) as float32; constant -> zeros."""
     a = np.asarray(a, dtype=np.float32)
-    lo, hi = a.min(), a.max()
+    lo, hi = np.minimum.reduce(a, axis=None), np.maximum.reduce(a, axis=None)  # a.min() less its wrappers
     if hi <= lo:
         return np.zeros_like(a)
     out = a - lo
@@ -68,7 +68,7 @@ def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pac
         yield from pace.pause(done)
         np.less(flat, cut, out=mask)
         need = count - int(np.count_nonzero(mask))
-        level = np.flatnonzero(flat == cut)
+        level = (flat == cut).nonzero()[0]
         yield from pace.pause(done)
         if need < level.size:
             keys = tb[level]
@@ -79,33 +79,33 @@ def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pac
     return mask.reshape(np.shape(height)), cut
 
 
-#: Which thresholds are strict ("above x"): shallow, sand, hills, mountain.
-_STRICT = np.array([True, True, False, False, True, True])
 #: Maps up to this many tiles are classified with one searchsorted.
 _SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
 
 
-def _breaks(line: float, p: IslandParams) -> list[np.float32]:
+def _breaks(line: float, p: IslandParams) -> list[float]:
     """The six thresholds of :func:`classify` (shallow, sand, grass, forest,
-    hills, mountain) as ``float32`` scalars.
+    hills, mountain): ``float32`` values, as Python floats (which hold them
+    exactly and compare them as ``float32`` would).
 
     Raw thresholds in float32 (line - deep etc., rounded as float32 sums),
     then "h > x" as "h >= nextafter(x)" for the strict ones (shallow, sand,
     hills, mountain), then every land threshold at least sand's and
-    hills/mountain at least forest's.  Scalars: a dozen array calls on six
-    numbers cost more than the map's own pass on small maps.
+    hills/mountain at least forest's.  Three numpy calls on six numbers,
+    the rest on Python floats: numpy scalars cost a microsecond an operation,
+    more than the map's own pass on small maps.
 
-    >>> [float(b) for b in _breaks(120.0, IslandParams())]
+    >>> _breaks(120.0, IslandParams())
     [80.00000762939453, 120.00000762939453, 135.0, 155.0, 205.00001525878906, 230.00001525878906]
     """
-    f32, up = np.float32, np.float32(np.inf)
-    level = f32(line)
-    raw = [level + f32(-p.deep), level + f32(0), level + f32(p.coast), level + f32(p.plains),
-           f32(255 - p.hills) + f32(0), f32(255 - p.mountain) + f32(0)]
-    shallow, sand, grass, forest, hills, mountain = (np.nextafter(x, up) if strict else x
-                                                      for x, strict in zip(raw, _STRICT.tolist()))
+    f32 = np.float32
+    raw = np.array([-p.deep, 0, p.coast, p.plains, 255 - p.hills, 255 - p.mountain], dtype=f32)
+    raw += np.array([line, line, line, line, 0, 0], dtype=f32)
+    up = np.nextafter(raw, f32(np.inf)).tolist()
+    shallow, sand, hills, mountain = up[0], up[1], up[4], up[5]  # the strict ones
+    _, _, grass, forest, _, _ = raw.tolist()
     grass, forest = max(grass, sand), max(forest, sand)
     hills = max(hills, sand, forest)
     return [shallow, sand, grass, forest, hills, max(mountain, sand, hills)]
