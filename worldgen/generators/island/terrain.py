@@ -66,16 +66,18 @@ def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pac
     if count:
         cut = np.partition(flat, count - 1)[count - 1]
         yield from pace.pause(done)
-        np.less(flat, cut, out=mask)
-        need = count - int(np.count_nonzero(mask))
-        level = (flat == cut).nonzero()[0]
+        np.less_equal(flat, cut, out=mask)  # every cell up to the cut: usually exactly count
+        if int(np.count_nonzero(mask)) != count:  # more level with the cut than wanted
+            np.less(flat, cut, out=mask)
+            need = count - int(np.count_nonzero(mask))
+            level = (flat == cut).nonzero()[0]
+            if need < level.size:
+                keys = tb[level]
+                key_cut = np.partition(keys, need - 1)[need - 1]
+                lower = level[keys < key_cut]
+                level = np.concatenate([lower, level[keys == key_cut][:need - lower.size]])
+            mask[level] = True   # every cell below the cut and at least one level with it
         yield from pace.pause(done)
-        if need < level.size:
-            keys = tb[level]
-            key_cut = np.partition(keys, need - 1)[need - 1]
-            lower = level[keys < key_cut]
-            level = np.concatenate([lower, level[keys == key_cut][:need - lower.size]])
-        mask[level] = True   # every cell below the cut and at least one level with it
     return mask.reshape(np.shape(height)), cut
 
 
@@ -83,6 +85,10 @@ def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pac
 _SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
+#: ``_TERRAIN_WET[index | wet << 3]``: the tile of a land cell (``wet`` 0) at least
+#: sand, of a water cell (``wet`` 1) at most shallow water, in one look-up.
+_TERRAIN_WET = np.concatenate([_TERRAIN.take(np.maximum(np.arange(8), 2), mode="clip"),
+                               _TERRAIN.take(np.minimum(np.arange(8), 1))])
 
 
 def _breaks(line: float, p: IslandParams) -> list[float]:
@@ -139,8 +145,9 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
         for b in breaks:
             np.greater_equal(h, b, out=passed)
             index += passed.view(np.uint8)
-    if water is not None:  # water: at most shallow; land: at least sand
-        index = np.where(water, np.minimum(index, 1), np.maximum(index, 2))
+    if water is not None:  # water: at most shallow; land: at least sand (_TERRAIN_WET, from bit 3 up)
+        np.bitwise_or(index, np.left_shift(np.asarray(water, dtype=bool).view(np.uint8), 3), out=index)
+        return _TERRAIN_WET.take(index)
     return _TERRAIN.take(index)
 
 
