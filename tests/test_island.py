@@ -495,6 +495,29 @@ def test_classify_search_and_comparison_paths_agree(monkeypatch):
                 assert np.array_equal(classify(h, line, p, wet), fast)
 
 
+def test_classify_with_water_caps_water_at_shallow_and_lifts_land_to_sand():
+    """The wet mask's rule written out (water at most shallow, land at least
+    sand, by the thresholds passed) on both paths, whatever the mask's dtype."""
+    rng = seeding.rng(6, "classify-wet")
+    terrain_of = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain])
+    for _ in range(30):
+        h = (rng.random((9, 14)) * 255).astype(np.float32)
+        line = float(rng.random() * 255)
+        water = rng.random(h.shape) < 0.5
+        passed = np.array(sorted(island_terrain._breaks(line, IslandParams())), np.float32).searchsorted(h, "right")
+        want = terrain_of[np.where(water, np.minimum(passed, 1), np.maximum(passed, 2))]
+        for mask in (water, water.astype(np.int64)):
+            assert np.array_equal(classify(h, line, IslandParams(), mask), want)
+
+
+def test_lowest_cells_without_ties_are_every_cell_up_to_the_cut():
+    rng = seeding.rng(7, "lowest")
+    for count in (1, 5, 37, 60):
+        h = rng.permutation(60).astype(np.float32).reshape(6, 10)
+        got = island.lowest_cells(h, np.zeros_like(h), count)
+        assert np.array_equal(got, h < count)
+
+
 def ref_breaks(line, p):
     """classify's thresholds as float32 arrays (the plain form): line + offsets, strict
     ones one float32 step up, land at least sand, hills and mountain at least forest."""

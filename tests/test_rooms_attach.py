@@ -288,3 +288,14 @@ def test_a_path_with_repeats_makes_the_stamp_of_its_cells():
     ref = Stamp.from_mask(mask)
     assert (y0, x0) == (4, 5)
     assert (s.rows, s.w, s.cells, s.halo, s.halo_cols) == (ref.rows, ref.w, ref.cells, ref.halo, ref.halo_cols)
+
+
+def test_draw_reads_the_generator_stream_in_order_across_blocks():
+    """Draw's numbers are the generator's float64 stream, one after another,
+    across its blocks (read through a memoryview), skips included."""
+    r = Draw(np.random.default_rng(11), block=7)
+    want = np.random.default_rng(11).random(40).tolist()
+    got = [r.u() for _ in range(16)]
+    r.skip(9)
+    got += [r.u() for _ in range(15)]
+    assert got == want[:16] + want[25:] and all(type(v) is float for v in got)
