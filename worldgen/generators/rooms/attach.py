@@ -137,7 +137,7 @@ class Builder:
         # The design roll's thresholds: corridor, cave, then the room kinds' shares.
         self._corridor = p.corridor_chance
         self._cave = p.corridor_chance + p.cave_chance
-        self._positions = range(p.shifts + 1)  # a room's first position and its shifts
+        self.positions = range(p.shifts + 1)  # a design's first position and its shifts (or shorter tries)
 
     # ---- sites
 
@@ -162,7 +162,7 @@ class Builder:
         straight ahead wins, which steers growth into empty parts of the map.
         """
         best, most, found = -1, -1, 0
-        sites, u, near, cols = self.sites, self.r.u, self.near, self.near_cols
+        sites, u, near, cols = self.sites, self.u, self.near, self.near_cols
         n = len(sites)
         for _ in range(tries):
             if n == 0:
@@ -389,7 +389,7 @@ class Builder:
         grid = self.blocked if fuse else self.near
         rows = s.rows
         top, right_edge = self.h - s.h, self.w - s.w
-        for _ in self._positions:
+        for _ in self.positions:
             y0, x0 = cy - fys[j], cx - fxs[j]
             if 0 < y0 < top and 0 < x0 < right_edge:  # :meth:`fits`, inline
                 row_y = y0
@@ -477,7 +477,7 @@ class Builder:
             for y in range(self.h - 1):  # the top-left cell of each 2x2 block
                 a, c = o[y], o[y + 1]
                 b, e = a >> 1, c >> 1
-                m = (a & e & ~b & ~c) | (b & c & ~a & ~e)
+                m = (a ^ b) & (a ^ c) & ~(a ^ e)  # F/W over W/F or W/F over F/W: b and c differ from a, e is a
                 if m:
                     hits += [(y, x) for x in bit_indices(m)]
             if not hits:

@@ -117,7 +117,7 @@ def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
         last = d
         kind = "corridor_v" if d < 2 else "corridor_h"
     sy, sx = (y, x) if fuse else (y + dy, x + dx)
-    for _ in range(b.p.shifts + 1):
+    for _ in b.positions:  # the corridor and its shorter tries
         if diagonal:
             oy, ox, s, ey, ex = staircase(d, side, pattern, length)
             y0, x0, cy, cx = sy + oy, sx + ox, sy + ey, sx + ex

@@ -118,10 +118,11 @@ class Library:
 
 
 def design_rect(r: Draw, mh: int, mw: int) -> Stamp | None:
-    if r.u() < 0.25:
-        h, w = r.int(2, 4), r.int(3, 6)  # Brogue's small rooms
+    u = r.u  # r.int inline (a third of a rectangle's design): lo + int(u() * (hi - lo + 1))
+    if u() < 0.25:
+        h, w = 2 + int(u() * 3), 3 + int(u() * 4)  # Brogue's small rooms: 2..4 x 3..6
     else:
-        h, w = r.int(3, 7), r.int(4, 12)
+        h, w = 3 + int(u() * 5), 4 + int(u() * 9)  # 3..7 x 4..12
     h, w = min(h, mh), min(w, mw)
     if h < 2 or w < 2 or h * w < 6:
         return None
