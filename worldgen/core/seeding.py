@@ -17,6 +17,7 @@ import hashlib
 import unicodedata
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 __all__ = ["MAX_SEED_CHARS", "normalize_seed_text", "clean_seed_text", "is_invisible", "seed_from_text", "derive", "rng"]
 
@@ -107,5 +108,68 @@ def derive(seed: int, *labels: str | int) -> int:
 
 
 def rng(seed: int, *labels: str | int) -> np.random.Generator:
-    """A PCG64 generator for ``(seed, *labels)``; same inputs, same stream."""
-    return np.random.Generator(np.random.PCG64(derive(seed, *labels)))
+    """A PCG64 generator for ``(seed, *labels)``; same inputs, same stream:
+    ``np.random.Generator(np.random.PCG64(derive(seed, *labels)))``, its
+    state worked out by :class:`_Seeded` (numpy's own seeding, through its
+    SeedSequence arrays and error-state context, was 7% of a small island's
+    time and 1.5% of a small rooms map's).
+
+    >>> a, b = rng(7, "x"), np.random.Generator(np.random.PCG64(derive(7, "x")))
+    >>> bool((a.random(4) == b.random(4)).all())
+    True
+    """
+    return np.random.Generator(np.random.PCG64(_Seeded(derive(seed, *labels))))
+
+
+_M32 = 0xFFFF_FFFF
+
+
+def _hash_constants(start: int, mult: int, n: int) -> tuple[tuple[int, int], ...]:
+    """The ``(xor, multiplier)`` pair of each of a SeedSequence hash's first
+    ``n`` uses: its constant runs on by itself, whatever the data hashed."""
+    out, h = [], start
+    for _ in range(n):
+        out.append((h, h * mult & _M32))
+        h = h * mult & _M32
+    return tuple(out)
+
+
+#: numpy's SeedSequence hashes: ``INIT_A``/``MULT_A`` (the pool), ``INIT_B``/``MULT_B`` (the state).
+_POOL_HASH = _hash_constants(0x43B0D7E5, 0x931E8875, 16)
+_STATE_HASH = _hash_constants(0x8B51F9DD, 0x58F38DED, 8)
+#: The pool's mixing: every word into every other, ``((from, into), hash constants)``, in numpy's order.
+_MIXES = tuple(zip([(a, b) for a in range(4) for b in range(4) if a != b], _POOL_HASH[4:]))
+
+
+class _Seeded(ISeedSequence):
+    """numpy's ``SeedSequence(entropy)`` for a 64-bit ``entropy`` (at most two
+    32-bit words, so the pool of four is mixed once and no word is left),
+    as far as ``PCG64`` reads it: :meth:`generate_state` ``(4, uint64)``, on
+    Python ints.  The same state as numpy's (tests/test_seeding.py compares
+    them over many seeds, and numpy keeps SeedSequence's output stable
+    across versions); other requests go to numpy's.  No ``spawn``: nothing
+    here spawns."""
+
+    __slots__ = ("entropy",)
+
+    def __init__(self, entropy: int) -> None:
+        if not 0 <= entropy < 1 << 64:
+            raise ValueError(f"a 64-bit entropy, got {entropy}")
+        self.entropy = entropy
+
+    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
+        if n_words != 4 or np.dtype(dtype) != np.uint64:
+            return np.random.SeedSequence(self.entropy).generate_state(n_words, dtype)
+        pool = []
+        for i, (xor, mult) in enumerate(_POOL_HASH[:4]):  # the entropy's words, then zeros, hashed in
+            v = ((self.entropy >> 32 * i & _M32) ^ xor) * mult & _M32
+            pool.append(v ^ v >> 16)
+        for (src, dst), (xor, mult) in _MIXES:  # every word mixed into every other
+            v = (pool[src] ^ xor) * mult & _M32
+            v = (0xCA01F9DD * pool[dst] - 0x4973F715 * (v ^ v >> 16)) & _M32
+            pool[dst] = v ^ v >> 16
+        words = []
+        for i, (xor, mult) in enumerate(_STATE_HASH):  # eight 32-bit words from the pool, cycled
+            v = (pool[i & 3] ^ xor) * mult & _M32
+            words.append(v ^ v >> 16)
+        return np.array([words[i] | words[i + 1] << 32 for i in range(0, 8, 2)], dtype=np.uint64)
