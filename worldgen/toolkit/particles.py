@@ -137,18 +137,22 @@ def _starts(rng: np.random.Generator, width: int, height: int, particles: int, m
     four bounded-integer draws (~12 us each) per population.
     """
     k = len(margins)
-    lo_y = np.array([[clamp_margin(m, height)] for m in margins], dtype=np.uint64)   # (k, 1)
-    lo_x = np.array([[clamp_margin(m, width)] for m in margins], dtype=np.uint64)
+    # Per population (k, 1): the spans and the flat cell of the start box's
+    # corner, worked out on Python ints (a dozen numpy calls on arrays of two).
+    los = [(clamp_margin(m, height), clamp_margin(m, width)) for m in margins]
+    span_y = np.array([[height - 2 * ly] for ly, _ in los], dtype=np.uint64)
+    span_x = np.array([[width - 2 * lx] for _, lx in los], dtype=np.uint64)
+    corner = np.array([[v * cells + (ly + 1) * row + lx + 1] for v, (ly, lx) in enumerate(los)], dtype=np.uint64)
     raw = rng.bit_generator.random_raw(k * particles).reshape(k, particles)
     y = raw >> np.uint64(32)
-    y *= np.uint64(height) - 2 * lo_y
+    y *= span_y
     y >>= np.uint64(32)
     x = raw & np.uint64(0xFFFFFFFF)
-    x *= np.uint64(width) - 2 * lo_x
+    x *= span_x
     x >>= np.uint64(32)
     y *= np.uint64(row)
     y += x
-    y += np.arange(k, dtype=np.uint64)[:, None] * np.uint64(cells) + (lo_y + 1) * np.uint64(row) + lo_x + 1
+    y += corner
     return y.astype(np.intp)
 
 
