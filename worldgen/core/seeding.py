@@ -112,7 +112,7 @@ def rng(seed: int, *labels: str | int) -> np.random.Generator:
     ``np.random.Generator(np.random.PCG64(derive(seed, *labels)))``, its
     state worked out by :class:`_Seeded` (numpy's own seeding, through its
     SeedSequence arrays and error-state context, was 7% of a small island's
-    time and 1.5% of a small rooms map's).
+    time and about 2% of a small rooms map's).
 
     >>> a, b = rng(7, "x"), np.random.Generator(np.random.PCG64(derive(7, "x")))
     >>> bool((a.random(4) == b.random(4)).all())
