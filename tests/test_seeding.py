@@ -35,7 +35,8 @@ def test_rng_streams_reproduce_and_separate():
     assert not np.array_equal(a, c)
 
 
-@given(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**32 + 5), st.sampled_from([0, 1, 2**32 - 1, 2**32, 2**64 - 1])))
+@given(st.one_of(st.integers(0, 2**64 - 1), st.integers(0, 2**32 + 5),
+                 st.sampled_from([0, 1, 2**32 - 1, 2**32, 2**64 - 1])))
 def test_rng_is_seeded_exactly_as_numpy_seeds_pcg64(seed):
     """rng's own working of numpy's SeedSequence gives PCG64 the same state
     (and so the same stream) as numpy's, for any 64-bit seed; other requests

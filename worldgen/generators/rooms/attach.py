@@ -431,7 +431,8 @@ class Builder:
                 self.revive_sites()
                 return False
             packed = self.sites[k]  # :func:`unpack_site`
-            y, x, d, room, fails = packed >> 13 & 511, packed >> 4 & 511, packed >> 2 & 3, (packed >> 22) - 1, packed & 3
+            y, x, d = packed >> 13 & 511, packed >> 4 & 511, packed >> 2 & 3
+            room, fails = (packed >> 22) - 1, packed & 3
             depth = self.ahead
         fuse = u() < self.p.fuse_chance
         if roll < self._corridor:
@@ -456,7 +457,8 @@ class Builder:
                 left = SIDE_CAP
             if right > SIDE_CAP:
                 right = SIDE_CAP
-            got = design(kind, self.r, depth, left + right + 1) if d < 2 else design(kind, self.r, left + right + 1, depth)
+            span = left + right + 1
+            got = design(kind, self.r, depth, span) if d < 2 else design(kind, self.r, span, depth)
             ok = got is not None and self.try_room(got[0], got[1], y, x, d, fuse, left, right)
         if k < 0:
             if not ok and fails < 2:  # give a corridor's far end another design
