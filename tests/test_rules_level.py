@@ -304,3 +304,15 @@ def test_a_plain_search_notices_at_the_plain_chance():
     level = level_of(SECRETS)
     assert level.reveal_secrets_near(6, 4, Rolls(0.5)) == []
     assert level.reveal_secrets_near(6, 4, Rolls(0.3)) == ["You find a secret door!", "You spot a trap!"]
+
+
+def test_the_last_free_cell_of_a_ring_is_found_in_its_bottom_row_and_first_column():
+    """Ring 2 around (2, 4) reaches from column 0 to 4 and row 2 to 6: with
+    every other cell of rings 1 and 2 taken, the one left, (1, 6), is found."""
+    g = run_on(level_of(OPEN), pos=(9, 1))
+    level, cell = g.level, (2, 4)
+    for y in range(2, 7):
+        for x in range(0, 5):
+            if (x, y) not in (cell, (1, 6)) and level.walkable[y, x]:
+                put(g, "rat", x, y)
+    assert level.free_cell_near(cell) == (1, 6)

@@ -6,6 +6,8 @@ other levels from the same seed, so a test fails."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -119,7 +121,7 @@ def free_near_by_hand(level, cell, occupied):
             if level.inside(x, y) and level.walkable[y, x] and (x, y) not in occupied]
 
 
-@pytest.mark.parametrize("kind", [PACK, ESCORTED], ids=lambda k: k.id)
+@pytest.mark.parametrize("kind", [PACK, replace(PACK, id="pair", group=2), ESCORTED], ids=lambda k: k.id)
 def test_a_packs_leader_rolls_its_energy_then_each_member_a_free_cell_within_two_steps_and_its_energy(
         monkeypatch, kind):
     """The leader stands on the spawn point; each other member (its kind's
@@ -241,13 +243,14 @@ def test_items_lie_one_to_a_cell_never_on_the_stairs_each_a_whole_bundle_of_its_
 # -- the prize ----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("relic", [False, True])
 def test_the_prize_replaces_what_lay_on_its_cell_and_its_guardian_stands_by_it_tiers_up(relic):
-    level = built(hall_stage(monsters=[(3, 3), (9, 2)], items=[GOAL, (7, 3)]), last=True, relic=relic, tier=2)
+    top = max(k.tier for k in MONSTERS)  # every kind is lifted above its own tier, so the tiers show in its stats
+    level = built(hall_stage(monsters=[(3, 3), (9, 2)], items=[GOAL, (7, 3)]), last=True, relic=relic, tier=top)
     prize = content.RELIC if relic else content.TREASURE
     assert [(it.kind, it.index) for it in level.items if (it.x, it.y) == GOAL] == [(prize, 2)]
     assert level.treasure_index == 2 and any((it.x, it.y) == (7, 3) for it in level.items)
     (boss,) = [m for m in level.monsters if m.boss]
     tier = level.tier + (content.RELIC_GUARD_TIERS if relic else 3)
-    assert boss.hp == content.monster_stats(boss.kind, tier)[0]
+    assert (boss.hp, boss.attack, boss.defence) == content.monster_stats(boss.kind, tier)
     assert (boss.index, boss.post, boss.pos) == (2, GOAL, level.guard_spot(GOAL, {level.up} | {
         m.pos for m in level.monsters if not m.boss}))
     assert (boss.kind in content.RELIC_BOSSES) == relic
@@ -262,3 +265,31 @@ def test_a_guardian_that_cannot_stand_by_the_prize_is_tried_again_and_at_last_is
     monkeypatch.setattr(content, "pick_monster", lambda rng, tier: next(kinds))
     level = built(hall_stage(), last=True)
     assert [m.kind for m in level.monsters if m.boss] == [LONER]
+
+
+def test_a_guardian_is_tried_on_the_very_cell_it_would_stand_on(monkeypatch):
+    """A swimmer is refused by the prize even when water lies elsewhere on
+    the level (here on the cell whose row and column are the spot's row)."""
+    stage = hall_stage()
+    spot = level_of(last=True).guard_spot(GOAL, {(1, 1)})
+    stage.data[spot[1], spot[1]] = T.deep_water
+    monkeypatch.setattr(content, "pick_monster", lambda rng, tier: SWIMMER)
+    level = built(stage, last=True)
+    assert [(m.kind, m.pos) for m in level.monsters if m.boss] == [(content.MONSTER_BY_ID[populate.GUARD_FALLBACK],
+                                                                    spot)]
+
+
+R = populate.SWIM_REACH
+
+
+@pytest.mark.parametrize("dx, dy, found", [(R, 0, True), (0, R, True), (-R, -R, True), (R, -R, True),
+                                           (R + 1, 0, False), (0, R + 1, False), (-R - 1, 0, False),
+                                           (0, -R - 1, False)])
+def test_a_swimmer_finds_water_up_to_its_reach_in_every_direction_and_no_farther(dx, dy, found):
+    size = 2 * R + 5
+    cell = (R + 2, R + 2)
+    rows = [["."] * size for _ in range(size)]
+    rows[cell[1] + dy][cell[0] + dx] = "~"
+    level = level_of("\n".join("".join(r) for r in rows))
+    want = (cell[0] + dx, cell[1] + dy) if found else None
+    assert populate._home(level, SWIMMER, cell, set()) == want

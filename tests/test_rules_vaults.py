@@ -369,3 +369,12 @@ def test_the_keepers_of_a_second_ambush_are_numbered_by_its_vault(monkeypatch):
     vaults.on_take(g, vaults.ITEM_BASE + 64)
     assert [(m.index, m.pos) for m in level.monsters if m.index >= vaults.AMBUSH_BASE] == [
         (vaults.AMBUSH_BASE + 64, (7, 0)), (vaults.AMBUSH_BASE + 65, (9, 0))]
+
+
+@pytest.mark.parametrize("tier", range(0, 6))
+def test_a_librarys_scrolls_are_every_scroll_up_to_the_treasure_tier_and_none_above(tier):
+    from types import SimpleNamespace
+    level = SimpleNamespace(tier=tier, terrain=int(T.grass))
+    scrolls = {i for i in content.ITEMS if i.kind == "scroll" and i.tier <= tier + content.vaults.TREASURE_TIERS}
+    rng = np.random.default_rng(tier)
+    assert {vaults._find(rng, "scrolls", level) for _ in range(300)} == scrolls
