@@ -77,3 +77,432 @@ def test_a_coward_at_or_above_its_share_stands_and_fights(kind):
     g.wait()
     assert not m.fleeing and (m.x, m.y) == (5, 2)  # it bit (or missed) instead
     assert g.player.hp < g.player.max_hp or any("misses you" in line for line, _, _ in g.log)
+
+
+# -- the minds with their rolls written out -------------------------------------------------------------------------
+# Each rule below is driven by a turn's rolls given one by one (``Rolls``), so a
+# test names the roll at a threshold and the choice it makes; a roll asked for
+# that the test did not give, or one given and never asked for, fails it.
+from dataclasses import replace  # noqa: E402
+
+from worldgen.core.tiles import T  # noqa: E402
+
+from game.rules.actions.effects import Afflict, Deliver, Relocate  # noqa: E402
+from game.rules.actions.features import Alarm  # noqa: E402
+from game.rules.actions.melee import MonsterAttack, MonsterShoot  # noqa: E402
+from game.rules.actions.powers import Cast, Escape, Flurry, Raise, Submerge, Summon, Surface  # noqa: E402
+from game.rules.behaviours import WATER_REACH, away, to_water, toward, wander  # noqa: E402
+from game.rules.behaviours.base import DOOR_MUFFLE, _free  # noqa: E402
+from game.rules.content import MONSTER_BY_ID  # noqa: E402
+from game.rules.entities import Player  # noqa: E402
+from game.rules.geometry import STEPS, chebyshev, walk_distance  # noqa: E402
+
+from creatures import level_of, put, run_on  # noqa: E402
+
+
+class Rolls:
+    """A turn's rolls written out: ``random()`` gives ``values`` in order,
+    ``integers(lo, hi)`` gives ``ints`` in order (each checked to be in range)."""
+
+    def __init__(self, *values: float, ints=()):
+        self.values, self.ints = list(values), list(ints)
+
+    def random(self) -> float:
+        assert self.values, "a roll was asked for that the test did not give"
+        return self.values.pop(0)
+
+    def integers(self, lo: int, hi: int | None = None) -> int:
+        lo, hi = (0, lo) if hi is None else (lo, hi)
+        assert self.ints, "a whole-number roll was asked for that the test did not give"
+        value = self.ints.pop(0)
+        assert lo <= value < hi, (lo, value, hi)
+        return value
+
+    @property
+    def used(self) -> bool:
+        return not self.values and not self.ints
+
+
+def ctx_of(g, rolls=None, noise: int = 0) -> TurnContext:
+    occupied = np.zeros(g.level.shape, dtype=bool)
+    for m in g.level.monsters:
+        occupied[m.y, m.x] = True
+    return TurnContext(g, rolls if rolls is not None else Rolls(), occupied, noise)
+
+
+def who(x) -> str:
+    return "player" if isinstance(x, Player) else f"#{x.index}"
+
+
+def told(action) -> tuple | None:
+    """An action as what it does and to whom (None: it rests)."""
+    if action is None:
+        return None
+    match action:
+        case MonsterStep():
+            return ("step", who(action.monster), action.x, action.y)
+        case MonsterAttack() | MonsterShoot():
+            return (type(action).__name__, who(action.monster), who(action.target))
+        case Flurry():
+            return ("flurry", who(action.monster), who(action.target), action.count)
+        case Cast():
+            return ("cast", who(action.caster), action.words, action.unseen, *map(told, action.effects))
+        case Afflict():
+            return ("afflict", who(action.who), action.name, action.turns)
+        case Relocate():
+            return ("relocate", who(action.who), action.cell)
+        case Deliver():
+            return ("deliver", action.effect, action.aim, action.power, who(action.user), action.cell)
+        case Summon():
+            return ("summon", who(action.caster), action.count, action.line)
+        case Raise():
+            return ("raise", who(action.caster), action.corpse)
+        case Submerge():
+            return ("submerge", who(action.eel))
+        case Surface():
+            return ("surface", who(action.eel), who(action.target))
+        case Escape():
+            return ("escape", who(action.thief))
+        case Alarm():
+            return ("alarm", action.x, action.y, action.line)
+    raise AssertionError(action)
+
+
+def think(g, m, *values, ints=(), noise=0, kind: str | None = None):
+    """What ``m``'s mind (or ``kind``'s) chooses given these rolls, all of which it must use."""
+    rolls = Rolls(*values, ints=ints)
+    action = BEHAVIOURS[kind or m.behaviour].act(ctx_of(g, rolls, noise), m)
+    assert rolls.used, (rolls.values, rolls.ints)
+    return told(action)
+
+
+def step_to(m, x, y):
+    return ("step", who(m), x, y)
+
+
+def bite(m, target="player"):
+    return ("MonsterAttack", who(m), target)
+
+
+# -- moving: toward, away, a random step, the free cells ------------------------------------------------------------
+def free_by_hand(g, m, x, y) -> bool:
+    level = g.level
+    return (level.inside(x, y) and bool(level.passable(m.moves)[y, x]) and level.monster_at(x, y) is None
+            and (x, y) != g.pos)
+
+
+def random_run(rng):
+    """A run on an 8 x 6 map open to its edges (floor, wall, deep water, chasm), a few monsters of each way of moving."""
+    chars = rng.choice(list('....."#~:'), size=(6, 8))
+    level = level_of("\n".join("".join(r) for r in chars))
+    g = run_on(level, pos=(int(rng.integers(0, 8)), int(rng.integers(0, 6))))
+    for kind in ("rat", "bat", "eel", "rat", "ghost"):
+        x, y = int(rng.integers(0, 8)), int(rng.integers(0, 6))
+        if level.monster_at(x, y) is None and (x, y) != g.pos:
+            put(g, kind, x, y)
+    return g
+
+
+def test_a_step_toward_a_goal_is_the_free_neighbour_nearest_it_first_in_step_order_over_random_maps():
+    rng = np.random.default_rng(4)
+    for _ in range(150):
+        g = random_run(rng)
+        src = (int(rng.integers(0, 8)), int(rng.integers(0, 6)))
+        for m in g.level.monsters:
+            dist = g.level.distance_from(*src, m.moves)
+            here = dist[m.y, m.x]
+            want, best = None, here if here >= 0 else 1 << 30
+            for dx, dy in STEPS:
+                x, y = m.x + dx, m.y + dy
+                if free_by_hand(g, m, x, y) and 0 <= dist[y, x] < best:
+                    want, best = (x, y), dist[y, x]
+            assert toward(ctx_of(g), m, dist) == want
+            assert all(_free(ctx_of(g), m, m.x + dx, m.y + dy) == free_by_hand(g, m, m.x + dx, m.y + dy)
+                       for dx, dy in STEPS)
+
+
+def test_a_step_away_is_the_free_neighbour_farthest_from_what_it_flees_by_its_way_of_moving_over_random_maps():
+    rng = np.random.default_rng(5)
+    def away_by_hand(g, m, frm):
+        dist = walk_distance(g.level.passable(m.moves), [frm])
+        want, best = None, dist[m.y, m.x]
+        for dx, dy in STEPS:
+            x, y = m.x + dx, m.y + dy
+            if free_by_hand(g, m, x, y) and dist[y, x] > best:
+                want, best = (x, y), dist[y, x]
+        return want
+
+    for _ in range(150):
+        g = random_run(rng)
+        frm = (int(rng.integers(0, 8)), int(rng.integers(0, 6)))
+        for m in g.level.monsters:
+            assert away(ctx_of(g), m, frm) == away_by_hand(g, m, frm)
+            assert away(ctx_of(g), m) == away_by_hand(g, m, g.pos)
+
+
+def test_a_random_step_is_the_rolled_neighbour_when_it_is_free():
+    rng = np.random.default_rng(6)
+    for _ in range(60):
+        g = random_run(rng)
+        for m in g.level.monsters:
+            for k, (dx, dy) in enumerate(STEPS):
+                rolls = Rolls(ints=[k])
+                want = (m.x + dx, m.y + dy) if free_by_hand(g, m, m.x + dx, m.y + dy) else None
+                assert wander(ctx_of(g, rolls), m) == want and rolls.used
+
+
+# -- fire: running for water -------------------------------------------------------------------------------------------
+def burning_in_corridor(water_at: int | None, kind: str = "rat"):
+    """A burning ``kind`` at (1, 1) of a corridor with shallow water ``water_at`` steps east of it (None: none)."""
+    width = WATER_REACH + 6
+    g = run_on(level_of("#" * (width + 2) + "\n#" + "." * width + "#\n" + "#" * (width + 2)), pos=(width, 1))
+    if water_at is not None:
+        g.level.tiles[1, 1 + water_at] = T.shallow_water
+        g.level.refresh()
+    return g, put(g, kind, 1, 1, statuses={"burning": 3})
+
+
+@pytest.mark.parametrize("water_at", [1, 2, WATER_REACH])
+def test_a_burning_monster_runs_for_water_within_reach_even_asleep(water_at):
+    g, m = burning_in_corridor(water_at)
+    assert to_water(ctx_of(g), m) == (2, 1)
+    m.awake = False
+    assert think(g, m) == step_to(m, 2, 1)
+
+
+@pytest.mark.parametrize("water_at", [None, 0, WATER_REACH + 1])
+def test_a_burning_monster_with_no_water_in_reach_or_standing_in_it_goes_on_as_it_would(water_at):
+    g, m = burning_in_corridor(water_at)
+    assert to_water(ctx_of(g), m) is None
+    m.awake = False
+    assert think(g, m, 0.9) is None  # it idles (the roll: no wandering)
+
+
+def test_only_water_a_monster_can_stand_in_draws_it_and_only_fire_sends_it():
+    g, m = burning_in_corridor(3)
+    g.level.tiles[1, 2] = T.deep_water  # deep water on the way: a walker cannot cross
+    g.level.refresh()
+    assert to_water(ctx_of(g), m) is None
+    g, bat = burning_in_corridor(3, "bat")
+    g.level.tiles[1, 2] = T.deep_water  # a flyer may hover over deep water: it is water to it
+    g.level.refresh()
+    assert to_water(ctx_of(g), bat) == (2, 1)
+    g, m = burning_in_corridor(2)
+    m.statuses = {"poisoned": 3}
+    m.awake = False
+    assert think(g, m, 0.9) is None
+
+
+# -- noticing -------------------------------------------------------------------------------------------------------------
+def sleeper_at(d: int, kind: str = "rat", sight: int = 4, hearing: int = 10):
+    """A run in the hall at (2, 3) and an asleep ``kind`` ``d`` cells east, with this sight and hearing."""
+    g = run_on(pos=(2, 3))
+    m = put(g, kind, 2 + d, 3, awake=False)
+    m.kind = replace(m.kind, sight=sight, hearing=hearing)
+    return g, m
+
+
+def notices(g, m, *values, noise=0, kind=None):
+    rolls = Rolls(*values)
+    lines = BEHAVIOURS[kind or m.behaviour].notice(ctx_of(g, rolls, noise), m)
+    assert rolls.used
+    return [text for text, _ in lines]
+
+
+def test_a_monster_wakes_on_seeing_the_player_within_its_sight_and_says_so():
+    g, m = sleeper_at(4)
+    assert notices(g, m) == [f"The {m.kind.name} notices you."] and m.awake
+    assert notices(g, m) == []  # awake already: nothing more
+    g, m = sleeper_at(5)
+    assert notices(g, m) == [] and not m.awake
+    g, m = sleeper_at(3)
+    g.player.statuses["invisible"] = 5  # an invisible player is seen from the next cell only
+    assert notices(g, m) == [] and not m.awake
+
+
+def test_a_deep_sleeper_and_a_guardian_are_not_woken_by_sight():
+    for kind in ("sleeper", "guardian"):
+        g, m = sleeper_at(2)
+        assert notices(g, m, kind=kind) == [] and not m.awake
+
+
+def test_a_sound_carries_hearing_times_loudness_over_ten_steps_and_the_nearer_the_surer():
+    """Hearing 10, loudness 3: heard up to 3 steps away, at 1 step when the roll
+    is under 1 - 1/4, at 3 steps under 1 - 3/4."""
+    g, m = sleeper_at(1, sight=0)
+    assert notices(g, m, 0.75, noise=3) == [] and not m.awake
+    assert notices(g, m, 0.7499, noise=3) == [f"The {m.kind.name} notices you."] and m.awake
+    g, m = sleeper_at(3, sight=0)
+    assert notices(g, m, 0.25, noise=3) == [] and not m.awake
+    assert notices(g, m, 0.2499, noise=3) != [] and m.awake
+    g, m = sleeper_at(4, sight=0)
+    assert notices(g, m, noise=3) == [] and not m.awake  # out of reach: not even a roll
+    g, m = sleeper_at(1, sight=0)
+    assert notices(g, m, 0.49, noise=1) != []  # the faintest sound still carries a step
+    g, m = sleeper_at(1, sight=0)
+    assert notices(g, m, noise=0) == [] and not m.awake  # silence: no roll
+
+
+def test_a_guardian_and_a_hidden_mimic_hear_nothing():
+    g, m = sleeper_at(1, sight=0)
+    assert notices(g, m, noise=9, kind="guardian") == [] and not m.awake
+    m.hidden = True
+    assert notices(g, m, noise=9, kind="mimic") == [] and not m.awake
+    m.hidden = False
+    assert notices(g, m, 0.1, noise=9, kind="mimic") != [] and m.awake
+
+
+def test_a_monster_woken_out_of_the_players_sight_wakes_silently():
+    g = run_on(level_of("#######\n#.....#\n###+###\n#.....#\n#######"), pos=(2, 1))
+    m = put(g, "rat", 2, 3, awake=False)
+    m.kind = replace(m.kind, hearing=30)
+    assert not g.level.visible[3, 2]
+    assert notices(g, m, 0.0, noise=5) == [] and m.awake
+
+
+def test_a_sound_through_a_shut_door_is_heard_as_if_door_muffle_steps_farther():
+    g = run_on(level_of("#######\n#.....#\n###+###\n#.....#\n#######"), pos=(2, 1))
+    m = put(g, "rat", 2, 3, awake=False)
+    assert ctx_of(g).heard_from(m) == chebyshev(m.pos, g.pos) + DOOR_MUFFLE  # every way passes the door
+    g.level.tiles[2, 3] = T.open_door
+    g.level.refresh()
+    assert ctx_of(g).heard_from(m) == 2  # through the open door
+
+
+# -- acting: asleep, awake with no foe, afraid ---------------------------------------------------------------------------
+def test_an_unaware_monster_wanders_half_the_time():
+    g, m = sleeper_at(5)
+    assert think(g, m, 0.5) is None
+    assert think(g, m, 0.4999, ints=[3]) == step_to(m, 8, 3)  # STEPS[3] is east
+    assert think(g, m, 0.1, ints=[0]) == step_to(m, 7, 2)
+
+
+def test_an_awake_monster_that_sees_no_foe_wanders():
+    g, m = sleeper_at(5)
+    m.awake = True
+    g.player.statuses["invisible"] = 5
+    assert think(g, m, ints=[2]) == step_to(m, 6, 3)
+
+
+def afraid_between(ally_at):
+    """The player at (2, 3), an afraid rat at (9, 3), an ally at ``ally_at``."""
+    g = run_on(pos=(2, 3))
+    m = put(g, "rat", 9, 3, statuses={"afraid": 5})
+    ally = put(g, "rat", *ally_at, ally=True) if ally_at else None
+    return g, m, ally
+
+
+def test_an_afraid_monster_runs_from_its_foe_and_bites_only_when_cornered_beside_it():
+    g, m, ally = afraid_between((10, 3))  # the ally is its nearer foe: it runs west, from the ally
+    assert think(g, m) == step_to(m, 8, 3)
+    g, m, _ = afraid_between(None)
+    assert think(g, m) == step_to(m, 10, 3)
+    g = run_on(level_of("#####\n#...#\n#####"), pos=(2, 1))
+    m = put(g, "rat", 3, 1, statuses={"afraid": 5})
+    assert think(g, m) == bite(m)
+    g = run_on(level_of("######\n#....#\n######"), pos=(2, 1))
+    m = put(g, "rat", 4, 1, statuses={"afraid": 5})
+    assert think(g, m) is None  # cornered two steps off: it cowers
+
+
+def test_a_coward_runs_from_its_nearer_foe_an_ally_as_well_as_the_player():
+    g, m, ally = afraid_between((10, 3))
+    m.statuses = {}
+    m.hp = 1
+    assert think(g, m, kind="coward") == step_to(m, 8, 3) and m.fleeing
+
+
+def test_whom_a_monster_fights_is_the_nearer_of_the_player_and_the_allies_it_sees_the_player_on_a_tie():
+    g = run_on(pos=(2, 3))
+    m = put(g, "rat", 8, 3)
+    m.kind = replace(m.kind, sight=4)
+    assert ctx_of(g).foe(m) is g.player
+    near = put(g, "rat", 12, 3, ally=True)  # 4 away, the player 6: the ally
+    assert ctx_of(g).foe(m) is near
+    near.x = 13  # 5 away: beyond its sight
+    assert ctx_of(g).foe(m) is g.player
+    tie = put(g, "rat", 14, 3, ally=True)
+    m.x, tie.x = 8, 14  # 6 and 6
+    assert ctx_of(g).foe(m) is g.player
+    g.player.statuses["invisible"] = 5
+    assert ctx_of(g).foe(m) is None
+    tie.x = 11
+    assert ctx_of(g).foe(m) is tie
+    tie.hp = 0
+    assert ctx_of(g).foe(m) is None
+
+
+def test_steps_to_a_cell_are_by_the_monsters_way_of_moving_and_huge_when_it_cannot_get_there():
+    g = run_on(level_of("#######\n#..~..#\n#######"), pos=(1, 1))
+    rat, bat = put(g, "rat", 2, 1), put(g, "bat", 4, 1)
+    ctx = ctx_of(g)
+    assert ctx.steps(bat, (1, 1)) == 3 and ctx.distance(bat) == 3
+    assert ctx.steps(rat, (5, 1)) == 1 << 20
+    assert ctx.pos_of(bat) == (4, 1) and ctx.pos_of(g.player) == (1, 1) == ctx.player_pos
+
+
+def test_an_erratic_flyer_hunting_from_afar_moves_at_random_half_the_time_and_bites_beside_its_foe():
+    g = run_on(pos=(2, 3))
+    m = put(g, "bat", 6, 3)
+    assert think(g, m, 0.4999, ints=[0], kind="erratic") == step_to(m, 6, 2)
+    assert think(g, m, 0.5, kind="erratic") == step_to(m, 5, 3)
+    m.x = 3
+    assert think(g, m, kind="erratic") == bite(m)
+    m.x = 4
+    assert think(g, m, 0.1, ints=[1], kind="erratic") == step_to(m, 4, 4)
+
+
+# -- a pack ---------------------------------------------------------------------------------------------------------------
+def pack_at(*cells, pos=(10, 3)):
+    """The player at ``pos`` and awake pack members of group 5 at ``cells``."""
+    g = run_on(pos=pos)
+    return g, [put(g, "wolf", x, y, group=5) for x, y in cells]
+
+
+def hunt(g, m, ctx=None):
+    return told(BEHAVIOURS["pack"].hunt(ctx or ctx_of(g), m, g.player))
+
+
+def test_a_pack_member_takes_the_free_cell_beside_its_foe_nearest_it_first_in_row_order_and_claims_it():
+    g, (m, o) = pack_at((13, 3), (18, 5))
+    ctx = ctx_of(g)
+    assert hunt(g, m, ctx) == step_to(m, 12, 3) and ctx.claims == {(11, 2): m.index}
+    o.x, o.y = 13, 4
+    ctx.occupied[3, 13], ctx.occupied[4, 13] = False, True
+    assert hunt(g, o, ctx) == step_to(o, 12, 4) and ctx.claims[(11, 3)] == o.index
+    assert hunt(g, m, ctx) == step_to(m, 12, 3) and ctx.claims == {(11, 2): m.index, (11, 3): o.index}
+
+
+def test_a_pack_member_beside_its_foe_bites():
+    g, (m,) = pack_at((11, 4))
+    assert hunt(g, m) == bite(m)
+
+
+def test_a_pack_member_close_to_its_foe_holds_back_while_its_awake_packmates_are_far():
+    g, (m, o) = pack_at((12, 3), (15, 3))  # the mate 5 steps off: m waits
+    assert hunt(g, m) is None
+    o.x = 14  # 4 steps off: close enough
+    assert hunt(g, m) == step_to(m, 11, 2)
+    o.x, m.x = 16, 13  # m 3 steps off: it closes in
+    assert hunt(g, m) == step_to(m, 12, 3)
+    m.x = 12
+    for change in ({"awake": False}, {"ally": True}, {"group": 6}):
+        g, (m, o) = pack_at((12, 3), (18, 3))
+        for k, v in change.items():
+            setattr(o, k, v)
+        assert hunt(g, m) == step_to(m, 11, 2), change
+    g, (m, o) = pack_at((12, 3), (18, 3))
+    m.group = o.group = -1  # alone, with another loner far off: no waiting
+    assert hunt(g, m) == step_to(m, 11, 2)
+
+
+def test_a_pack_member_with_no_free_cell_beside_its_foe_hunts_as_any_monster():
+    g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
+    m = put(g, "wolf", 4, 1, group=5)
+    put(g, "wolf", 2, 1, group=5)
+    assert hunt(g, m) == step_to(m, 3, 1)  # no cell beside the foe is free: it closes in as any monster
+    g2, (lead,) = pack_at((13, 3))
+    ctx2 = ctx_of(g2)
+    for dx, dy in STEPS:
+        ctx2.claims[(10 + dx, 3 + dy)] = 99
+    assert hunt(g2, lead, ctx2) == step_to(lead, 12, 3)  # every cell claimed by others: it closes in all the same
