@@ -506,3 +506,106 @@ def test_a_pack_member_with_no_free_cell_beside_its_foe_hunts_as_any_monster():
     for dx, dy in STEPS:
         ctx2.claims[(10 + dx, 3 + dy)] = 99
     assert hunt(g2, lead, ctx2) == step_to(lead, 12, 3)  # every cell claimed by others: it closes in all the same
+
+
+def of_behaviour(g, behaviour: str, x: int, y: int, **kind_fields):
+    """An awake monster of the first kind with ``behaviour`` at ``(x, y)``, its kind's fields as given."""
+    kind = next(k for k in MONSTERS if k.behaviour == behaviour)
+    m = put(g, kind.id, x, y)
+    m.kind = replace(m.kind, **kind_fields)
+    return m
+
+
+# -- an archer --------------------------------------------------------------------------------------------------------
+def test_an_archer_caught_beside_its_foe_fights_back_half_the_time_else_backs_off():
+    g = run_on(pos=(5, 3))
+    m = of_behaviour(g, "archer", 6, 3, shot_range=5, sight=9)
+    assert think(g, m, 0.4999) == bite(m)
+    assert think(g, m, 0.5, 0.5999) == step_to(m, 7, 3)
+    assert think(g, m, 0.5, 0.6) == bite(m)
+
+
+def test_an_archer_two_steps_off_often_backs_off_else_shoots():
+    g = run_on(pos=(5, 3))
+    m = of_behaviour(g, "archer", 7, 3, shot_range=5, sight=9)
+    assert think(g, m, 0.5999) == step_to(m, 8, 3)
+    assert think(g, m, 0.6) == ("MonsterShoot", who(m), "player")
+
+
+def test_an_archer_cornered_two_steps_off_shoots():
+    g = run_on(level_of("#####\n#...#\n#####"), pos=(1, 1))
+    m = of_behaviour(g, "archer", 3, 1, shot_range=5, sight=9)
+    assert think(g, m, 0.1) == ("MonsterShoot", who(m), "player")
+
+
+def test_an_archer_shoots_in_range_along_a_clear_line_it_is_seen_from_else_closes_in():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "archer", 7, 3, shot_range=5, sight=9)
+    assert think(g, m) == ("MonsterShoot", who(m), "player")
+    m.x = 8  # one beyond its range
+    assert think(g, m) == step_to(m, 7, 3)
+    m.x = 7
+    other = put(g, "rat", 5, 3)  # someone in the way
+    assert think(g, m) == step_to(m, 6, 3)
+    other.y = 1
+    g.level.visible[3, 7] = False  # in the dark, unseen by the player: no shot
+    assert think(g, m) == step_to(m, 6, 3)
+    ally = put(g, "rat", 8, 3, ally=True)  # an ally beside it is its nearer foe
+    g.level.update_view(*g.pos)
+    assert think(g, m, 0.4999) == bite(m, who(ally))
+
+
+# -- a wanderer -----------------------------------------------------------------------------------------------------------
+def test_a_wanderer_heads_for_a_rolled_spot_and_picks_another_there_or_now_and_then():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "wanderer", 9, 3)
+    m.awake = False
+    cells = [(int(x), int(y)) for y, x in np.argwhere(g.level.passable(m.moves))]
+    k = cells.index((15, 3))
+    assert think(g, m, ints=[k]) == step_to(m, 10, 3) and m.goal == (15, 3)
+    assert think(g, m, 0.02) == step_to(m, 10, 3) and m.goal == (15, 3)
+    k = cells.index((9, 1))
+    assert think(g, m, 0.0199, ints=[k]) == step_to(m, 9, 2) and m.goal == (9, 1)
+    m.goal = (9, 3)  # there already: another spot
+    k = cells.index((3, 3))
+    assert think(g, m, ints=[k]) == step_to(m, 8, 3) and m.goal == (3, 3)
+
+
+def test_a_wanderer_with_no_way_to_its_spot_forgets_it():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "wanderer", 9, 3)
+    m.awake, m.goal = False, (12, 3)
+    for dx, dy in STEPS:
+        put(g, "rat", 9 + dx, 3 + dy)
+    assert think(g, m, 0.5) is None and m.goal is None
+
+
+# -- a sentinel -----------------------------------------------------------------------------------------------------------
+def sentinel_room(pos=(12, 3)):
+    """A hall whose columns 3 to 8 are a vault's floor, a sentinel at (5, 3), the player at ``pos``."""
+    g = run_on(pos=pos)
+    g.level.tiles[1:6, 3:9] = T.vault_floor
+    g.level.refresh()
+    g.level.update_view(*g.pos)
+    return g, of_behaviour(g, "statue", 5, 3)
+
+
+def test_a_sentinel_is_always_awake_and_moves_only_when_the_player_has_moved():
+    g, m = sentinel_room()
+    m.awake = False
+    assert notices(g, m) == [] and m.awake
+    assert think(g, m) is None and m.goal == (12, 3)
+    assert think(g, m) is None and m.goal == (12, 3)
+    g.pos = (11, 3)
+    assert think(g, m) == step_to(m, 6, 3) and m.goal == (11, 3)
+
+
+def test_a_sentinel_strikes_the_player_beside_it_after_they_move_and_never_leaves_its_floor():
+    g, m = sentinel_room(pos=(7, 2))
+    m.x, m.goal = 6, (7, 1)
+    assert think(g, m) == bite(m)
+    g, m = sentinel_room(pos=(11, 3))
+    m.x, m.goal = 8, (12, 3)
+    assert think(g, m) is None and m.goal == (11, 3)  # the next step is off the vault's floor
+    m.x, m.y, m.goal = 5, 3, (12, 1)
+    assert think(g, m) == step_to(m, 6, 3)
