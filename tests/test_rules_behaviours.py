@@ -1,16 +1,25 @@
-"""Monster behaviours (game/rules/behaviours.py), one rule at a time on a
-hand-made level: through the behaviour itself, and through the turn engine
-(the player waits; each monster acts on its own energy)."""
+"""Monster behaviours (game/rules/behaviours/base.py: the mind every
+behaviour builds on and the common ones), one rule at a time on a hand-made
+level: through the behaviour itself, and through the turn engine (the player
+waits; each monster acts on its own energy).  The minds with one trait each
+are in test_rules_traits.py, the player's side in test_rules_allies.py."""
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from game.rules.actions.walk import MonsterStep
-from game.rules.behaviours import BEHAVIOURS, TurnContext
-from game.rules.content import MONSTERS
+from worldgen.core.tiles import T
 
+from game.rules.actions.walk import MonsterStep
+from game.rules.behaviours import BEHAVIOURS, WATER_REACH, TurnContext, away, to_water, toward, wander
+from game.rules.behaviours.base import DOOR_MUFFLE, _free
+from game.rules.content import MONSTERS
+from game.rules.geometry import STEPS, chebyshev, walk_distance
+
+from creatures import level_of, put, run_on
+from minds import Rolls, bite, ctx_of, free_by_hand, notices, of_behaviour, random_run, step_to, think, told, who
 from test_rules import dungeon_run, make_level, put_monster
 
 HALL = """\
@@ -80,127 +89,14 @@ def test_a_coward_at_or_above_its_share_stands_and_fights(kind):
 
 
 # -- the minds with their rolls written out -------------------------------------------------------------------------
-# Each rule below is driven by a turn's rolls given one by one (``Rolls``), so a
+# Each rule below is driven by a turn's rolls given one by one (``minds.Rolls``), so a
 # test names the roll at a threshold and the choice it makes; a roll asked for
 # that the test did not give, or one given and never asked for, fails it.
-from dataclasses import replace  # noqa: E402
-
-from worldgen.core.tiles import T  # noqa: E402
-
-from game.rules.actions.effects import Afflict, Deliver, Relocate  # noqa: E402
-from game.rules.actions.features import Alarm  # noqa: E402
-from game.rules.actions.melee import MonsterAttack, MonsterShoot  # noqa: E402
-from game.rules.actions.powers import Cast, Escape, Flurry, Raise, Submerge, Summon, Surface  # noqa: E402
-from game.rules.behaviours import WATER_REACH, away, to_water, toward, wander  # noqa: E402
-from game.rules.behaviours.base import DOOR_MUFFLE, _free  # noqa: E402
-from game.rules.content import MONSTER_BY_ID  # noqa: E402
-from game.rules.entities import Player  # noqa: E402
-from game.rules.geometry import STEPS, chebyshev, walk_distance  # noqa: E402
-
-from creatures import level_of, put, run_on  # noqa: E402
-
-
-class Rolls:
-    """A turn's rolls written out: ``random()`` gives ``values`` in order,
-    ``integers(lo, hi)`` gives ``ints`` in order (each checked to be in range)."""
-
-    def __init__(self, *values: float, ints=()):
-        self.values, self.ints = list(values), list(ints)
-
-    def random(self) -> float:
-        assert self.values, "a roll was asked for that the test did not give"
-        return self.values.pop(0)
-
-    def integers(self, lo: int, hi: int | None = None) -> int:
-        lo, hi = (0, lo) if hi is None else (lo, hi)
-        assert self.ints, "a whole-number roll was asked for that the test did not give"
-        value = self.ints.pop(0)
-        assert lo <= value < hi, (lo, value, hi)
-        return value
-
-    @property
-    def used(self) -> bool:
-        return not self.values and not self.ints
-
-
-def ctx_of(g, rolls=None, noise: int = 0) -> TurnContext:
-    occupied = np.zeros(g.level.shape, dtype=bool)
-    for m in g.level.monsters:
-        occupied[m.y, m.x] = True
-    return TurnContext(g, rolls if rolls is not None else Rolls(), occupied, noise)
-
-
-def who(x) -> str:
-    return "player" if isinstance(x, Player) else f"#{x.index}"
-
-
-def told(action) -> tuple | None:
-    """An action as what it does and to whom (None: it rests)."""
-    if action is None:
-        return None
-    match action:
-        case MonsterStep():
-            return ("step", who(action.monster), action.x, action.y)
-        case MonsterAttack() | MonsterShoot():
-            return (type(action).__name__, who(action.monster), who(action.target))
-        case Flurry():
-            return ("flurry", who(action.monster), who(action.target), action.count)
-        case Cast():
-            return ("cast", who(action.caster), action.words, action.unseen, *map(told, action.effects))
-        case Afflict():
-            return ("afflict", who(action.who), action.name, action.turns)
-        case Relocate():
-            return ("relocate", who(action.who), action.cell)
-        case Deliver():
-            return ("deliver", action.effect, action.aim, action.power, who(action.user), action.cell)
-        case Summon():
-            return ("summon", who(action.caster), action.count, action.line)
-        case Raise():
-            return ("raise", who(action.caster), action.corpse)
-        case Submerge():
-            return ("submerge", who(action.eel))
-        case Surface():
-            return ("surface", who(action.eel), who(action.target))
-        case Escape():
-            return ("escape", who(action.thief))
-        case Alarm():
-            return ("alarm", action.x, action.y, action.line)
-    raise AssertionError(action)
-
-
-def think(g, m, *values, ints=(), noise=0, kind: str | None = None):
-    """What ``m``'s mind (or ``kind``'s) chooses given these rolls, all of which it must use."""
-    rolls = Rolls(*values, ints=ints)
-    action = BEHAVIOURS[kind or m.behaviour].act(ctx_of(g, rolls, noise), m)
-    assert rolls.used, (rolls.values, rolls.ints)
-    return told(action)
-
-
-def step_to(m, x, y):
-    return ("step", who(m), x, y)
-
-
-def bite(m, target="player"):
-    return ("MonsterAttack", who(m), target)
 
 
 # -- moving: toward, away, a random step, the free cells ------------------------------------------------------------
-def free_by_hand(g, m, x, y) -> bool:
-    level = g.level
-    return (level.inside(x, y) and bool(level.passable(m.moves)[y, x]) and level.monster_at(x, y) is None
-            and (x, y) != g.pos)
 
 
-def random_run(rng):
-    """A run on an 8 x 6 map open to its edges (floor, wall, deep water, chasm), a few monsters of each way of moving."""
-    chars = rng.choice(list('....."#~:'), size=(6, 8))
-    level = level_of("\n".join("".join(r) for r in chars))
-    g = run_on(level, pos=(int(rng.integers(0, 8)), int(rng.integers(0, 6))))
-    for kind in ("rat", "bat", "eel", "rat", "ghost"):
-        x, y = int(rng.integers(0, 8)), int(rng.integers(0, 6))
-        if level.monster_at(x, y) is None and (x, y) != g.pos:
-            put(g, kind, x, y)
-    return g
 
 
 def test_a_step_toward_a_goal_is_the_free_neighbour_nearest_it_first_in_step_order_over_random_maps():
@@ -302,11 +198,6 @@ def sleeper_at(d: int, kind: str = "rat", sight: int = 4, hearing: int = 10):
     return g, m
 
 
-def notices(g, m, *values, noise=0, kind=None):
-    rolls = Rolls(*values)
-    lines = BEHAVIOURS[kind or m.behaviour].notice(ctx_of(g, rolls, noise), m)
-    assert rolls.used
-    return [text for text, _ in lines]
 
 
 def test_a_monster_wakes_on_seeing_the_player_within_its_sight_and_says_so():
@@ -508,12 +399,6 @@ def test_a_pack_member_with_no_free_cell_beside_its_foe_hunts_as_any_monster():
     assert hunt(g2, lead, ctx2) == step_to(lead, 12, 3)  # every cell claimed by others: it closes in all the same
 
 
-def of_behaviour(g, behaviour: str, x: int, y: int, **kind_fields):
-    """An awake monster of the first kind with ``behaviour`` at ``(x, y)``, its kind's fields as given."""
-    kind = next(k for k in MONSTERS if k.behaviour == behaviour)
-    m = put(g, kind.id, x, y)
-    m.kind = replace(m.kind, **kind_fields)
-    return m
 
 
 # -- an archer --------------------------------------------------------------------------------------------------------
@@ -609,401 +494,3 @@ def test_a_sentinel_strikes_the_player_beside_it_after_they_move_and_never_leave
     assert think(g, m) is None and m.goal == (11, 3)  # the next step is off the vault's floor
     m.x, m.y, m.goal = 5, 3, (12, 1)
     assert think(g, m) == step_to(m, 6, 3)
-
-
-# -- the minds with one trait each (behaviours/traits.py) -----------------------------------------------------------------
-from game.rules.actions.powers import MAX_SUMMONS  # noqa: E402
-from game.rules.behaviours.traits import BLINK_FAR, HASTE_TURNS, blink_cell, heads  # noqa: E402
-from game.rules.harm import name_of  # noqa: E402
-
-
-def test_a_thief_with_loot_heads_for_the_nearer_stairs_and_is_gone_on_them():
-    g = run_on(pos=(10, 3))
-    m = of_behaviour(g, "thief", 5, 2)
-    assert think(g, m) == step_to(m, 6, 2)  # no loot: it comes for the player's pack
-    m.stolen = ("potion", 1)
-    assert think(g, m) == step_to(m, 4, 2)  # the stairs up, 4 steps off, before the stairs down
-    m.x, m.y = 15, 4
-    down = g.level.down or (18, 5)
-    g.level.down = down
-    assert think(g, m) == step_to(m, 16, 4)
-    m.x, m.y = down
-    assert think(g, m) == ("escape", who(m))
-    m.x, m.y = g.level.up
-    assert think(g, m) == ("escape", who(m))
-    m.x, m.y, m.awake = 5, 2, False
-    assert think(g, m, 0.9) is None  # asleep with its loot: it idles
-
-
-def test_a_thief_with_loot_and_no_way_to_the_stairs_runs_from_the_player():
-    g = run_on(level_of("#######\n#.....#\n#######"), pos=(4, 1))
-    g.level.down = None
-    m = of_behaviour(g, "thief", 3, 1)
-    m.stolen = ("potion", 1)
-    g.level.up = (5, 1)  # the stairs beyond the player: no way there
-    g.level.tiles[1, 1] = T.floor
-    assert think(g, m) == step_to(m, 2, 1)
-
-
-def test_a_mimic_passing_for_an_item_does_nothing_and_shown_it_bites():
-    g = run_on(pos=(5, 3))
-    m = of_behaviour(g, "mimic", 6, 3)
-    m.hidden = True
-    assert think(g, m) is None
-    m.hidden = False
-    assert think(g, m) == bite(m)
-    m.awake = False
-    assert think(g, m) is None  # asleep: it lies still, not even a roll
-
-
-def test_a_drummer_that_sees_its_foe_from_afar_beats_its_drum_now_and_then():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "alarmist", 6, 3)
-    name = name_of(m, True)
-    assert think(g, m, 0.2999) == ("cast", who(m), f"{name} beats a war drum!", "A war drum booms somewhere.",
-                                   ("alarm", 6, 3, "The drum booms through the halls!"))
-    assert think(g, m, 0.3) == step_to(m, 5, 3)
-    m.x = 3
-    assert think(g, m) == bite(m)
-
-
-def eel_pool(pos=(1, 2), at=(3, 2)):
-    g = run_on(level_of("#######\n#.....#\n#.~~~.#\n#.....#\n#######"), pos=pos)
-    m = of_behaviour(g, "lurker", *at)
-    return g, m
-
-
-def test_a_lurker_under_water_surges_at_a_foe_on_the_shore_and_once_up_sinks_or_strikes():
-    g, m = eel_pool(pos=(1, 2), at=(2, 2))
-    m.hidden = True
-    assert think(g, m) == ("surface", who(m), "player")
-    m.hidden = False
-    assert think(g, m, 0.4999) == ("submerge", who(m))
-    assert think(g, m, 0.5) == bite(m)
-
-
-def test_a_lurker_away_from_its_foe_sinks_and_swims_closer_under_water():
-    g, m = eel_pool(pos=(1, 2), at=(4, 2))
-    assert think(g, m) == ("submerge", who(m))
-    m.hidden = True
-    assert think(g, m) == step_to(m, 3, 2)
-    m.awake = False
-    assert think(g, m) is None
-
-
-def test_a_lurker_that_sees_no_foe_sinks_then_drifts():
-    g, m = eel_pool(pos=(1, 2), at=(3, 2))
-    g.player.statuses["invisible"] = 5
-    assert think(g, m) == ("submerge", who(m))
-    m.hidden = True
-    assert think(g, m, ints=[3]) == step_to(m, 4, 2)
-
-
-def test_a_flitter_that_bit_flies_off_and_comes_back_a_third_of_the_time():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "flitter", 5, 3)
-    m.fleeing = True
-    assert think(g, m, 0.35) == step_to(m, 6, 3) and m.fleeing
-    assert think(g, m, 0.3499) == step_to(m, 6, 3) and not m.fleeing
-    assert think(g, m, 0.2999, ints=[0]) == step_to(m, 5, 2)  # from afar, now and then it flits about
-    assert think(g, m, 0.3) == step_to(m, 4, 3)
-    m.x = 3
-    assert think(g, m) == bite(m)
-
-
-def test_a_fleeing_flitter_with_nowhere_farther_to_go_flits_at_random():
-    g = run_on(level_of("#####\n#...#\n#####"), pos=(1, 1))
-    m = of_behaviour(g, "flitter", 3, 1)
-    m.fleeing = True
-    assert think(g, m, 0.9, ints=[2]) == step_to(m, 2, 1)
-
-
-def shaman_with_mates(*mates, pos=(2, 3), at=(10, 3)):
-    """A shaman of group 5 at ``at``; ``mates``: ``(x, y, fields)`` of wolves of its group."""
-    g = run_on(pos=pos)
-    m = of_behaviour(g, "shaman", *at, sight=4)
-    m.group = 5
-    return g, m, [put(g, "wolf", x, y, **{"group": 5, **fields}) for x, y, fields in mates]
-
-
-def test_a_shaman_hastes_the_nearest_packmate_it_sees_half_the_time():
-    g, m, (a, b, c) = shaman_with_mates((13, 3, {}), (11, 4, {}), (9, 2, {}))
-    name = name_of(m, True)
-    assert think(g, m, 0.4999) == ("cast", who(m), f"{name} chants: {b.name} quickens!", "You hear a chant.",
-                                   ("afflict", who(b), "hasted", HASTE_TURNS))  # b and c 1 away: b first
-    assert think(g, m, 0.5) == step_to(m, 9, 3)
-
-
-@pytest.mark.parametrize("fields", [{"statuses": {"hasted": 3}}, {"awake": False}, {"captive": True}, {"group": 6}])
-def test_a_shaman_chants_only_for_awake_hostile_packmates_not_yet_hasted(fields):
-    g, m, _ = shaman_with_mates((11, 3, fields))
-    assert think(g, m) == step_to(m, 9, 3)  # no roll: nobody to chant for
-
-
-def test_a_shaman_chants_only_for_packmates_within_its_sight_and_not_for_itself():
-    g, m, (far,) = shaman_with_mates((15, 3, {}))
-    assert think(g, m) == step_to(m, 9, 3)
-    far.x = 14
-    assert think(g, m, 0.1)[0] == "cast"
-    g, m, _ = shaman_with_mates()
-    m.group = -1
-    put(g, "wolf", 11, 3)  # a loner beside a lone shaman: no pack
-    assert think(g, m) == step_to(m, 9, 3)
-
-
-def test_a_shaman_close_to_its_foe_often_backs_off():
-    g, m, _ = shaman_with_mates(at=(4, 3))
-    assert think(g, m, 0.5999) == step_to(m, 5, 3)
-    assert think(g, m, 0.6) == step_to(m, 3, 3)
-    m.x = 6
-    assert think(g, m) == step_to(m, 5, 3)
-
-
-def test_a_blink_lands_on_a_free_cell_between_the_blink_distances_from_the_foe_over_random_maps():
-    rng = np.random.default_rng(7)
-    lo, hi = BLINK_FAR
-    for _ in range(60):
-        g = random_run(rng)
-        for m in g.level.monsters:
-            frm = (int(rng.integers(0, 8)), int(rng.integers(0, 6)))
-            cells = [(x, y) for y in range(g.level.shape[0]) for x in range(g.level.shape[1])
-                     if chebyshev((x, y), m.pos) <= hi and lo <= chebyshev((x, y), frm) <= hi
-                     and g.level.passable(m.moves)[y, x] and g.level.monster_at(x, y) is None and (x, y) != g.pos]
-            for k in {0, len(cells) - 1} if cells else ():
-                rolls = Rolls(ints=[k])
-                assert blink_cell(ctx_of(g, rolls), m, frm) == cells[k] and rolls.used
-            if not cells:
-                assert blink_cell(ctx_of(g), m, frm) is None
-
-
-def test_a_conjurer_caught_beside_its_foe_blinks_away_half_the_time():
-    g = run_on(pos=(5, 3))
-    m = of_behaviour(g, "conjurer", 6, 3)
-    ctx = ctx_of(g, Rolls(ints=[0]))
-    cell = blink_cell(ctx, m, g.pos)
-    k = 0
-    assert think(g, m, 0.4999, ints=[k]) == ("cast", who(m), f"{name_of(m, True)} blinks away!", "",
-                                             ("relocate", who(m), cell))
-    m.summoned = MAX_SUMMONS
-    assert think(g, m, 0.5, 0.4999) == step_to(m, 7, 3)  # else it backs off half the time
-    assert think(g, m, 0.5, 0.5) == bite(m)
-
-
-def test_a_conjurer_calls_up_two_now_and_then_while_it_may():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "conjurer", 9, 3)
-    assert think(g, m, 0.2999) == ("summon", who(m), 2, "")
-    assert think(g, m, 0.3) == step_to(m, 8, 3)
-    m.summoned = MAX_SUMMONS - 1
-    assert think(g, m, 0.1) == ("summon", who(m), 2, "")
-    m.summoned = MAX_SUMMONS
-    assert think(g, m) == step_to(m, 8, 3)
-    m.x = 5  # 3 steps off: it backs off half the time
-    assert think(g, m, 0.4999) == step_to(m, 6, 3)
-    assert think(g, m, 0.5) == step_to(m, 4, 3)
-
-
-def test_a_breather_in_range_breathes_fire_along_a_clear_line_a_third_of_the_time():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "breather", 6, 3, shot_range=4)
-    name = name_of(m, True)
-    assert think(g, m, 0.3499) == ("cast", who(m), f"{name} breathes fire!", "",
-                                   ("deliver", "burn", "line", m.kind.shot, who(m), (2, 3)))
-    assert think(g, m, 0.35) == step_to(m, 5, 3)
-    m.x = 7  # beyond its range: no roll
-    assert think(g, m) == step_to(m, 6, 3)
-    m.x = 6
-    g.level.visible[3, 6] = False  # in the dark: no roll
-    assert think(g, m) == step_to(m, 5, 3)
-    g.level.update_view(*g.pos)
-    g.level.transparent[3, 4] = False  # something opaque on the line
-    assert think(g, m, 0.1) == step_to(m, 5, 3)
-
-
-def necromancer_among_dead(*corpses, at=(10, 3), pos=(2, 3)):
-    g = run_on(pos=pos)
-    m = of_behaviour(g, "necromancer", *at, sight=5)
-    g.level.corpses.extend(corpses)
-    return g, m
-
-
-def test_a_necromancer_raises_the_nearest_dead_it_sees_half_the_time():
-    g, m = necromancer_among_dead((14, 3, "rat"), (12, 5, "orc"), (12, 1, "goblin"), (16, 3, "rat"))
-    assert think(g, m, 0.4999) == ("raise", who(m), (12, 1, "goblin"))
-    assert think(g, m, 0.5) == step_to(m, 9, 3)
-
-
-def test_a_necromancer_raises_only_the_dead_on_free_cells_in_its_sight_while_it_may():
-    g, m = necromancer_among_dead((16, 3, "rat"))
-    assert think(g, m) == step_to(m, 9, 3)  # 6 away: out of its sight, no roll
-    g, m = necromancer_among_dead((15, 3, "rat"))
-    assert think(g, m, 0.1) == ("raise", who(m), (15, 3, "rat"))
-    put(g, "rat", 15, 3)
-    assert think(g, m) == step_to(m, 9, 3)
-    g, m = necromancer_among_dead((3, 3, "rat"), at=(6, 3), pos=(3, 3))
-    assert think(g, m) == step_to(m, 5, 3)  # the player stands on it
-    g, m = necromancer_among_dead((12, 3, "rat"))
-    m.summoned = MAX_SUMMONS
-    assert think(g, m) == step_to(m, 9, 3)
-
-
-def test_a_necromancer_close_to_its_foe_often_backs_off():
-    g, m = necromancer_among_dead(at=(4, 3))
-    assert think(g, m, 0.5999) == step_to(m, 5, 3)
-    assert think(g, m, 0.6) == step_to(m, 3, 3)
-
-
-def test_a_warlord_bellows_for_its_guard_when_it_first_fights_and_again_when_badly_hurt():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "warlord", 9, 3)
-    line = f"{name_of(m, True)} bellows for its guard!"
-    assert think(g, m, 0.4999) == ("summon", who(m), 2, line) and m.group == m.index
-    m.group = -1
-    assert think(g, m, 0.5) == step_to(m, 8, 3) and m.group == -1
-    m.summoned = 1
-    assert think(g, m) == step_to(m, 8, 3)  # called once, unhurt: no more
-    m.hp = m.max_hp // 2 - 1 if m.max_hp % 2 == 0 else m.max_hp // 2
-    assert m.hp * 2 < m.max_hp
-    assert think(g, m, 0.1)[0] == "summon"
-    for k in range(2):
-        put(g, "goblin", 12 + k, 1, group=m.index)
-    assert think(g, m, 0.2999) == ("cast", who(m), f"{name_of(m, True)} roars in fury!", "",
-                                   ("afflict", who(m), "hasted", HASTE_TURNS))
-    assert think(g, m, 0.3) == step_to(m, 8, 3)
-    m.statuses["hasted"] = 3
-    assert think(g, m) == step_to(m, 8, 3)
-    m.hp = (m.max_hp + 1) // 2  # half or more: not hurt enough to rage
-    del m.statuses["hasted"]
-    assert think(g, m) == step_to(m, 8, 3)
-
-
-def test_a_warlord_with_its_guard_of_two_or_its_calls_spent_calls_no_more():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "warlord", 9, 3)
-    put(g, "goblin", 12, 1, group=m.index)
-    assert think(g, m, 0.1)[0] == "summon"  # one guard: it calls
-    m.summoned = MAX_SUMMONS
-    m.hp = 1
-    assert think(g, m, 0.9) == step_to(m, 8, 3)
-
-
-def test_a_lich_blinks_from_blades_raises_the_dead_calls_skeletons_and_slows_with_bolts():
-    g = run_on(pos=(5, 3))
-    m = of_behaviour(g, "lich", 6, 3, shot_range=7)
-    cell = blink_cell(ctx_of(g, Rolls(ints=[0])), m, g.pos)
-    assert think(g, m, 0.4999, ints=[0]) == ("cast", who(m), f"{name_of(m, True)} blinks away!", "",
-                                             ("relocate", who(m), cell))
-    assert think(g, m, 0.5, 0.1999) == ("summon", who(m), 1, "")
-    assert think(g, m, 0.5, 0.2, 0.5999) == ("MonsterShoot", who(m), "player")
-    assert think(g, m, 0.5, 0.2, 0.6) == bite(m)
-    g.level.corpses.append((9, 3, "rat"))
-    assert think(g, m, 0.5, 0.4999) == ("raise", who(m), (9, 3, "rat"))
-    assert think(g, m, 0.5, 0.5, 0.6) == bite(m)  # the dead lie there: no skeletons called
-    m.summoned = MAX_SUMMONS
-    assert think(g, m, 0.5, 0.6) == bite(m)
-
-
-def test_a_lich_far_off_shoots_along_a_clear_line_else_closes_in():
-    g = run_on(pos=(2, 3))
-    m = of_behaviour(g, "lich", 7, 3, shot_range=5)
-    m.summoned = MAX_SUMMONS
-    assert think(g, m, 0.5999) == ("MonsterShoot", who(m), "player")
-    assert think(g, m, 0.6) == step_to(m, 6, 3)
-    m.x = 8
-    assert think(g, m) == step_to(m, 7, 3)
-
-
-def test_every_head_of_a_hydra_bites_its_foe_beside_it():
-    g = run_on(pos=(5, 3))
-    m = of_behaviour(g, "hydra", 6, 3)
-    m.hp = m.max_hp // 2
-    assert think(g, m) == ("flurry", who(m), "player", heads(m))
-    m.x = 8
-    assert think(g, m) == step_to(m, 7, 3)
-
-
-# -- the player's side (behaviours/allies.py) ------------------------------------------------------------------------------
-from game.rules.behaviours.allies import CHASE, FOLLOW  # noqa: E402
-
-
-def ally_beside(pos=(5, 3), at=(6, 3), order="follow"):
-    g = run_on(pos=pos)
-    a = put(g, "orc", *at, ally=True, order=order)
-    a.kind = replace(a.kind, sight=8)
-    return g, a
-
-
-def test_a_captive_neither_notices_nor_acts_and_an_ally_is_always_awake():
-    g, a = ally_beside()
-    c = put(g, "orc", 8, 3, awake=False, captive=True)
-    assert notices(g, c, noise=9) == [] and not c.awake and think(g, c) is None
-    a.awake = False
-    assert notices(g, a) == [] and a.awake
-    a.awake = False
-    assert think(g, a, 0.9) is None and a.awake
-
-
-def test_an_ally_strikes_the_nearest_foe_beside_it_first_in_row_order():
-    g, a = ally_beside()
-    low = put(g, "rat", 7, 4, awake=False)
-    high = put(g, "rat", 7, 2, awake=False)
-    assert think(g, a) == bite(a, who(high))
-    high.hidden = True  # a mimic passing for an item is no foe
-    assert think(g, a) == bite(a, who(low))
-    low.ally = True
-    assert think(g, a, 0.9) is None
-
-
-def test_a_following_ally_goes_after_an_awake_foe_it_and_the_player_see_within_its_chase():
-    g, a = ally_beside()
-    foe = put(g, "rat", 6 + CHASE, 3)
-    assert think(g, a) == step_to(a, 7, 3)
-    foe.x = 7 + CHASE  # beyond its chase
-    assert think(g, a, 0.9) is None
-    foe.x, foe.awake = 6 + CHASE, False  # asleep: left be
-    assert think(g, a, 0.9) is None
-    foe.awake = True
-    foe.statuses["invisible"] = 5  # the player cannot see it
-    assert think(g, a, 0.9) is None
-    del foe.statuses["invisible"]
-    g.level.visible[3, 6 + CHASE] = False
-    assert think(g, a, 0.9) is None
-    a.kind = replace(a.kind, sight=CHASE - 1)
-    g.level.update_view(*g.pos)
-    assert think(g, a, 0.9) is None  # beyond its own sight
-
-
-def test_an_ally_told_to_wait_strikes_only_what_comes_beside_it():
-    g, a = ally_beside(order="wait")
-    foe = put(g, "rat", 9, 3)
-    assert think(g, a) is None
-    foe.x = 7
-    assert think(g, a) == bite(a, who(foe))
-
-
-def test_an_afraid_ally_runs_from_its_foe():
-    g, a = ally_beside(pos=(2, 3), at=(6, 3))
-    put(g, "rat", 7, 3)
-    a.statuses["afraid"] = 5
-    assert think(g, a) == step_to(a, 5, 3)
-
-
-def test_a_following_ally_keeps_close_to_the_player_and_idles_about_now_and_then():
-    g, a = ally_beside(pos=(2, 3), at=(2 + FOLLOW + 1, 3))
-    assert think(g, a) == step_to(a, 2 + FOLLOW, 3)
-    a.x = 2 + FOLLOW  # close enough, at the edge: it stays
-    assert think(g, a, 0.1) is None
-    a.x = 2 + FOLLOW - 1
-    assert think(g, a, 0.1999, ints=[1]) == step_to(a, a.x, 4)
-    assert think(g, a, 0.2) is None
-
-
-def test_a_following_ally_chases_a_foe_only_as_far_as_the_player_stays_near():
-    g, a = ally_beside(pos=(2, 3), at=(8, 3))
-    a.kind = replace(a.kind, sight=20)
-    foe = put(g, "rat", 2 + CHASE + FOLLOW, 3)
-    assert think(g, a) == step_to(a, 9, 3)
-    foe.x = 3 + CHASE + FOLLOW  # too far from the player: it comes back
-    a.x = 9
-    assert foe.x - a.x <= CHASE
-    assert think(g, a) == step_to(a, 8, 3)

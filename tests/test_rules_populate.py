@@ -19,7 +19,7 @@ from game.rules import content, populate
 from game.rules.content import DUNGEONS, MONSTERS
 from game.rules.energy import Energy
 from game.rules.level import Level, LevelKey
-from creatures import HALL, level_of
+from creatures import level_of
 
 GOAL = (18, 5)  # where level_of puts the stairs down (or the prize) on the hall
 
