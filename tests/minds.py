@@ -97,6 +97,7 @@ def think(g, m, *values, ints=(), noise=0, kind: str | None = None):
     rolls = Rolls(*values, ints=ints)
     action = BEHAVIOURS[kind or m.behaviour].act(ctx_of(g, rolls, noise), m)
     assert rolls.used, (rolls.values, rolls.ints)
+    assert getattr(action, "rng", rolls) is rolls, "a blow or shot rolls with the turn's rolls"
     return told(action)
 
 

@@ -301,3 +301,22 @@ def test_a_following_ally_chases_a_foe_only_as_far_as_the_player_stays_near():
     a.x = 9
     assert foe.x - a.x <= CHASE
     assert think(g, a) == step_to(a, 8, 3)
+
+
+def test_a_flying_ally_follows_and_chases_over_a_chasm():
+    g = run_on(level_of("##########\n#...:....#\n##########"), pos=(2, 1))
+    a = put(g, "bat", 7, 1, ally=True)
+    a.kind = replace(a.kind, sight=8)
+    assert think(g, a) == step_to(a, 6, 1)
+    a.x = 5
+    foe = put(g, "rat", 3, 1)
+    assert think(g, a) == step_to(a, 4, 1) and foe.pos == (3, 1)
+
+
+def test_an_ally_goes_for_the_nearest_foe_whatever_the_order_they_came():
+    g, a = ally_beside(pos=(2, 3), at=(8, 3))
+    far = put(g, "rat", 12, 3)
+    near = put(g, "rat", 10, 3)
+    assert think(g, a) == step_to(a, 9, 3) and near.pos == (10, 3) and far.pos == (12, 3)
+    near.x, far.x = 11, 10
+    assert think(g, a) == step_to(a, 9, 3)

@@ -313,13 +313,20 @@ def test_whom_a_monster_fights_is_the_nearer_of_the_player_and_the_allies_it_see
     near.x = 13  # 5 away: beyond its sight
     assert ctx_of(g).foe(m) is g.player
     tie = put(g, "rat", 14, 3, ally=True)
-    m.x, tie.x = 8, 14  # 6 and 6
+    m.kind = replace(m.kind, sight=9)
+    m.x, tie.x, near.x = 8, 14, 15  # 6 and 6: the player; then the first ally listed of two as near
     assert ctx_of(g).foe(m) is g.player
+    near.x, tie.x = 12, 4
+    assert ctx_of(g).foe(m) is near
+    m.kind = replace(m.kind, sight=4)
+    near.x, tie.x = 15, 14
     g.player.statuses["invisible"] = 5
     assert ctx_of(g).foe(m) is None
     tie.x = 11
     assert ctx_of(g).foe(m) is tie
     tie.hp = 0
+    assert ctx_of(g).foe(m) is None
+    tie.hp, tie.x, tie.statuses["invisible"] = 3, 10, 5  # an invisible ally two cells off is not seen
     assert ctx_of(g).foe(m) is None
 
 
@@ -330,6 +337,7 @@ def test_steps_to_a_cell_are_by_the_monsters_way_of_moving_and_huge_when_it_cann
     assert ctx.steps(bat, (1, 1)) == 3 and ctx.distance(bat) == 3
     assert ctx.steps(rat, (5, 1)) == 1 << 20
     assert ctx.pos_of(bat) == (4, 1) and ctx.pos_of(g.player) == (1, 1) == ctx.player_pos
+    assert ctx.steps(rat, rat.pos) == 0 and ctx.steps(bat, bat.pos) == 0
 
 
 def test_an_erratic_flyer_hunting_from_afar_moves_at_random_half_the_time_and_bites_beside_its_foe():
@@ -494,3 +502,48 @@ def test_a_sentinel_strikes_the_player_beside_it_after_they_move_and_never_leave
     assert think(g, m) is None and m.goal == (11, 3)  # the next step is off the vault's floor
     m.x, m.y, m.goal = 5, 3, (12, 1)
     assert think(g, m) == step_to(m, 6, 3)
+
+
+def test_a_pack_in_group_0_is_a_pack():
+    g, (m, o) = pack_at((12, 3), (15, 3))
+    m.group = o.group = 0
+    assert hunt(g, m) is None
+
+
+def test_a_pack_member_takes_the_one_free_cell_beside_its_foe_and_of_two_as_near_in_a_row_the_first_column():
+    g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
+    m = put(g, "wolf", 5, 1, group=5)
+    assert hunt(g, m) == step_to(m, 4, 1)  # its one free cell is (2, 1): on the way
+    g, (m,) = pack_at((10, 4), pos=(10, 1))  # (9, 2), (10, 2) and (11, 2) all 2 from it: the first column
+    ctx = ctx_of(g)
+    hunt(g, m, ctx)
+    assert ctx.claims == {(9, 2): m.index}
+
+
+@pytest.mark.parametrize("behaviour", ["pack", "wanderer", "statue"])
+def test_a_mind_finds_its_way_by_the_monsters_own_way_of_moving(behaviour):
+    """A flyer beyond a chasm from the player: it crosses where a walker could not."""
+    g = run_on(level_of("#########\n#...:...#\n#...:...#\n#########"), pos=(2, 1))
+    m = of_behaviour(g, behaviour, 6, 1, moves="fly")
+    g.level.tiles[1:3, 5:8] = T.vault_floor if behaviour == "statue" else T.floor
+    g.level.tiles[1:3, 4] = T.chasm
+    g.level.refresh()
+    if behaviour == "wanderer":
+        m.awake, m.goal = False, (2, 2)
+        assert think(g, m, 0.5) == step_to(m, 5, 1)
+    elif behaviour == "statue":
+        g.level.tiles[1:3, 1:5] = T.vault_floor
+        g.level.tiles[1:3, 4] = T.chasm
+        g.level.refresh()
+        m.goal = (1, 1)
+        assert think(g, m) == step_to(m, 5, 1)
+    else:
+        m.group = 5
+        assert think(g, m) == step_to(m, 5, 1)
+
+
+def test_a_wanderers_spots_are_where_its_way_of_moving_may_go():
+    g = run_on(level_of("######\n#.:..#\n######"), pos=(4, 1))
+    m = of_behaviour(g, "wanderer", 3, 1, moves="fly")
+    m.awake = False
+    assert think(g, m, ints=[1]) == step_to(m, 2, 1) and m.goal == (2, 1)  # the chasm is a flyer's second spot

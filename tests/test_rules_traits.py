@@ -318,3 +318,81 @@ def test_every_head_of_a_hydra_bites_its_foe_beside_it():
     assert think(g, m) == ("flurry", who(m), "player", heads(m))
     m.x = 8
     assert think(g, m) == step_to(m, 7, 3)
+
+
+FLEE_ROLLS = {"archer": (0.1,), "conjurer": (0.9, 0.1), "flitter": (0.9,), "necromancer": (0.1,),
+              "shaman": (0.1,)}
+
+
+@pytest.mark.parametrize("behaviour", sorted(FLEE_ROLLS))
+def test_a_mind_that_backs_off_backs_off_from_its_foe_an_ally_as_well_as_the_player(behaviour):
+    """An ally two cells west of it, the player far off east: it steps east, away from the ally."""
+    g = run_on(pos=(18, 3))
+    m = of_behaviour(g, behaviour, 8, 3, sight=8)
+    put(g, "rat", 6, 3, ally=True)
+    m.fleeing = behaviour == "flitter"
+    assert think(g, m, *FLEE_ROLLS[behaviour]) == step_to(m, 9, 3)
+
+
+@pytest.mark.parametrize("behaviour, far, rolls, action", [
+    ("archer", 3, (), "MonsterShoot"),  # backs off only within 2
+    ("alarmist", 2, (0.1,), "cast"),  # drums from 2 cells off
+    ("conjurer", 2, (0.9,), "step"),  # blinks only from beside its foe, backs off within 3
+    ("conjurer", 4, (), "step"),
+    ("flitter", 2, (0.1,), "step"),  # flits about from 2 cells off
+    ("lich", 2, (0.1,), "MonsterShoot"),  # blinks only from beside its foe
+    ("shaman", 3, (), "step"),  # backs off only within 2
+])
+def test_each_mind_keeps_its_distances(behaviour, far, rolls, action):
+    g = run_on(pos=(5, 3))
+    m = of_behaviour(g, behaviour, 5 + far, 3, shot_range=5, sight=8)
+    m.summoned = MAX_SUMMONS
+    assert think(g, m, *rolls, ints=[0] if behaviour == "flitter" else ())[0] == action
+
+
+def test_a_shaman_of_group_0_chants_for_its_pack():
+    g, m, (a,) = shaman_with_mates((11, 3, {"group": 0}))
+    m.group = 0
+    assert think(g, m, 0.1)[0] == "cast"
+
+
+def test_a_necromancer_raises_the_nearest_dead_first_in_row_then_column_order():
+    for corpses, want in [([(12, 3, "rat"), (7, 3, "rat")], (12, 3, "rat")),  # nearer, though farther east
+                          ([(11, 5, "goblin"), (11, 1, "rat")], (11, 1, "rat")),  # the upper row, whatever the kind
+                          ([(11, 1, "rat"), (9, 1, "rat")], (9, 1, "rat"))]:  # the left column
+        g, m = necromancer_among_dead(*corpses)
+        assert think(g, m, 0.1) == ("raise", who(m), want)
+
+
+def test_a_blink_looks_as_far_as_the_blink_reaches_on_a_large_map_and_no_farther():
+    lo, hi = BLINK_FAR
+    size = 3 * hi + 4
+    g = run_on(level_of("\n".join("." * size for _ in range(size))), pos=(size // 2, size // 2))
+    m = put(g, "rat", size // 2 + 1, size // 2 + hi + 1)
+    cells = [(x, y) for y in range(size) for x in range(size) if chebyshev((x, y), m.pos) <= hi
+             and lo <= chebyshev((x, y), g.pos) <= hi and (x, y) != m.pos and (x, y) != g.pos]
+    for k in (0, len(cells) - 1):
+        assert blink_cell(ctx_of(g, Rolls(ints=[k])), m, g.pos) == cells[k]
+
+
+def test_a_conjurer_with_nowhere_to_blink_stays_to_fight():
+    g = run_on(level_of("#####\n#...#\n#####"), pos=(1, 1))
+    m = of_behaviour(g, "conjurer", 2, 1)
+    m.summoned = MAX_SUMMONS
+    assert think(g, m, 0.1, 0.9) == bite(m)
+
+
+def test_a_warlords_guard_is_only_those_it_called():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "warlord", 9, 3)
+    put(g, "goblin", 12, 1)
+    put(g, "goblin", 13, 1, group=7)
+    assert think(g, m, 0.1)[0] == "summon"
+
+
+def test_a_thief_with_loot_takes_its_own_way_to_the_stairs():
+    g = run_on(level_of("#######\n#..:..#\n#######"), pos=(5, 1))
+    g.level.down = None
+    m = of_behaviour(g, "thief", 4, 1, moves="fly")
+    m.stolen = ("potion", 1)
+    assert think(g, m) == step_to(m, 3, 1)
