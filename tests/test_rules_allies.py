@@ -4,8 +4,10 @@ fighting beside the player, orders, levels, deaths, and going along."""
 
 from dataclasses import replace
 
+import pytest
+
 from game.rules import populate
-from game.rules.actions.allies import ALONG, Free
+from game.rules.actions.allies import ALONG, Free, OrderAllies, take_along
 from game.rules.actions.melee import MonsterAttack
 from game.rules.behaviours.allies import CHASE, FOLLOW
 from game.rules.build import arrive
@@ -320,3 +322,57 @@ def test_an_ally_goes_for_the_nearest_foe_whatever_the_order_they_came():
     assert think(g, a) == step_to(a, 9, 3) and near.pos == (10, 3) and far.pos == (12, 3)
     near.x, far.x = 11, 10
     assert think(g, a) == step_to(a, 9, 3)
+
+
+# -- the allies' actions (game/rules/actions/allies.py), each result whole --------------------------------------------------
+
+
+def test_freeing_a_captive_wakes_it_counts_it_marks_the_run_to_be_saved_and_sounds():
+    g = run_on(pos=(2, 2))
+    c = put(g, "orc", 3, 2, awake=False, captive=True, order="wait")
+    g.freed, g.dirty = 2, False
+    r = Free(c).perform(g)
+    assert r.succeeded and r.messages == ((f"You break the shackles of the {c.kind.name}. It joins you!", "good"),)
+    assert (c.captive, c.ally, c.awake, c.order) == (False, True, True, "follow")
+    assert g.freed == 3 and g.dirty is True and g.events[-1] == "pickup"
+    assert not Free(c).perform(g).succeeded  # freed already
+
+
+@pytest.mark.parametrize("order, said", [("wait", "wait here"), ("follow", "follow me")])
+def test_an_order_to_one_ally_names_it_to_several_calls_them_all_and_takes_no_time(order, said):
+    g = run_on(pos=(2, 2))
+    one = put(g, "orc", 3, 2, ally=True, order="wait" if order == "follow" else "follow")
+    g.dirty = False
+    r = OrderAllies(order).perform(g)
+    assert r.succeeded and r.turns == 0 and r.messages == ((f"You call to your {one.kind.name}: {said}!", "note"),)
+    assert one.order == order and g.dirty is True
+    two = put(g, "rat", 4, 2, ally=True)
+    r = OrderAllies(order).perform(g)
+    assert r.messages == ((f"You call to your allies: {said}!", "note"),) and two.order == order
+
+
+def test_an_order_with_no_ally_here_or_no_such_order_fails_and_says_why():
+    g = run_on(pos=(2, 2))
+    assert OrderAllies("wait").perform(g) == fail_with("You have no allies here.")
+    put(g, "orc", 3, 2, ally=True)
+    assert OrderAllies("dance").perform(g).messages == () and not OrderAllies("dance").perform(g).succeeded
+
+
+def fail_with(text):
+    from game.rules.actions.base import fail
+    from game.rules.log import note
+    return fail(note(text))
+
+
+def test_allies_following_within_two_steps_come_along_unparalysed_and_the_log_says_who():
+    g = run_on(pos=(5, 3))
+    near = put(g, "orc", 5 + ALONG, 3, ally=True, statuses={"paralysed": 3, "hasted": 2})
+    put(g, "orc", 6 + ALONG, 3, ally=True)  # too far
+    put(g, "orc", 4, 3, ally=True, order="wait")  # told to wait
+    put(g, "rat", 5, 2)  # a foe
+    assert take_along(g) == [(f"Your {near.kind.name} comes with you.", "note")]
+    assert g.companions == [near] and near.statuses == {"hasted": 2} and near not in g.level.monsters
+    assert take_along(g) == []
+    for x in (4, 6):
+        put(g, "rat", x, 4, ally=True)
+    assert take_along(g) == [("2 allies come with you.", "note")] and len(g.companions) == 3
