@@ -547,3 +547,18 @@ def test_a_wanderers_spots_are_where_its_way_of_moving_may_go():
     m = of_behaviour(g, "wanderer", 3, 1, moves="fly")
     m.awake = False
     assert think(g, m, ints=[1]) == step_to(m, 2, 1) and m.goal == (2, 1)  # the chasm is a flyer's second spot
+
+
+def test_a_pack_member_chooses_among_the_free_cells_beside_its_foe_not_their_mirror_images():
+    g, (m,) = pack_at((5, 2), pos=(1, 2))  # the foe against the west wall: its free cells lie east
+    ctx = ctx_of(g)
+    hunt(g, m, ctx)
+    assert ctx.claims == {(2, 1): m.index}
+
+
+def test_a_wanderers_first_spot_may_be_the_first_cell_of_the_level():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "wanderer", 9, 3)
+    m.awake = False
+    think(g, m, ints=[0])
+    assert m.goal == tuple(int(v) for v in np.argwhere(g.level.passable(m.moves))[0][::-1])
