@@ -1,5 +1,6 @@
 """The balance harness: whole runs through the rules, figures printed."""
 
+import dataclasses
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ def test_a_run_plays_until_it_ends_and_reports_it():
     assert r.turns > 0 and r.deepest >= 1 and r.level >= 1
     assert r.dead or r.won or r.turns >= 3000
     assert r.outcome in ("won", "died", "timed out")
+    assert r.stuck * 20 < r.turns  # the policy rarely finds its moves change nothing
     again = play_run("Harness-1", "diver", "small", max_turns=3000, run_seed=1)
     assert again == r  # the same world, policy and seed play the same run
 
@@ -60,6 +62,14 @@ def test_a_tactician_run_reports_what_it_met_and_freed():
     assert r.vaults >= 1 and r.freed >= 1  # this run cracks vaults and frees captives (counted, not a field read)
 
 
+def test_turns_a_policy_waits_out_because_its_moves_change_nothing_are_counted(monkeypatch):
+    from game.tools import autoplay
+    monkeypatch.setattr(autoplay, "overworld_turn", lambda g, policy, done: None)
+    r = play_run("Stuck-1", "careful", "small", max_turns=150, run_seed=1)
+    assert r.stuck == r.turns >= 20  # every turn of it waited out (the run is bounded by actions, 3 per turn)
+    assert summary([r])["turns waited out stuck"] == r.stuck
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]
@@ -75,10 +85,45 @@ def test_the_command_prints_the_figures_and_refuses_bad_arguments():
     assert done.returncode == 0, done.stderr
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
                    "healing potions unused at death", "turns with an enemy in view", "distinct monster kinds met",
-                   "vaults opened", "allies freed"):
+                   "vaults opened", "allies freed", "turns waited out stuck"):
         assert figure in done.stdout
     bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr
+
+
+def test_runs_shared_between_processes_merge_into_the_figures_of_one_measurement(tmp_path):
+    """``--first`` numbers a shard's worlds, ``--reports`` keeps each run as it
+    ends (a progress line on stderr too), ``--merge`` sums the shards."""
+    from game.tools.autoplay import main, read_reports
+    common = ["--policy", "diver", "--size", "small", "--max-turns", "400", "--world", "Shard"]
+    assert main(common + ["--runs", "1", "--reports", str(tmp_path / "a.jsonl")]) == 0
+    assert main(common + ["--runs", "2", "--first", "2", "--reports", str(tmp_path / "b.jsonl")]) == 0
+    a, b = read_reports(tmp_path / "a.jsonl"), read_reports(tmp_path / "b.jsonl")
+    assert [r.world for r in a + b] == ["Shard-1", "Shard-2", "Shard-3"]
+    assert b[0] == dataclasses.replace(play_run("Shard-2", "diver", "small", max_turns=400, run_seed=2), recording="")
+    done = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--merge",
+                           str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "(3 runs, worlds Shard-k)" in done.stdout
+    assert f"median turns: {int(sorted(r.turns for r in a + b)[1])}" in done.stdout
+
+
+def test_a_harness_run_prints_one_progress_line_as_it_ends(capsys):
+    from game.tools.autoplay import main
+    assert main(["--policy", "diver", "--size", "small", "--max-turns", "300", "--world", "Prog", "--runs", "2"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split()[0] for line in lines] == ["Prog-1", "Prog-2"] and all("s CPU]" in line for line in lines)
+
+
+def test_merging_a_file_that_is_not_reports_is_one_line_of_error(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"world": "x"}\n')
+    for files in ([str(bad)], [str(tmp_path / "missing.jsonl")]):
+        done = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--merge", *files],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
+    assert "bad.jsonl:1" in subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--merge", str(bad)],
+                                           capture_output=True, text=True, timeout=60).stderr
 
 
 def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp_path):

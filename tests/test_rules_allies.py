@@ -376,3 +376,68 @@ def test_allies_following_within_two_steps_come_along_unparalysed_and_the_log_sa
     for x in (4, 6):
         put(g, "rat", x, 4, ally=True)
     assert take_along(g) == [("2 allies come with you.", "note")] and len(g.companions) == 3
+
+
+# -- walks and captives -------------------------------------------------------------------------------
+_CORRIDOR = """\
+##########
+#........#
+#.######.#
+#.######.#
+#........#
+##########"""
+
+_DEAD_END = """\
+########
+#......#
+########"""
+
+
+def test_auto_explore_goes_round_a_shackled_captive_when_another_way_leads_on():
+    from game.rules.actions.travel import plan_path
+    g = run_on(level_of(_CORRIDOR, captives=[(4, 1)]), pos=(2, 1))
+    g.level.seen[:] = True
+    path = plan_path(g, 6, 1)
+    assert path is not None and (4, 1) not in path and path[-1] == (6, 1)  # the long way, round the ring
+    assert len(path) > 4
+
+
+def test_auto_explore_stops_once_when_a_captive_blocks_the_only_way_on():
+    """A captive in a dead end's mouth: the unexplored cells behind it are
+    not a target (no walk reaches them), so auto-explore ends instead of
+    stopping at the captive again at every press."""
+    g = run_on(level_of(_DEAD_END, captives=[(3, 1)]), pos=(1, 1))
+    g.level.seen[:, :4] = True
+    g.level.seen[:, 4:] = False
+    assert not g.explore()
+    assert g.log[-1].text == "You have explored everything you can reach here."
+    assert g.level.monster_at(3, 1).captive  # left shackled: freeing it is a bump, the player's choice
+
+
+def test_a_walk_to_a_captive_ends_beside_it_without_freeing_it():
+    g = run_on(level_of(HALL, captives=[(9, 3)]), pos=(2, 3))
+    assert g.travel_to(9, 3)
+    for _ in range(20):
+        if not g.go_on():
+            break
+    assert g.pos == (8, 3) and g.level.monster_at(9, 3).captive
+
+
+def test_a_step_into_an_ally_changes_places_with_it():
+    g = run_on(pos=(4, 2))
+    ally = put(g, "orc", 5, 2, ally=True)
+    assert g.move(1, 0)
+    assert g.pos == (5, 2) and (ally.x, ally.y) == (4, 2) and ally.alive
+
+
+def test_a_walk_changes_places_with_an_ally_in_its_way_instead_of_stopping():
+    """A follower stands close behind or ahead: the walk goes on through it,
+    as a step into it does by hand (before, auto-explore stopped at it at every press)."""
+    g = run_on(pos=(2, 3))
+    ally = put(g, "orc", 3, 3, ally=True, order="wait")
+    assert g.travel_to(8, 3)
+    for _ in range(20):
+        if not g.go_on():
+            break
+    assert g.pos == (8, 3) and (ally.x, ally.y) == (2, 3)
+    assert not any("in the way" in t for t in texts(g))

@@ -3,7 +3,8 @@ rules by a simple policy, and the figures that say how hard the game is.
 
     python -m game.tools.autoplay --runs 20 --world Avalon [--policy careful|diver|tactician|all]
                             [--background fighter|hunter|adept|rogue] [--size small|medium|large]
-                            [--max-turns N] [--record DIR]
+                            [--max-turns N] [--first K] [--record DIR] [--reports FILE]
+    python -m game.tools.autoplay --merge FILE [FILE ...]
 
 A policy sees what the player sees and acts through :class:`Game`'s methods,
 exactly as key presses do; maps are built synchronously (no frames here).
@@ -24,14 +25,20 @@ exactly as key presses do; maps are built synchronously (no frames here).
 Every policy uses the commands a player has (rest, search, swap, fire),
 through :class:`Game` as the keys do, and chooses its perks by a ranking of
 its own (:data:`game.tools.fights.PERK_RANKS`).  Each run's world is
-``NAME-k`` (k = 1..runs), so runs differ and any run can be replayed;
+``NAME-k`` (k = 1..runs, or from ``--first K``), so runs differ and any run
+can be replayed, and a long measurement can be shared between processes:
+each writes its runs to ``--reports FILE`` (one JSON line per run, as it
+ends) and ``--merge`` prints the figures of all of them together.  One line
+per run goes to stderr as it ends, so a long measurement shows its progress;
 ``--record DIR`` writes each run's recording there
 (``NAME-k-POLICY.replay.txt``: ``python -m game.replay FILE --verify``
 checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
 reached, turns survived, deaths by cause, potions unused at death, relics,
 win rate, the share of turns with an enemy in view, the distinct monster
 kinds met, vaults opened (a vault counts once any of its finds was taken)
-and allies freed.  Exit status 0, or 2 on bad
+and allies freed, and the turns a policy waited out because its moves
+changed nothing (a few are a fight's stalemate; thousands, a bug in the
+policy or in the rules it plays by).  Exit status 0, or 2 on bad
 arguments (one line on stderr).
 
 Long because the careful and diving policies are one turn each (a dungeon
@@ -42,7 +49,10 @@ plays and sums the runs; the tactician's own calls live in :mod:`.fights`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
+import time
 from pathlib import Path
 import weakref
 from collections import Counter
@@ -89,6 +99,7 @@ class RunReport:
     kinds_met: tuple[str, ...] = ()  # monster kinds seen, in the order first seen
     vaults: int = 0  # vaults opened: any of its finds taken
     freed: int = 0  # captives freed
+    stuck: int = 0  # turns waited out because the policy's moves changed nothing (many: a bug to find)
 
     @property
     def outcome(self) -> str:
@@ -324,7 +335,7 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     g = Game.new(world, size, run_seed, background=background)
     settle(g)
     done_here: dict[int, int] = {}
-    stalled = fight_turns = dungeon_turns = 0
+    stalled = stuck = fight_turns = dungeon_turns = 0
     kinds: dict[str, None] = {}
     finds: dict[tuple[str, int], int] = {}  # (level, vault) -> its finds when first seen
     opened: set[tuple[str, int]] = set()
@@ -348,12 +359,12 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
         stalled = stalled + 1 if (g.turn, g.pos, g.mode, len(g.log)) == before else 0
         if stalled > 20:
             g.wait()  # never stuck: let time pass
-            stalled = 0
+            stalled, stuck = 0, stuck + 1
     potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
                      len(g.relics), g.player.level, potions, g.finish_recording() or "",
                      background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
-                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed)
+                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed, stuck=stuck)
 
 
 def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, int]]:
@@ -390,6 +401,7 @@ def summary(reports: list[RunReport]) -> dict:
         "distinct monster kinds met (all runs)": len({k for r in reports for k in r.kinds_met}),
         "vaults opened": sum(r.vaults for r in reports),
         "allies freed": sum(r.freed for r in reports),
+        "turns waited out stuck": sum(r.stuck for r in reports),
     }
 
 
@@ -401,39 +413,97 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
     ap = Parser(prog="python -m game.tools.autoplay", description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--first", type=int, default=1, metavar="K", help="the first run's number (world NAME-K)")
     ap.add_argument("--world", default="Avalon")
     ap.add_argument("--policy", choices=POLICIES + ("all",), default="all")
     ap.add_argument("--background", choices=[b.id for b in BACKGROUNDS], default=DEFAULT_BACKGROUND)
     ap.add_argument("--size", choices=SIZE_NAMES, default="medium")
     ap.add_argument("--max-turns", type=int, default=150_000)
     ap.add_argument("--record", type=Path, metavar="DIR", help="write each run's recording into DIR")
+    ap.add_argument("--reports", type=Path, metavar="FILE", help="append each run's figures to FILE (JSON lines)")
+    ap.add_argument("--merge", type=Path, nargs="+", metavar="FILE",
+                    help="print the figures of the runs in these --reports files instead of playing")
     args = ap.parse_args(argv)
     if not 1 <= args.runs <= 10_000:
         ap.error("--runs must be in 1..10000")
+    if not 1 <= args.first <= 1_000_000:
+        ap.error("--first must be in 1..1000000")
     if not 100 <= args.max_turns <= 10_000_000:
         ap.error("--max-turns must be in 100..10000000")
     return args
 
 
+def report_line(r: RunReport) -> str:
+    """One run's figures as a JSON line (its recording left out: ``--record`` keeps those)."""
+    fields = dataclasses.asdict(r)
+    del fields["recording"]
+    return json.dumps(fields, separators=(",", ":"))
+
+
+def read_reports(path: Path) -> list[RunReport]:
+    """The runs a ``--reports`` file holds; ``ValueError`` naming the line that is not one."""
+    reports = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            fields = json.loads(line)
+            fields["kinds_met"] = tuple(fields["kinds_met"])
+            reports.append(RunReport(**fields))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"{path}:{n}: not a run's figures ({exc})") from None
+    return reports
+
+
+def _print_figures(reports: list[RunReport], title: str) -> None:
+    print(title)
+    for name, value in summary(reports).items():
+        print(f"  {name}: {value}")
+
+
+def _merge(paths: list[Path]) -> int:
+    runs: dict[tuple[str, str, str], list[RunReport]] = {}
+    try:
+        for path in paths:
+            for r in read_reports(path):
+                runs.setdefault((r.policy, r.background, r.world.rsplit("-", 1)[0]), []).append(r)
+    except (OSError, ValueError) as exc:
+        print(f"autoplay: error: {exc}", file=sys.stderr)
+        return 2
+    for (policy, background, world), reports in runs.items():
+        _print_figures(reports, f"policy {policy} as {background} ({len(reports)} runs, worlds {world}-k)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
+    if args.merge:
+        return _merge(args.merge)
     policies = POLICIES if args.policy == "all" else (args.policy,)
-    if args.record is not None:
+    for folder in filter(None, (args.record, args.reports and args.reports.parent)):
         try:
-            args.record.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"autoplay: error: cannot write recordings to {args.record}: {exc.strerror}", file=sys.stderr)
+            print(f"autoplay: error: cannot write to {folder}: {exc.strerror}", file=sys.stderr)
             return 2
+    numbers = range(args.first, args.first + args.runs)
     for policy in policies:
-        reports = [play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k,
-                            background=args.background) for k in range(1, args.runs + 1)]
-        if args.record is not None:
-            for r in reports:
+        reports = []
+        for k in numbers:
+            start = time.process_time()
+            r = play_run(f"{args.world}-{k}", policy, args.size, args.max_turns, run_seed=k,
+                         background=args.background)
+            reports.append(r)
+            print(f"{r.world} {policy}: {r.outcome}{f' ({r.cause})' if r.dead else ''} at turn {r.turns:,}, "
+                  f"deepest {r.deepest}, relics {r.relics}, level {r.level} "
+                  f"[{time.process_time() - start:.0f} s CPU]", file=sys.stderr, flush=True)
+            if args.record is not None:
                 (args.record / f"{r.world}-{policy}.replay.txt").write_text(r.recording + "\n", encoding="ascii")
-        print(f"policy {policy} as {args.background} ({args.size} dungeons, {args.runs} runs, "
-              f"worlds {args.world}-1..{args.runs})")
-        for name, value in summary(reports).items():
-            print(f"  {name}: {value}")
+            if args.reports is not None:
+                with args.reports.open("a", encoding="utf-8") as out:
+                    out.write(report_line(r) + "\n")
+        _print_figures(reports, f"policy {policy} as {args.background} ({args.size} dungeons, {args.runs} runs, "
+                                f"worlds {args.world}-{numbers.start}..{numbers.stop - 1})")
     return 0
 
 

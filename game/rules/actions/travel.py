@@ -57,6 +57,8 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     hundred steps at most, well under a millisecond)."""
     passable = _known_ground(run)
     h, w = passable.shape
+    if 0 <= x < w and 0 <= y < h and _captive_at(run, x, y):
+        passable[y, x] = True  # a walk to a captive ends beside it (the last step would free it)
     if not (0 <= x < w and 0 <= y < h) or not passable[y, x] or (x, y) == run.pos:
         return []
     dist = walk_distance(passable, [(x, y)])
@@ -77,11 +79,23 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
 
 def _known_ground(run: RunState) -> np.ndarray:
     """Where a walk may go: explored floor (a found trap is stepped over
-    safely), never a burning cell; deep water and chasms are stepped into
-    only on purpose, one step at a time."""
+    safely), never a burning cell, never a shackled captive's cell (it never
+    steps aside: a walk goes round it, and one it blocks is the player's to
+    free by a bump); deep water and chasms are stepped into only on purpose,
+    one step at a time."""
     if run.mode == "overworld":
         return run.loc.passable
-    return run.level.walkable & run.level.seen & run.level.calm  # never through fire
+    level = run.level
+    ground = level.walkable & level.seen & level.calm  # never through fire
+    for m in level.monsters:
+        if m.captive and not m.hidden:
+            ground[m.y, m.x] = False
+    return ground
+
+
+def _captive_at(run: RunState, x: int, y: int) -> bool:
+    m = run.level.monster_at(x, y) if run.mode == "dungeon" else None
+    return m is not None and m.captive and not m.hidden
 
 
 def _begin(run: RunState) -> None:
@@ -248,13 +262,14 @@ def step_action(run: RunState, dx: int, dy: int) -> Action:
 
 class TravelStep(Action):
     """The next step of the planned walk; it never walks into a monster it
-    knows of (a hidden one it walks into, as the player would)."""
+    knows of (a hidden one it walks into, as the player would), except an
+    ally: the two change places, as a step into it does by hand."""
 
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
         x, y = run.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
-        if blocker is not None and not blocker.hidden:
+        if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))
