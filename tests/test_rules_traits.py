@@ -365,13 +365,16 @@ def test_a_necromancer_raises_the_nearest_dead_first_in_row_then_column_order():
 
 
 def test_a_blink_looks_as_far_as_the_blink_reaches_on_a_large_map_and_no_farther():
+    """A caster just above its foe on a map taller than wide: the cells it may
+    land on reach ``hi`` rows below it (and no more), within ``hi`` of its foe."""
     lo, hi = BLINK_FAR
-    size = 3 * hi + 4
-    g = run_on(level_of("\n".join("." * size for _ in range(size))), pos=(size // 2, size // 2))
-    m = put(g, "rat", size // 2 + 1, size // 2 + hi + 1)
-    cells = [(x, y) for y in range(size) for x in range(size) if chebyshev((x, y), m.pos) <= hi
+    width, height = 2 * hi + 4, 3 * hi + 6
+    g = run_on(level_of("\n".join("." * width for _ in range(height))), pos=(hi + 2, 2 * hi + 3))
+    m = put(g, "rat", hi + 2, 2 * hi + 2)
+    cells = [(x, y) for y in range(height) for x in range(width) if chebyshev((x, y), m.pos) <= hi
              and lo <= chebyshev((x, y), g.pos) <= hi and (x, y) != m.pos and (x, y) != g.pos]
-    for k in (0, len(cells) - 1):
+    assert max(y for _, y in cells) == m.y + hi >= width
+    for k in (0, len(cells) // 2, len(cells) - 1):
         assert blink_cell(ctx_of(g, Rolls(ints=[k])), m, g.pos) == cells[k]
 
 
