@@ -251,3 +251,33 @@ def test_dropping_puts_down_up_to_count_of_the_row_from_the_slot_on_and_takes_no
     assert r.turns == 0 and r.messages == (note(f"You discard {item_name(g, ITEM_BY_ID['stone'], 1)}: the wilds keep "
                                                 "nothing you drop."),)
     assert len(g.level.items) == 2
+
+
+UNKNOWN = "potion_speed"  # a kind the player does not know at the start: named by its look
+
+
+def test_the_pack_tells_of_what_it_sees_leaves_and_drops_as_the_player_knows_it():
+    g = run_on(pos=(3, 3))
+    kind = ITEM_BY_ID[UNKNOWN]
+    assert kind.id not in g.known and item_name(g, kind) != words.a(kind.name)
+    g.pickup = "none"
+    seen = lying(g, kind, count=2)
+    assert take_items(g, [seen]) == [note(f"You see here {item_name(g, kind, 2)}.")]
+    g.player.inventory = ["dagger"] * MAX_INVENTORY
+    assert take_items(g, [seen], asked=True) == [bad(f"Your pack is full; you leave {item_name(g, kind, 2, 'the')}.")]
+    g.player.inventory = [UNKNOWN, UNKNOWN]
+    assert Drop(0, 2).perform(g).messages == (note(f"You drop {item_name(g, kind, 2)}."),)
+
+
+def test_every_item_walked_over_or_taken_is_dealt_with_each_in_turn():
+    from game.rules.content import TREASURE
+    g = run_on(pos=(3, 3))
+    g.pickup = "none"
+    a, b = lying(g, PLAIN, index=1), lying(g, ITEM_BY_ID[UNKNOWN], index=2)
+    assert len(take_items(g, [a, b])) == 2  # both told of
+    g.player.inventory = ["dagger"] * MAX_INVENTORY
+    assert len(take_items(g, [a, b], asked=True)) == 2  # both left, saying so
+    g.player.inventory = []
+    prize = lying(g, TREASURE, index=3)
+    lines = take_items(g, [a, prize, b], asked=True)
+    assert g.player.inventory == [PLAIN.id, UNKNOWN] and lines[0] == loot(f"You pick up {item_name(g, PLAIN, 1)}.")

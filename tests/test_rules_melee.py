@@ -172,21 +172,26 @@ def thief(g, x=6, y=3):
 
 
 def test_a_thief_snatches_a_whole_row_of_something_dear_by_its_own_roll_and_runs():
-    g = run_on(pos=(5, 3))
-    t = thief(g)
     dear = [i for i in ITEM_BY_ID if ITEM_BY_ID[i].kind in ("potion", "scroll", "wand")]
     plain = [i for i in ITEM_BY_ID if ITEM_BY_ID[i].kind not in ("potion", "scroll", "wand", "key")][:2]
     pack = [plain[0], dear[0], dear[1], dear[0], plain[1], dear[2]]
-    g.player.inventory = list(pack)
     rows = list(dict.fromkeys(d for d in pack if d in dear))
-    choice = rows[int(g.rng("steal", t.index).integers(0, len(rows)))]
-    g.dirty = False
-    r = Steal(t, g.player).perform(g)
-    count = pack.count(choice)
-    assert t.stolen == (choice, count) and t.fleeing and g.dirty is True
-    assert g.player.inventory == [i for i in pack if i != choice]
-    assert r.messages == (bad(f"{name_of(t, True)} snatches {item_name(g, ITEM_BY_ID[choice], count)} "
-                              "from your pack and runs!"),)
+    taken = set()
+    for turn in range(20):
+        g = run_on(pos=(5, 3))
+        g.turn = turn
+        t = thief(g)
+        g.player.inventory = list(pack)
+        choice = rows[int(g.rng("steal", t.index).integers(0, len(rows)))]
+        g.dirty = False
+        r = Steal(t, g.player).perform(g)
+        count = pack.count(choice)
+        assert t.stolen == (choice, count) and t.fleeing and g.dirty is True
+        assert g.player.inventory == [i for i in pack if i != choice]
+        assert r.messages == (bad(f"{name_of(t, True)} snatches {item_name(g, ITEM_BY_ID[choice], count)} "
+                                  "from your pack and runs!"),)
+        taken.add(choice)
+    assert taken == set(rows)
 
 
 @pytest.mark.parametrize("kind", ["potion", "scroll", "wand"])
@@ -201,14 +206,18 @@ def test_each_dear_kind_is_taken_before_anything_plain(kind):
 
 
 def test_a_thief_of_a_plain_pack_takes_any_row_and_at_most_99():
-    g = run_on(pos=(5, 3))
-    t = thief(g)
     plain = [i for i in ITEM_BY_ID if ITEM_BY_ID[i].kind not in ("potion", "scroll", "wand", "key")][:2]
-    g.player.inventory = [plain[0]] * 120 + [plain[1]]
-    rows = plain
-    choice = rows[int(g.rng("steal", t.index).integers(0, 2))]
-    Steal(t, g.player).perform(g)
-    assert t.stolen == (choice, min(99, 120 if choice == plain[0] else 1))
+    taken = set()
+    for turn in range(20):
+        g = run_on(pos=(5, 3))
+        g.turn = turn
+        t = thief(g)
+        g.player.inventory = [plain[0]] * 120 + [plain[1]]
+        choice = plain[int(g.rng("steal", t.index).integers(0, 2))]
+        Steal(t, g.player).perform(g)
+        assert t.stolen == (choice, 99 if choice == plain[0] else 1)
+        taken.add(choice)
+    assert taken == set(plain)
 
 
 def test_a_thief_steals_only_from_the_player_only_once_and_only_what_there_is():
@@ -349,3 +358,61 @@ def test_a_levitating_player_is_hurled_over_a_chasm_and_a_walker_is_not():
     bat.kind = replace(bat.kind, moves="fly")
     Knockback(a, bat).perform(g)
     assert bat.pos == (5, 1)
+
+
+def test_a_blow_hurls_straight_along_each_axis_and_a_slam_that_kills_is_the_walls_doing():
+    g, a, p = hurled(OPEN, (3, 1), (3, 2))  # from below: straight up into the wall
+    r = Knockback(a, p).perform(g)
+    assert g.pos == (3, 1) and r.messages == (bad("You slam into the wall."),)
+    g, a, p = hurled(OPEN, (4, 2), (5, 2))  # from the east: west
+    Knockback(a, p).perform(g)
+    assert g.pos == (4 - KNOCKBACK, 2)
+    g.player.hp = 1
+    g.pos = (1, 2)
+    g.level.update_view(*g.pos)
+    a.x = 2
+    lines = Knockback(a, p).perform(g).messages
+    assert lines[-1] == bad("You are killed by a wall.") and g.killer == a.kind.name
+    g, a, v = hurled(OPEN, (7, 3), (2, 2), (1, 2))
+    v.hp = 1
+    xp = g.player.xp
+    Knockback(a, v).perform(g)
+    assert not v.alive and g.player.xp == xp  # the colossus's kill, not the player's
+
+
+def test_a_blow_that_misses_a_monster_still_wakes_it():
+    g = run_on(pos=(2, 3))
+    m = put(g, "rat", 6, 3)
+    other = put(g, "rat", 7, 3, awake=False, hp=50)
+    seed = next(s for s in range(200) if attack_roll(np.random.default_rng(s), m.attack, other.defence) == 0)
+    MonsterAttack(m, other, np.random.default_rng(seed)).perform(g)
+    assert other.awake and other.hp == 50
+
+
+def test_an_allys_shot_at_a_foe_rolls_as_an_allys_blow():
+    g = run_on(pos=(2, 3))
+    a = shooter(g, 6, 3)
+    a.ally = True
+    foe = put(g, "rat", 9, 3, hp=99)
+    g.player.perks.append("leader")
+    dmg = attack_roll(np.random.default_rng(2), a.kind.shot + LEADER_BONUS, foe.defence)
+    MonsterShoot(a, foe, np.random.default_rng(2)).perform(g)
+    assert foe.hp == 99 - dmg
+
+
+def test_the_players_blow_that_misses_a_mimic_still_shows_it_and_one_that_kills_says_no_hit():
+    g = run_on(pos=(5, 3))
+    m = put(g, "mimic", 6, 3, hidden=True)
+    for turn in range(60):
+        g.turn = turn
+        if attack_roll(g.rng("player"), g.player.attack, m.defence) == 0:
+            break
+    r = Attack(m).perform(g)
+    assert r.messages == (bad(f"It is a {m.kind.name}!"), note(f"You miss {m.name}."))
+    for turn in range(60):
+        g.turn = turn
+        dmg = attack_roll(g.rng("player"), g.player.attack, m.defence)
+        if dmg:
+            break
+    m.hp = dmg
+    assert not any(text.startswith("You hit") for text, _ in Attack(m).perform(g).messages)

@@ -88,6 +88,7 @@ def throwing(item_id, pos=(2, 3)):
 
 def test_a_thrown_weapon_strikes_the_first_creature_hard_by_its_roll_and_lands_there():
     g = throwing(BLADE.id)
+    g.player.level = 7  # a third of the level adds to a throw
     rat = put(g, "rat", 5, 3, hp=99)
     for turn in range(20):
         g.turn = turn
@@ -107,14 +108,17 @@ def test_a_thrown_weapon_strikes_the_first_creature_hard_by_its_roll_and_lands_t
 
 def test_anything_else_thrown_strikes_softly_and_a_thrower_harder():
     g = throwing("stone")
+    g.player.level = 7
     rat = put(g, "rat", 5, 3, hp=99)
-    for perks, power in (([], 1), (["thrower"], 1 + SKILL_BONUS)):
-        g.player.perks = perks
-        g.player.inventory = ["potion", "stone"]
-        dmg = attack_roll(g.rng("throw"), power + g.player.level // 3, rat.defence)
-        rat.hp = 99
-        Throw(1, (9, 3)).perform(g)
-        assert rat.hp == 99 - dmg
+    for turn in range(12):
+        g.turn = turn
+        for perks, power in (([], 1), (["thrower"], 1 + SKILL_BONUS)):
+            g.player.perks = perks
+            g.player.inventory = ["potion", "stone"]
+            dmg = attack_roll(g.rng("throw"), power + g.player.level // 3, rat.defence)
+            rat.hp = 99
+            Throw(1, (9, 3)).perform(g)
+            assert rat.hp == 99 - dmg
 
 
 def test_a_throw_at_nothing_flies_its_range_lands_on_the_last_floor_cell_it_crossed_and_over_water_is_lost():
@@ -172,7 +176,7 @@ def test_a_shot_uses_one_missile_strikes_by_its_roll_and_the_missile_may_be_foun
     missile = words.capital(words.the(ITEM_BY_ID[launcher.ammo].name))
     for turn in range(30):
         g = archer_run(launcher)
-        g.turn = turn
+        g.turn, g.player.level = turn, 7  # half the level adds to a shot
         rat = put(g, "rat", 5, 3, hp=99)
         rng = g.rng("fire")
         dmg = attack_roll(rng, launcher.power + g.player.level // 2, rat.defence)
@@ -189,12 +193,14 @@ def test_a_shot_uses_one_missile_strikes_by_its_roll_and_the_missile_may_be_foun
 
 def test_a_marksman_shoots_harder():
     launcher = LAUNCHERS[0]
-    g = archer_run(launcher)
-    g.player.perks.append("marksman")
-    rat = put(g, "rat", 5, 3, hp=99)
-    dmg = attack_roll(g.rng("fire"), launcher.power + g.player.level // 2 + SKILL_BONUS, rat.defence)
-    Fire((9, 3)).perform(g)
-    assert rat.hp == 99 - dmg
+    for turn in range(12):
+        g = archer_run(launcher)
+        g.turn = turn
+        g.player.perks.append("marksman")
+        rat = put(g, "rat", 5, 3, hp=99)
+        dmg = attack_roll(g.rng("fire"), launcher.power + g.player.level // 2 + SKILL_BONUS, rat.defence)
+        Fire((9, 3)).perform(g)
+        assert rat.hp == 99 - dmg
 
 
 def test_firing_needs_a_launcher_its_missiles_and_room_and_says_what_is_missing():
