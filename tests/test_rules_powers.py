@@ -1,6 +1,8 @@
 """Monsters' powers (game/rules/actions/powers.py), each unit's result whole:
 its lines (seen and unseen), what it changes, and when it fails."""
 
+from dataclasses import replace
+
 import pytest
 
 from game.rules.actions.base import fail
@@ -247,3 +249,43 @@ def test_a_wound_sets_off_a_split_and_a_death_its_kinds_burst_where_it_fell():
     assert isinstance(burst, Deliver) and (burst.effect, burst.aim, burst.power, burst.user, burst.cell) == \
         (BURSTER.on_death, "burst", BURSTER.death_power, b, (8, 3))
     assert set_off(g, ("hurt", b)) is None and set_off(g, ("hurt", rat)) is None and set_off(g, ("death", rat)) is None
+
+
+FLYING_SUMMONER = next((k for k in MONSTERS if k.summons and MONSTER_BY_ID[k.summons].moves == "fly"), None)
+
+
+@pytest.mark.skipif(FLYING_SUMMONER is None, reason="no kind calls up flyers")
+def test_the_summoned_stand_where_their_own_way_of_moving_lets_them():
+    g = run_on(level_of("######\n#..:.#\n######"), pos=(1, 1))
+    m = put(g, FLYING_SUMMONER.id, 2, 1)
+    put(g, "rat", 4, 1)
+    assert Summon(m, 1).perform(g).succeeded
+    assert [o.pos for o in g.level.monsters if o.kind.id == FLYING_SUMMONER.summons] == [(3, 1)]  # over the chasm
+
+
+def test_a_caster_of_group_0_keeps_its_summoned_in_group_0():
+    g = run_on(pos=(2, 3))
+    m = summoner(g, group=0)
+    Summon(m, 1).perform(g)
+    assert [o.group for o in g.level.monsters if o is not m] == [0]
+
+
+def test_a_flyer_rises_over_a_chasm_where_it_fell():
+    g = run_on(level_of("######\n#..:.#\n######"), pos=(1, 1))
+    m = put(g, "necromancer", 4, 1)
+    flyer = next(k for k in MONSTERS if k.moves == "fly")
+    corpse = (3, 1, flyer.id)
+    g.level.corpses.append(corpse)
+    assert Raise(m, corpse).perform(g).succeeded and g.level.monster_at(3, 1).kind == flyer
+
+
+def test_a_jelly_splits_only_into_a_cell_beside_it_where_its_kind_can_stand():
+    g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
+    m = jelly(g, 3, 1)
+    put(g, "rat", 2, 1)
+    put(g, "rat", 4, 1)
+    assert Split(m).perform(g) == fail()  # (5, 1) is two steps off
+    g = run_on(level_of("######\n#.:..#\n######"), pos=(4, 1))
+    m = jelly(g, 1, 1)
+    m.kind = replace(m.kind, moves="fly")
+    assert Split(m).perform(g).succeeded and g.level.monster_at(2, 1) is not None
