@@ -30,6 +30,7 @@ class Rolls:
 
     def __init__(self, *values: float, ints=()):
         self.values, self.ints = list(values), list(ints)
+        self.ranges: list[tuple[int, int]] = []  # the (lo, hi) of every whole-number roll asked for
 
     def random(self) -> float:
         assert self.values, "a roll was asked for that the test did not give"
@@ -37,6 +38,7 @@ class Rolls:
 
     def integers(self, lo: int, hi: int | None = None) -> int:
         lo, hi = (0, lo) if hi is None else (lo, hi)
+        self.ranges.append((lo, hi))
         assert self.ints, "a whole-number roll was asked for that the test did not give"
         value = self.ints.pop(0)
         assert lo <= value < hi, (lo, value, hi)

@@ -375,7 +375,8 @@ def test_a_blink_looks_as_far_as_the_blink_reaches_on_a_large_map_and_no_farther
              and lo <= chebyshev((x, y), g.pos) <= hi and (x, y) != m.pos and (x, y) != g.pos]
     assert max(y for _, y in cells) == m.y + hi >= width
     for k in (0, len(cells) // 2, len(cells) - 1):
-        assert blink_cell(ctx_of(g, Rolls(ints=[k])), m, g.pos) == cells[k]
+        rolls = Rolls(ints=[k])
+        assert blink_cell(ctx_of(g, rolls), m, g.pos) == cells[k] and rolls.ranges == [(0, len(cells))]
 
 
 def test_a_conjurer_with_nowhere_to_blink_stays_to_fight():
