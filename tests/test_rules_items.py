@@ -281,3 +281,38 @@ def test_every_item_walked_over_or_taken_is_dealt_with_each_in_turn():
     prize = lying(g, TREASURE, index=3)
     lines = take_items(g, [a, prize, b], asked=True)
     assert g.player.inventory == [PLAIN.id, UNKNOWN] and lines[0] == loot(f"You pick up {item_name(g, PLAIN, 1)}.")
+
+
+def test_a_drop_puts_down_one_unless_told_more():
+    g = run_on(pos=(2, 3))
+    g.player.inventory = ["stone", "stone", "stone"]
+    Drop(0).perform(g)
+    assert g.player.inventory == ["stone", "stone"]
+
+
+def test_wielding_a_blade_with_a_launcher_in_hand_readies_the_launcher_to_swap():
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap, p.inventory = "short_bow", None, ["dagger"]
+    Equip(0).perform(g)
+    assert (p.weapon, p.swap, p.inventory) == ("dagger", "short_bow", [])
+
+
+def test_a_swap_from_bare_hands_says_nothing_is_ready():
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap = None, "dagger"
+    r = Swap().perform(g)
+    assert (p.weapon, p.swap) == ("dagger", None)
+    assert r.messages == (loot(f"You wield {item_name(g, ITEM_BY_ID['dagger'], article='the')}."),)
+
+
+def test_an_aimed_item_is_heard_and_reaches_its_range_else_its_power_and_no_farther():
+    for item, reach in (("wand_fire", ITEM_BY_ID["wand_fire"].range), ("scroll_fire", ITEM_BY_ID["scroll_fire"].range
+                                                                        or ITEM_BY_ID["scroll_fire"].power)):
+        for far, hit in ((reach, True), (reach + 1, False)):
+            g = wand_run(item)
+            rat = put(g, "rat", 2 + far, 3)
+            deliver = UseItem(1, rat.pos).perform(g).then[1]
+            assert (deliver.cell == rat.pos) == hit, (item, far)
+            assert g.noise == 5

@@ -416,3 +416,12 @@ def test_the_players_blow_that_misses_a_mimic_still_shows_it_and_one_that_kills_
             break
     m.hp = dmg
     assert not any(text.startswith("You hit") for text, _ in Attack(m).perform(g).messages)
+
+
+def test_a_blow_from_straight_below_hurls_straight_up():
+    g, a, p = hurled(OPEN, (3, 2), (3, 3))
+    Knockback(a, p).perform(g)
+    assert g.pos == (3, 1)
+    g, a, p = hurled(OPEN, (3, 2), (3, 1))
+    Knockback(a, p).perform(g)
+    assert g.pos == (3, 3)

@@ -281,3 +281,53 @@ def test_taking_up_a_launcher_with_no_missiles_says_which_are_missing():
     p.weapon, p.swap = launcher.id, None
     p.inventory = []
     assert ReadyLauncher().perform(g).messages == (note(f"You have no {ammo} for your {launcher.name}."),)
+
+
+def test_throwing_and_shooting_are_heard_and_mark_the_run_to_be_saved():
+    g = throwing("stone")
+    Throw(1, (9, 3)).perform(g)
+    assert g.noise == 4
+    g = archer_run(LAUNCHERS[0])
+    g.dirty = False
+    Fire((9, 3)).perform(g)
+    assert g.noise == 5 and g.dirty is True
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS, ids=lambda k: k.id)
+def test_a_shot_flies_no_farther_than_its_launchers_range(launcher):
+    for far, hit in ((launcher.range, True), (launcher.range + 1, False)):
+        hits = set()
+        for turn in range(8):
+            g = archer_run(launcher)
+            g.turn = turn
+            rat = put(g, "rat", 2 + far, 3, hp=99)
+            r = Fire(rat.pos).perform(g)
+            hits.add(len(r.messages) == 2)
+        assert hits == {hit}, far
+
+
+def test_a_kill_by_a_throw_or_a_shot_is_the_players():
+    for act in ("throw", "fire"):
+        for turn in range(40):
+            g = throwing(BLADE.id) if act == "throw" else archer_run(LAUNCHERS[0])
+            g.turn = turn
+            rat = put(g, "rat", 5, 3, hp=1)
+            xp = g.player.xp
+            (Throw(1, (9, 3)) if act == "throw" else Fire((9, 3))).perform(g)
+            if not rat.alive:
+                assert rat not in g.level.monsters and g.player.xp > xp
+                break
+        else:
+            raise AssertionError(f"no {act} hit in 40 turns")
+
+
+def test_a_thrown_wand_strikes_softly_as_anything_that_is_not_a_blade():
+    g = throwing("wand_fire")
+    rat = put(g, "rat", 5, 3, hp=99)
+    for turn in range(12):
+        g.turn = turn
+        g.player.inventory = ["potion", "wand_fire"]
+        dmg = attack_roll(g.rng("throw"), 1 + g.player.level // 3, rat.defence)
+        rat.hp = 99
+        Throw(1, (9, 3)).perform(g)
+        assert rat.hp == 99 - dmg
