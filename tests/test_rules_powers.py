@@ -289,3 +289,17 @@ def test_a_jelly_splits_only_into_a_cell_beside_it_where_its_kind_can_stand():
     m = jelly(g, 1, 1)
     m.kind = replace(m.kind, moves="fly")
     assert Split(m).perform(g).succeeded and g.level.monster_at(2, 1) is not None
+
+
+def test_the_risen_have_half_their_hp_rounded_down_and_at_least_one():
+    g = run_on(pos=(2, 3))
+    m = put(g, "necromancer", 9, 3)
+    kinds = sorted(MONSTERS, key=lambda k: monster_stats(k, g.level.tier)[0])
+    small = kinds[0]  # the frailest kind: half its HP may round to 1
+    odd = next(k for k in kinds if monster_stats(k, g.level.tier)[0] % 2 and k.moves == "walk")
+    for k, x in ((small, 5), (odd, 7)):
+        g.level.corpses.append((x, 1, k.id))
+        assert Raise(m, (x, 1, k.id)).perform(g).succeeded
+        full = monster_stats(k, g.level.tier)[0]
+        hp = g.level.monster_at(x, 1).hp
+        assert hp == max(1, full // RAISE_SHARE) and isinstance(hp, int)
