@@ -8,7 +8,7 @@ from worldgen.core import seeding
 from worldgen.core.tiles import T
 
 from game.rules.actions.base import fail
-from game.rules.actions.effects import CLOUD, Afflict, Cloud, Damage, Deliver, Relocate
+from game.rules.actions.effects import CLOUD, Afflict, Cloud, Damage, Relocate
 from game.rules.actions.features import ALARM_REACH, TRAPS, Alarm, SpringTrap, UseFeature, blocked_by
 from game.rules.identify import item_name
 from game.rules.content import ITEM_BY_ID
