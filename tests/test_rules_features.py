@@ -39,7 +39,8 @@ def test_an_altar_names_each_unknown_kind_carried_once_then_falls_silent():
     g.dirty = False
     r = UseFeature(4, 1).perform(g)
     assert r.succeeded and r.messages[0] == loot("The altar glows.") and len(r.messages) == 1 + len(unknown)
-    assert all(m[1] == "loot" for m in r.messages) and all(i in g.known for i in unknown) and g.dirty is True
+    assert all(m[1] == "loot" and m[0] for m in r.messages) and all(i in g.known for i in unknown) and g.dirty is True
+    assert all(ITEM_BY_ID[i].name in text for i, (text, _) in zip(unknown, r.messages[1:]))
     assert [item_name(g, ITEM_BY_ID[i]) for i in unknown] != before
     assert UseFeature(4, 1).perform(g) == fail(note("The altar is silent."))
 
@@ -145,3 +146,25 @@ def test_an_alarm_reaches_its_reach_in_steps_and_no_farther():
     g = run_on(level_of("#######\n#..#..#\n#######"), pos=(1, 1))
     walled = put(g, "rat", 4, 1, awake=False)
     assert Alarm(1, 1).perform(g).messages == (bad("A bell clangs through the halls!"),) and not walled.awake
+
+
+def test_a_fountain_heals_one_who_is_not_poisoned_too():
+    g = run_on(level_of(ROOM), pos=(1, 1))
+    g.player.hp = 1
+    assert UseFeature(2, 1).perform(g).succeeded and g.player.hp == g.player.max_hp
+
+
+def test_an_alarm_wakes_a_sleeper_on_its_own_cell():
+    g = run_on(level_of(HALL), pos=(1, 1))
+    m = put(g, "rat", 5, 3, awake=False)
+    Alarm(5, 3).perform(g)
+    assert m.awake
+
+
+def test_a_fire_trap_that_kills_names_itself():
+    g = run_on(level_of(HALL), pos=(1, 1))
+    x, y = trap_cells(g.level)["fire"]
+    g.pos = (x, y)
+    _, damage, _ = SpringTrap(x, y).perform(g).then
+    g.player.hp = 1
+    assert damage.perform(g).messages[-1] == bad("You are killed by a fire trap.")
