@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from worldgen.core import registry
 from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T
 from worldgen.generators import biomes
 from worldgen.generators.biomes import cleanup, generator as biomes_generator, ground
@@ -327,3 +328,57 @@ def test_value_noise_in_blocks_is_the_plain_interpolation_to_the_bit(height, wid
     got = ground.value_noise(np.random.default_rng(cell), height, width, cell)
     want = ref_value_noise(np.random.default_rng(cell), height, width, cell)
     assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def ref_qualifies(grown, table=TRANSITIONS):
+    """qualifies as the table reads: per cell, the first row whose tile it is and
+    whose touching type is among its 8 neighbours (0 where none)."""
+    h, w = grown.shape
+    out = np.zeros((h, w), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            near = {int(grown[y + dy, x + dx]) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                    if (dy or dx) and 0 <= y + dy < h and 0 <= x + dx < w}
+            hit = next((r for r in table if r.tile == grown[y, x] and r.touching in near), None)
+            out[y, x] = 0 if hit is None else hit.becomes
+    return out
+
+
+#: A table of more touching types and tiles than a byte's codes hold (the wide lookups, not translation).
+WIDE_TABLE = tuple(biomes.Transition(tile, near, T.hills, "wide") for tile in range(1, 7) for near in range(1, 9)
+                   if tile != near)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("table", [TRANSITIONS, WIDE_TABLE], ids=["default", "wide"])
+def test_qualifies_is_the_table_read_cell_by_cell(seed, table):
+    rng = np.random.default_rng(seed)
+    h, w = rng.integers(1, 24, 2)
+    grown = rng.integers(0, 10, (h, w)).astype(np.uint8)
+    assert np.array_equal(qualifies(grown, table), ref_qualifies(grown, table))
+
+
+@pytest.mark.parametrize("height,width,spacing", [(50, 37, 3.0), (64, 300, 12.0), (9, 1, 5.0), (1, 40, 4.0)])
+def test_ground_in_bands_is_the_whole_field_to_the_bit(monkeypatch, height, width, spacing):
+    """The banded field (noise rows mixed a band at a time, the mixed field kept
+    in the thresholds' memory) against the octaves made whole and mixed at once."""
+    whole = ground.ground_thresholds(ground.ground_noise(np.random.default_rng(7), height, width, spacing), 0.9, 0.97)
+    monkeypatch.setattr(ground, "_BAND_CELLS", 3 * width + 1)       # bands of 3 rows: blocks cut across them
+    banded = finish(ground.ground_thresholds_steps(np.random.default_rng(7), height, width, spacing, 0.9, 0.97))
+    assert banded.dtype == np.uint32 and np.array_equal(banded, whole)
+    assert (banded.reshape(height + 2, width + 2)[[0, -1]] == 0).all()    # the frame
+    assert (banded.reshape(height + 2, width + 2)[:, [0, -1]] == 0).all()
+
+
+def test_ground_steps_yield_between_bands_on_a_big_map():
+    ticks = []
+    steps = ground.ground_thresholds_steps(np.random.default_rng(7), 1024, 1024, 3.0, 0.9, 0.97,
+                                           tick=lambda: ticks.append(1))
+    assert len(finish(steps)) == 1026 * 1026
+    assert len(ticks) >= 6          # 1M cells in each of the two passes: a step every 2**18 cells
+
+
+def test_tile_counts_count_every_tile_even_one_not_named():
+    tiles = np.array([[1, 1, 4], [9, 4, 4]], np.uint8)
+    assert biomes_generator._tile_counts(tiles, [1, 4, 5]) == {1: 2, 4: 3, 9: 1}
+    assert biomes_generator._tile_counts(tiles, [4, 1, 9]) == {1: 2, 4: 3, 9: 1}

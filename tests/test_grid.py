@@ -376,3 +376,17 @@ def test_distinct_indices_keeps_first_draws_in_order(n, k):
         ref = _distinct_reference(np.random.default_rng(seed), n, k)
         assert got.tolist() == ref.tolist()
         assert len(set(got.tolist())) == min(n, k) and (got < n).all()
+
+
+@pytest.mark.parametrize("table_dtype,size", [(np.uint8, 256), (np.uint8, 64), (np.uint16, 256), (np.int64, 300)])
+def test_lookup_is_the_table_read_at_every_key(table_dtype, size):
+    """The byte translation (a byte table of 256 over byte keys) and every other
+    case (a take) give ``table[keys]``, shape and dtype included."""
+    rng = np.random.default_rng(size)
+    table = rng.integers(0, 200, size).astype(table_dtype)
+    keys = rng.integers(0, size, (7, 13)).astype(np.uint8 if size <= 256 else np.intp)
+    got = grid.lookup(table, keys)
+    assert got.dtype == table.dtype and got.shape == keys.shape
+    assert np.array_equal(got, table[keys])
+    got[0, 0] = 1                                   # a new array, writable, not the table
+    assert np.array_equal(grid.lookup(table, keys[::2, ::3]), table[keys[::2, ::3]])   # strided keys

@@ -495,6 +495,26 @@ def test_classify_search_and_comparison_paths_agree(monkeypatch):
                 assert np.array_equal(classify(h, line, p, wet), fast)
 
 
+def ref_breaks(line, p):
+    """classify's thresholds as float32 arrays (the plain form): line + offsets, strict
+    ones one float32 step up, land at least sand, hills and mountain at least forest."""
+    raw = np.array([line, line, line, line, 255 - p.hills, 255 - p.mountain], dtype=np.float32)
+    raw += np.array([-p.deep, 0, p.coast, p.plains, 0, 0], dtype=np.float32)
+    breaks = np.where([True, True, False, False, True, True], np.nextafter(raw, np.float32(np.inf)), raw)
+    np.maximum(breaks[2:], breaks[1], out=breaks[2:])
+    breaks[3:] = np.maximum.accumulate(breaks[3:])
+    return breaks
+
+
+def test_classify_thresholds_on_scalars_are_the_float32_array_ones_to_the_bit():
+    rng = seeding.rng(5, "breaks")
+    for _ in range(2000):
+        p = IslandParams(**{k: int(rng.integers(0, 256)) for k in ("deep", "coast", "plains", "hills", "mountain")})
+        line = float(np.float32(rng.random() * 255)) if rng.random() < 0.7 else float(rng.integers(0, 256))
+        got = np.array(island_terrain._breaks(line, p), dtype=np.float32)
+        assert got.tobytes() == ref_breaks(line, p).tobytes(), (line, p)
+
+
 def test_water_line_is_the_article_quantile():
     h = np.arange(100, dtype=np.float32)[::-1].copy()
     assert island.water_line(h, 0.6) == 59.0  # sorted[int(99 * 0.6)]

@@ -120,6 +120,8 @@ def _delay_table() -> np.ndarray:
 
 #: Cells per slice of :func:`growth_delays_steps` (a multiple of 4: a raw draw gives 4 cells).
 DELAY_CELLS = 1 << 18
+#: Cells worked on at once inside a slice (a multiple of 4): their arrays stay in the cache.
+_SLICE_CELLS = 1 << 15
 
 
 def growth_delays(thresholds: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -154,16 +156,21 @@ def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells:
         raise ValueError(f"cells must be a positive multiple of 4, got {cells}")
     table = _delay_table().ravel()
     out = np.empty(thresholds.size, dtype=np.uint8)
+    level = np.empty(min(cells, _SLICE_CELLS), dtype=np.uint32)
     for c0 in range(0, thresholds.size, cells):
-        part = thresholds[c0:c0 + cells]
-        level = part + np.uint32(1 << 15)
-        level >>= np.uint32(16)                                            # chance x 256, rounded
-        np.clip(level, 1, 256, out=level)
-        level <<= np.uint32(_DELAY_BITS)
-        raw = rng.bit_generator.random_raw(-(-part.size // 4)).astype("<u8", copy=False)
-        u = raw.view("<u2")[:part.size] & np.uint16((1 << _DELAY_BITS) - 1)
-        level |= u
-        table.take(level, out=out[c0:c0 + cells])
+        for s0 in range(c0, min(c0 + cells, thresholds.size), _SLICE_CELLS):   # in the cache, in one buffer
+            part = thresholds[s0:min(s0 + _SLICE_CELLS, c0 + cells)]
+            n = part.size
+            key = level[:n]
+            np.add(part, np.uint32(1 << 15), out=key)
+            key >>= np.uint32(16)                                          # chance x 256, rounded
+            np.maximum(key, np.uint32(1), out=key)                         # a clip to 1..256, in two
+            np.minimum(key, np.uint32(256), out=key)                       # faster passes
+            key <<= np.uint32(_DELAY_BITS)
+            u = rng.bit_generator.random_raw(-(-n // 4)).astype("<u8", copy=False).view("<u2")[:n]
+            u &= np.uint16((1 << _DELAY_BITS) - 1)
+            key |= u
+            table.take(key, out=out[s0:s0 + n])
         yield None if tick is None else tick()
     return out
 
@@ -172,6 +179,9 @@ def growth_delays_steps(thresholds: np.ndarray, rng: np.random.Generator, cells:
 _DELAYS = np.arange(1, MAX_DELAY + 1, dtype=np.uint8)
 
 
+#: The 8 blocks of a loop's looks (one per direction, in the loop's order), and where each starts in units of k.
+_BLOCKS = np.arange(8, dtype=np.uint8)
+_BLOCK_STARTS = np.arange(9, dtype=np.intp)
 #: Below this many claimed cells a loop builds its neighbour indices (fewer calls) instead
 #: of reading eight shifted views (less memory traffic); both give the same looks.
 _FEW_CLAIMED = 1024
@@ -180,6 +190,8 @@ _ORDERS_AHEAD = 256
 #: Waits up to this long go straight into the ring's buckets; longer ones (2% of the
 #: cells, but half of a loop's distinct waits) go into one chunk per loop instead.
 _NEAR = 16
+#: The delays a booking's near runs start at: 1 .. _NEAR + 1.
+_NEAR_DELAYS = _DELAYS[:_NEAR + 1]
 
 
 def _flush(far: list[np.ndarray], ring: list[list[np.ndarray]], t: int, near: int) -> None:
@@ -247,7 +259,7 @@ def grow(grid: np.ndarray, frontier: np.ndarray, delays: np.ndarray, width: int,
         if claimed is None:
             return
         kind = claimed.astype(np.uint8)                   # a booking travels as cell << 8 | type
-        claimed >>= 8
+        claimed = claimed >> 8                            # (a new array: timed faster than >>= in place)
         grid[claimed] = kind
         yield int(claimed.size)
 
@@ -266,6 +278,7 @@ class _Looks:
         self.shifted = [self.wait[self.base + s:] for s in self.steps.tolist()]  # shifted[d][c - base]: wait[c + steps[d]]
         self.buf = np.empty(0, dtype=np.uint8)
         self.orders: list[list[int]] = []                 # direction orders drawn ahead, 256 loops at a time
+        self.order_steps: list[np.ndarray] = []           # and the flat steps of each
 
     def touch(self, claimed: np.ndarray, kind: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The claimed cells look at their 8 neighbours, one direction after
@@ -276,29 +289,33 @@ class _Looks:
         k, wait = claimed.size, self.wait
         if not self.orders:                               # 16 bytes per loop, as if drawn loop by loop
             keys = self.draw(16 * _ORDERS_AHEAD).view("<u2").reshape(_ORDERS_AHEAD, 8)
-            self.orders = np.argsort(keys, axis=1, kind="stable")[::-1].tolist()
+            orders = np.argsort(keys, axis=1, kind="stable")[::-1]
+            self.orders = orders.tolist()
+            self.order_steps = list(self.steps.take(orders))  # each order's steps, a row each
         order = self.orders.pop()                         # this loop's random order of the 8 directions
-        step = self.steps.take(order)                     # step[j]: the direction looked at j-th
+        step = self.order_steps.pop()                     # step[j]: the direction looked at j-th
         look, around = self._look(claimed, order, step)
         pair = (look != 0).nonzero()[0]
         if not pair.size:
             return pair, pair
-        block = pair // k                                 # // by a scalar is cheap, % is not
-        source = pair - block * k
+        at = _BLOCK_STARTS * k                            # where each block starts in the looks
+        starts = pair.searchsorted(at)                    # and its touches in ``pair`` (which rises)
+        counts = starts[1:] - starts[:-1]
+        block = _BLOCKS.repeat(counts)                    # uint8, as wait: no casting scatter
+        source = pair - at[:8].repeat(counts)
         if around is None:
             target = claimed.take(source)
-            target += step.take(block)
+            target += step.repeat(counts)
         else:
             target = around.take(pair)
         # A cell touched from several sides keeps the touch from the block that
         # comes last: each touch writes its block into ``wait`` (read already),
         # the last write wins, and a cell is touched at most once from each
         # direction, so exactly one touch reads its own back.
-        block = block.astype(np.uint8)                    # same dtype as wait: no casting scatter
         wait[target] = block
         first = (wait.take(target) == block).nonzero()[0]
         delay = look.take(pair.take(first))
-        by_delay = np.argsort(delay, kind="stable")       # one radix pass over bytes
+        by_delay = delay.argsort(kind="stable")           # one radix pass over bytes
         kept = first.take(by_delay)                       # the kept touches, by delay
         booked = target.take(kept)
         wait[booked] = 0
@@ -332,7 +349,6 @@ class _Ring:
     def __init__(self) -> None:
         self.slots = MAX_DELAY + 1                        # a power of two: t & (slots - 1)
         self.ring: list[list[np.ndarray]] = [[] for _ in range(self.slots)]
-        self.bounds = np.empty(_NEAR + 1, dtype=np.intp)
         self.far: list[np.ndarray] = []
         self.flush_at = _NEAR
         self.t = self.pending = 0
@@ -342,11 +358,11 @@ class _Ring:
         m = booked.size
         if not m:
             return
-        near, t, ring, bounds = _NEAR, self.t, self.ring, self.bounds
-        bounds[:] = delay.searchsorted(_DELAYS[:near + 1])
-        b = bounds.tolist()                               # b[d - 1]: where delay d starts (d <= near + 1)
-        for i in (bounds[1:] != bounds[:-1]).nonzero()[0].tolist():
-            ring[(t + 1 + i) & (self.slots - 1)].append(booked[b[i]:b[i + 1]])
+        near, t, ring, mask = _NEAR, self.t, self.ring, self.slots - 1
+        b = delay.searchsorted(_NEAR_DELAYS).tolist()     # b[d - 1]: where delay d starts (d <= near + 1)
+        for i in range(near):                             # (in Python: fewer calls than numpy's)
+            if b[i] != b[i + 1]:
+                ring[(t + 1 + i) & mask].append(booked[b[i]:b[i + 1]])
         if b[near] < m:                                   # the long waits: one chunk, sorted into the ring later
             later = delay[b[near]:].astype(np.int64)
             later += t

@@ -44,7 +44,7 @@ from worldgen.core.registry import Progress, Stage, param
 from worldgen.core.tiles import WALKABLE, T
 from . import grid
 
-__all__ = ["PoolKind", "POOLS", "GROUND", "pools", "doors", "Region", "plan", "amount_param", "PROBES",
+__all__ = ["PoolKind", "POOLS", "GROUND", "pools", "none_laid", "doors", "Region", "plan", "amount_param", "PROBES",
            "POOLS_PER_STEP"]
 
 #: Plain ground a pool or a door may take.
@@ -106,6 +106,15 @@ def plan(amounts: dict[str, float], floor: int) -> list[tuple[str, int]]:
     return out
 
 
+def none_laid() -> dict[str, int]:
+    """What :func:`pools` reports when it lays nothing: 0 of each kind, 0 bridges.
+
+    >>> none_laid()["bridges"], sorted(none_laid()) == sorted([*POOLS, "bridges"])
+    (0, True)
+    """
+    return {kind: 0 for kind in POOLS} | {"bridges": 0}
+
+
 def pools(tiles: np.ndarray, rng: np.random.Generator, wanted: Sequence[tuple[str, int]], keep: np.ndarray,
           region: Region | None = None, connectivity: int = 8, budget: int | None = None,
           stage: str = "final", shown: Stage | None = None) -> Iterator[Progress]:
@@ -113,7 +122,7 @@ def pools(tiles: np.ndarray, rng: np.random.Generator, wanted: Sequence[tuple[st
     on ``tiles`` (changed in place); ``info`` counts each kind laid and the
     ``bridges`` cells.  ``budget``: blocking cells laid at most (None: no cap).
     Yields ``Progress(stage, ...)`` every :data:`POOLS_PER_STEP` pools."""
-    info = {kind: 0 for kind in POOLS} | {"bridges": 0}
+    info = none_laid()
     total = sum(n for _, n in wanted) or 1
     done = 0
     blocked = 0

@@ -24,9 +24,11 @@ def lone_mask(tiles: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     """
     h, w = tiles.shape
     paired = np.zeros((h, w), dtype=bool)       # has an orthogonal neighbour of its type
-    eq = tiles[:, 1:] == tiles[:, :-1]          # each orthogonal pair compared once, for both cells
-    paired[:, 1:] |= eq
-    paired[:, :-1] |= eq
+    flat, line = np.ascontiguousarray(tiles).ravel(), paired.ravel()
+    eq = flat[1:] == flat[:-1]                  # each orthogonal pair compared once, for both cells:
+    eq[w - 1::w] = False                        # along the map as one line, a row's end not beside the next
+    line[1:] |= eq
+    line[:-1] |= eq
     eq = tiles[1:] == tiles[:-1]
     paired[1:] |= eq
     paired[:-1] |= eq

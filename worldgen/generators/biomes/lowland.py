@@ -9,11 +9,12 @@ import numpy as np
 
 from worldgen.core import seeding
 from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T
 from worldgen.toolkit.growth import grow, growth_delays
 from .cleanup import clean_lone
 from .generator import BiomeParams, pad_frame, padded_index, seed_counts
-from .ground import ground_noise, ground_thresholds
+from .ground import ground_thresholds_steps
 from .transitions import BASE_TYPES, apply_transitions, qualifies
 
 __all__ = ["grow_lowland", "TILES_PER_SEED", "SEEDS_RANGE"]
@@ -50,17 +51,18 @@ def grow_lowland(seed: int, island: np.ndarray, weights: Sequence[float]) -> Ite
     padded = pad_frame(start)
     view = padded[1:-1, 1:-1]
     spacing = max(3.0, float(np.sqrt(cells.size / n)))
-    octaves = ground_noise(seeding.rng(seed, "biome-ground"), height, width, spacing)
-    yield Progress("biomes", 0.0)  # the ground, then the delays it makes: a step each (~0.5 ms at 160x96)
     defaults = BiomeParams()
-    thresholds = ground_thresholds(octaves, defaults.spread, defaults.rough)
+    thresholds = finish(ground_thresholds_steps(seeding.rng(seed, "biome-ground"), height, width, spacing,
+                                                defaults.spread, defaults.rough))
+    yield Progress("biomes", 0.0)  # the ground, then the delays it makes: a step each (~0.5 ms at 160x96)
     delays = growth_delays(thresholds, seeding.rng(seed, "biome-delays"))
     yield Progress("biomes", 0.0)
     filled, loops = n, 0
+    preview = Stage("biomes", view)  # one for every loop: the view changes in place
     for claimed in grow(padded.ravel(), padded_index(picked, width), delays, width, seeding.rng(seed, "biome-growth")):
         loops += 1
         filled += claimed
-        yield Progress("biomes", 0.9 * filled / cells.size, preview=Stage("biomes", view))
+        yield Progress("biomes", 0.9 * filled / cells.size, preview=preview)
     grown = view.copy()
     unreached = grown == T.void
     grown[unreached] = island[unreached]  # lowland no seed reached keeps the island's tile

@@ -96,10 +96,9 @@ def _terrain(noise: np.ndarray, combined: np.ndarray, p: IslandParams, pace: Pac
     lowered = np.where(edge, np.float32(-1), height_map)
     count = max(int((height_map.size - 1) * p.water) + 1, 2 * (w + h) - 4)  # the ring: all of it
     yield from pace.pause(0.25)
-    wet = yield from lowest_cells_steps(lowered, noise, count, pace, 0.25)
-    yield from pace.pause(0.4)
-    line = float(np.max(lowered, where=wet, initial=np.float32(-1)))
+    wet, top = yield from lowest_cells_steps(lowered, noise, count, pace, 0.25)
     yield from pace.pause(0.5)
+    line = float(top)  # the highest wet cell (count >= 1): no pass over the map to find it
     tiles = yield from classify_steps(height_map, line, p, wet, pace, 0.75)
     land = tiles.size - count  # lowest_cells_steps takes exactly count cells
     return tiles, {"water_line": line, "land_fraction": land / tiles.size, "water_fraction": p.water,

@@ -51,16 +51,18 @@ def lowest_cells(height: np.ndarray, tiebreak: np.ndarray, count: int) -> np.nda
     >>> lowest_cells(h, np.array([[3, 1, 2], [0, 0, 9]], np.float32), 3).astype(int).tolist()
     [[0, 1, 1], [1, 0, 0]]
     """
-    return finish(lowest_cells_steps(height, tiebreak, count, Pace()))
+    return finish(lowest_cells_steps(height, tiebreak, count, Pace()))[0]
 
 
 def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pace: Pace,
                        done: float = 0.25) -> Iterator[Progress]:
-    """:func:`lowest_cells`, pausing between its passes on a big map (``pace``):
-    ``mask = yield from lowest_cells_steps(...)``."""
+    """:func:`lowest_cells`, pausing between its passes on a big map (``pace``),
+    and the highest height taken (None when none is): ``mask, top = yield
+    from lowest_cells_steps(...)``."""
     flat, tb = np.asarray(height).ravel(), np.asarray(tiebreak).ravel()
     count = max(0, min(int(count), flat.size))
     mask = np.zeros(flat.size, dtype=bool)
+    cut = None
     if count:
         cut = np.partition(flat, count - 1)[count - 1]
         yield from pace.pause(done)
@@ -73,8 +75,8 @@ def lowest_cells_steps(height: np.ndarray, tiebreak: np.ndarray, count: int, pac
             key_cut = np.partition(keys, need - 1)[need - 1]
             lower = level[keys < key_cut]
             level = np.concatenate([lower, level[keys == key_cut][:need - lower.size]])
-        mask[level] = True
-    return mask.reshape(np.shape(height))
+        mask[level] = True   # every cell below the cut and at least one level with it
+    return mask.reshape(np.shape(height)), cut
 
 
 #: Which thresholds are strict ("above x"): shallow, sand, hills, mountain.
@@ -83,6 +85,30 @@ _STRICT = np.array([True, True, False, False, True, True])
 _SEARCH_CELLS = 1 << 15
 _TERRAIN = np.array([T.deep_water, T.shallow_water, T.sand, T.grass, T.forest, T.hills, T.mountain],
                     dtype=np.uint8)
+
+
+def _breaks(line: float, p: IslandParams) -> list[np.float32]:
+    """The six thresholds of :func:`classify` (shallow, sand, grass, forest,
+    hills, mountain) as ``float32`` scalars.
+
+    Raw thresholds in float32 (line - deep etc., rounded as float32 sums),
+    then "h > x" as "h >= nextafter(x)" for the strict ones (shallow, sand,
+    hills, mountain), then every land threshold at least sand's and
+    hills/mountain at least forest's.  Scalars: a dozen array calls on six
+    numbers cost more than the map's own pass on small maps.
+
+    >>> [float(b) for b in _breaks(120.0, IslandParams())]
+    [80.00000762939453, 120.00000762939453, 135.0, 155.0, 205.00001525878906, 230.00001525878906]
+    """
+    f32, up = np.float32, np.float32(np.inf)
+    level = f32(line)
+    raw = [level + f32(-p.deep), level + f32(0), level + f32(p.coast), level + f32(p.plains),
+           f32(255 - p.hills) + f32(0), f32(255 - p.mountain) + f32(0)]
+    shallow, sand, grass, forest, hills, mountain = (np.nextafter(x, up) if strict else x
+                                                      for x, strict in zip(raw, _STRICT.tolist()))
+    grass, forest = max(grass, sand), max(forest, sand)
+    hills = max(hills, sand, forest)
+    return [shallow, sand, grass, forest, hills, max(mountain, sand, hills)]
 
 
 def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
@@ -104,16 +130,9 @@ def classify(height: np.ndarray, line: float, p: IslandParams = IslandParams(),
     [1, 2, 3, 4, 5, 6, 7]
     """
     h = np.asarray(height, dtype=np.float32)
-    # Raw thresholds (float32, as line - deep etc. in float32), then "h > x" as
-    # "h >= nextafter(x)" for the strict ones, then every land threshold at
-    # least sand's and hills/mountain at least forest's: six numpy calls.
-    raw = np.array([line, line, line, line, 255 - p.hills, 255 - p.mountain], dtype=np.float32)
-    raw += np.array([-p.deep, 0, p.coast, p.plains, 0, 0], dtype=np.float32)
-    breaks = np.where(_STRICT, np.nextafter(raw, np.float32(np.inf)), raw)  # shallow, sand, grass, forest, ...
-    np.maximum(breaks[2:], breaks[1], out=breaks[2:])        # grass, forest, hills, mountain >= sand
-    breaks[3:] = np.maximum.accumulate(breaks[3:])           # hills >= forest, mountain >= hills
+    breaks = _breaks(line, p)
     if h.size <= _SEARCH_CELLS:  # one call: the count of thresholds <= h, in any order
-        index = np.sort(breaks).searchsorted(h, side="right")
+        index = np.array(sorted(breaks), dtype=np.float32).searchsorted(h, side="right")
     else:
         index = np.zeros(h.shape, dtype=np.uint8)  # how many thresholds h has passed
         passed = np.empty(h.shape, dtype=bool)

@@ -178,9 +178,11 @@ def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: i
     counts = (int(n_floor * p.monster_density + 0.5), int(n_floor * p.item_density + 0.5))
     spawns = _sample(g.indices(floor & ~reduce(or_, levels[:p.safe_radius], 0)), counts[0] + counts[1], r)
     yield Progress("final", 0.75)
-    rng = seeding.rng(b.seed, "vaults")
-    carved = yield from Pace().at("final").relay(vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)),
-                                                 lambda done: 0.75)
+    carved = []
+    if p.vaults > 0:  # none asked for (the defaults): no stream seeded, no pass over the map
+        rng = seeding.rng(b.seed, "vaults")
+        carved = yield from Pace().at("final").relay(
+            vaults.carve_steps(tiles, rng, vaults.pick_designs(rng, p.vaults)), lambda done: 0.75)
     records = yield from _room_records(b)
     doors.sort()
     secret = int(T.secret_door)
@@ -210,6 +212,9 @@ def _terrain(b: Builder, tiles: np.ndarray, up: int, p: RoomParams):
     features; never in a corridor), away from the stairs up, the map kept
     one 4-connected region as the rooms make it (:mod:`worldgen.toolkit.terrain`)."""
     h, w = tiles.shape
+    wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, h * w)
+    if not wanted:  # none asked for (the defaults): no stream seeded, no rooms looked at
+        return terrain.none_laid()
     keep = np.zeros((h, w), dtype=bool)
     keep.flat[up] = True
     boxes = [(y0, x0, s) for kind, corner, s in zip(b.kinds, b.corners, b.stamps) if kind in POOL_ROOMS
@@ -226,7 +231,6 @@ def _terrain(b: Builder, tiles: np.ndarray, up: int, p: RoomParams):
                 break
         return out
 
-    wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, h * w)
     return (yield from terrain.pools(tiles, seeding.rng(b.seed, "terrain"), wanted, keep, room, 4, h * w // 8))
 
 
