@@ -226,3 +226,25 @@ def test_an_overworld_step_off_the_map_or_into_what_bars_it_fails_saying_what():
     g.loc.__post_init__()
     g.pos = (0, 2)
     assert OverworldStep(1, 0).perform(g) == fail(note("Deep water bar the way."))
+
+
+def test_an_overworld_step_onto_the_first_row_or_column_is_a_step():
+    g = overworld()
+    assert OverworldStep(-1, 0).perform(g).succeeded and g.pos == (0, 2)
+    g.pos = (2, 1)
+    assert OverworldStep(0, -1).perform(g).succeeded and g.pos == (2, 0)
+
+
+def test_a_step_over_a_trap_lands_on_the_traps_cell():
+    g = run_on(level_of("######\n#.^..#\n######"), pos=(1, 1))
+    assert [(a.x, a.y) for a in walk(g, 1, 0).then] == [(2, 1), (2, 1)]
+    g.pos = (1, 1)
+    g.level.find_trap(2, 1)
+    assert [(a.x, a.y) for a in walk(g, 1, 0).then] == [(2, 1)]
+
+
+def test_a_swimming_player_changes_places_with_a_swimming_ally():
+    g = run_on(level_of("######\n#.~~.#\n######"), pos=(2, 1))
+    eel = put(g, "eel", 3, 1, ally=True)
+    r = SwapPlaces(eel, 1, 0).perform(g)
+    assert r.alternative is not None and eel.pos == (2, 1)
