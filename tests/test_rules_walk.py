@@ -248,3 +248,10 @@ def test_a_swimming_player_changes_places_with_a_swimming_ally():
     eel = put(g, "eel", 3, 1, ally=True)
     r = SwapPlaces(eel, 1, 0).perform(g)
     assert r.alternative is not None and eel.pos == (2, 1)
+
+
+def test_an_overworld_step_barred_by_anything_else_says_something_bars_it():
+    g = overworld()
+    g.loc.tiles[1, 2] = T.wall
+    g.loc.__post_init__()
+    assert OverworldStep(1, -1).perform(g) == fail(note("Something bar the way."))
