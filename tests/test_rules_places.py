@@ -59,15 +59,28 @@ def test_a_fall_leaves_the_allies_behind():
     assert g.pending == LevelRequest(g.site, 2, "fall")
 
 
-def test_stairs_to_a_level_visited_on_this_trip_arrive_at_once():
+def test_stairs_to_a_level_visited_on_this_trip_arrive_at_once_by_the_other_stairs_with_the_allies():
     g = run_on(pos=(2, 2))
     first = g.level
-    g.depth = 2
-    g.levels = {1: first, 2: first}
+    g.depth, g.levels, g.pending = 2, {1: first, 2: first}, None
     g.pos = first.up
-    g.pending = None
+    ally = put(g, "orc", first.up[0] + 1, first.up[1], ally=True)
     r = Ascend().perform(g)
-    assert r.succeeded and r.messages[-1] == note("You reach depth 1.") and g.pending is None and g.depth == 1
+    assert r.succeeded and r.turns == 0 and g.pending is None and g.depth == 1
+    assert r.messages == (note(f"Your {ally.kind.name} comes with you."), note("You reach depth 1."))
+    assert g.pos == first.down and ally in g.level.monsters
+    g.pos = first.up
+    ally.x, ally.y = first.up[0] + 1, first.up[1]
+    r = change_depth(g, 1, "fall")
+    assert r.messages == (note("You reach depth 1."),) and g.companions == []
+
+
+def test_a_treasure_carried_out_of_its_site_clears_it():
+    g = run_on(pos=(2, 2))
+    g.carrying = g.site
+    r = LeaveSite().perform(g)
+    assert 0 in g.cleared.get(g.location, set()) and g.carrying is None
+    assert any("Site cleared" in text for text, _ in r.messages)
 
 
 def test_climbing_out_puts_the_player_on_the_sites_overworld_cell_and_takes_no_time():
@@ -86,6 +99,7 @@ def test_a_relic_carried_out_is_kept_clears_its_site_and_opens_the_next_location
     n = g.world.n_locations
     r = LeaveSite().perform(g)
     name = g.world.location_name(g.location)
+    assert r.messages[0] == note("You climb back into daylight.")
     assert loot(f"The relic of {name} is yours! (1 of {n})") in r.messages and g.events[-1] in ("relic", "win")
     assert not g.carrying_relic and g.relics == {g.location} and 0 in g.cleared[g.location]
     if g.location < content.final_location(n) and n > 1:
