@@ -116,12 +116,13 @@ def test_the_last_locations_relic_wins_the_run():
     assert g.won and g.events[-1] == "win" and r.messages[-1] == loot("You have won: the last relic is out of the deep.")
 
 
-def test_a_relic_already_past_does_not_close_a_way_opened_farther():
-    g = run_on(pos=(2, 2))
-    g.unlocked = g.world.n_locations
-    g.carrying_relic = True
-    r = LeaveSite().perform(g)
-    assert g.unlocked == g.world.n_locations and not any("is open" in t for t, _ in r.messages)
+def test_a_relic_does_not_open_again_a_way_already_open_nor_close_one_opened_farther():
+    for unlocked in (2, 3):  # the next way already open (its sites cleared), or one past it
+        g = run_on(pos=(2, 2))
+        g.unlocked = min(unlocked, g.world.n_locations)
+        g.carrying_relic = True
+        r = LeaveSite().perform(g)
+        assert g.unlocked == min(unlocked, g.world.n_locations) and not any("is open" in t for t, _ in r.messages)
 
 
 def test_travel_goes_only_from_the_overworld_to_another_open_location():
