@@ -2,10 +2,14 @@
 game/rules/behaviours/allies.py): captives on a level, freeing one, allies
 fighting beside the player, orders, levels, deaths, and going along."""
 
+from dataclasses import replace
+
+import pytest
+
 from game.rules import populate
-from game.rules.actions.allies import ALONG, Free
+from game.rules.actions.allies import ALONG, Free, OrderAllies, take_along
 from game.rules.actions.melee import MonsterAttack
-from game.rules.behaviours.allies import FOLLOW
+from game.rules.behaviours.allies import CHASE, FOLLOW
 from game.rules.build import arrive
 from game.rules.content import MONSTER_BY_ID, ally_xp_to_next
 from game.rules.energy import Energy
@@ -14,6 +18,7 @@ from game.rules.engine import resolve
 from game.rules.geometry import chebyshev
 from game.rules.harm import hurt
 from creatures import HALL, act, context, level_of, put, run_on, texts
+from minds import bite, notices, step_to, think, who
 
 
 # -- captives on a level -------------------------------------------------------------------------------
@@ -213,6 +218,164 @@ def test_an_arriving_ally_with_no_room_waits_for_the_next_arrival():
     assert g.companions == [traveller]
     arrive(g, 0, 1, "up")
     assert g.companions == [] and traveller.pos == (3, 1) and traveller in cramped.monsters
+
+
+# -- the minds of the player's side, their rolls written out (minds.Rolls) -------------------------------------------------
+
+def ally_beside(pos=(5, 3), at=(6, 3), order="follow"):
+    g = run_on(pos=pos)
+    a = put(g, "orc", *at, ally=True, order=order)
+    a.kind = replace(a.kind, sight=8)
+    return g, a
+
+
+def test_a_captive_neither_notices_nor_acts_and_an_ally_is_always_awake():
+    g, a = ally_beside()
+    c = put(g, "orc", 8, 3, awake=False, captive=True)
+    assert notices(g, c, noise=9) == [] and not c.awake and think(g, c) is None
+    a.awake = False
+    assert notices(g, a) == [] and a.awake
+    a.awake = False
+    assert think(g, a, 0.9) is None and a.awake
+
+
+def test_an_ally_strikes_the_nearest_foe_beside_it_first_in_row_order():
+    g, a = ally_beside()
+    low = put(g, "rat", 7, 4, awake=False)
+    high = put(g, "rat", 7, 2, awake=False)
+    assert think(g, a) == bite(a, who(high))
+    high.hidden = True  # a mimic passing for an item is no foe
+    assert think(g, a) == bite(a, who(low))
+    low.ally = True
+    assert think(g, a, 0.9) is None
+
+
+def test_a_following_ally_goes_after_an_awake_foe_it_and_the_player_see_within_its_chase():
+    g, a = ally_beside()
+    foe = put(g, "rat", 6 + CHASE, 3)
+    assert think(g, a) == step_to(a, 7, 3)
+    foe.x = 7 + CHASE  # beyond its chase
+    assert think(g, a, 0.9) is None
+    foe.x, foe.awake = 6 + CHASE, False  # asleep: left be
+    assert think(g, a, 0.9) is None
+    foe.awake = True
+    foe.statuses["invisible"] = 5  # the player cannot see it
+    assert think(g, a, 0.9) is None
+    del foe.statuses["invisible"]
+    g.level.visible[3, 6 + CHASE] = False
+    assert think(g, a, 0.9) is None
+    a.kind = replace(a.kind, sight=CHASE - 1)
+    g.level.update_view(*g.pos)
+    assert think(g, a, 0.9) is None  # beyond its own sight
+
+
+def test_an_ally_told_to_wait_strikes_only_what_comes_beside_it():
+    g, a = ally_beside(order="wait")
+    foe = put(g, "rat", 9, 3)
+    assert think(g, a) is None
+    foe.x = 7
+    assert think(g, a) == bite(a, who(foe))
+
+
+def test_an_afraid_ally_runs_from_its_foe():
+    g, a = ally_beside(pos=(2, 3), at=(6, 3))
+    put(g, "rat", 7, 3)
+    a.statuses["afraid"] = 5
+    assert think(g, a) == step_to(a, 5, 3)
+
+
+def test_a_following_ally_keeps_close_to_the_player_and_idles_about_now_and_then():
+    g, a = ally_beside(pos=(2, 3), at=(2 + FOLLOW + 1, 3))
+    assert think(g, a) == step_to(a, 2 + FOLLOW, 3)
+    a.x = 2 + FOLLOW  # close enough, at the edge: it stays
+    assert think(g, a, 0.1) is None
+    a.x = 2 + FOLLOW - 1
+    assert think(g, a, 0.1999, ints=[1]) == step_to(a, a.x, 4)
+    assert think(g, a, 0.2) is None
+
+
+def test_a_following_ally_chases_a_foe_only_as_far_as_the_player_stays_near():
+    g, a = ally_beside(pos=(2, 3), at=(8, 3))
+    a.kind = replace(a.kind, sight=20)
+    foe = put(g, "rat", 2 + CHASE + FOLLOW, 3)
+    assert think(g, a) == step_to(a, 9, 3)
+    foe.x = 3 + CHASE + FOLLOW  # too far from the player: it comes back
+    a.x = 9
+    assert foe.x - a.x <= CHASE
+    assert think(g, a) == step_to(a, 8, 3)
+
+
+def test_a_flying_ally_follows_and_chases_over_a_chasm():
+    g = run_on(level_of("##########\n#...:....#\n##########"), pos=(2, 1))
+    a = put(g, "bat", 7, 1, ally=True)
+    a.kind = replace(a.kind, sight=8)
+    assert think(g, a) == step_to(a, 6, 1)
+    a.x = 5
+    foe = put(g, "rat", 3, 1)
+    assert think(g, a) == step_to(a, 4, 1) and foe.pos == (3, 1)
+
+
+def test_an_ally_goes_for_the_nearest_foe_whatever_the_order_they_came():
+    g, a = ally_beside(pos=(2, 3), at=(8, 3))
+    far = put(g, "rat", 12, 3)
+    near = put(g, "rat", 10, 3)
+    assert think(g, a) == step_to(a, 9, 3) and near.pos == (10, 3) and far.pos == (12, 3)
+    near.x, far.x = 11, 10
+    assert think(g, a) == step_to(a, 9, 3)
+
+
+# -- the allies' actions (game/rules/actions/allies.py), each result whole --------------------------------------------------
+
+
+def test_freeing_a_captive_wakes_it_counts_it_marks_the_run_to_be_saved_and_sounds():
+    g = run_on(pos=(2, 2))
+    c = put(g, "orc", 3, 2, awake=False, captive=True, order="wait")
+    g.freed, g.dirty = 2, False
+    r = Free(c).perform(g)
+    assert r.succeeded and r.messages == ((f"You break the shackles of the {c.kind.name}. It joins you!", "good"),)
+    assert (c.captive, c.ally, c.awake, c.order) == (False, True, True, "follow")
+    assert g.freed == 3 and g.dirty is True and g.events[-1] == "pickup"
+    assert not Free(c).perform(g).succeeded  # freed already
+
+
+@pytest.mark.parametrize("order, said", [("wait", "wait here"), ("follow", "follow me")])
+def test_an_order_to_one_ally_names_it_to_several_calls_them_all_and_takes_no_time(order, said):
+    g = run_on(pos=(2, 2))
+    one = put(g, "orc", 3, 2, ally=True, order="wait" if order == "follow" else "follow")
+    g.dirty = False
+    r = OrderAllies(order).perform(g)
+    assert r.succeeded and r.turns == 0 and r.messages == ((f"You call to your {one.kind.name}: {said}!", "note"),)
+    assert one.order == order and g.dirty is True
+    two = put(g, "rat", 4, 2, ally=True)
+    r = OrderAllies(order).perform(g)
+    assert r.messages == ((f"You call to your allies: {said}!", "note"),) and two.order == order
+
+
+def test_an_order_with_no_ally_here_or_no_such_order_fails_and_says_why():
+    g = run_on(pos=(2, 2))
+    assert OrderAllies("wait").perform(g) == fail_with("You have no allies here.")
+    put(g, "orc", 3, 2, ally=True)
+    assert OrderAllies("dance").perform(g).messages == () and not OrderAllies("dance").perform(g).succeeded
+
+
+def fail_with(text):
+    from game.rules.actions.base import fail
+    from game.rules.log import note
+    return fail(note(text))
+
+
+def test_allies_following_within_two_steps_come_along_unparalysed_and_the_log_says_who():
+    g = run_on(pos=(5, 3))
+    near = put(g, "orc", 5 + ALONG, 3, ally=True, statuses={"paralysed": 3, "hasted": 2})
+    put(g, "orc", 6 + ALONG, 3, ally=True)  # too far
+    put(g, "orc", 4, 3, ally=True, order="wait")  # told to wait
+    put(g, "rat", 5, 2)  # a foe
+    assert take_along(g) == [(f"Your {near.kind.name} comes with you.", "note")]
+    assert g.companions == [near] and near.statuses == {"hasted": 2} and near not in g.level.monsters
+    assert take_along(g) == []
+    for x in (4, 6):
+        put(g, "rat", x, 4, ally=True)
+    assert take_along(g) == [("2 allies come with you.", "note")] and len(g.companions) == 3
 
 
 # -- walks and captives -------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ from the run's seed, choosing one, and the rule each perk changes."""
 import pytest
 
 from game.rules import status
-from game.rules.actions.effects import ALCHEMY, Heal
+from game.rules.actions.base import alternate, fail, succeed
+from game.rules.actions.effects import ALCHEMY, Heal, Improve
+from game.rules.actions.growth import ChoosePerk
 from game.rules.actions.items import UseItem
 from game.rules.actions.melee import LEADER_BONUS, MonsterAttack
 from game.rules.actions.ranged import SKILL_BONUS, THROWER_REACH, throw_range
@@ -13,6 +15,7 @@ from game.rules.content import BACKGROUNDS, PERK_BY_ID, PERKS, PERKS_OFFERED, TH
 from game.rules.engine import resolve
 from game.rules.growth import perk_offer
 from game.rules.harm import BLOODLUST_HEAL, hurt
+from game.rules.log import loot, note
 from game.rules.location import WorldMap
 from game.rules.run import Game
 
@@ -251,3 +254,58 @@ def test_lucky_makes_blows_aimed_at_you_miss_more():
             n += g.player.hp < hp
         return n
     assert hits(["lucky"]) < hits([]) * 0.93
+
+
+# -- choosing: each result whole -----------------------------------------------------------------------------------
+
+
+def test_choosing_any_offered_perk_takes_it_marks_the_run_and_gives_what_it_gives_at_once():
+    for k in range(PERKS_OFFERED):
+        g = run_on()
+        g.player.perks_owed = 2
+        perk = perk_offer(g)[k]
+        g.dirty = False
+        r = ChoosePerk(k).perform(g)
+        assert r.succeeded and r.turns == 0 and r.messages == (loot(f"You take {perk.name}: {perk.note}."),)
+        assert g.player.perks[-1] == perk.id and g.player.perks_owed == 1 and g.dirty is True
+        if perk.attack or perk.max_hp or perk.defence:
+            (gives,) = r.then
+            assert isinstance(gives, Improve) and gives.who is g.player
+            assert (gives.attack, gives.max_hp, gives.defence) == (perk.attack, perk.max_hp, perk.defence)
+        else:
+            assert r.then == ()
+
+
+@pytest.mark.parametrize("field", ["attack", "max_hp", "defence"])
+def test_a_perk_that_gives_only_one_strength_gives_it(field):
+    perk = next((p for p in PERKS if getattr(p, field) and not any(getattr(p, f) for f in ("attack", "max_hp",
+                                                                                              "defence") if f != field)),
+                None)
+    if perk is None:
+        pytest.skip(f"no perk gives {field} alone")
+    g = run_on()
+    g.player.perks_owed = 1
+    for seed in range(500):  # a run whose first offer holds it
+        g.run_seed = seed
+        offer = perk_offer(g)
+        if perk in offer:
+            break
+    else:
+        pytest.skip("never offered")
+    (gives,) = ChoosePerk(offer.index(perk)).perform(g).then
+    assert getattr(gives, field) == getattr(perk, field)
+
+
+def test_no_perk_is_chosen_when_none_is_owed_or_the_choice_is_not_on_offer():
+    g = run_on()
+    assert ChoosePerk(0).perform(g) == fail(note("You have no perk to choose."))
+    g.player.perks_owed = 1
+    for bad_choice in (-1, PERKS_OFFERED, "0", None):
+        assert ChoosePerk(bad_choice).perform(g) == fail() and g.player.perks_owed == 1
+
+
+def test_a_success_takes_a_turn_unless_told_and_an_alternative_takes_none():
+    assert succeed().turns == 1 and succeed(turns=0).turns == 0
+    other = ChoosePerk(0)
+    r = alternate(other, note("x"))
+    assert r.succeeded is False and r.turns == 0 and r.alternative is other and r.messages == (note("x"),)

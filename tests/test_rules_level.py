@@ -157,3 +157,162 @@ def test_the_rest_of_a_ring_is_taken_row_by_row_once_its_step_cells_are_full():
     put(g, "rat", 4, 1)
     assert level.free_cell_near(cell, "fly") == (6, 1)
     assert level.free_cell_near(cell, "fly", avoid=(6, 1)) == (3, 2)
+
+
+# -- building: the stairs, the way down, a fresh level ---------------------------------------------------------------
+def test_the_first_start_and_exit_points_are_the_stairs_and_the_last_level_has_no_stairs_down():
+    from worldgen.core.registry import Stage
+    from worldgen.core.tiles import T
+    from game.rules.content import DUNGEONS
+    from game.rules.level import Level, LevelKey
+
+    tiles = level_of().tiles.copy()
+    points = {"start": np.array([[2, 1], [5, 5]]), "exit": np.array([[17, 4], [3, 3]])}
+    for last in (False, True):
+        level = Level(LevelKey(0, 0, 1), Stage("final", tiles, points=points), style="rooms", terrain=int(T.grass),
+                      seed=1, tier=0, size=DUNGEONS["small"], last=last)
+        assert level.up == (2, 1) and level.tiles[1, 2] == T.stairs_up
+        assert level.down == (None if last else (17, 4))
+        assert level.tiles[4, 17] == (T.floor if last else T.stairs_down)
+
+
+def test_a_fresh_level_has_nothing_in_view_nothing_burning_and_no_prize_unless_its_last():
+    from worldgen.core.tiles import T
+    level = level_of()
+    assert level.visible.dtype == bool and level.visible.shape == level.shape and not level.visible.any()
+    assert level.fire.dtype == np.uint8 and level.fire.shape == level.shape and not level.fire.any()
+    assert level.treasure_index == -1
+    assert level_of(last=True).treasure_index >= 0 and T.stairs_down not in level_of(last=True).tiles
+
+
+#: The way from the stairs up (1, 1) to the stairs down (8, 4) passes two
+#: secret doors in a row, the first right beside the stairs; a third, (3, 3),
+#: leads off the way, two steps from the stairs.
+SECRET_WAY = """\
+##########
+#.ss.....#
+########.#
+###s####.#
+###.####.#
+##########"""
+
+
+def test_the_secret_doors_on_the_way_down_become_doors_and_the_others_stay_secret():
+    from worldgen.core.tiles import T
+    level = level_of(SECRET_WAY)
+    assert level.tiles[1, 2] == level.tiles[1, 3] == T.door and not level.secret[1, 2:4].any()
+    assert level.secret[3, 3] and level.tiles[3, 3] == T.secret_door and level.secret.sum() == 1
+    assert level.distance_from(*level.up)[level.down[1], level.down[0]] > 0
+
+
+def test_a_lone_secret_door_beside_the_stairs_on_the_way_down_becomes_a_door():
+    from worldgen.core.tiles import T
+    level = level_of("######\n#.s..#\n######")
+    assert level.tiles[1, 2] == T.door and not level.secret.any()
+
+
+# -- the masks -----------------------------------------------------------------------------------------------------------
+def test_the_shown_map_hides_a_secret_door_as_wall_and_a_trap_as_floor_each_on_its_own():
+    from worldgen.core.tiles import T
+    doors = level_of("######\n#.s..#\n#....#\n######")
+    doors.tiles[1, 2], doors.secret[1, 2] = T.secret_door, True  # off the way down: build left it
+    assert doors.shown_tiles()[1, 2] == T.wall and doors.tiles[1, 2] == T.secret_door
+    traps = level_of("######\n#.^..#\n#....#\n######")
+    assert traps.shown_tiles()[1, 2] == T.floor and traps.tiles[1, 2] == T.trap
+    assert not traps.known_traps().any()
+    traps.find_trap(2, 1)
+    assert traps.known_traps()[1, 2] and traps.known_traps().sum() == 1 and traps.traps_found == [1 * 6 + 2]
+
+
+def test_magic_lands_the_player_on_the_way_in_and_never_on_a_monster_or_a_known_trap():
+    g = run_on(level_of("######\n#.^..#\n#....#\n######"))
+    level = g.level
+    level.find_trap(2, 1)
+    put(g, "rat", 3, 2)
+    free = level.landing_cells()
+    assert free[level.up[1], level.up[0]] and free[2, 1] and free[1, 3]
+    assert not free[1, 2] and not free[2, 3] and not free[0, 0]
+
+
+def test_a_guardian_stands_two_steps_from_its_prize_else_one_else_three_the_first_free_in_row_order():
+    level = level_of("#########\n#.......#\n#########")
+    goal = (7, 1)
+    assert level.guard_spot(goal, set()) == (5, 1)
+    assert level.guard_spot(goal, {(5, 1)}) == (6, 1)
+    assert level.guard_spot(goal, {(5, 1), (6, 1)}) == (4, 1)
+    assert level.guard_spot(goal, {(5, 1), (6, 1), (4, 1)}) is None
+    far = level_of("#########\n#.......#\n#########")
+    assert far.guard_spot((4, 1), {(2, 1), (6, 1), (3, 1)}) == (5, 1)
+    assert far.guard_spot((3, 1), {(5, 1), (1, 1), (2, 1), (4, 1)}) == (6, 1)
+    assert far.guard_spot((3, 1), {(5, 1), (2, 1), (4, 1), (6, 1)}) is None  # the stairs up, 2 steps off
+
+
+def test_a_distance_map_is_shared_until_eight_others_were_asked_for():
+    level = level_of()
+    first = level.distance_from(2, 2)
+    assert level.distance_from(2, 2) is first and level.distance_from(2, 2, "walk") is first
+    for x in range(3, 10):  # seven more: eight kept
+        level.distance_from(x, 2)
+    assert level.distance_from(2, 2) is first
+    level.distance_from(12, 2)  # the ninth: the cache starts again
+    again = level.distance_from(2, 2)
+    assert again is not first and (again == first).all()
+
+
+# -- changes ----------------------------------------------------------------------------------------------------------------
+def test_a_creature_play_brings_gets_a_fresh_index_above_every_spawn_index():
+    from game.rules.level import SPAWNED_INDEX
+    g = run_on()
+    a, b = put(g, "rat", 3, 3), put(g, "rat", 4, 3)
+    g.level.bring(a)
+    g.level.bring(b)
+    assert SPAWNED_INDEX < a.index < b.index
+
+
+def test_a_dropped_item_is_one_unless_told_and_kept_as_dropped():
+    from game.rules.level import DROPPED_INDEX
+    level = level_of()
+    one, five = level.drop("potion", 3, 3), level.drop("stone", 4, 3, count=5)
+    assert (one.count, five.count) == (1, 5) and DROPPED_INDEX < one.index < five.index
+    assert level.dropped == [one, five]
+    level.take(one)
+    assert level.taken == [] and level.dropped == [five]
+
+
+def test_a_feature_used_up_is_remembered_by_its_cell_and_a_fountain_runs_dry():
+    from worldgen.core.tiles import T
+    level = level_of("######\n#..{.#\n#....#\n######")
+    level.use_up(3, 1)
+    level.use_up(3, 1)
+    level.use_up(2, 2)
+    assert level.used == [1 * 6 + 3, 2 * 6 + 2] and level.tiles[1, 3] == T.dry_fountain
+    assert level.is_used(3, 1) and level.is_used(2, 2) and not level.is_used(1, 3) and not level.is_used(2, 1)
+
+
+def test_a_monster_on_the_players_arrival_cell_is_shoved_to_the_nearest_free_cell():
+    g = run_on(level_of("#######\n#.....#\n#.....#\n#######"), pos=(5, 2))
+    level = g.level
+    blocker = put(g, "rat", 4, 2)
+    put(g, "rat", 3, 1)
+    level.shove_from(4, 2)
+    assert blocker.pos == (4, 1)  # the first free cell one step away, row by row
+    level.shove_from(1, 1)  # nobody there: nothing moves
+    assert blocker.pos == (4, 1)
+
+
+def test_a_plain_search_notices_at_the_plain_chance():
+    level = level_of(SECRETS)
+    assert level.reveal_secrets_near(6, 4, Rolls(0.5)) == []
+    assert level.reveal_secrets_near(6, 4, Rolls(0.3)) == ["You find a secret door!", "You spot a trap!"]
+
+
+def test_the_last_free_cell_of_a_ring_is_found_in_its_bottom_row_and_first_column():
+    """Ring 2 around (2, 4) reaches from column 0 to 4 and row 2 to 6: with
+    every other cell of rings 1 and 2 taken, the one left, (1, 6), is found."""
+    g = run_on(level_of(OPEN), pos=(9, 1))
+    level, cell = g.level, (2, 4)
+    for y in range(2, 7):
+        for x in range(0, 5):
+            if (x, y) not in (cell, (1, 6)) and level.walkable[y, x]:
+                put(g, "rat", x, y)
+    assert level.free_cell_near(cell) == (1, 6)

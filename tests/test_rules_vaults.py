@@ -10,7 +10,7 @@ from worldgen.core.registry import Stage, generate
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import vaults as carving
 
-from game.rules import content, hazards, vaults
+from game.rules import content, hazards, populate, vaults
 from game.rules.content import DUNGEONS, THEME_BY_NAME, THEMES, VAULTS
 from game.rules.content.themes import level_params, level_style, theme_of
 from game.rules.level import Level, LevelKey
@@ -292,3 +292,89 @@ def test_an_ambush_sends_no_keeper_onto_the_player_or_another_creature():
     vaults.on_take(g, item.index)
     assert level.monster_at(x0, y0) is None and level.monster_at(x1, y1) is other
     assert not any(m.index in (vaults.AMBUSH_BASE, vaults.AMBUSH_BASE + 1) for m in level.monsters)
+
+
+# -- numbering: several vaults on one level ----------------------------------------------------------------------------
+STACK = next(i for i in content.ITEMS if i.count > 1)
+LONER = next(k for k in content.MONSTERS if k.group == 1 and k.moves == "walk" and not k.disguise)
+
+
+def hand_vaults(records: list[dict], monsters=()) -> Level:
+    """The hall of ``creatures.level_of`` with these vault records (cells by hand) and monster spawn points."""
+    from creatures import level_of
+    points = {"start": np.array([[1, 1]]), "exit": np.array([[18, 5]]),
+              "monsters": np.array(list(monsters), int).reshape(-1, 2), "items": np.zeros((0, 2), int)}
+    stage = Stage("final", level_of().tiles.copy(), points=points, info={"vaults": records})
+    return Level(LevelKey(0, 0, 1), stage, style="rooms", terrain=int(T.grass), seed=3, tier=2,
+                 size=DUNGEONS["small"], last=False)
+
+
+def test_each_vaults_finds_key_and_keepers_are_numbered_by_vault_and_skip_taken_cells(monkeypatch):
+    """Vault ``k``'s finds are ``ITEM_BASE + 64 k + j`` (each a whole bundle of
+    its kind), its key ``+ 63``, its keepers ``KEEPER_BASE + 64 k + j``; a
+    vault of no known design holds nothing; a keeper's cell already taken (the
+    stairs, a monster, another keeper) stays as it was."""
+    monkeypatch.setattr(content, "pick_item", lambda rng, tier, terrain: STACK)
+    monkeypatch.setattr(content, "pick_monster", lambda rng, tier: LONER)
+    monkeypatch.setattr(populate, "CAPTIVE_CHANCE", 0.0)
+    records = [{"design": "no such design", "items": [[2, 4]], "guards": [[2, 5]]},
+               {"design": "locked", "items": [[3, 2], [4, 2]], "key": [[5, 4]], "guards": [[1, 1], [9, 2], [10, 2]]},
+               {"design": "guardian", "items": [[12, 2]], "guards": [[14, 2]], "statues": [[14, 2], [15, 2]]}]
+    level = hand_vaults(records, monsters=[(9, 2)])
+    items = {(it.x, it.y): it for it in level.items}
+    assert (2, 4) not in items and level.monster_at(2, 5) is None
+    assert [(items[c].index, items[c].count) for c in ((3, 2), (4, 2), (12, 2))] == [
+        (vaults.ITEM_BASE + 64, STACK.count), (vaults.ITEM_BASE + 65, STACK.count), (vaults.ITEM_BASE + 128, STACK.count)]
+    assert items[(5, 4)].kind.id == "vault_key" and items[(5, 4)].index == vaults.ITEM_BASE + 64 + 63
+    assert [vaults.vault_of_item(level, items[c].index) for c in ((3, 2), (4, 2), (12, 2), (5, 4))] == [1, 1, 2, -1]
+    keepers = {m.pos: m.index for m in level.monsters if m.index >= vaults.KEEPER_BASE}
+    assert keepers == {(10, 2): vaults.KEEPER_BASE + 64 + 2, (14, 2): vaults.KEEPER_BASE + 128,
+                       (15, 2): vaults.KEEPER_BASE + 128 + 2}
+    assert level.monster_at(9, 2).index == 0 and level.monster_at(15, 2).kind.id == content.vaults.STATUE_KIND
+
+
+def test_an_item_index_names_no_vault_below_the_base_past_the_last_vault_or_for_a_key():
+    level = hand_vaults([{"design": "cage", "items": [[3, 2]]}, {"design": "cage", "items": [[5, 2]]}])
+    for index in (vaults.ITEM_BASE - 1, vaults.ITEM_BASE + 63, vaults.ITEM_BASE + 64 + 63, vaults.ITEM_BASE + 128, 7):
+        assert vaults.vault_of_item(level, index) == -1
+    assert [vaults.vault_of_item(level, vaults.ITEM_BASE + 64 * k + j) for k, j in ((0, 0), (0, 62), (1, 0), (1, 62))] \
+        == [0, 0, 1, 1]
+
+
+def test_a_vaults_finds_are_gear_from_deeper_down_or_any_scroll_up_to_that_tier():
+    level = hand_vaults([])
+    tier = level.tier + content.vaults.TREASURE_TIERS
+    scrolls = {i for i in content.ITEMS if i.kind == "scroll" and i.tier <= tier}
+    rng = np.random.default_rng(8)
+    assert {vaults._find(rng, "scrolls", level) for _ in range(400)} == scrolls
+    for seed in range(20):
+        assert vaults._find(np.random.default_rng(seed), "treasure", level) == \
+            content.pick_item(np.random.default_rng(seed), tier, level.terrain)
+    assert vaults._find(rng, "nothing", level) is None
+
+
+def test_closing_the_cages_says_so_and_marks_the_run_to_be_saved():
+    g = dungeon_run(vault_level("cage"))
+    item = next(it for it in g.level.items if vaults.vault_of_item(g.level, it.index) == 0)
+    g.dirty = False
+    lines = vaults.on_take(g, item.index)
+    assert lines == [("Cages slam down over the other altars!", "bad")] and g.dirty is True
+
+
+def test_the_keepers_of_a_second_ambush_are_numbered_by_its_vault(monkeypatch):
+    monkeypatch.setattr(content, "pick_monster", lambda rng, tier: LONER)
+    level = hand_vaults([{"design": "cage", "items": [[3, 2]]},
+                         {"design": "ambush", "items": [[8, 2]], "lurkers": [[7, 0], [9, 0]]}])
+    g = dungeon_run(level)
+    vaults.on_take(g, vaults.ITEM_BASE + 64)
+    assert [(m.index, m.pos) for m in level.monsters if m.index >= vaults.AMBUSH_BASE] == [
+        (vaults.AMBUSH_BASE + 64, (7, 0)), (vaults.AMBUSH_BASE + 65, (9, 0))]
+
+
+@pytest.mark.parametrize("tier", range(0, 6))
+def test_a_librarys_scrolls_are_every_scroll_up_to_the_treasure_tier_and_none_above(tier):
+    from types import SimpleNamespace
+    level = SimpleNamespace(tier=tier, terrain=int(T.grass))
+    scrolls = {i for i in content.ITEMS if i.kind == "scroll" and i.tier <= tier + content.vaults.TREASURE_TIERS}
+    rng = np.random.default_rng(tier)
+    assert {vaults._find(rng, "scrolls", level) for _ in range(300)} == scrolls
