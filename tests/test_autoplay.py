@@ -70,6 +70,20 @@ def test_turns_a_policy_waits_out_because_its_moves_change_nothing_are_counted(m
     assert summary([r])["turns waited out stuck"] == r.stuck
 
 
+def test_the_harness_strikes_with_a_spear_what_stands_within_its_reach_and_swaps_for_farther():
+    """A spear in hand, a bow ready: a foe two cells off is struck (before,
+    the policy swapped to the bow, then back to the spear, for ever)."""
+    from game.tools.autoplay import _shoot
+    from creatures import put, run_on
+    g = run_on(pos=(2, 3))
+    g.player.weapon, g.player.swap, g.player.inventory = "spear", "short_bow", ["arrow"] * 5
+    near = put(g, "ogre", 4, 3, hp=200)
+    turn = g.turn
+    assert _shoot(g, [near]) and g.player.weapon == "spear" and g.turn > turn
+    near.x = 8
+    assert _shoot(g, [near]) and g.player.weapon == "short_bow"
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]

@@ -187,7 +187,8 @@ def _shoot(g: Game, seen) -> bool:
     if not 2 <= max(abs(m.x - px), abs(m.y - py)) <= max(k.range for k in launchers):
         return False
     w, ready = p.weapon_kind, p.swap_kind
-    if w is not None and not w.ammo and w.reach > 1:  # a spear: `f` would strike, not shoot
+    if w is not None and not w.ammo and 1 < w.reach < max(abs(m.x - px), abs(m.y - py)):
+        # a spear: `f` strikes what stands within its reach, and shoots nothing farther
         return ready is not None and ready in launchers and g.swap_weapons()
     turn = g.turn
     return (g.ready_to_fire() and g.fire((m.x, m.y))) or g.turn != turn
