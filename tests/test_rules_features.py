@@ -45,9 +45,6 @@ def test_an_altar_names_each_unknown_kind_carried_once_then_falls_silent():
     assert UseFeature(4, 1).perform(g) == fail(note("The altar is silent."))
 
 
-@pytest.mark.xfail(strict=True, reason="a bug: `UseFeature` writes `*(generator) or [note]`, and a "
-                                       "generator is always true, so the note is never said (a fix changes the log: "
-                                       "RULES_VERSION and the golden recording)")
 def test_an_altar_with_nothing_unknown_to_name_says_so():
     g = run_on(level_of(ROOM), pos=(3, 1))
     g.player.inventory = ["potion"]

@@ -54,7 +54,7 @@ class UseFeature(Action):
             named = [line for item in dict.fromkeys(run.player.inventory) if (line := identify(run, item))]
             level.use_up(x, y)
             run.dirty = True
-            return succeed(loot("The altar glows."), *(loot(line) for line in named) or [note("You carry nothing unknown.")])
+            return succeed(loot("The altar glows."), *([loot(line) for line in named] or [note("You carry nothing unknown.")]))
         return fail()
 
 
