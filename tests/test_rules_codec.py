@@ -109,9 +109,9 @@ def test_the_players_background_is_a_known_one_or_none(value):
     assert player_from_json({"background": value}).background == ""
 
 
-def test_the_players_perks_are_known_ones_and_those_that_may_not_repeat_once():
-    perks = ["lucky", "lucky", "nope", 3, None, "vigour", "vigour", "fleet"]
-    assert player_from_json({"perks": perks}).perks == ["lucky", "vigour", "vigour", "fleet"]
+def test_the_players_perks_are_known_ones_each_at_most_as_often_as_it_may_be_held():
+    perks = ["lucky", "lucky", "nope", 3, None, "vigour", "vigour", "fleet", "vigour", "vigour"]
+    assert player_from_json({"perks": perks}).perks == ["lucky", "vigour", "vigour", "fleet", "vigour"]
     assert player_from_json({"perks": "lucky"}).perks == []
     assert player_from_json({"perks": ["nope"] * codec.MAX_PERKS + ["lucky"]}).perks == []
 

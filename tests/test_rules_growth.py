@@ -11,7 +11,7 @@ from game.rules.actions.growth import ChoosePerk
 from game.rules.actions.items import UseItem
 from game.rules.actions.melee import LEADER_BONUS, MonsterAttack
 from game.rules.actions.ranged import SKILL_BONUS, THROWER_REACH, throw_range
-from game.rules.content import BACKGROUNDS, PERK_BY_ID, PERKS, PERKS_OFFERED, THROW_RANGE
+from game.rules.content import BACKGROUNDS, PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, THROW_RANGE
 from game.rules.engine import resolve
 from game.rules.growth import perk_offer
 from game.rules.harm import BLOODLUST_HEAL, hurt
@@ -75,13 +75,46 @@ def test_no_offer_without_a_level_gained():
 
 def test_a_perk_that_cannot_repeat_is_never_offered_again():
     g = run_on()
-    once = [p.id for p in PERKS if not p.repeat]
+    once = [p.id for p in PERKS if p.most == 1]
     g.player.perks = once[:-1]
     for k in range(40):
         g.player.perks_owed = 1
         offered = {p.id for p in perk_offer(g)}
         assert not offered & set(once[:-1])
         g.player.perks.append("vigour")
+
+
+def test_a_perk_that_only_gives_is_offered_until_held_as_often_as_it_may_be():
+    g = run_on()
+    vigour = PERK_BY_ID["vigour"]
+    assert vigour.most == 3
+    g.player.perks = ["vigour"] * (vigour.most - 1)
+    seen = set()
+    for k in range(60):  # the offer is drawn anew as the perks held grow: vigour comes up while one may be taken
+        g.player.perks_owed = 1
+        g.player.perks.append("lucky" if k % 2 else "steady")
+        seen |= {p.id for p in perk_offer(g)}
+        g.player.perks.pop()
+        g.player.perks.append("fleet")
+    assert "vigour" in seen
+    g.player.perks = ["vigour"] * vigour.most
+    for k in range(40):
+        g.player.perks_owed = 1
+        assert "vigour" not in {p.id for p in perk_offer(g)}
+        g.player.perks.append("might" if k == 0 else "fleet")
+
+
+def test_a_hero_holding_every_perk_as_often_as_it_may_be_is_owed_no_more_choices():
+    g = run_on()
+    p = g.player
+    p.perks = [perk.id for perk in PERKS for _ in range(perk.most)]
+    assert len(p.perks) == PERK_CHOICES
+    said = p.gain_xp(10_000)
+    assert p.level > 2 and p.perks_owed == 0 and said and not any("Choose a perk" in line for line in said)
+    p.perks.pop()  # one choice left: the next level owes it, the one after none
+    p.level, p.xp = 1, 0
+    said = p.gain_xp(10_000)
+    assert p.perks_owed == 1 and sum("Choose a perk" in line for line in said) == 1
 
 
 def test_choosing_takes_the_perk_gives_what_it_gives_and_takes_no_time():

@@ -262,9 +262,9 @@ def player_from_json(d: dict) -> Player:
 
 
 def _perks(value) -> list[str]:
-    """Chosen perks from a save: known ids, those that may not repeat once each."""
+    """Chosen perks from a save: known ids, each at most as often as it may be chosen."""
     out: list[str] = []
     for perk in as_list(value)[:MAX_PERKS]:
-        if isinstance(perk, str) and perk in PERK_BY_ID and (PERK_BY_ID[perk].repeat or perk not in out):
+        if isinstance(perk, str) and perk in PERK_BY_ID and out.count(perk) < PERK_BY_ID[perk].most:
             out.append(perk)
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .content import ITEM_BY_ID, PERK_BY_ID, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
+from .content import ITEM_BY_ID, PERK_BY_ID, PERK_CHOICES, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
 from .energy import ACTION_COST, Energy
 from .status import floats, strength
 
@@ -234,8 +234,11 @@ class Player:
             if self.level % 3 == 0:
                 self.base_defence += 1
             self.hp = min(self.max_hp, self.hp + self.max_hp // 3)
-            self.perks_owed += 1
-            out.append(f"You reach level {self.level}! Choose a perk.")
+            if len(self.perks) + self.perks_owed < PERK_CHOICES:  # (a hero holding them all is owed none)
+                self.perks_owed += 1
+                out.append(f"You reach level {self.level}! Choose a perk.")
+            else:
+                out.append(f"You reach level {self.level}!")
         return out
 
     def regenerate(self, turns: int) -> None:

@@ -31,7 +31,7 @@ def perk_offer(run: RunState) -> list[PerkKind]:
     p = run.player
     if p.perks_owed <= 0:
         return []
-    able = [perk for perk in PERKS if perk.repeat or perk.id not in p.perks]
+    able = [perk for perk in PERKS if p.perks.count(perk.id) < perk.most]
     order = seeding.rng(run.run_seed, "perks", len(p.perks)).permutation(len(able))
     return [able[int(i)] for i in order[:PERKS_OFFERED]]
 

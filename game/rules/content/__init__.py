@@ -23,7 +23,7 @@ from .items import (ITEM_BY_ID, ITEMS, RECIPES, RELIC, THROW_RANGE, TREASURE, UN
                     ItemKind, Recipe, pick_item)
 from .monsters import (CAPTIVE_KINDS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next,
                        monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, xp_to_next)
-from .perks import PERK_BY_ID, PERKS, PERKS_OFFERED, PerkKind
+from .perks import PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, PerkKind
 from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
 from .terrain import (GASES, MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, TERRAIN_RULES, GasKind, TerrainRule,
                       move_cost_array, style_for)
@@ -37,7 +37,7 @@ __all__ = [
     "Recipe", "pick_item",
     "CAPTIVE_KINDS", "MONSTER_BY_ID", "MONSTERS", "RELIC_BOSSES", "MonsterKind", "ally_xp_to_next", "monster_stats",
     "monster_xp", "pick_captive", "pick_monster", "pick_relic_boss", "xp_to_next",
-    "PERK_BY_ID", "PERKS", "PERKS_OFFERED", "PerkKind",
+    "PERK_BY_ID", "PERK_CHOICES", "PERKS", "PERKS_OFFERED", "PerkKind",
     "MAX_STATUS_TURNS", "STATUSES", "StatusKind",
     "COMMAND_BY_NAME", "COMMANDS", "MOVES", "Command", "hint", "keys_text",
     "MOVE_COST", "RESOURCES_BY_TERRAIN", "STYLE_BY_TERRAIN", "move_cost_array", "style_for",

@@ -48,20 +48,20 @@ DUNGEONS: dict[str, DungeonRules] = {name: DungeonRules(map=size, **_CAPS[name])
 SIZE_NAMES: tuple[str, ...] = tuple(DUNGEONS)
 
 #: Danger tiers added per location (the next island is this much harder at the same depth).
-TIERS_PER_LOCATION = 2
+TIERS_PER_LOCATION = 4
 
 
 def tier_of(location: int, depth: int) -> int:
     """Danger tier: +1 per level down, +:data:`TIERS_PER_LOCATION` per location.
 
     >>> [tier_of(loc, 1) for loc in (0, 1, 3, 9)]
-    [0, 2, 6, 18]
+    [0, 4, 12, 36]
     """
     return max(0, depth - 1) + TIERS_PER_LOCATION * location
 
 
 #: The guardian of a relic is this many tiers above its level (a treasure's is 3).
-RELIC_GUARD_TIERS = 5
+RELIC_GUARD_TIERS = 3
 
 #: The location whose relic wins the run when carried out of its site: None for
 #: the world's last.  (Tests shorten a run by setting it to 0.)

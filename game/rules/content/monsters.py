@@ -156,18 +156,18 @@ MONSTERS: tuple[MonsterKind, ...] = (
                 defence=1, speed=100, xp=24, tier=8, behaviour="necromancer",
                 note="raises the dead where they fell"),
     # -- the relics' guardians: each has its own trait ----------------------------------------------
-    MonsterKind(id="warlord", name="orc warlord", glyph="K", colour=(220, 90, 60), hp=28, attack=7, defence=2,
-                speed=100, xp=40, tier=8, behaviour="warlord", summons="goblin", relic_boss=True, captive=False,
+    MonsterKind(id="warlord", name="orc warlord", glyph="K", colour=(220, 90, 60), hp=21, attack=6, defence=2,
+                speed=100, xp=40, tier=6, behaviour="warlord", summons="goblin", relic_boss=True, captive=False,
                 note="bellows for its guard when hurt, and rages"),
-    MonsterKind(id="lich", name="lich", glyph="L", colour=(200, 160, 255), hp=22, attack=5, defence=2,
-                speed=100, xp=45, tier=8, behaviour="lich", summons="skeleton", shot=5, shot_range=7,
+    MonsterKind(id="lich", name="lich", glyph="L", colour=(200, 160, 255), hp=16, attack=4, defence=1,
+                speed=100, xp=45, tier=6, behaviour="lich", summons="skeleton", shot=4, shot_range=7,
                 on_hit="slowed", immune=("poisoned", "paralysed"), relic_boss=True, captive=False,
                 note="raises the dead and blinks away from blades"),
-    MonsterKind(id="hydra", name="hydra", glyph="Y", colour=(110, 200, 120), hp=32, attack=4, defence=2,
-                speed=90, xp=45, tier=8, behaviour="hydra", relic_boss=True, captive=False,
+    MonsterKind(id="hydra", name="hydra", glyph="Y", colour=(110, 200, 120), hp=24, attack=3, defence=2,
+                speed=90, xp=45, tier=6, behaviour="hydra", relic_boss=True, captive=False,
                 note="grows heads as it is wounded: every head bites"),
-    MonsterKind(id="colossus", name="stone colossus", glyph="C", colour=(190, 180, 170), hp=40, attack=8,
-                defence=3, speed=70, xp=45, tier=8, blow="knockback", immune=("poisoned", "burning", "paralysed"),
+    MonsterKind(id="colossus", name="stone colossus", glyph="C", colour=(190, 180, 170), hp=30, attack=6,
+                defence=2, speed=70, xp=45, tier=6, blow="knockback", immune=("poisoned", "burning", "paralysed"),
                 relic_boss=True, captive=False, note="its blows hurl you across the room"),
     # a vault's keeper (game.rules.vaults): never found at a spawn point (tier far out of reach)
     MonsterKind(id="sentinel", name="stone sentinel", glyph="&", colour=(196, 192, 200), hp=999, attack=14,
@@ -202,9 +202,15 @@ def _weighted(rng: np.random.Generator, able: list[MonsterKind], tier: int) -> M
 
 
 def monster_stats(kind: MonsterKind, tier: int) -> tuple[int, int, int]:
-    """``(hp, attack, defence)`` scaled up when the tier is above the kind's own."""
+    """``(hp, attack, defence)`` scaled up when the tier is above the kind's own:
+    a quarter more life, one more attack and a third of a defence per tier
+    (a hero gains about a level a tier, and a perk with it).
+
+    >>> monster_stats(MONSTER_BY_ID["rat"], 0), monster_stats(MONSTER_BY_ID["rat"], 6)
+    ((4, 2, 0), (10, 8, 2))
+    """
     over = max(0, tier - kind.tier)
-    return kind.hp + (kind.hp * over) // 4, kind.attack + (2 * over) // 3, kind.defence + over // 4
+    return kind.hp + (kind.hp * over) // 4, kind.attack + over, kind.defence + over // 3
 
 
 def monster_xp(kind: MonsterKind, tier: int, boss: bool = False) -> int:

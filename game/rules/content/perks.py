@@ -7,14 +7,17 @@ take hold; ``halves``: they last half as long), or changes one rule, named
 by its id where the rule lives (``Player.has("fleet")`` in
 ``game.rules.entities``, ``"marksman"`` in ``actions.ranged`` ...; the
 ``rule`` column says where, and docs/MONSTERS.md lists them all).  Perks
-that only give (``repeat``) may be chosen again; the others once.
+that only give may be chosen up to ``most`` times (three: a fourth Thick
+skin would make a hero that blows barely touch); the others once.  A hero
+who holds every perk as often as it may be held is owed no more choices
+(:data:`PERK_CHOICES`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PerkKind", "PERKS", "PERK_BY_ID", "PERKS_OFFERED"]
+__all__ = ["PerkKind", "PERKS", "PERK_BY_ID", "PERKS_OFFERED", "PERK_CHOICES"]
 
 PERKS_OFFERED = 3  # perks offered at each level gained
 
@@ -29,14 +32,14 @@ class PerkKind:
     defence: int = 0
     immune: tuple[str, ...] = ()  # statuses that never take hold of you
     halves: tuple[str, ...] = ()  # statuses that last half as long on you
-    repeat: bool = False  # may be chosen again
+    most: int = 1  # times it may be chosen
     rule: str = ""  # the module whose rule reads it (a perk that changes a rule)
 
 
 PERKS: tuple[PerkKind, ...] = (
-    PerkKind(id="vigour", name="Vigour", note="+10 max HP", max_hp=10, repeat=True),
-    PerkKind(id="might", name="Might", note="+2 attack", attack=2, repeat=True),
-    PerkKind(id="thick_skin", name="Thick skin", note="+2 defence", defence=2, repeat=True),
+    PerkKind(id="vigour", name="Vigour", note="+10 max HP", max_hp=10, most=3),
+    PerkKind(id="might", name="Might", note="+2 attack", attack=2, most=3),
+    PerkKind(id="thick_skin", name="Thick skin", note="+2 defence", defence=2, most=3),
     PerkKind(id="fleet", name="Fleet foot", note="your steps take a fifth less time", rule="entities"),
     PerkKind(id="quick_blows", name="Quick blows", note="your blows take a fifth less time", rule="entities"),
     PerkKind(id="berserk", name="Berserk", note="+3 attack while below half your HP", rule="entities"),
@@ -59,4 +62,6 @@ PERKS: tuple[PerkKind, ...] = (
              rule="actions.melee"),
     PerkKind(id="lucky", name="Lucky", note="blows aimed at you miss one time in six more", rule="actions.melee"),
 )
+#: Perk choices in all: every perk as often as it may be held.
+PERK_CHOICES = sum(p.most for p in PERKS)
 PERK_BY_ID = {p.id: p for p in PERKS}
