@@ -84,6 +84,19 @@ def test_the_harness_strikes_with_a_spear_what_stands_within_its_reach_and_swaps
     assert _shoot(g, [near]) and g.player.weapon == "short_bow"
 
 
+def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
+    """A crossbow without bolts in the pack, a sling with stones in hand: the
+    sling stays (before, the policy wielded the crossbow, `f` took the sling
+    up again, and so on for 100,000 turns)."""
+    from game.tools.autoplay import _manage_pack
+    from creatures import run_on
+    g = run_on(pos=(2, 3))
+    g.player.weapon, g.player.inventory = "sling", ["crossbow"] + ["stone"] * 5
+    assert not _manage_pack(g, safe=False) and g.player.weapon == "sling"
+    g.player.inventory.append("bolt")
+    assert _manage_pack(g, safe=False) and g.player.weapon == "crossbow"
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]

@@ -155,7 +155,8 @@ def _manage_pack(g: Game, safe: bool) -> bool:
     p = g.player
     for slot, item_id in enumerate(p.inventory):
         kind = ITEM_BY_ID[item_id]
-        if kind.kind == "weapon":  # a better blade than the one carried, a better launcher
+        if kind.kind == "weapon" and (not kind.ammo or kind.ammo in p.inventory):
+            # a better blade than the one carried, a better launcher it has missiles for
             rivals = [k.power for k in (p.weapon_kind, p.swap_kind)
                       if k is not None and bool(k.ammo) == bool(kind.ammo)]
             if kind.power > max(rivals, default=-1):
