@@ -33,6 +33,17 @@ def turn_where(g, m, want: bool) -> None:
     raise AssertionError("no such turn in 200")
 
 
+def blow_turn(g, m, lands: bool) -> int:
+    """Set the turn counter to the first turn whose roll of the player's blow at
+    ``m`` lands (``lands``) or misses; returns what the landing blow deals (0 for a miss)."""
+    for turn in range(60):
+        g.turn = turn
+        dmg = attack_roll(g.rng("player"), g.player.attack, m.defence)
+        if bool(dmg) == lands:
+            return dmg
+    raise AssertionError("no such turn in 60")
+
+
 @pytest.mark.parametrize("victim", ["player", "ally", "monster"])
 def test_a_blow_that_misses_says_so_loudly_to_the_players_side_quietly_to_others(victim):
     g = run_on(pos=(5, 3))
@@ -119,12 +130,7 @@ def test_the_players_blow_rolls_in_its_own_stream_wakes_its_target_and_says_what
 def test_the_players_blow_kills_at_exactly_the_monsters_hp_and_shows_a_mimic():
     g = run_on(pos=(5, 3))
     m = put(g, "mimic", 6, 3, hidden=True)
-    for turn in range(60):
-        g.turn = turn
-        dmg = attack_roll(g.rng("player"), g.player.attack, m.defence)
-        if dmg:
-            break
-    m.hp = dmg
+    m.hp = blow_turn(g, m, lands=True)
     r = Attack(m).perform(g)
     assert r.messages[0] == bad(f"It is a {m.kind.name}!") and not m.hidden
     assert not m.alive and m not in g.level.monsters and m.hp == 0
@@ -403,18 +409,10 @@ def test_an_allys_shot_at_a_foe_rolls_as_an_allys_blow():
 def test_the_players_blow_that_misses_a_mimic_still_shows_it_and_one_that_kills_says_no_hit():
     g = run_on(pos=(5, 3))
     m = put(g, "mimic", 6, 3, hidden=True)
-    for turn in range(60):
-        g.turn = turn
-        if attack_roll(g.rng("player"), g.player.attack, m.defence) == 0:
-            break
+    blow_turn(g, m, lands=False)
     r = Attack(m).perform(g)
     assert r.messages == (bad(f"It is a {m.kind.name}!"), note(f"You miss {m.name}."))
-    for turn in range(60):
-        g.turn = turn
-        dmg = attack_roll(g.rng("player"), g.player.attack, m.defence)
-        if dmg:
-            break
-    m.hp = dmg
+    m.hp = blow_turn(g, m, lands=True)
     assert not any(text.startswith("You hit") for text, _ in Attack(m).perform(g).messages)
 
 
