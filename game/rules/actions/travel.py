@@ -57,7 +57,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     hundred steps at most, well under a millisecond)."""
     passable = _known_ground(run)
     h, w = passable.shape
-    if 0 <= x < w and 0 <= y < h and _captive_at(run, x, y):
+    if 0 <= x < w and 0 <= y < h and _shackled(run.level.monster_at(x, y) if run.mode == "dungeon" else None):
         passable[y, x] = True  # a walk to a captive ends beside it (the last step would free it)
     if not (0 <= x < w and 0 <= y < h) or not passable[y, x] or (x, y) == run.pos:
         return []
@@ -88,13 +88,13 @@ def _known_ground(run: RunState) -> np.ndarray:
     level = run.level
     ground = level.walkable & level.seen & level.calm  # never through fire
     for m in level.monsters:
-        if m.captive and not m.hidden:
+        if _shackled(m):
             ground[m.y, m.x] = False
     return ground
 
 
-def _captive_at(run: RunState, x: int, y: int) -> bool:
-    m = run.level.monster_at(x, y) if run.mode == "dungeon" else None
+def _shackled(m) -> bool:
+    """Whether ``m`` is a shackled captive in plain sight: it never steps aside, so walks go round it."""
     return m is not None and m.captive and not m.hidden
 
 
