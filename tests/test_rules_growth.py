@@ -2,9 +2,11 @@
 content/perks.py): the backgrounds' kits, the perk offered at each level
 from the run's seed, choosing one, and the rule each perk changes."""
 
+from dataclasses import replace
+
 import pytest
 
-from game.rules import status
+from game.rules import growth, status
 from game.rules.actions.base import alternate, fail, succeed
 from game.rules.actions.effects import ALCHEMY, Heal, Improve
 from game.rules.actions.growth import ChoosePerk
@@ -342,3 +344,28 @@ def test_a_success_takes_a_turn_unless_told_and_an_alternative_takes_none():
     other = ChoosePerk(0)
     r = alternate(other, note("x"))
     assert r.succeeded is False and r.turns == 0 and r.alternative is other and r.messages == (note("x"),)
+
+
+# -- growth.py: the perks a background starts with, the offer's draw --------------------------------
+def test_a_backgrounds_starting_perks_give_their_strengths_on_top_of_its_own(monkeypatch):
+    base = BACKGROUNDS[0]
+    strong = replace(base, id="strong", perks=("might", "thick_skin", "vigour", "no_such_perk"))
+    monkeypatch.setitem(growth.BACKGROUND_BY_ID, "strong", strong)
+    g = Game(WorldMap("Avalon", "small"), "small", 1)
+    growth.start_as(g, "strong")
+    p = g.player
+    assert p.perks == ["might", "thick_skin", "vigour"]
+    assert p.base_attack == base.attack + PERK_BY_ID["might"].attack
+    assert p.base_defence == base.defence + PERK_BY_ID["thick_skin"].defence
+    assert p.max_hp == p.hp == base.hp + PERK_BY_ID["vigour"].max_hp
+
+
+def test_the_offer_is_drawn_afresh_for_each_perk_held():
+    repeatable = next(p for p in PERKS if p.most > 1)
+    differs = 0
+    for seed in range(8):
+        a, b = Game(WorldMap("Avalon", "small"), "small", seed), Game(WorldMap("Avalon", "small"), "small", seed)
+        a.player.perks_owed = b.player.perks_owed = 1
+        b.player.perks = [repeatable.id]  # the same perks still on offer, one more held
+        differs += [p.id for p in perk_offer(a)] != [p.id for p in perk_offer(b)]
+    assert differs >= 4
