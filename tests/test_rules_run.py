@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.rules import build, codec, recstore, save, score, words
-from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets
+from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets, throw_range
 from game.rules.content import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, ITEMS
 from game.rules.content.keys import hint
 from game.rules.growth import perk_offer
@@ -183,6 +183,16 @@ def test_the_screens_questions_are_answered_by_the_rules():
     assert g.aim_label("throw", 0) == aim_label(g, "throw", 0) != ""
     assert g.targets(8) == targets(g, 8) == [(6, 3)]
     assert g.aim_preview((6, 3), 8) == aim_preview(g, (6, 3), 8)
+    assert g.aim_preview((6, 3), 2) == aim_preview(g, (6, 3), 2) != g.aim_preview((6, 3), 8)
+
+
+def test_each_way_of_aiming_reaches_as_far_as_its_rule_says():
+    g = run_on()
+    wand = next(k for k in ITEMS if k.kind == "wand")
+    g.player.inventory = [next(k.id for k in ITEMS if k.kind == "ammo"), wand.id]
+    assert g.aim_range("use", 1) == aim_range(g, "use", 1) == wand.range
+    assert g.aim_range("throw", 1) == aim_range(g, "throw", 1) == throw_range(g) != wand.range
+    assert g.aim_range("fire") == aim_range(g, "fire")
 
 
 def test_the_perks_on_offer_are_the_growth_rules_offer():
@@ -228,8 +238,17 @@ def test_a_locations_status_counts_its_cleared_sites_and_says_what_opens_the_nex
     g.unlocked = n
     assert g.location_status(n - 1) == "0 sites cleared"  # the last location opens nothing
     assert g.location_status(n) == "locked"
+    g.unlocked = n - 1
+    assert g.location_status(n - 2).endswith(f"(need {need} or the relic)")  # the last but one opens the last
     g.unlocked, g.loc = 2, None
     assert g.location_status(1) == f"1 site cleared (need {g.world.sites_to_unlock(100)} or the relic)"
+
+
+def test_what_opens_the_next_location_counts_the_sites_of_this_one():
+    g = run_on()  # a location of one site
+    g.unlocked = 1
+    assert g.location_status(0) == f"0 sites cleared (need {g.world.sites_to_unlock(len(g.loc.sites))} or the relic)"
+    assert g.world.sites_to_unlock(len(g.loc.sites)) != g.world.sites_to_unlock(100)
 
 
 # -- saving -------------------------------------------------------------------------------------
@@ -239,7 +258,7 @@ def test_a_save_writes_the_run_as_it_stands_and_marks_it_saved():
     store = Store()
     out = g.save_to(store)
     assert out.ok and out.why == "" and out.text == store.data[save.KEY]
-    assert save.decode(out.text)[0] == g.to_json() and not g.dirty
+    assert save.decode(out.text)[0] == g.to_json() and g.dirty is False
 
 
 def test_a_save_while_a_map_is_built_is_the_moment_before_it_was_asked_for():
@@ -257,6 +276,8 @@ def test_nothing_is_saved_before_the_first_location_is_built():
     store = Store()
     assert tuple(g.save_to(store)) == (True, None, "") and not store.sets
     g.pending, g.loc = LocationRequest(0), None
+    assert tuple(g.save_to(store)) == (True, None, "") and not store.sets
+    g.pending = None  # no location, and none asked for
     assert tuple(g.save_to(store)) == (True, None, "") and not store.sets
 
 
@@ -284,6 +305,17 @@ def test_a_save_that_fails_says_why_and_keeps_no_recording():
     out = g.save_to(store)
     assert tuple(out) == (False, None, save.write_failed(store)) and out.why
     assert recstore.KEY not in store.data and not g.dirty
+
+
+def test_a_save_refused_by_blocked_storage_says_saves_are_off():
+    class Blocked(Store):
+        def unavailable(self):
+            return "the browser blocks storage"
+
+    store = Blocked()
+    store.refuse.add(save.KEY)
+    why = new_run().save_to(store).why
+    assert why == save.write_failed(store) and "Saves are off: the browser blocks storage." in why
 
 
 def test_a_save_refused_by_the_games_check_is_not_written():
@@ -370,6 +402,14 @@ def test_a_daily_worlds_run_goes_into_that_days_table():
     assert got.rank == 0 and score.KEY not in store.data
     assert score.decode_table(store.data[score.DAILY_KEY], "2026-11-27") == [got.entry]
     assert score.decode_table(store.data[score.DAILY_KEY], "2026-11-28") == []
+
+
+def test_yesterdays_daily_table_is_not_carried_into_todays():
+    yesterday = finished_run(daily="2026-11-26")
+    store = Store()
+    yesterday.record_score(store)
+    got = finished_run(daily="2026-11-27").record_score(store)
+    assert got.table == [got.entry] and got.rank == 0
 
 
 class Throwing(Store):
