@@ -1,0 +1,214 @@
+"""The pure functions of the content tables (``game.rules.content``): the
+danger tier, the relic's site and the last location, a find drawn by
+category and tier, a monster drawn by weight, the costs of terrain, a
+site's theme and each level's style and parameters.  Each roll written out
+with ``tests/minds.py``'s ``Rolls``; every value read from the tables."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from game.rules.content import (CAPTIVE_KINDS, ITEMS, MONSTERS, RELIC_BOSSES, RESOURCES_BY_TERRAIN,
+                                STYLE_BY_TERRAIN, THEMES, dungeons, level_params, level_style, monster_xp, pick_captive,
+                                pick_item, pick_monster, pick_relic_boss, relic_site, style_for, theme_of, tier_of)
+from game.rules.content import items as item_table
+from game.rules.content import themes as theme_table
+from game.rules.content.terrain import DEFAULT_STYLE, MOVE_COST, move_cost_array
+from worldgen.core import registry, seeding
+from worldgen.core.tiles import TILES, T
+
+from minds import Rolls
+
+
+# -- dungeons -------------------------------------------------------------------------------------
+def test_each_level_down_and_each_location_raise_the_tier():
+    assert tier_of(0, 0) == tier_of(0, 1) == 0 and tier_of(0, 2) == 1 and tier_of(0, 5) == 4
+    assert tier_of(2, 3) == 2 + 2 * dungeons.TIERS_PER_LOCATION
+
+
+def test_the_relic_is_in_the_last_site():
+    assert relic_site(5) == 4 and relic_site(1) == 0
+
+
+def test_the_last_location_is_the_worlds_unless_a_test_sets_another(monkeypatch):
+    assert dungeons.final_location(10) == 9
+    monkeypatch.setattr(dungeons, "FINAL_LOCATION", 3)
+    assert dungeons.final_location(10) == 3
+    monkeypatch.setattr(dungeons, "FINAL_LOCATION", 12)
+    assert dungeons.final_location(10) == 9
+
+
+# -- items ------------------------------------------------------------------------------------------
+CATEGORIES = item_table._ITEM_CATEGORIES
+TOTAL = sum(w for _, w in CATEGORIES)
+DEEP = max(k.tier for k in ITEMS)
+
+
+def category_bounds():
+    """Each category with the first and last roll that draws it."""
+    start = 0
+    for cat, weight in CATEGORIES:
+        yield cat, start, start + weight - 1
+        start += weight
+
+
+@pytest.mark.parametrize(("cat", "first", "last"), list(category_bounds()))
+def test_a_find_is_of_a_category_drawn_by_its_weight(cat, first, last):
+    for roll in (first, last):
+        rolls = Rolls(ints=[roll, 1, 0, 0])
+        kind = pick_item(rolls, DEEP, int(T.grass))
+        assert rolls.ranges[0] == (0, TOTAL)
+        assert kind.kind == cat, (roll, kind.id)
+
+
+def resource_roll() -> int:
+    return next(first for cat, first, _ in category_bounds() if cat == "resource")
+
+
+def test_a_resource_is_the_sites_terrains_first_three_times_in_four():
+    first, second = RESOURCES_BY_TERRAIN[int(T.grass)]
+    for roll, want in ((0, first), (2, first), (3, second)):
+        rolls = Rolls(ints=[resource_roll(), roll])
+        assert pick_item(rolls, 0, int(T.grass)).id == want and rolls.ranges[1] == (0, 4)
+
+
+def test_a_resource_on_a_terrain_without_its_own_is_hide_or_iron_ore():
+    bare = next(int(t.id) for t in TILES if int(t.id) not in RESOURCES_BY_TERRAIN)
+    assert pick_item(Rolls(ints=[resource_roll(), 0]), 0, bare).id == "hide"
+    assert pick_item(Rolls(ints=[resource_roll(), 3]), 0, bare).id == "iron_ore"
+
+
+def roll_of(cat: str) -> int:
+    return next(first for c, first, _ in category_bounds() if c == cat)
+
+
+def test_a_potion_is_healing_one_time_in_four_and_a_big_one_half_of_those_deep_down():
+    assert pick_item(Rolls(ints=[roll_of("potion"), 0]), 0, 0).id == "potion"
+    assert pick_item(Rolls(ints=[roll_of("potion"), 0, 1]), 4, 0).id == "potion"  # not deep enough
+    assert pick_item(Rolls(ints=[roll_of("potion"), 0, 1]), 5, 0).id == "big_potion"
+    assert pick_item(Rolls(ints=[roll_of("potion"), 0, 0]), 5, 0).id == "potion"
+    rolls = Rolls(ints=[roll_of("potion"), 0, 1])
+    pick_item(rolls, 5, 0)
+    assert rolls.ranges[1:] == [(0, 4), (0, 2)]
+
+
+@pytest.mark.parametrize("cat", ["potion", "scroll", "wand"])
+def test_a_potion_scroll_or_wand_is_any_of_those_found_at_the_tier_evenly(cat):
+    for tier in (0, DEEP):
+        able = [k for k in ITEMS if k.kind == cat and k.tier <= tier]
+        if not able:
+            continue
+        ints = [roll_of(cat)] + ([1] if cat == "potion" else []) + [len(able) - 1]
+        rolls = Rolls(ints=ints)
+        assert pick_item(rolls, tier, 0) is able[-1] and rolls.ranges[-1] == (0, len(able))
+
+
+def test_a_category_with_nothing_found_this_shallow_gives_a_healing_potion():
+    cat = next(c for c, _ in CATEGORIES if c != "resource" and min(k.tier for k in ITEMS if k.kind == c) > 0)
+    assert pick_item(Rolls(ints=[roll_of(cat), 0]), 0, 0).id == "potion"
+
+
+@pytest.mark.parametrize("cat", ["weapon", "ammo", "armour"])
+def test_gear_is_one_of_the_best_three_found_at_the_tier(cat):
+    able = [k for k in ITEMS if k.kind == cat and k.tier <= DEEP]
+    top = able[-3:]
+    for i in range(len(top)):
+        rolls = Rolls(ints=[roll_of(cat), i])
+        assert pick_item(rolls, DEEP, 0) is top[i] and rolls.ranges[1] == (0, len(top))
+
+
+# -- monsters ------------------------------------------------------------------------------------------
+def test_a_monster_is_drawn_by_weight_nearer_its_tier_likelier():
+    tier = max(m.tier for m in MONSTERS if not m.relic_boss)
+    able = [m for m in MONSTERS if m.tier <= tier and not m.relic_boss]
+    weights = [max(1, 6 - (tier - m.tier)) for m in able]
+    assert min(weights) == 1 and max(weights) == 6  # the farthest below count once, the tier's own six times
+    start = 0
+    for m, w in zip(able, weights):
+        for roll in (start, start + w - 1):
+            rolls = Rolls(ints=[roll])
+            assert pick_monster(rolls, tier) is m and rolls.ranges == [(0, sum(weights))]
+        start += w
+
+
+def test_a_captive_is_a_kind_that_may_be_found_shackled_at_the_tier():
+    tier = min(m.tier for m in CAPTIVE_KINDS)
+    able = [m for m in CAPTIVE_KINDS if m.tier <= tier]
+    rolls = Rolls(ints=[0])
+    assert pick_captive(rolls, tier) is able[0] and rolls.ranges == [(0, 6 * len(able))]
+
+
+def test_a_relic_is_guarded_by_any_relic_boss():
+    for i, boss in enumerate(RELIC_BOSSES):
+        rolls = Rolls(ints=[i])
+        assert pick_relic_boss(rolls) is boss and rolls.ranges == [(0, len(RELIC_BOSSES))]
+
+
+def test_a_kill_above_its_kinds_tier_gives_a_quarter_more_xp_per_tier_and_a_guardian_three_times():
+    kind = next(m for m in MONSTERS if m.xp >= 4)
+    assert monster_xp(kind, kind.tier) == kind.xp
+    assert monster_xp(kind, kind.tier + 4) == kind.xp * 2
+    assert monster_xp(kind, kind.tier + 1) == kind.xp + kind.xp // 4
+    assert monster_xp(kind, kind.tier + 1, boss=True) == 3 * (kind.xp + kind.xp // 4)
+
+
+# -- terrain ----------------------------------------------------------------------------------------------
+def test_each_tiles_step_costs_what_the_table_says_one_if_unlisted_and_walkable_else_blocked():
+    cost = move_cost_array()
+    assert cost.dtype == np.int16 and len(cost) == len(TILES)
+    for tile in TILES:
+        listed = MOVE_COST.get(tile.id, 1 if tile.walkable else None)
+        assert cost[tile.id] == (0 if listed is None else listed), tile.name
+    unlisted = [t for t in TILES if t.id not in MOVE_COST]
+    assert any(t.walkable for t in unlisted) and any(not t.walkable for t in unlisted)
+
+
+def test_a_sites_style_is_its_terrains_or_rooms():
+    for terrain, style in STYLE_BY_TERRAIN.items():
+        assert style_for(terrain) == style
+    bare = next(int(t.id) for t in TILES if int(t.id) not in STYLE_BY_TERRAIN)
+    assert style_for(bare) == DEFAULT_STYLE
+
+
+# -- themes ---------------------------------------------------------------------------------------------
+def test_a_sites_theme_is_drawn_by_weight_from_its_seed():
+    total = sum(t.weight for t in THEMES)
+    seen = set()
+    for seed in range(300):
+        pick = int(seeding.rng(seed, "theme").integers(0, total))
+        bounds = np.cumsum([t.weight for t in THEMES])
+        assert theme_of(seed) is THEMES[int(np.searchsorted(bounds, pick, side="right"))]
+        seen.add(theme_of(seed).name)
+    assert seen == {t.name for t in THEMES}
+
+
+def test_a_levels_style_is_the_sites_on_the_first_level_and_sometimes_another_deeper():
+    others = [s.name for s in registry.all_specs() if s.kind == "dungeon" and s.name != "rooms"]
+    changed = 0
+    for seed in range(200):
+        assert level_style(seed, "rooms", 1) == "rooms" and level_style(seed, "rooms", 0) == "rooms"
+        rng = seeding.rng(seed, "level style", 2)
+        want = "rooms" if rng.random() >= theme_table.OTHER_STYLE else others[int(rng.integers(0, len(others)))]
+        assert level_style(seed, "rooms", 2) == want
+        changed += want != "rooms"
+        rng = seeding.rng(seed, "level style", 5)
+        want = "rooms" if rng.random() >= theme_table.OTHER_STYLE else others[int(rng.integers(0, len(others)))]
+        assert level_style(seed, "rooms", 5) == want
+    assert 0 < changed < 200
+
+
+def test_a_levels_parameters_are_the_base_terrain_scaled_by_the_theme_without_chasms_at_the_bottom():
+    style = next(s.name for s in registry.all_specs() if s.kind == "dungeon"
+                 and {"chasms", "lakes"} <= {p.name for p in s.param_specs})
+    names = {p.name for p in registry.get(style).param_specs}
+    for theme in THEMES:
+        params = level_params(theme, style, False)
+        assert set(params) == {n for n in theme_table.BASE_TERRAIN if n in names}
+        for name, value in params.items():
+            assert value == round(theme_table.BASE_TERRAIN[name] * theme.terrain.get(name, 1.0), 4)
+        assert level_params(theme, style, True)["chasms"] == 0.0
+        assert level_params(theme, style, True)["lakes"] == params["lakes"]
+    odd = replace(THEMES[0], terrain={"lakes": 1 / 3})
+    assert level_params(odd, style, False)["lakes"] == round(theme_table.BASE_TERRAIN["lakes"] / 3, 4)
+    assert level_params(odd, style, False)["chasms"] == theme_table.BASE_TERRAIN["chasms"]
