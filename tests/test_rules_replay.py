@@ -6,8 +6,6 @@ command the run cannot take named by its command and turn, never a crash."""
 
 from dataclasses import replace
 
-import pytest
-
 from game.rules import save
 from game.rules.digest import state_digest
 from game.rules.record import RELOAD, Recording

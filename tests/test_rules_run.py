@@ -4,7 +4,6 @@ through the one door), saving and ending a run, the score table, and the
 functions the title screen calls before a run."""
 
 import numpy as np
-import pytest
 
 from game.rules import build, codec, recstore, save, score, words
 from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets, throw_range
@@ -12,7 +11,6 @@ from game.rules.content import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND
 from game.rules.content.keys import hint
 from game.rules.growth import perk_offer
 from game.rules.location import LocationData, WorldMap
-from game.rules.log import BAD
 from game.rules.look import describe_cell, pack_rows
 from game.rules.names import make_name
 from game.rules.record import Recording, read_file
