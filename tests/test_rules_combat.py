@@ -23,6 +23,7 @@ def test_the_damage_is_rolled_from_half_the_attack_to_all_of_it():
 
 def test_armour_softens_a_blow_rounded_up_and_never_hardens_it():
     assert attack_roll(Rolls(0.0, ints=[5]), 6, 0) == 5
+    assert attack_roll(Rolls(0.0, ints=[12]), 12, 0) == 12  # no armour: the whole roll, however high
     assert attack_roll(Rolls(0.0, ints=[5]), 6, 10) == 3  # 50 / 20 = 2.5, up
     assert attack_roll(Rolls(0.0, ints=[6]), 6, 5) == 4  # 60 / 15
     assert attack_roll(Rolls(0.0, ints=[5]), 6, -4) == 5  # a negative defence counts as none

@@ -66,6 +66,7 @@ def test_an_ally_level_gives_hp_a_blow_and_heals_it_by_a_quarter_more():
     assert m.level == 2 and m.xp == 0 and m.max_hp == 20 + grow
     assert m.hp == 5 + grow + m.max_hp // 4 and m.attack == attack + 1 and m.defence == defence
     assert lines == [f"Your {m.kind.name} reaches level 2!"]
+    assert type(m.max_hp) is int and type(m.hp) is int  # whole hit points, as saved
 
 
 def test_a_small_ally_grows_at_least_two_hp_and_heals_no_higher_than_its_max():
