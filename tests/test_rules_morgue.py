@@ -189,8 +189,19 @@ def test_a_large_overworld_is_cut_to_the_map_size_around_the_player():
 
 
 def test_the_map_of_a_player_off_the_map_leaves_the_player_out():
-    g = overworld(4, 5, (9, 9))
-    assert "@" not in "".join(ascii_map(g))
+    for pos in ((9, 9), (9, 1), (1, 9), (5, 1), (1, 4), (-1, 1), (1, -1)):  # the map is 5 wide, 4 high
+        g = overworld(4, 5, pos)
+        g.pos = pos
+        assert "@" not in "".join(ascii_map(g)), pos
+
+
+def test_the_players_cell_is_on_the_map_even_unseen():
+    g = run_on(level_of(ROOM), pos=(1, 1))
+    g.level.visible[:] = False
+    g.level.seen[:] = False
+    g.level.seen[2, 3] = True
+    lines = ascii_map(g)
+    assert lines[0] == "@" and lines[1] == "  " + str(GLYPHS[g.level.tiles[2, 3]])
     edge = overworld(4, 5, (0, 3))
     assert ascii_map(edge)[-1][0] == "@"
     edge = overworld(4, 5, (4, 0))

@@ -328,3 +328,98 @@ def test_a_recording_of_no_commands_may_carry_its_first_digest():
     assert why == "" and rec.checks == [(0, 0, "a")]
     payload["checks"] = [[0, 0, "a"], [1, 0, "b"]]
     assert read_file(text_of(payload)) == (None, "the recording is damaged (its digests)")
+
+
+# -- bounds --------------------------------------------------------------------------------------------
+def test_x_may_be_a_command_code(monkeypatch):
+    commands = {k: v for k, v in COMMANDS.items() if k != "X"}
+    monkeypatch.setattr(record, "COMMANDS", commands)
+
+    @recorded("X")
+    def poke(self, a, b=2):
+        return (a, b)
+
+    g = recording_run()
+    assert poke(g, 1, b=3) == (1, 3) and g.recording.commands == ["X[1,3]"]
+
+
+def test_digests_that_are_not_a_list_are_damaged():
+    assert damaged(checks=5) == (None, "the recording is damaged (its digests)")
+
+
+def test_a_digest_names_a_command_the_recording_has():
+    payload = payload_of(finished().to_file())
+    payload.update(commands="w", checks=[[1, 0, "a"]], final=[1, 0, "a", "playing"])
+    assert read_file(text_of(payload)) == (None, "the recording is damaged (its digests)")
+    payload["checks"] = [[0, 0, "a"]]
+    assert read_file(text_of(payload))[0].checks == [(0, 0, "a")]
+
+
+def test_any_seed_from_zero_up_is_read_and_every_ending_known():
+    for seed in (0, 1, 2**40, 2**63 - 1):
+        assert damaged(seed=seed)[0].seed == seed
+    for outcome in ("died", "won", "playing"):
+        assert damaged(final=[3, 1, "a", outcome])[0].final[3] == outcome
+
+
+def test_a_field_as_long_as_it_may_be_is_read():
+    rec, why = damaged(world="x" * 200, size="y" * 20, background="z" * 20)
+    assert why == "" and (rec.world, rec.size, rec.background) == ("x" * 200, "y" * 20, "z" * 20)
+
+
+def test_a_recording_that_inflates_exactly_to_its_bound_is_read(monkeypatch):
+    text = finished().to_file()
+    monkeypatch.setattr(record, "MAX_JSON_CHARS", len(json.dumps(payload_of(text), separators=(",", ":"))))
+    assert read_file(text)[0] is not None
+
+
+def test_a_text_of_the_largest_length_is_read_on():
+    assert read_file("x" * record.MAX_FILE_CHARS) == (None, "that is not a Deepisle recording")
+
+
+def test_the_format_is_what_comes_before_the_first_dot_within_eight_characters():
+    assert read_file("DR2.a.b") == (None, "the recording is of another format (2); this game reads format 1")
+    assert read_file("DR123456.xyz") == (None, "that is not a Deepisle recording")
+
+
+def test_a_cut_recording_with_several_digests_ends_at_the_last():
+    g = run_on()
+    rec = Recording.start(g)
+    rec.cut, rec.checks = True, [(0, 0, "a"), (3, 1000, "b"), (7, 2000, "c")]
+    rec.finish(g)
+    assert rec.final[1] == 2000
+
+
+def test_every_recording_reads_back_whole_whatever_its_length_and_names():
+    texts = set()
+    for i in range(12):
+        rec = Recording("Ærøskøbing" if i % 2 else "Avalon", "small", i, cut=i % 3 == 0,
+                        commands=["w"] * i, summary={"score": i, "world": "x" * i})
+        text = rec.to_file()
+        back, why = read_file(text)
+        assert why == "" and back.cut == rec.cut and back.world == rec.world and back.summary == rec.summary
+        assert "=" not in text and text.isascii()
+        texts.add(len(text) % 4)
+    assert len(texts) >= 3  # every length of base64 tail was met
+
+
+def test_a_stray_last_character_of_a_recording_is_ignored():
+    for i in range(40):
+        text = Recording("Avalon", "small", i).to_file()
+        if len(text[len(record.PREFIX):]) % 4 == 0:
+            break
+    assert read_file(text + "A")[0] is not None
+
+
+def test_a_recording_ending_in_x_keeps_its_last_character():
+    for i in range(3000):
+        text = Recording("Avalon", "small", i).to_file()
+        if text.endswith("X"):
+            break
+    assert text.endswith("X") and read_file(text)[0].seed == i
+
+
+def test_a_recording_is_compact_json():
+    rec = Recording("Avalon", "small", 3, commands=["w"], summary={"score": 1})
+    raw = zlib.decompress(base64.urlsafe_b64decode(rec.to_file()[len(record.PREFIX):] + "=="))
+    assert raw == json.dumps(json.loads(raw), separators=(",", ":"), ensure_ascii=True).encode("ascii")

@@ -292,3 +292,138 @@ def test_a_list_too_long_to_be_ours_is_not_read(monkeypatch):
 def test_a_list_longer_than_kept_is_read_to_its_first_few():
     runs = [{"text": f"t{i}", "summary": {"score": i}} for i in range(MAX_FINISHED + 3)]
     assert [t for _, t in finished(Store(**{FINISHED_KEY: json.dumps(runs)}))] == [f"t{i}" for i in range(MAX_FINISHED)]
+
+
+# -- bounds and formats ------------------------------------------------------------------------------
+def padded(entry: dict, length: int) -> str:
+    """``entry`` as JSON padded with an unused field to exactly ``length`` characters."""
+    text = json.dumps(dict(entry, pad=""), separators=(",", ":"))
+    return json.dumps(dict(entry, pad="x" * (length - len(text))), separators=(",", ":"))
+
+
+def test_an_entry_up_to_its_bound_is_read_and_longer_is_not(small_chunks):
+    st = Store()
+    store(st, recording(2), save.encode(body(1)), False)
+    entry = stored_entry(st)
+    bound = 2 * small_chunks * 64
+    st.data[KEY] = padded(entry, bound)
+    assert len(st.data[KEY]) == bound and load(st, body(1)) is not None
+    st.data[KEY] = padded(entry, bound + 1)
+    assert load(st, body(1)) is None
+
+
+def test_an_entry_is_stored_compactly():
+    st = Store()
+    store(st, recording(3), save.encode(body(1)), False)
+    assert st.data[KEY] == json.dumps(json.loads(st.data[KEY]), separators=(",", ":"), ensure_ascii=True)
+
+
+def test_a_recording_saved_before_any_command_goes_on_from_nothing():
+    st = Store()
+    store(st, recording(0), save.encode(body(1)), False)
+    entry = stored_entry(st)
+    del entry["tail"], entry["checks"]
+    st.data[KEY] = json.dumps(entry)
+    back = load(st, body(1))
+    assert back is not None and back.commands == [RELOAD] and back.checks == []
+
+
+def test_a_negative_count_of_chunks_is_refused():
+    st = Store()
+    store(st, recording(2), save.encode(body(1)), False)
+    entry = stored_entry(st)
+    entry["chunks"] = -1
+    st.data[KEY] = json.dumps(entry)
+    assert load(st, body(1)) is None
+
+
+def test_as_many_chunks_as_a_recording_may_hold_are_read(small_chunks):
+    st = Store()
+    rec = recording(recstore.MAX_CHUNKS * small_chunks)
+    store(st, rec, save.encode(body(1)), False)
+    assert stored_entry(st)["chunks"] == recstore.MAX_CHUNKS
+    assert load(st, body(1)).commands[:-1] == rec.commands
+
+
+def chunk_of(text: str) -> str:
+    return base64.b64encode(zlib.compress(text.encode("ascii"))).decode("ascii")
+
+
+def test_a_chunk_that_inflates_past_its_bound_is_read_only_to_it(small_chunks):
+    bound = small_chunks * 64
+    st = Store(**{"recording.0": chunk_of("w" * (bound + 1))})
+    point = [save_sum(save.encode(body(1))), bound + 1, False]
+    st.data[KEY] = json.dumps(dict(Recording("Avalon", "small", 5).header(), chunks=1, tail="", saves=[point]))
+    assert load(st, body(1)) is None  # it holds fewer commands than the save point names
+    point[1] = bound
+    st.data[KEY] = json.dumps(dict(Recording("Avalon", "small", 5).header(), chunks=1, tail="", saves=[point]))
+    assert load(st, body(1)).commands == ["w"] * bound + [RELOAD]
+
+
+def test_a_chunk_with_characters_outside_base64_is_refused(small_chunks):
+    st = Store()
+    store(st, recording(6), save.encode(body(1)), False)
+    assert load(st, body(1)) is not None
+    st.data["recording.0"] = st.data["recording.0"][:4] + "\n!" + st.data["recording.0"][4:]
+    assert load(st, body(1)) is None
+
+
+def test_a_cut_recording_stays_cut_and_takes_no_reload_mark(monkeypatch):
+    from game.rules import record
+
+    monkeypatch.setattr(record, "MAX_COMMANDS", 3)
+    st = Store()
+    store(st, recording(3, cut=True), save.encode(body(1)), False)
+    back = load(st, body(1))
+    assert back.cut is True and back.commands == recording(3).commands
+
+
+def test_a_storage_that_holds_something_else_than_text_holds_nothing():
+    class Odd(Store):
+        def get(self, key):
+            return 5
+
+    st = Odd()
+    assert load(st, body(1)) is None and finished(st) == []
+    clear(st)  # nothing to read, nothing raised
+
+
+def test_clearing_an_empty_storage_or_an_entry_without_chunks_removes_no_chunk():
+    st = Store(**{"recording.0": "stray"})
+    clear(st)
+    assert st.data == {"recording.0": "stray"}
+    st.data[KEY] = "{}"
+    clear(st)
+    assert st.data == {"recording.0": "stray"}
+
+
+def test_clearing_reads_an_entry_only_below_its_bound(small_chunks):
+    bound = 2 * small_chunks * 64
+    st = Store(**{KEY: padded({"chunks": 1}, bound - 1), "recording.0": "x"})
+    clear(st)
+    assert st.data == {}
+    st = Store(**{KEY: padded({"chunks": 1}, bound), "recording.0": "x"})
+    clear(st)
+    assert st.data == {"recording.0": "x"}
+
+
+def test_a_list_of_finished_runs_up_to_its_bound_is_read(monkeypatch):
+    runs = json.dumps([{"text": "t", "summary": {"a": 1}}])
+    monkeypatch.setattr(recstore, "MAX_FINISHED_CHARS", 20)
+    st = Store(**{FINISHED_KEY: runs + " " * (40 - len(runs))})
+    assert len(finished(st)) == 1
+    st.data[FINISHED_KEY] += " "
+    assert finished(st) == []
+
+
+def test_a_list_that_is_no_list_reads_as_empty():
+    assert finished(Store(**{FINISHED_KEY: '{"text": "t", "summary": {}}'})) == []
+
+
+def test_the_finished_list_is_stored_compactly_and_fills_exactly_to_its_bound(monkeypatch):
+    st = Store()
+    keep_finished(st, ended(3, 1))
+    text = st.data[FINISHED_KEY]
+    assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=True)
+    monkeypatch.setattr(recstore, "MAX_FINISHED_CHARS", len(text))
+    assert keep_finished(Store(), ended(3, 1))

@@ -93,10 +93,32 @@ def test_a_recording_without_a_final_digest_ends_unchecked():
 
 
 def test_a_command_the_run_cannot_take_is_named_not_raised():
-    r = Replayer(Recording("Replayham", "small", 8, commands=["w", "m[1]"]), Game)  # a step needs two numbers
+    r = Replayer(Recording("Replayham", "small", 8, commands=["w", "m[1]", "w"]), Game)  # a step needs two numbers
     settle(r.game)
     assert r.step() is True and r.step() is False
     assert r.mismatch == Mismatch(1, r.game.turn, f"command 2 (turn {r.game.turn}) cannot be played here (TypeError)")
+    assert r.step() is False and r.index == 2  # nothing more is given after a divergence
+
+
+def test_a_digest_that_differs_refuses_the_very_step():
+    rec = recorded_run(*STEPS)
+    rec.checks[0] = (rec.checks[0][0], rec.checks[0][1], "0" * 32)
+    r = Replayer(rec, Game)
+    settle(r.game)
+    assert r.step() is False and r.index == 0 and r.mismatch is not None
+
+
+def test_every_digest_on_the_way_is_counted():
+    g = Game.new("Replayham", "small", 8)
+    settle(g)
+    for name, *args in STEPS:
+        g.recording.next_check = 0  # a digest before every command
+        getattr(g, name)(*args)
+        settle(g)
+    g.finish_recording()
+    assert len(g.recording.checks) == len(STEPS)
+    r = Replayer(g.recording, Game)
+    assert r.play_to_end(settle) is None and r.matched == len(STEPS) + 1
 
 
 def test_a_reload_plays_as_loading_the_save_did():
