@@ -133,6 +133,12 @@ def test_a_rest_begins_when_nothing_stops_it():
     assert g.search() and g.resting == "search"
 
 
+def test_a_rest_may_begin_on_the_overworld():
+    g = new_run()
+    g.player.hp = 1
+    assert g.rest() and g.resting == "rest"
+
+
 def test_a_rest_refused_says_why_and_redraws():
     g = run_on()
     rat = put(g, "rat", 4, 1)
@@ -400,6 +406,13 @@ def test_a_daily_worlds_run_goes_into_that_days_table():
     assert got.rank == 0 and score.KEY not in store.data
     assert score.decode_table(store.data[score.DAILY_KEY], "2026-11-27") == [got.entry]
     assert score.decode_table(store.data[score.DAILY_KEY], "2026-11-28") == []
+
+
+def test_todays_daily_table_keeps_the_days_earlier_runs():
+    store = Store()
+    first = finished_run(daily="2026-11-27").record_score(store)
+    second = finished_run(daily="2026-11-27").record_score(store)
+    assert second.table == [first.entry, second.entry] and second.rank == 1
 
 
 def test_yesterdays_daily_table_is_not_carried_into_todays():
