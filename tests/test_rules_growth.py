@@ -20,6 +20,7 @@ from game.rules.harm import BLOODLUST_HEAL, hurt
 from game.rules.log import loot, note
 from game.rules.location import WorldMap
 from game.rules.run import Game
+from worldgen.core import seeding
 
 from creatures import put, run_on, texts
 
@@ -358,6 +359,17 @@ def test_a_backgrounds_starting_perks_give_their_strengths_on_top_of_its_own(mon
     assert p.base_attack == base.attack + PERK_BY_ID["might"].attack
     assert p.base_defence == base.defence + PERK_BY_ID["thick_skin"].defence
     assert p.max_hp == p.hp == base.hp + PERK_BY_ID["vigour"].max_hp
+
+
+def test_the_offer_is_the_first_perks_of_the_run_seeds_perk_stream_for_the_perks_held():
+    """The stream is part of the rules a recording replays under: the same
+    seed and perks held give the same three in every version of these rules."""
+    for seed in range(5):
+        g = Game(WorldMap("Avalon", "small"), "small", seed)
+        g.player.perks_owed, g.player.perks = 1, ["fleet"]
+        able = [p for p in PERKS if g.player.perks.count(p.id) < p.most]
+        order = seeding.rng(seed, "perks", 1).permutation(len(able))
+        assert perk_offer(g) == [able[int(i)] for i in order[:PERKS_OFFERED]]
 
 
 def test_the_offer_is_drawn_afresh_for_each_perk_held():

@@ -312,10 +312,13 @@ def test_an_entry_up_to_its_bound_is_read_and_longer_is_not(small_chunks):
     assert load(st, body(1)) is None
 
 
-def test_an_entry_is_stored_compactly():
+def test_an_entry_is_stored_compactly_in_ascii():
     st = Store()
-    store(st, recording(3), save.encode(body(1)), False)
+    rec = recording(3)
+    rec.world = "Ærøskøbing"
+    store(st, rec, save.encode(body(1)), False)
     assert st.data[KEY] == json.dumps(json.loads(st.data[KEY]), separators=(",", ":"), ensure_ascii=True)
+    assert st.data[KEY].isascii()
 
 
 def test_a_recording_saved_before_any_command_goes_on_from_nothing():
@@ -416,14 +419,17 @@ def test_a_list_of_finished_runs_up_to_its_bound_is_read(monkeypatch):
     assert finished(st) == []
 
 
-def test_a_list_that_is_no_list_reads_as_empty():
-    assert finished(Store(**{FINISHED_KEY: '{"text": "t", "summary": {}}'})) == []
+@pytest.mark.parametrize("text", ['{"text": "t", "summary": {}}', "5", '"abc"', "null"])
+def test_a_list_that_is_no_list_reads_as_empty(text):
+    assert finished(Store(**{FINISHED_KEY: text})) == []
 
 
-def test_the_finished_list_is_stored_compactly_and_fills_exactly_to_its_bound(monkeypatch):
+def test_the_finished_list_is_stored_compactly_in_ascii_and_fills_exactly_to_its_bound(monkeypatch):
     st = Store()
-    keep_finished(st, ended(3, 1))
+    rec = ended(3, 1)
+    rec.summary["world"] = "Ærøskøbing"
+    keep_finished(st, rec)
     text = st.data[FINISHED_KEY]
-    assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=True)
+    assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=True) and text.isascii()
     monkeypatch.setattr(recstore, "MAX_FINISHED_CHARS", len(text))
     assert keep_finished(Store(), ended(3, 1))
