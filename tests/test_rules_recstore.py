@@ -432,4 +432,4 @@ def test_the_finished_list_is_stored_compactly_in_ascii_and_fills_exactly_to_its
     text = st.data[FINISHED_KEY]
     assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=True) and text.isascii()
     monkeypatch.setattr(recstore, "MAX_FINISHED_CHARS", len(text))
-    assert keep_finished(Store(), ended(3, 1))
+    assert keep_finished(Store(), rec)
