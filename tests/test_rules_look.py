@@ -100,6 +100,25 @@ def test_a_mimic_is_told_as_the_item_it_passes_for_and_another_hidden_monster_no
     assert describe_cell(g, 5, 2) == [floor_line(g, 5, 2)]
 
 
+def test_a_mimic_passes_for_an_item_unknown_to_the_player_by_its_look_and_not_once_out_of_view():
+    g = room()
+    mimic = put(g, "mimic", 4, 2, awake=False, hidden=True)
+    mimic.index = next(i for i in range(len(mimic.kind.disguise))
+                       if not is_known(g, ITEM_BY_ID[mimic.kind.disguise[i]]))
+    kind = ITEM_BY_ID[disguise_of(mimic)]
+    assert describe_cell(g, 4, 2)[0] == words.capital(item_name(g, kind)) + f": {item_use(kind, False)}"
+    g.level.visible[2, 4] = False
+    assert describe_cell(g, 4, 2) == [floor_line(g, 4, 2) + " (remembered)"]
+
+
+def test_an_item_unknown_to_the_player_is_told_by_its_look():
+    g = room()
+    kind = next(k for k in ITEMS if k.kind == "scroll" and not is_known(g, k))
+    g.level.items.append(FloorItem(901, kind, 4, 2))
+    assert describe_cell(g, 4, 2)[0] == words.capital(item_name(g, kind)) + f": {item_use(kind, False)}"
+    assert display_name(g, kind) in describe_cell(g, 4, 2)[0] and kind.name not in describe_cell(g, 4, 2)[0]
+
+
 def test_fire_in_view_says_keep_out():
     g = room()
     g.level.fire[2, 4] = 3
@@ -161,6 +180,7 @@ def test_an_overworld_cell_tells_its_ground_and_you_on_your_own():
     assert describe_cell(g, 1, 1) == ["You", ground]
     for x, y in ((-1, 1), (5, 1), (1, -1), (1, 5)):
         assert describe_cell(g, x, y) == ["Beyond the map"]
+    assert describe_cell(g, 0, 3) == [ground] and describe_cell(g, 3, 0) == [ground]  # the first column and row
 
 
 def test_a_site_is_told_by_its_number_kind_and_whether_cleared():
@@ -189,12 +209,23 @@ def test_a_click_no_walk_can_follow_in_a_dungeon_says_what_the_cell_is():
         assert unreachable(g, x, y) == "You have not explored there."
 
 
+def test_a_click_no_walk_can_follow_in_a_dungeon_tells_the_terrain_rules_words():
+    tile, rule = next(iter(TERRAIN_RULES.items()))
+    g = room()
+    g.level.tiles[2, 4] = tile
+    g.level.refresh()
+    assert TERRAIN_TEXT.get(tile) != DUNGEON_TEXT[tile]
+    assert unreachable(g, 4, 2) == f"You see no way there ({rule.name}: {rule.note})."
+
+
 def test_a_click_no_walk_can_follow_outside_says_what_the_cell_is():
     g = overworld()
     g.loc.tiles[1, 3] = T.mountain
     assert unreachable(g, 3, 1) == f"You see no way there ({TERRAIN_TEXT[T.mountain]})."
     for x, y in ((-1, 1), (5, 1), (1, -1), (1, 5)):
         assert unreachable(g, x, y) == "That is beyond the map."
+    g.loc.tiles[0, 3] = g.loc.tiles[3, 0] = T.mountain
+    assert unreachable(g, 0, 3) == unreachable(g, 3, 0) == f"You see no way there ({TERRAIN_TEXT[T.mountain]})."
     g = room()
     g.level = None
     g.mode = "overworld"
@@ -263,6 +294,16 @@ def test_a_monsters_pace_and_statuses_follow_its_state_in_order():
     assert monster_text(m).startswith(f"{head}, fast, hasted 3")
     m.statuses = {}
     assert monster_text(m) == head + (f" ({k.note})" if k.note else "")
+
+
+def test_a_monster_is_fast_above_speed_100_and_slow_below():
+    g = room()
+    m = put(g, "orc", 4, 2)
+    k = m.kind
+    head = f"{words.capital(k.name)}: {k.hp}/{k.hp} HP, unhurt, hunting you"
+    for speed, pace in ((101, ", fast"), (99, ", slow"), (100, "")):
+        m.kind = replace(k, speed=speed, note="")
+        assert m.speed == speed and monster_text(m) == head + pace
 
 
 def test_a_mimic_passes_for_one_of_its_kinds_disguises_chosen_by_its_index():
@@ -353,6 +394,19 @@ def test_armour_tells_its_defence_its_noise_and_whether_it_slows():
     assert "slows you" not in use(steady)
 
 
+def test_armour_slows_from_a_step_cost_above_100_and_a_blade_is_slow_above_100():
+    armour = _first(lambda k: k.kind == "armour" and k.move_cost == 100)
+    assert item_use(replace(armour, move_cost=101)).endswith(", slows you")
+    blade = _first(lambda k: k.kind == "weapon" and not k.ammo and k.reach == 1)
+    assert item_use(replace(blade, cost=101)) == f"wield: attack +{blade.power}, slow"
+    assert item_use(replace(blade, cost=99)) == f"wield: attack +{blade.power}, quick"
+
+
+def test_a_resource_with_no_recipe_is_for_nothing_said():
+    res = _first(lambda k: k.kind == "resource")
+    assert item_use(replace(res, id="no_such_recipe")) == ""
+
+
 def test_a_resource_tells_its_recipe_and_the_prizes_what_to_do():
     res = _first(lambda k: k.kind == "resource" and k.id in RECIPES)
     assert item_use(res) == f"craft {RECIPES[res.id].need}: {RECIPES[res.id].description}"
@@ -368,6 +422,14 @@ def test_a_known_potion_or_a_weapon_is_told_what_it_does_however_known_is_given(
 
 
 # -- the pack -----------------------------------------------------------------------------------------------------
+def test_a_known_item_in_the_pack_says_what_it_does():
+    g = room()
+    kind = _first(lambda k: k.kind == "potion" and not is_known(g, k))
+    g.known.add(kind.id)
+    g.player.inventory = [kind.id]
+    assert pack_rows(g)[0].use == item_use(kind, True) != item_use(kind, False)
+
+
 def test_the_packs_rows_name_each_stack_as_known_with_its_use_and_crafting_count():
     g = room()
     unknown = _first(lambda k: k.kind == "potion" and not is_known(g, k))
