@@ -5,8 +5,6 @@ done or too long); each rule on its own, each line whole."""
 
 import pytest
 
-from worldgen.core.tiles import T
-
 from game.rules import status, words
 from game.rules.actions import travel
 from game.rules.actions.base import fail
