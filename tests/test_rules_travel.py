@@ -360,7 +360,8 @@ def test_a_blow_that_did_no_harm_stops_it_too():
 def test_its_own_ticks_stop_it_only_below_the_hurt_fraction_of_max_hp():
     g = known()
     p = g.player
-    edge = int(HURT_FRACTION * p.max_hp)
+    p.max_hp = 1000  # the fraction of it a whole number of HP
+    edge = round(HURT_FRACTION * p.max_hp)
     p.hp = edge + 1
     going(g)
     p.hp = edge  # lost HP, at the fraction exactly: not yet below it
