@@ -283,6 +283,15 @@ def test_fires_light_as_many_grass_cells_as_asked_drawn_from_the_levels_seed():
     assert not level.calm[lit].any()  # refreshed: monsters keep out
 
 
+def test_one_fire_lights_one_cell_and_a_level_with_one_grass_cell_has_it_lit():
+    level = level_of('########\n#."""".#\n########')
+    light_fires(level, 1)
+    assert int((level.fire > 0).sum()) == 1
+    level = level_of('######\n#."..#\n######')
+    light_fires(level, 3)
+    assert int((level.fire > 0).sum()) == 1 and level.fire[1, 2] > 0
+
+
 def test_fires_light_no_more_than_the_grass_and_none_for_none():
     level = level_of('######\n#."".#\n######')
     light_fires(level, 10)
@@ -321,9 +330,11 @@ def test_arriving_from_below_on_a_level_with_no_stairs_down_is_at_the_stairs_up(
 def test_arriving_by_a_fall_lands_where_the_falls_roll_says():
     g = _with_level(outside(), level_of(ROOM))
     level = g.levels[1]
-    expect = landing(level, g.rng("fall"))
-    arrive(g, 0, 1, "fall")
-    assert g.pos == expect and level.landing_cells()[expect[1], expect[0]]
+    for turn in range(6):
+        g.turn = turn
+        expect = landing(level, g.rng("fall"))
+        arrive(g, 0, 1, "fall")
+        assert g.pos == expect and level.landing_cells()[expect[1], expect[0]]
 
 
 def test_landing_is_a_random_open_cell_or_the_stairs_when_none():
@@ -397,6 +408,37 @@ def test_allies_with_no_room_near_wait_for_the_next_arrival():
     assert g.companions == [allies[2]] and allies[0] in g.level.monsters and allies[1] in g.level.monsters
 
 
+def test_allies_are_set_down_as_far_as_their_reach_and_no_farther():
+    g = _with_level(outside(), level_of("########\n#......#\n########"))
+    level = g.levels[1]
+    g.level = level
+    for x in range(2, 1 + COMPANION_REACH):  # the cells nearer the stairs are taken
+        put(g, "rat", x, 1)
+    g.level = None
+    ally = put(run_on(), "orc", 1, 1, ally=True)
+    g.companions = [ally]
+    arrive(g, 0, 1, "up")
+    assert ally.pos == (1 + COMPANION_REACH, 1)
+    g.level.monsters.remove(ally)
+    put(g, "rat", 1 + COMPANION_REACH, 1)
+    g.companions = [ally]
+    arrive(g, 0, 1, "up")
+    assert g.companions == [ally]
+
+
+def test_each_ally_is_set_down_on_its_own_ground_and_one_with_none_near_does_not_keep_the_rest_waiting():
+    g = _with_level(outside(), level_of("#######\n#..~~.#\n#######"))
+    swimmer = put(run_on(), "eel", 1, 1, ally=True)
+    walker = put(run_on(), "orc", 1, 1, ally=True)
+    g.companions = [swimmer, walker]
+    arrive(g, 0, 1, "up")
+    assert g.companions == [] and swimmer.pos == (3, 1) and walker.pos == (2, 1)
+    dry = _with_level(outside(), level_of(ROOM))
+    dry.companions = [swimmer, walker]
+    arrive(dry, 0, 1, "up")
+    assert dry.companions == [swimmer] and walker in dry.level.monsters
+
+
 def test_allies_wait_when_the_run_arrives_from_a_save():
     g = _with_level(outside(), level_of(ROOM))
     ally = put(run_on(), "orc", 1, 1, ally=True)
@@ -415,6 +457,13 @@ def test_a_failed_first_level_of_a_site_leaves_the_player_outside():
         ("overworld", None, {}, None, 0, None, None)
     assert g.pos == g.loc.start  # not a cell of this map: back at the start
     assert (g.log[-1].text, g.log[-1].kind) == ("The way is blocked by rubble.", BAD)
+
+
+def test_a_failed_first_level_leaves_the_player_on_the_site_they_stood_on():
+    g = outside()
+    g.pos = (3, 4)
+    asking(g, site=2)
+    assert fail_build(g, g.pending) and g.pos == (3, 4) and g.mode == "overworld"
 
 
 def test_a_failed_level_below_keeps_the_player_where_they_were():

@@ -110,6 +110,14 @@ def test_the_start_nearest_the_centre_is_by_straight_line_distance_then_row_orde
     assert _start_cell(loc, None) == (4, 7)  # 3 rows below the centre: nearer than 4 columns right
 
 
+def test_the_largest_region_counts_diagonal_steps():
+    tiles = np.full((9, 9), T.mountain, dtype=np.uint8)
+    tiles[0, 0] = tiles[1, 1] = tiles[2, 2] = T.grass  # three cells joined corner to corner
+    tiles[8, 7] = tiles[8, 8] = T.grass  # two side by side, farther from the centre
+    loc = LocationData(0, "Here", tiles, [], (0, 0))
+    assert _start_cell(loc, None) == (2, 2)
+
+
 def test_a_map_with_no_passable_cell_starts_at_its_centre():
     tiles = np.full((7, 9), T.mountain, dtype=np.uint8)
     loc = LocationData(0, "Here", tiles, [], (0, 0))

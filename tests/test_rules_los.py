@@ -71,6 +71,19 @@ def test_of_the_two_roundings_the_flight_takes_the_one_that_gets_nearer():
     assert f.cells[:2] == [(2, 1), (3, 2)]
 
 
+def test_of_two_roundings_both_stopped_short_the_one_that_ends_nearer_the_target_is_taken():
+    clear = np.ones((5, 9), bool)
+    clear[1, 3] = clear[1, 4] = False
+    assert line((1, 2), (5, 1), 0)[:2] == [(2, 2), (3, 1)] and line((1, 2), (5, 1), 1)[:3] == [(2, 2), (3, 2), (4, 1)]
+    f = flight(clear, (1, 2), (5, 1), 8, nobody)
+    assert f.cells == [(2, 2), (3, 2)]  # two columns from the target, not three
+
+
+def test_a_shot_along_a_row_stays_on_the_row_past_its_target():
+    f = flight(np.ones((5, 9), bool), (8, 0), (7, 0), 8, nobody)
+    assert f.cells == [(x, 0) for x in range(7, -1, -1)]
+
+
 def test_of_two_roundings_as_near_the_first_is_kept():
     f = flight(np.ones((5, 9), bool), (1, 1), (3, 2), 2, nobody)
     assert f.cells == line((1, 1), (3, 2), 0)

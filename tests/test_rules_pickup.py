@@ -49,6 +49,13 @@ def test_smart_pick_up_wants_every_consumable_known_or_not(kind):
         assert wanted(g, k)
 
 
+def test_a_consumable_is_wanted_whatever_its_power():
+    g = bare()
+    potion = kinds(lambda k: k.kind == "potion")[0]
+    g.known.add(potion.id)
+    assert wanted(g, replace(potion, power=-5))
+
+
 def test_smart_pick_up_never_wants_the_prizes():
     g = bare()
     for k in kinds(lambda k: k.kind in ("treasure", "relic")):
