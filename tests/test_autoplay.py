@@ -97,6 +97,29 @@ def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
     assert _manage_pack(g, safe=False) and g.player.weapon == "crossbow"
 
 
+def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
+    """A site's guardian asleep by its prize, the unexplored behind the
+    player: the careful policy explores and does not close in on it (before,
+    where the way to it led out of its sight, the policy stepped towards it,
+    lost sight of it, explored back into view, and so on for 100,000 turns)."""
+    from game.tools.autoplay import dungeon_turn
+    from creatures import put, run_on
+    from test_tactics import hand_made
+    level = hand_made("""\
+####################
+#..................#
+#..................#
+#..................#
+####################""")
+    g = run_on(level, pos=(9, 2))
+    level.seen[:, :5] = False  # the west end is unexplored
+    guardian = put(g, "shaman", 17, 2, awake=False, boss=True)
+    assert guardian.behaviour == "guardian" and g.foes_in_view() == [guardian]
+    for _ in range(3):
+        dungeon_turn(g, "careful")
+    assert g.pos[0] < 9 and not guardian.awake, g.pos
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]

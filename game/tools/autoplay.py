@@ -217,8 +217,11 @@ def dungeon_turn(g: Game, policy: str) -> None:
         return
     if careful and _shoot(g, seen):
         return
-    hunted = seen if careful else [m for m in seen if m.kind.shot]
-    if hunted:  # close in (the careful policy on whatever it sees, the diver on archers)
+    # close in: the careful policy on whatever it sees but a sleeping guardian (it
+    # never leaves its prize: closing in where the way round loses sight of it,
+    # then exploring back into view, went on for ever), the diver on archers
+    hunted = [m for m in seen if m.behaviour != "guardian"] if careful else [m for m in seen if m.kind.shot]
+    if hunted:
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
         goal[m.y, m.x] = True
