@@ -166,9 +166,10 @@ class Builder:
         best, most, found = -1, -1, 0
         sites, u, near, cols = self.sites, self.u, self.near, self.near_cols
         n = len(sites)
+        if n == 0:
+            self.ahead = -1
+            return -1
         for _ in range(tries):
-            if n == 0:
-                break
             k = int(u() * n)
             site = sites[k]
             y, x, d = site >> 13 & 511, site >> 4 & 511, site & 12  # d: dir << 2
@@ -197,6 +198,8 @@ class Builder:
                     sites[k] = last
                     if best == n:
                         best = k  # it was the last one
+                elif n == 0:
+                    break
                 continue
             if depth > DEPTH_CAP:
                 depth = DEPTH_CAP
@@ -314,7 +317,7 @@ class Builder:
         rid = len(stamps)
         self.floor += s.cells
         if join is not None:
-            self.add_join(*join)
+            self.add_join(join)
         self.kinds.append(kind)
         self.corners.append(y0 << 12 | x0)
         stamps.append(s)
@@ -362,14 +365,16 @@ class Builder:
         """
         return int.from_bytes(self.open_bytes(), "little")
 
-    def add_join(self, y: int, x: int) -> None:
-        """Open the join (y, x): floor, and a plus of ``blocked`` around it.
+    def add_join(self, join: tuple[int, int]) -> None:
+        """Open the join ``(y, x)`` (the tuple kept in :attr:`joins`): floor,
+        and a plus of ``blocked`` around it.
 
         Called once the floor on both sides of it is placed (a join is a door
         site, floor behind it, and the room or corridor it leads to begins
         just ahead), so every cell around it is in ``near`` already: near and
         its columns are left as they are."""
-        self.joins.append((y, x))
+        self.joins.append(join)
+        y, x = join
         self.floor += 1
         bit = 1 << x
         self.open[y] |= bit

@@ -273,5 +273,5 @@ def try_drunken(b, site: list[int]) -> bool:
         return False
     y0, x0, s = Stamp.from_cells(path)
     b.place("drunken", s, y0, x0, (y1, x1), sites=False)
-    b.add_join(y2, x2)
+    b.add_join((y2, x2))
     return True
