@@ -23,9 +23,10 @@ same cost per design at 79x29 and at 400x400):
   cost a shift of the whole map (2 us at 400x400).
 * Free space ahead of a site is one bit search in a row or a column; of the
   two sites drawn only the winner gets its sides measured.
-* Door sites are a list of ints, one per site (:func:`pack_site`; no
-  container per site: a 400x400 map makes ten thousand, and the garbage
-  collector's full passes grow with live containers).  A placement adds its
+* Door sites are ints, one per site (:func:`pack_site`; no container per
+  site: a 400x400 map makes ten thousand, and the garbage collector's full
+  passes grow with live containers), in a list on a small map and an array
+  on a big one (:class:`Builder` says why).  A placement adds its
   stamp's site plan (:meth:`Stamp.plan`: one site a face, offsets worked out
   once per stamp, one addition each), unchecked; a site is checked when
   drawn by the one bit search that measures its depth ahead (under 2 free
@@ -74,6 +75,9 @@ assert T.wall == T.floor + 1, "Builder.paint makes floor as wall minus one"
 DEPTH_CAP, SIDE_CAP = 18, 14
 #: A placement's face left out of its site plan: none (:meth:`Stamp.plan`).
 ALL_FACES = 4
+#: Maps up to this many cells list their door sites in a list, bigger ones
+#: in an array (see :class:`Builder`).
+LIST_CELLS = 10_000
 #: The room kinds, and the top of each one's slice of the design roll (cumulative
 #: shares): a roll ``v`` picks ``_KINDS[bisect_right(_BELOW, v)]``, the first
 #: kind whose top is above it (the last kind's top made 1, so every roll has one).
@@ -123,9 +127,15 @@ class Builder:
         # ``near`` again by column (bit y of ``near_cols[x]``): a run down a column is one bit search.
         full, edge = (1 << height) - 1, 1 | 1 << (height - 1)
         self.near_cols = [full] + [edge] * (width - 2) + [full]
-        # Packed sites in an array, not a list: a dense 400x400 map lists millions,
-        # and a list of them was walked by every garbage collection (80 ms each).
-        self.sites: array[int] = array("q")
+        # Packed sites: a list on a small map (an item read from a list is the
+        # int stored, one read from an array is made anew: a fifth of a site
+        # drawn), an array on a big one (a dense 400x400 map lists millions,
+        # and a list of them was walked by every garbage collection, 80 ms
+        # each).  ``add_sites`` lists many at once (``fromlist``, not
+        # ``extend``, for an array: it extends itself from a list through the
+        # iterator protocol, 0.3 us more for a plan of three sites).
+        self.sites: list[int] | array[int] = [] if width * height <= LIST_CELLS else array("q")
+        self.add_sites = self.sites.extend if isinstance(self.sites, list) else self.sites.fromlist
         self.joins: list[tuple[int, int]] = []
         # Rooms as three lists, not a tuple each: on a 400x400 map thousands of
         # live containers make each full pass of the garbage collector longer.
@@ -216,13 +226,13 @@ class Builder:
         once every listed site has been used up or dropped (each gets 3
         tries): a tight cluster of rooms, whose planned sites all died, would
         otherwise stop the growth however many designs are left."""
-        u, sites = self.r.u, self.sites
+        u = self.r.u
         for _ in range(rooms):
             rid = int(u() * len(self.stamps))
             kind, y0, x0, s = self.room(rid)
             if kind != "drunken":
                 base = (rid + 1) << 22 | y0 << 13 | x0 << 4
-                sites.fromlist([base + (sy << 13) + (sx << 4) + (d << 2)
+                self.add_sites([base + (sy << 13) + (sx << 4) + (d << 2)
                                 for d in range(4) for sy, sx in zip(s.face_ys[d], s.face_xs[d])])
 
     def room(self, i: int) -> tuple[str, int, int, Stamp]:
@@ -325,11 +335,9 @@ class Builder:
             # The stamp's site plan (:meth:`Stamp.plan`: a site on each face
             # but ``skip``, at a random eighth along it), unchecked:
             # :meth:`pick_site` drops the dead ones (off the map, or with a
-            # room ahead) when it meets them.  ``fromlist``, not ``extend``:
-            # an array extends itself from a list through the iterator
-            # protocol (0.3 us more for a plan of three sites).
+            # room ahead) when it meets them.
             base = (rid + 1) << 22 | y0 << 13 | x0 << 4
-            self.sites.fromlist([base + offset for offset in s.plans[int(self.u() * 4) * 5 + skip]])
+            self.add_sites([base + offset for offset in s.plans[int(self.u() * 4) * 5 + skip]])
 
     def paint(self) -> np.ndarray:
         """:attr:`tiles` brought up to date and returned: floor where ``open``
