@@ -107,6 +107,16 @@ def test_compare_quotes_the_peer_beside_our_row_from_the_same_run():
     assert len(row["ratios"]) == row["runs"] == 1  # one round: one ratio
 
 
+def test_compare_times_each_run_whole_between_two_clock_reads_as_the_fill(monkeypatch):
+    """Our side is not billed for the meter: one read before a run and one
+    after, however many stages and progress events it yields."""
+    from worldgen.tools import compare
+    reads = []
+    monkeypatch.setitem(compare.CLOCKS, "wall", lambda: reads.append(1) or float(len(reads)))
+    rows = bench.compare_rows(repeat=1, only=["island"])
+    assert len(rows) == 2 and len(reads) == 2 + 2 * len(rows)  # the fill, then each row's one run
+
+
 def test_compare_interleaves_rounds_of_the_fill_with_each_row():
     rows = bench.compare_rows(repeat=3, only=["biomes"])
     (biomes,) = rows

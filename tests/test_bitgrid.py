@@ -39,6 +39,16 @@ def shifted(m, dy, dx):
     return out
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 20_000), st.sampled_from([0.0005, 0.01, 0.3, 0.9]))
+def test_bit_indices_lists_every_set_bit_of_short_and_long_ints(seed, n, density):
+    """Ints past ``LONG_BITS`` with many bits set are read by their bytes:
+    the same list, lowest first, as reading bit by bit."""
+    m = np.random.default_rng(seed).random(n) < density
+    bits = int.from_bytes(np.packbits(m, bitorder="little").tobytes(), "little")
+    assert bit_indices(bits) == np.flatnonzero(m).tolist()
+
+
 @settings(max_examples=80, deadline=None)
 @given(grids)
 def test_conversions_and_neighbourhoods_match_numpy(case):

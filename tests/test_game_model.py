@@ -167,6 +167,15 @@ def test_monsters_get_stronger_deeper():
     assert content.monster_stats(kind, 8)[0] > content.monster_stats(kind, 0)[0]
 
 
+def test_a_monster_above_its_kinds_tier_gains_a_quarter_life_an_attack_and_a_quarter_defence_per_tier():
+    kind = content.MONSTER_BY_ID["ogre"]
+    hp, attack, defence = kind.hp, kind.attack, kind.defence
+    assert content.monster_stats(kind, kind.tier - 2) == (hp, attack, defence)  # never weaker than its kind
+    assert content.monster_stats(kind, kind.tier + 3) == (hp + 3 * hp // 4, attack + 3, defence)
+    assert content.monster_stats(kind, kind.tier + 4) == (2 * hp, attack + 4, defence + 1)
+    assert content.monster_stats(kind, kind.tier + 8) == (3 * hp, attack + 8, defence + 2)
+
+
 def test_player_levels_up():
     p = Player()
     msgs = p.gain_xp(1000)

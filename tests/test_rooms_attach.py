@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 import pytest
 
 from worldgen.core import registry
 from worldgen.core.tiles import T
-from worldgen.generators.rooms import corridors
+from worldgen.generators.rooms import attach, corridors
 from worldgen.generators.rooms.attach import Builder, pack_site, unpack_site
 from worldgen.generators.rooms.draw import Draw
 from worldgen.generators.rooms.shapes import DIRS, Stamp
@@ -227,6 +229,20 @@ def test_walks_that_cannot_arrive_are_skipped_without_changing_the_map(monkeypat
     assert skipped > 20 and walked > 20
 
 
+def test_the_site_store_a_map_size_picks_leaves_the_map_unchanged(monkeypatch):
+    """Small maps list their door sites in a list, big ones in an array
+    (``attach.LIST_CELLS``): which one is a matter of speed only."""
+    assert isinstance(Builder(0, 79, 29, PARAMS).sites, list)
+    assert isinstance(Builder(0, 200, 60, PARAMS).sites, array)
+    for seed in range(3):
+        want = registry.generate("rooms", seed, 79, 29).last
+        monkeypatch.setattr(attach, "LIST_CELLS", 0)
+        got = registry.generate("rooms", seed, 79, 29).last
+        monkeypatch.undo()
+        assert np.array_equal(want.data, got.data) and want.info == got.info
+        assert all(np.array_equal(want.points[k], got.points[k]) for k in want.points)
+
+
 def test_a_walk_shut_in_at_its_first_cell_takes_no_draw(monkeypatch):
     for seed in range(40):
         a, c = grown(seed, attempts=30), grown(seed, attempts=30)
@@ -242,9 +258,10 @@ def test_a_walk_shut_in_at_its_first_cell_takes_no_draw(monkeypatch):
     pytest.fail("no usable site with a partner")
 
 
-def test_fix_diagonals_leaves_no_corner_only_contact():
+@pytest.mark.parametrize("size", [(79, 29), (80, 24)])  # rows padded to whole bytes in one int, and not
+def test_fix_diagonals_leaves_no_corner_only_contact(size):
     for seed in range(10):
-        b = grown(seed)
+        b = grown(seed, *size)
         b.fix_diagonals()
         o = rows_to_mask(b.open, b.w)
         a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]

@@ -100,20 +100,20 @@ class WorldMap:
 
     def location_iterator(self, index: int) -> Iterator:
         """``Progress`` and ``Stage`` items, then one :class:`LocationData`."""
-        return _adapt(self, index, self._world.iter_location(index))
+        return _adapt(index, self._world.iter_location(index))
 
 
-def _adapt(world: WorldMap, index: int, inner: Iterator) -> Iterator:
+def _adapt(index: int, inner: Iterator) -> Iterator:
     last = None
     for item in inner:
         if isinstance(item, (Progress, Stage)):
             yield item
         else:
             last = item
-    yield _to_location_data(world, index, last)
+    yield _to_location_data(index, last)
 
 
-def _to_location_data(world: WorldMap, index: int, loc) -> LocationData:
+def _to_location_data(index: int, loc) -> LocationData:
     tiles = np.asarray(loc.tiles, dtype=np.uint8)
     sites = [SiteData(i, int(s.x), int(s.y), int(s.tile), str(s.seed)) for i, s in enumerate(loc.sites)]
     data = LocationData(index, str(loc.name), tiles, sites, (0, 0))

@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from worldgen.core import registry, seeding
-from .timing import CLOCKS, drain_timed
+from .timing import CLOCKS, drain_total
 
 __all__ = ["reference_frontier_fill", "Quote", "QUOTED", "FILL_QUOTED_MS", "DIGGER_WORK", "compare_rows",
            "COMPARE_ROUNDS", "until"]
@@ -142,7 +142,9 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None, clock: str = "w
     scaled to this machine (``peer_here_ms``: times the fill's median now,
     over :data:`FILL_QUOTED_MS`); the fill's own row compares with its
     median directly.  ``ratios`` are the per-round ratios (ours' median in
-    the round over that round's fill, scaled alike).
+    the round over that round's fill, scaled alike).  Each run is timed
+    whole, between two reads of the clock (:func:`~.timing.drain_total`),
+    as the fill is: a read at every item would bill our side for the meter.
     """
     quotes = [q for q in QUOTED if not only or q.generator in only]
     rounds = repeat or COMPARE_ROUNDS
@@ -159,10 +161,10 @@ def compare_rows(repeat: int = 0, only: list[str] | None = None, clock: str = "w
         fills.append((tick() - start) * 1000.0)
         for q, times, shares in zip(quotes, ours, floors):
             k = _runs_per_round(q, repeat, rounds)
-            done = [drain_timed(until(registry.run(q.generator, f"bench-{r * k + i}", *q.size, q.params), q.stage),
+            done = [drain_total(until(registry.run(q.generator, f"bench-{r * k + i}", *q.size, q.params), q.stage),
                                 tick) for i in range(k)]
-            times.append([d.total_ms for d in done])
-            shares += [getattr(d.last, "info", {}).get("floor_fraction") for d in done]
+            times.append([ms for ms, _ in done])
+            shares += [getattr(last, "info", {}).get("floor_fraction") for _, last in done]
     fill_ms = statistics.median(fills)
     return [_row(q, times, shares, fills, fill_ms) for q, times, shares in zip(quotes, ours, floors)]
 

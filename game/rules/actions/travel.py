@@ -222,10 +222,8 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     for m in level.monsters:
         if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
             targets[m.y, m.x] = True
-    px, py = run.pos
-    targets[py, px] = False
     dist = walk_distance(known, [run.pos])
-    reach = targets & (dist > 0)
+    reach = targets & (dist > 0)  # reached on foot, and not the player's own cell (distance 0)
     if not reach.any():
         return None
     flat = int(np.argmin(np.where(reach, dist, np.iinfo(dist.dtype).max)))  # the first of the nearest

@@ -203,14 +203,14 @@ def _weighted(rng: np.random.Generator, able: list[MonsterKind], tier: int) -> M
 
 def monster_stats(kind: MonsterKind, tier: int) -> tuple[int, int, int]:
     """``(hp, attack, defence)`` scaled up when the tier is above the kind's own:
-    a quarter more life, one more attack and a third of a defence per tier
+    a quarter more life, one more attack and a quarter of a defence per tier
     (a hero gains about a level a tier, and a perk with it).
 
     >>> monster_stats(MONSTER_BY_ID["rat"], 0), monster_stats(MONSTER_BY_ID["rat"], 6)
-    ((4, 2, 0), (10, 8, 2))
+    ((4, 2, 0), (10, 8, 1))
     """
     over = max(0, tier - kind.tier)
-    return kind.hp + (kind.hp * over) // 4, kind.attack + over, kind.defence + over // 3
+    return kind.hp + (kind.hp * over) // 4, kind.attack + over, kind.defence + over // 4
 
 
 def monster_xp(kind: MonsterKind, tier: int, boss: bool = False) -> int:

@@ -23,9 +23,10 @@ same cost per design at 79x29 and at 400x400):
   cost a shift of the whole map (2 us at 400x400).
 * Free space ahead of a site is one bit search in a row or a column; of the
   two sites drawn only the winner gets its sides measured.
-* Door sites are a list of ints, one per site (:func:`pack_site`; no
-  container per site: a 400x400 map makes ten thousand, and the garbage
-  collector's full passes grow with live containers).  A placement adds its
+* Door sites are ints, one per site (:func:`pack_site`; no container per
+  site: a 400x400 map makes ten thousand, and the garbage collector's full
+  passes grow with live containers), in a list on a small map and an array
+  on a big one (:class:`Builder` says why).  A placement adds its
   stamp's site plan (:meth:`Stamp.plan`: one site a face, offsets worked out
   once per stamp, one addition each), unchecked; a site is checked when
   drawn by the one bit search that measures its depth ahead (under 2 free
@@ -74,6 +75,9 @@ assert T.wall == T.floor + 1, "Builder.paint makes floor as wall minus one"
 DEPTH_CAP, SIDE_CAP = 18, 14
 #: A placement's face left out of its site plan: none (:meth:`Stamp.plan`).
 ALL_FACES = 4
+#: Maps up to this many cells list their door sites in a list, bigger ones
+#: in an array (see :class:`Builder`).
+LIST_CELLS = 10_000
 #: The room kinds, and the top of each one's slice of the design roll (cumulative
 #: shares): a roll ``v`` picks ``_KINDS[bisect_right(_BELOW, v)]``, the first
 #: kind whose top is above it (the last kind's top made 1, so every roll has one).
@@ -110,6 +114,7 @@ class Builder:
 
     def __init__(self, seed: int, width: int, height: int, p: RoomParams) -> None:
         self.h, self.w, self.p, self.seed = height, width, p, seed
+        self.stride = (width + 7) & ~7  # bits a row in :meth:`whole_open` (whole bytes)
         self.r = Draw(seeding.rng(seed, "rooms"))
         self.u = self.r.u  # the next uniform float (read at every decision)
         self.tiles = np.full((height, width), T.wall, dtype=np.uint8)  # painted by :meth:`paint`
@@ -122,9 +127,16 @@ class Builder:
         # ``near`` again by column (bit y of ``near_cols[x]``): a run down a column is one bit search.
         full, edge = (1 << height) - 1, 1 | 1 << (height - 1)
         self.near_cols = [full] + [edge] * (width - 2) + [full]
-        # Packed sites in an array, not a list: a dense 400x400 map lists millions,
-        # and a list of them was walked by every garbage collection (80 ms each).
-        self.sites: array[int] = array("q")
+        # Packed sites: a list on a small map (a list's item is the int stored,
+        # an array's is made anew when read: picking a site, about four draws,
+        # took 1.61 us with an array and 1.38 with a list at 79x29), an array
+        # on a big one (a dense 400x400 map lists millions,
+        # and a list of them was walked by every garbage collection, 80 ms
+        # each).  ``add_sites`` lists many at once (``fromlist``, not
+        # ``extend``, for an array: it extends itself from a list through the
+        # iterator protocol, 0.3 us more for a plan of three sites).
+        self.sites: list[int] | array[int] = [] if width * height <= LIST_CELLS else array("q")
+        self.add_sites = self.sites.extend if isinstance(self.sites, list) else self.sites.fromlist
         self.joins: list[tuple[int, int]] = []
         # Rooms as three lists, not a tuple each: on a 400x400 map thousands of
         # live containers make each full pass of the garbage collector longer.
@@ -136,6 +148,7 @@ class Builder:
         self.ahead = 0  # free depth ahead of the site :meth:`pick_site` returned last
         # The design roll's thresholds: corridor, cave, then the room kinds' shares.
         self._corridor = p.corridor_chance
+        self._fuse = p.fuse_chance
         self._cave = p.corridor_chance + p.cave_chance
         self.positions = range(p.shifts + 1)  # a design's first position and its shifts (or shorter tries)
 
@@ -164,9 +177,10 @@ class Builder:
         best, most, found = -1, -1, 0
         sites, u, near, cols = self.sites, self.u, self.near, self.near_cols
         n = len(sites)
+        if n == 0:
+            self.ahead = -1
+            return -1
         for _ in range(tries):
-            if n == 0:
-                break
             k = int(u() * n)
             site = sites[k]
             y, x, d = site >> 13 & 511, site >> 4 & 511, site & 12  # d: dir << 2
@@ -189,11 +203,14 @@ class Builder:
             else:  # north
                 depth = y - (cols[x] & ((1 << y) - 1)).bit_length()
             if depth < 2:
-                n -= 1
-                sites[k] = sites[n]  # not a site any more, or only a nook ahead: drop it
-                sites.pop()
-                if best == n:
-                    best = k  # it was swapped into the dropped slot
+                n -= 1  # not a site any more, or only a nook ahead: drop it, the last one into its slot
+                last = sites.pop()
+                if k < n:
+                    sites[k] = last
+                    if best == n:
+                        best = k  # it was the last one
+                elif n == 0:
+                    break
                 continue
             if depth > DEPTH_CAP:
                 depth = DEPTH_CAP
@@ -210,13 +227,13 @@ class Builder:
         once every listed site has been used up or dropped (each gets 3
         tries): a tight cluster of rooms, whose planned sites all died, would
         otherwise stop the growth however many designs are left."""
-        u, sites = self.r.u, self.sites
+        u = self.r.u
         for _ in range(rooms):
             rid = int(u() * len(self.stamps))
             kind, y0, x0, s = self.room(rid)
             if kind != "drunken":
                 base = (rid + 1) << 22 | y0 << 13 | x0 << 4
-                sites.fromlist([base + (sy << 13) + (sx << 4) + (d << 2)
+                self.add_sites([base + (sy << 13) + (sx << 4) + (d << 2)
                                 for d in range(4) for sy, sx in zip(s.face_ys[d], s.face_xs[d])])
 
     def room(self, i: int) -> tuple[str, int, int, Stamp]:
@@ -278,27 +295,40 @@ class Builder:
         (the one facing the doorway).  The tiles wait for :meth:`paint`.
 
         Plain loops over the rows: for the few rows of a room they beat
-        ``map`` over slices (measured: 0.5 us against 1.3 us for 5 rows)."""
+        ``map`` over slices (measured: 0.5 us against 1.3 us for 5 rows).
+        A rectangle's rows are all one row, and so are its halo's rows and
+        columns: each is shifted once (0.4 us less for a 5 x 8 room; more than
+        half the placements are rectangles or straight corridors)."""
         open_, near, blocked, cols = self.open, self.near, self.blocked, self.near_cols
-        y = y0
-        for row in s.rows:
-            row <<= x0
-            open_[y] |= row
-            blocked[y] |= row
-            y += 1
-        y, x = y0 - 1, x0 - 1
-        for row in s.halo:
-            near[y] |= row << x
-            y += 1
-        y = y0 - 1
-        for col in s.halo_cols:
-            cols[x] |= col << y
-            x += 1
+        if s.rect:
+            row, ring, col = s.rows[0] << x0, s.halo[0] << (x0 - 1), s.halo_cols[0] << (y0 - 1)
+            for y in range(y0, y0 + s.h):
+                open_[y] |= row
+                blocked[y] |= row
+            for y in range(y0 - 1, y0 + s.h + 1):
+                near[y] |= ring
+            for x in range(x0 - 1, x0 + s.w + 1):
+                cols[x] |= col
+        else:
+            y = y0
+            for row in s.rows:
+                row <<= x0
+                open_[y] |= row
+                blocked[y] |= row
+                y += 1
+            y, x = y0 - 1, x0 - 1
+            for row in s.halo:
+                near[y] |= row << x
+                y += 1
+            y = y0 - 1
+            for col in s.halo_cols:
+                cols[x] |= col << y
+                x += 1
         stamps = self.stamps
         rid = len(stamps)
         self.floor += s.cells
         if join is not None:
-            self.add_join(*join)
+            self.add_join(join)
         self.kinds.append(kind)
         self.corners.append(y0 << 12 | x0)
         stamps.append(s)
@@ -306,11 +336,9 @@ class Builder:
             # The stamp's site plan (:meth:`Stamp.plan`: a site on each face
             # but ``skip``, at a random eighth along it), unchecked:
             # :meth:`pick_site` drops the dead ones (off the map, or with a
-            # room ahead) when it meets them.  ``fromlist``, not ``extend``:
-            # an array extends itself from a list through the iterator
-            # protocol (0.3 us more for a plan of three sites).
+            # room ahead) when it meets them.
             base = (rid + 1) << 22 | y0 << 13 | x0 << 4
-            self.sites.fromlist([base + offset for offset in s.plans[int(self.u() * 4) * 5 + skip]])
+            self.add_sites([base + offset for offset in s.plans[int(self.u() * 4) * 5 + skip]])
 
     def paint(self) -> np.ndarray:
         """:attr:`tiles` brought up to date and returned: floor where ``open``
@@ -325,20 +353,37 @@ class Builder:
         """
         if self._painted != self.floor:
             self._painted = self.floor
-            nb = (self.w + 7) >> 3
-            raw = np.frombuffer(b"".join([row.to_bytes(nb, "little") for row in self.open]), dtype=np.uint8)
+            nb = self.stride >> 3
+            raw = np.frombuffer(self.open_bytes(), dtype=np.uint8)
             bits = np.unpackbits(raw.reshape(self.h, nb), axis=1, count=self.w, bitorder="little")
             np.subtract(WALL, bits, out=self.tiles)
         return self.tiles
 
-    def add_join(self, y: int, x: int) -> None:
-        """Open the join (y, x): floor, and a plus of ``blocked`` around it.
+    def open_bytes(self) -> bytes:
+        """``open`` as bytes, a row every :attr:`stride` bits (whole bytes), little-endian."""
+        nb = self.stride >> 3
+        return b"".join([row.to_bytes(nb, "little") for row in self.open])
+
+    def whole_open(self) -> int:
+        """``open`` as one int: cell (y, x) at bit ``y * stride + x``.
+
+        >>> b = Builder(1, 12, 6, RoomParams())
+        >>> b.place("rect", Stamp.box(2, 3), 2, 4, None, sites=False)
+        >>> b.whole_open() == 0b111 << 2 * b.stride + 4 | 0b111 << 3 * b.stride + 4
+        True
+        """
+        return int.from_bytes(self.open_bytes(), "little")
+
+    def add_join(self, join: tuple[int, int]) -> None:
+        """Open the join ``(y, x)`` (the tuple kept in :attr:`joins`): floor,
+        and a plus of ``blocked`` around it.
 
         Called once the floor on both sides of it is placed (a join is a door
         site, floor behind it, and the room or corridor it leads to begins
         just ahead), so every cell around it is in ``near`` already: near and
         its columns are left as they are."""
-        self.joins.append((y, x))
+        self.joins.append(join)
+        y, x = join
         self.floor += 1
         bit = 1 << x
         self.open[y] |= bit
@@ -378,7 +423,9 @@ class Builder:
         u = self.u
         extent = s.w if d < 2 else s.h  # north/south faces run along x
         if s.rect:  # face site j lies at offset j along the face
-            lo, hi = max(extent - 1 - right, 0), min(left, n - 1)
+            lo, hi = extent - 1 - right, left if left < n else n - 1  # clamped to the face
+            if lo < 0:
+                lo = 0
             j = lo + int(u() * (hi - lo + 1)) if lo <= hi else int(u() * n)
         else:  # the face is sorted along itself: the sites inside are one slice
             along = s.alongs[d ^ 1]
@@ -434,7 +481,7 @@ class Builder:
             y, x, d = packed >> 13 & 511, packed >> 4 & 511, packed >> 2 & 3
             room, fails = (packed >> 22) - 1, packed & 3
             depth = self.ahead
-        fuse = u() < self.p.fuse_chance
+        fuse = u() < self._fuse
         if roll < self._corridor:
             v = u()
             if v < 0.2 and k >= 0:
@@ -472,19 +519,21 @@ class Builder:
         return ok
 
     def fix_diagonals(self) -> None:
-        """Open one wall of every diagonal-only contact (F/W over W/F), as Brogue does."""
+        """Open one wall of every diagonal-only contact (F/W over W/F), as Brogue does.
+
+        Each pass tests every 2x2 block of the map at once, on ``open`` as one
+        int (rows :attr:`stride` bits apart: seven operations on it, where a
+        loop over the rows took seven a row); floor never touches the map
+        edge, so no block reaching past a row's end or the last row is a hit."""
+        stride = self.stride
         for _ in range(3):
             o = self.open
-            hits = []
-            for y in range(self.h - 1):  # the top-left cell of each 2x2 block
-                a, c = o[y], o[y + 1]
-                b, e = a >> 1, c >> 1
-                m = (a ^ b) & (a ^ c) & ~(a ^ e)  # F/W over W/F or W/F over F/W: b and c differ from a, e is a
-                if m:
-                    hits += [(y, x) for x in bit_indices(m)]
-            if not hits:
+            a = self.whole_open()
+            b, c, e = a >> 1, a >> stride, a >> (stride + 1)
+            m = (a ^ b) & (a ^ c) & ~(a ^ e)  # the top-left cells: b and c differ from a, e is a
+            if not m:
                 return
-            for y, x in hits:
+            for y, x in [divmod(i, stride) for i in bit_indices(m)]:
                 quad = [(o[y] >> x) & 1, (o[y] >> (x + 1)) & 1, (o[y + 1] >> x) & 1, (o[y + 1] >> (x + 1)) & 1]
                 if sum(quad) != 2 or quad[0] == quad[1]:
                     continue  # already resolved by an earlier opening

@@ -121,16 +121,16 @@ def try_corridor(b, site: list[int], fuse: bool, diagonal: bool) -> bool:
         if diagonal:
             oy, ox, s, ey, ex = staircase(d, side, pattern, length)
             y0, x0, cy, cx = sy + oy, sx + ox, sy + ey, sx + ex
-        else:  # a box one cell wide
+        else:  # a box one cell wide, from the start cell or ending there
             cy, cx = sy + dy * (length - 1), sx + dx * (length - 1)
-            y0, x0 = min(sy, cy), min(sx, cx)
+            y0, x0 = (sy if sy < cy else cy), (sx if sx < cx else cx)
             s = Stamp.box(length, 1) if d < 2 else Stamp.box(1, length)
         if b.fits(s, y0, x0, fuse):
             b.place(kind, s, y0, x0, None if fuse else (y, x), d ^ 1)
             ey, ex = DIRS[last]
             b.priority = (cy + ey, cx + ex, last, 0)
             return True
-        length = max(3, length * 2 // 3)
+        length = length * 2 // 3 if length > 4 else 3
     return False
 
 
@@ -273,5 +273,5 @@ def try_drunken(b, site: list[int]) -> bool:
         return False
     y0, x0, s = Stamp.from_cells(path)
     b.place("drunken", s, y0, x0, (y1, x1), sites=False)
-    b.add_join(y2, x2)
+    b.add_join((y2, x2))
     return True

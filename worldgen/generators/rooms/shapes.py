@@ -123,7 +123,10 @@ def design_rect(r: Draw, mh: int, mw: int) -> Stamp | None:
         h, w = 2 + int(u() * 3), 3 + int(u() * 4)  # Brogue's small rooms: 2..4 x 3..6
     else:
         h, w = 3 + int(u() * 5), 4 + int(u() * 9)  # 3..7 x 4..12
-    h, w = min(h, mh), min(w, mw)
+    if h > mh:
+        h = mh
+    if w > mw:
+        w = mw
     if h < 2 or w < 2 or h * w < 6:
         return None
     return Stamp.box(h, w)
