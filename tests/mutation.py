@@ -30,6 +30,7 @@ module's own doctests; ``--tests`` overrides both.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -102,7 +103,20 @@ def _mutmut_settings(modules: list[str], tests: list[str]) -> str:
 
 
 def _slug(modules: list[str]) -> str:
-    return re.sub(r"[^A-Za-z0-9_.+-]+", "_", "+".join(modules))[:120]
+    """The work folder's name for ``modules``: readable, and one per list (a
+    long list is cut, and a digest of the whole keeps two lists that begin
+    alike apart).
+
+    >>> _slug(["game/rules/run.py"])
+    'game_rules_run.py'
+    >>> long = [f"game/rules/module_{i}.py" for i in range(9)]
+    >>> len(_slug(long)) <= 129, _slug(long) != _slug(long[:8] + ["game/rules/other.py"])
+    (True, True)
+    """
+    name = re.sub(r"[^A-Za-z0-9_.+-]+", "_", "+".join(modules))
+    if len(name) <= 120:
+        return name
+    return f"{name[:120]}-{hashlib.sha256(name.encode()).hexdigest()[:8]}"
 
 
 def prepare(modules: list[str], tests: list[str]) -> Path:
