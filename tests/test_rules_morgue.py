@@ -208,6 +208,15 @@ def test_the_players_cell_is_on_the_map_even_unseen():
     assert ascii_map(edge)[0][-1] == "@"
 
 
+def test_drawing_the_map_leaves_what_the_level_remembers_as_it_was():
+    g = run_on(level_of(ROOM), pos=(1, 1))
+    g.level.seen[:] = False
+    g.level.seen[2, 3] = True
+    before = g.level.seen.copy()
+    ascii_map(g)
+    assert (g.level.seen == before).all()  # the player's cell is drawn, not marked seen
+
+
 def test_no_map_without_a_place():
     assert ascii_map(Game(WorldMap("Avalon"), "small", 1)) == []
     g = run_on()

@@ -114,7 +114,7 @@ def ascii_map(run: RunState) -> list[str]:
         for m in level.monsters:
             if level.visible[m.y, m.x]:
                 grid[m.y, m.x] = m.kind.glyph
-        known = level.seen
+        known = level.seen.copy()  # the player's cell is added below: never to the level's memory
     elif run.loc is not None:
         grid = GLYPHS[run.loc.tiles].copy()
         for s in run.loc.sites:
