@@ -98,25 +98,28 @@ def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
 
 
 def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
-    """A site's guardian asleep by its prize, the unexplored behind the
-    player: the careful policy explores and does not close in on it (before,
-    where the way to it led out of its sight, the policy stepped towards it,
-    lost sight of it, explored back into view, and so on for 100,000 turns)."""
-    from game.tools.autoplay import dungeon_turn
+    """A site's guardian asleep by its prize, a room not yet explored behind
+    the player: the careful policy explores it and leaves the guardian be
+    (before, where the way to the guardian left its sight, the policy stepped
+    towards it, lost sight of it, explored back into view, and so on for
+    100,000 turns; and with it in view the policy never rested)."""
+    from game.tools.autoplay import _visible_monsters, dungeon_turn
     from creatures import put, run_on
     from test_tactics import hand_made
     level = hand_made("""\
 ####################
-#..................#
-#..................#
+#....#.............#
+#....#.............#
 #..................#
 ####################""")
     g = run_on(level, pos=(9, 2))
-    level.seen[:, :5] = False  # the west end is unexplored
     guardian = put(g, "shaman", 17, 2, awake=False, boss=True)
-    assert guardian.behaviour == "guardian" and g.foes_in_view() == [guardian]
-    for _ in range(3):
-        dungeon_turn(g, "careful")
+    level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
+    assert guardian.behaviour == "guardian" and g.foes_in_view() == [guardian] and _visible_monsters(g) == []
+    guardian.awake = True  # awake, it is a foe like any other
+    assert _visible_monsters(g) == [guardian]
+    guardian.awake = False
+    dungeon_turn(g, "careful")
     assert g.pos[0] < 9 and not guardian.awake, g.pos
 
 

@@ -127,7 +127,12 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
 
 
 def _visible_monsters(g: Game):
-    return g.foes_in_view()
+    """The foes in view that matter now: a site's guardian asleep by its prize
+    does not (it never leaves it; it wakes when the prize is taken).  Counted
+    as a foe, it kept the policy from resting and exploring, and a close-in
+    whose way left its sight, then auto-explore back into view, went on for
+    100,000 turns."""
+    return [m for m in g.foes_in_view() if m.behaviour != "guardian"]
 
 
 def _healing_slot(g: Game) -> int | None:
@@ -217,11 +222,8 @@ def dungeon_turn(g: Game, policy: str) -> None:
         return
     if careful and _shoot(g, seen):
         return
-    # close in: the careful policy on whatever it sees but a sleeping guardian (it
-    # never leaves its prize: closing in where the way round loses sight of it,
-    # then exploring back into view, went on for ever), the diver on archers
-    hunted = [m for m in seen if m.behaviour != "guardian"] if careful else [m for m in seen if m.kind.shot]
-    if hunted:
+    hunted = seen if careful else [m for m in seen if m.kind.shot]
+    if hunted:  # close in (the careful policy on whatever it sees, the diver on archers)
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
         goal[m.y, m.x] = True
