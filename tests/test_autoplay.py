@@ -123,6 +123,32 @@ def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
     assert g.pos[0] < 9 and not guardian.awake, g.pos
 
 
+def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
+    """A goblin hurt and in flight, a room not yet explored behind the player:
+    the careful policy explores (before, it chased the goblin out of sight,
+    met it again by auto-explore, and chased it for 100,000 turns); the
+    same goblin turned to fight, it closes in."""
+    from game.tools.autoplay import dungeon_turn
+    from creatures import put, run_on
+    from test_tactics import hand_made
+
+    def first_step(fleeing: bool) -> int:
+        level = hand_made("""\
+####################
+#....#.............#
+#....#.............#
+#..................#
+####################""")
+        g = run_on(level, pos=(9, 2))
+        goblin = put(g, "goblin", 15, 2, hp=1, fleeing=fleeing)
+        level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
+        assert g.foes_in_view() == [goblin]
+        dungeon_turn(g, "careful")
+        return g.pos[0] - 9
+
+    assert first_step(fleeing=True) < 0 < first_step(fleeing=False)
+
+
 def test_summary_figures():
     reps = [RunReport("a", "careful", False, True, "orc", 100, 3, 0, 2, 1),
             RunReport("b", "careful", True, False, "", 900, 40, 10, 14, 0)]

@@ -222,8 +222,11 @@ def dungeon_turn(g: Game, policy: str) -> None:
         return
     if careful and _shoot(g, seen):
         return
-    hunted = seen if careful else [m for m in seen if m.kind.shot]
-    if hunted:  # close in (the careful policy on whatever it sees, the diver on archers)
+    # close in: the careful policy on whatever it sees but a coward in flight (as
+    # fast as the player, it is never caught: chased out of sight, then met again
+    # by auto-explore, it held a run for 100,000 turns), the diver on archers
+    hunted = [m for m in seen if not m.fleeing] if careful else [m for m in seen if m.kind.shot]
+    if hunted:
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
         goal[m.y, m.x] = True
