@@ -123,6 +123,25 @@ def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
     assert g.pos[0] < 9 and not guardian.awake, g.pos
 
 
+def test_the_harness_strikes_a_sleeping_guardian_that_stands_in_its_way():
+    """A guardian asleep in a corridor, the unexplored beyond it: every
+    policy strikes it (a walk never steps into a monster: left be, it stopped
+    every walk, a free action, for ever)."""
+    from game.tools.autoplay import dungeon_turn
+    from creatures import put, run_on
+    from test_tactics import hand_made
+    for policy in ("careful", "tactician", "diver"):
+        level = hand_made("""\
+############
+#..........#
+############""")
+        g = run_on(level, pos=(3, 1))
+        guardian = put(g, "orc", 4, 1, hp=500, awake=False, boss=True)
+        level.seen[:, 6:] = False
+        dungeon_turn(g, policy)
+        assert guardian.awake and g.turn > 0, policy
+
+
 def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
     """A goblin hurt and in flight, a room not yet explored behind the player:
     the careful policy explores (before, it chased the goblin out of sight,

@@ -206,7 +206,9 @@ def dungeon_turn(g: Game, policy: str) -> None:
     careful = policy != "diver"  # the tactician plays as the careful policy does, with items besides
     px, py = g.pos
     seen = _visible_monsters(g)
-    adjacent = [m for m in seen if max(abs(m.x - px), abs(m.y - py)) == 1]
+    # what stands beside the player is fought, a sleeping guardian too: a walk
+    # never steps into a monster, so one in the way would stop every walk
+    adjacent = [m for m in g.foes_in_view() if max(abs(m.x - px), abs(m.y - py)) == 1]
     if p.hp < 0.4 * p.max_hp:
         slot = _healing_slot(g)
         if slot is not None and g.use_item(slot):
@@ -222,22 +224,25 @@ def dungeon_turn(g: Game, policy: str) -> None:
         return
     if careful and _shoot(g, seen):
         return
-    # close in: the careful policy on whatever it sees but a coward in flight (as
-    # fast as the player, it is never caught: chased out of sight, then met again
-    # by auto-explore, it held a run for 100,000 turns), the diver on archers
-    hunted = [m for m in seen if not m.fleeing] if careful else [m for m in seen if m.kind.shot]
-    if hunted:
+    # A coward in flight is struck when beside the player and shot, but never a
+    # reason to chase or to stop exploring: as fast as the player, it is never
+    # caught (chased out of sight and met again by auto-explore, or stepped
+    # away from by hand where auto-explore stepped back, it held runs for
+    # 100,000 turns).
+    threats = [m for m in seen if not m.fleeing]
+    hunted = threats if careful else [m for m in seen if m.kind.shot]
+    if hunted:  # close in (the careful policy on whatever threatens, the diver on archers)
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
         goal = np.zeros_like(lv.walkable)
         goal[m.y, m.x] = True
         step = _step_toward(g, lv.walkable | goal, goal)
         if step is not None and g.move(*step):
             return
-    if _manage_pack(g, safe=not seen):
+    if _manage_pack(g, safe=not threats):
         return
-    if policy == "tactician" and not seen and free_captive(g):
+    if policy == "tactician" and not threats and free_captive(g):
         return
-    if careful and not seen and p.hp < REST_BELOW * p.max_hp and g.rest():
+    if careful and not threats and p.hp < REST_BELOW * p.max_hp and g.rest():
         _going_on(g)
         return
     known = lv.walkable & lv.seen
@@ -256,7 +261,7 @@ def dungeon_turn(g: Game, policy: str) -> None:
             items[it.y, it.x] = True
     if policy == "diver" and down_known and _go(g, known, [lv.down], then=g.descend):
         return
-    if careful and not seen and explore_target(g) is not None and g.explore():
+    if careful and not threats and explore_target(g) is not None and g.explore():
         _going_on(g)  # auto-explore, as `o`: it stops for what comes into view, and picks up
         return
     if items.any() and (careful or items[py, px]):
