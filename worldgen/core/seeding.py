@@ -92,7 +92,7 @@ def seed_from_text(text: str | int) -> int:
     >>> seed_from_text(" Avalon ") == seed_from_text("Avalon\u200b")
     True
     """
-    return _digest(clean_seed_text(str(text)).encode("utf-8", "surrogatepass"))
+    return _digest(clean_seed_text(str(text)).encode())  # UTF-8: cleaning dropped every lone surrogate
 
 
 def derive(seed: int, *labels: str | int) -> int:
