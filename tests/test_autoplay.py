@@ -97,6 +97,17 @@ def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
     assert _manage_pack(g, safe=False) and g.player.weapon == "crossbow"
 
 
+def _two_rooms():
+    """A hall with a small room west of it, behind a wall with one gap."""
+    from test_tactics import hand_made
+    return hand_made("""\
+####################
+#....#.............#
+#....#.............#
+#..................#
+####################""")
+
+
 def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
     """A site's guardian asleep by its prize, a room not yet explored behind
     the player: the careful policy explores it and leaves the guardian be
@@ -105,13 +116,7 @@ def test_the_careful_harness_leaves_a_sleeping_guardian_be_and_explores():
     100,000 turns; and with it in view the policy never rested)."""
     from game.tools.autoplay import _visible_monsters, dungeon_turn
     from creatures import put, run_on
-    from test_tactics import hand_made
-    level = hand_made("""\
-####################
-#....#.............#
-#....#.............#
-#..................#
-####################""")
+    level = _two_rooms()
     g = run_on(level, pos=(9, 2))
     guardian = put(g, "shaman", 17, 2, awake=False, boss=True)
     level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
@@ -149,15 +154,9 @@ def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
     same goblin turned to fight, it closes in."""
     from game.tools.autoplay import dungeon_turn
     from creatures import put, run_on
-    from test_tactics import hand_made
 
     def first_step(fleeing: bool) -> int:
-        level = hand_made("""\
-####################
-#....#.............#
-#....#.............#
-#..................#
-####################""")
+        level = _two_rooms()
         g = run_on(level, pos=(9, 2))
         goblin = put(g, "goblin", 15, 2, hp=1, fleeing=fleeing)
         level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
