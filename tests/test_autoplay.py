@@ -147,6 +147,26 @@ def test_the_harness_strikes_a_sleeping_guardian_that_stands_in_its_way():
         assert guardian.awake and g.turn > 0, policy
 
 
+def test_the_harness_never_strikes_a_stone_sentinel_beside_it_and_explores():
+    """A vault's sentinel beside the player, the unexplored west room behind:
+    no policy strikes it (a blow does 1 of its 999 HP, and it moves only when
+    the player steps: a diver struck one for 40 turns while an archer shot
+    it dead); each walks on instead, round it, the sentinel neither hunted nor
+    hit: the careful ones to explore the west room, the diver to the stairs
+    down beyond the sentinel."""
+    from game.tools.autoplay import _visible_monsters, dungeon_turn
+    from creatures import put, run_on
+    for policy in ("careful", "tactician", "diver"):
+        level = _two_rooms()
+        g = run_on(level, pos=(9, 2))
+        sentinel = put(g, "sentinel", 10, 2)
+        level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
+        assert g.foes_in_view() == [sentinel] and _visible_monsters(g) == []
+        dungeon_turn(g, policy)
+        assert sentinel.hp == sentinel.max_hp and g.pos != (9, 2), (policy, g.pos, sentinel.hp)
+        assert (g.pos[0] < 9) == (policy != "diver"), (policy, g.pos)
+
+
 def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
     """A goblin hurt and in flight, a room not yet explored behind the player:
     the careful policy explores (before, it chased the goblin out of sight,

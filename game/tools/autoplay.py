@@ -108,11 +108,15 @@ class RunReport:
 
 # -- what the player knows ---------------------------------------------------------------
 def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int, int] | None:
-    """The first step of a shortest known walk to the nearest goal cell."""
+    """The first step of a shortest known walk to the nearest goal cell, round
+    any stone sentinel in view (a step into one is a blow that does 1)."""
     if not goals.any():
         return None
     x, y = g.pos
     passable = passable.copy()
+    for m in g.foes_in_view():
+        if m.behaviour == "statue":
+            passable[m.y, m.x] = False
     passable[y, x] = True  # where it stands (a sprung trap, say) is always a start
     dist = grid.walk_distance(passable, goals)
     here = dist[y, x]
@@ -131,8 +135,16 @@ def _visible_monsters(g: Game):
     does not (it never leaves it; it wakes when the prize is taken).  Counted
     as a foe, it kept the policy from resting and exploring, and a close-in
     whose way left its sight, then auto-explore back into view, went on for
-    100,000 turns."""
-    return [m for m in g.foes_in_view() if m.behaviour != "guardian"]
+    100,000 turns.  Nor does a vault's stone sentinel (:func:`_strikable`)."""
+    return [m for m in _strikable(g) if m.behaviour != "guardian"]
+
+
+def _strikable(g: Game):
+    """The foes in view a blow can tell on: not a stone sentinel (999 HP,
+    defence 60: a blow does 1).  It moves only when the player steps, so a
+    policy striking the one beside it stood there, struck for 1 a turn, while
+    an archer shot it dead (a diver on island 1)."""
+    return [m for m in g.foes_in_view() if m.behaviour != "statue"]
 
 
 def _healing_slot(g: Game) -> int | None:
@@ -208,7 +220,7 @@ def dungeon_turn(g: Game, policy: str) -> None:
     seen = _visible_monsters(g)
     # what stands beside the player is fought, a sleeping guardian too: a walk
     # never steps into a monster, so one in the way would stop every walk
-    adjacent = [m for m in g.foes_in_view() if max(abs(m.x - px), abs(m.y - py)) == 1]
+    adjacent = [m for m in _strikable(g) if max(abs(m.x - px), abs(m.y - py)) == 1]
     if p.hp < 0.4 * p.max_hp:
         slot = _healing_slot(g)
         if slot is not None and g.use_item(slot):
