@@ -118,6 +118,45 @@ def test_guardian_statues_move_only_when_the_player_does():
     assert [m.pos for m in statues] != where
 
 
+def test_a_guardian_room_is_kept_out_of_once_its_sentinels_are_seen_and_only_then():
+    g = dungeon_run(vault_level("guardian"))
+    level = g.level
+    x, y, w, h = level.vaults[0]["box"]
+    room = np.zeros(level.shape, bool)
+    room[y:y + h, x:x + w] = True
+    level.seen[:] = False
+    assert not vaults.guarded(level).any()  # sentinels not yet seen: nothing known
+    g.pos = stand_at_door(g)  # in the doorway: the room in sight
+    level.update_view(*g.pos)
+    assert np.array_equal(vaults.guarded(level), room)
+    for m in [m for m in level.monsters if m.kind.id == "sentinel"]:
+        level.monsters.remove(m)
+    assert not vaults.guarded(level).any()  # no sentinel left: an ordinary room
+
+
+def test_auto_explore_and_travel_keep_out_of_a_seen_guardian_room_but_a_click_goes_in():
+    from game.rules.actions.travel import explore_target, plan_path
+    g = dungeon_run(vault_level("guardian"))
+    level = g.level
+    door = stand_at_door(g)
+    level.seen[:] = True  # every cell known: the room's finds are auto-explore's only targets
+    keep_out = vaults.guarded(level)
+    assert keep_out[door[1], door[0]]
+    finds = [it for it in level.items if it.index >= vaults.ITEM_BASE]
+    assert finds and all(keep_out[it.y, it.x] for it in finds)
+    target = explore_target(g)
+    assert target is None or not keep_out[target[1], target[0]]
+    far = level.exit if hasattr(level, "exit") else level.down
+    path = plan_path(g, *far)
+    assert path and not any(keep_out[cy, cx] for cx, cy in path)  # the walk on goes round
+    it = finds[0]
+    path = plan_path(g, it.x, it.y)  # a click on the find: the player's choice, so in it goes
+    assert path and path[-1] == (it.x, it.y)
+    g.pos = (it.x, it.y)  # once inside, every walk may lead out
+    path = plan_path(g, *door)
+    assert path and path[-1] == door
+
+
 def test_a_flooded_vaults_treasure_lies_in_deep_water():
     level = vault_level("flooded")
     cells = [tuple(c) for c in level.vaults[0]["items"]]

@@ -21,6 +21,8 @@ way of moving are the ordinary rules of traps, deep water, altars and the
 
 from __future__ import annotations
 
+import numpy as np
+
 from worldgen.core import seeding
 from worldgen.core.tiles import T
 
@@ -31,7 +33,7 @@ from .entities import FloorItem, Monster
 from .populate import spawn
 from .log import bad
 
-__all__ = ["fill", "on_take", "vault_of_item", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
+__all__ = ["fill", "on_take", "vault_of_item", "guarded", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
 
 ITEM_BASE = 500_000  # indices of a vault's finds: ITEM_BASE + 64 * vault + k (the key: + 63)
 KEEPER_BASE = 300_000  # indices of a vault's keepers: KEEPER_BASE + 64 * vault + k
@@ -87,6 +89,24 @@ def _spawn(level, index: int, kind, x: int, y: int, tier: int, awake: bool = Fal
     m = spawn(level, index, kind, x, y, tier, Energy())
     m.awake = awake
     return m
+
+
+def guarded(level) -> np.ndarray:
+    """The guardian rooms the player knows to be guarded: each room (its box,
+    door and walls) where a stone sentinel stands on a cell the player has
+    seen.  A sentinel never leaves its room's floor and strikes only what
+    ends a step beside it, so no cell outside the box is in its reach (the
+    door is: it touches the floor).  Walks that plan themselves (travel,
+    auto-explore) keep out of these rooms; going in is the player's choice."""
+    out = np.zeros(level.shape, dtype=bool)
+    statues = [m for m in level.monsters if m.behaviour == "statue" and level.seen[m.y, m.x]]
+    for vault in level.vaults:
+        if vault.get("design") != "guardian" or "box" not in vault:
+            continue
+        x0, y0, w, h = (int(v) for v in vault["box"])
+        if any(x0 <= m.x < x0 + w and y0 <= m.y < y0 + h for m in statues):
+            out[max(0, y0):max(0, y0 + h), max(0, x0):max(0, x0 + w)] = True
+    return out
 
 
 def vault_of_item(level, index: int) -> int:

@@ -109,11 +109,15 @@ class RunReport:
 # -- what the player knows ---------------------------------------------------------------
 def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int, int] | None:
     """The first step of a shortest known walk to the nearest goal cell, round
-    any stone sentinel in view (a step into one is a blow that does 1)."""
+    any stone sentinel in view (a step into one is a blow that does 1), and
+    out of a guardian room known to be guarded unless already in it (as the
+    game's own walks, :func:`game.rules.vaults.guarded`: its sentinels strike
+    for 14, and a diver walking by them died on island 1)."""
     if not goals.any():
         return None
     x, y = g.pos
-    passable = passable.copy()
+    keep_out = vaults.guarded(g.level)
+    passable = passable & ~keep_out if not keep_out[y, x] else passable.copy()
     for m in g.foes_in_view():
         if m.behaviour == "statue":
             passable[m.y, m.x] = False

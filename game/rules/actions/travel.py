@@ -29,6 +29,7 @@ from ..log import note
 from ..pack import fits
 from ..pickup import picks_up
 from ..state import RunState
+from ..vaults import guarded
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Walk
 
@@ -55,7 +56,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     One distance map from the target, then downhill from the player: the
     walk in Python touches at most 8 cells per step of the path (a few
     hundred steps at most, well under a millisecond)."""
-    passable = _known_ground(run)
+    passable = _known_ground(run, (x, y))
     h, w = passable.shape
     if 0 <= x < w and 0 <= y < h and _shackled(run.level.monster_at(x, y) if run.mode == "dungeon" else None):
         passable[y, x] = True  # a walk to a captive ends beside it (the last step would free it)
@@ -77,12 +78,15 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     return path
 
 
-def _known_ground(run: RunState) -> np.ndarray:
+def _known_ground(run: RunState, goal: tuple[int, int] | None = None) -> np.ndarray:
     """Where a walk may go: explored floor (a found trap is stepped over
     safely), never a burning cell, never a shackled captive's cell (it never
     steps aside: a walk goes round it, and one it blocks is the player's to
     free by a bump); deep water and chasms are stepped into only on purpose,
-    one step at a time."""
+    one step at a time.  Never into a guardian room whose sentinels the
+    player has seen (:func:`~game.rules.vaults.guarded`), unless the player
+    stands in it or the walk's ``goal`` lies in it: a click there is a
+    choice, auto-explore is not."""
     if run.mode == "overworld":
         return run.loc.passable
     level = run.level
@@ -90,6 +94,10 @@ def _known_ground(run: RunState) -> np.ndarray:
     for m in level.monsters:
         if _shackled(m):
             ground[m.y, m.x] = False
+    keep_out = guarded(level)
+    x, y = run.pos
+    if not keep_out[y, x] and not (goal is not None and level.inside(*goal) and keep_out[goal[1], goal[0]]):
+        ground &= ~keep_out
     return ground
 
 
