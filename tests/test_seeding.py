@@ -48,6 +48,51 @@ def test_rng_is_seeded_exactly_as_numpy_seeds_pcg64(seed):
         seeding._Seeded(2**64)
 
 
+def test_seeding_a_stream_never_builds_numpys_seed_sequence(monkeypatch):
+    """PCG64's own request, four 64-bit words, is worked out on Python ints
+    (numpy's SeedSequence was 7% of a small island's time); only other
+    requests fall back to numpy's."""
+    expected = np.random.Generator(np.random.PCG64(seeding.derive(7, "x"))).random(3)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("numpy's SeedSequence was built")
+
+    monkeypatch.setattr(np.random, "SeedSequence", refused)
+    assert np.array_equal(seeding.rng(7, "x").random(3), expected)
+    assert seeding._Seeded(5).generate_state(4, np.uint64).dtype == np.uint64
+    with pytest.raises(AssertionError, match="SeedSequence"):
+        seeding._Seeded(5).generate_state(4, np.uint32)
+
+
+@pytest.mark.parametrize("n_words", [1, 2, 3, 4, 5, 8])
+@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
+def test_every_other_state_request_is_numpys_own(n_words, dtype):
+    for entropy in (0, 1, 2**32 + 7, 2**64 - 1):
+        ours = seeding._Seeded(entropy).generate_state(n_words, dtype)
+        theirs = np.random.SeedSequence(entropy).generate_state(n_words, dtype)
+        assert ours.dtype == theirs.dtype and np.array_equal(ours, theirs), (n_words, dtype, entropy)
+
+
+def test_a_seeded_state_refuses_entropy_outside_64_bits_and_says_so():
+    for bad in (-1, 2**64, 2**70):
+        with pytest.raises(ValueError, match=f"a 64-bit entropy, got {bad}"):
+            seeding._Seeded(bad)
+    assert seeding._Seeded(0).entropy == 0 and seeding._Seeded(2**64 - 1).entropy == 2**64 - 1
+
+
+def test_each_hash_use_xors_the_running_constant_and_multiplies_by_the_next():
+    """numpy's SeedSequence hash: a use xors the constant, moves it on by the
+    multiplier (32 bits), and multiplies by the moved-on constant."""
+    assert seeding._hash_constants(3, 5, 3) == ((3, 15), (15, 75), (75, 375))
+    assert seeding._hash_constants(0x8000_0000, 3, 2) == ((0x8000_0000, 0x8000_0000), (0x8000_0000, 0x8000_0000))
+    pool, state = seeding._POOL_HASH, seeding._STATE_HASH
+    assert len(pool) == 16 and len(state) == 8
+    assert pool[0] == (0x43B0D7E5, 0x43B0D7E5 * 0x931E8875 & 0xFFFF_FFFF)
+    assert state[0] == (0x8B51F9DD, 0x8B51F9DD * 0x58F38DED & 0xFFFF_FFFF)
+    assert all(a[1] == b[0] for table in (pool, state) for a, b in zip(table, table[1:]))
+    assert seeding._hash_constants(0x43B0D7E5, 0x931E8875, 16) == pool
+
+
 def test_lone_surrogates_do_not_crash():
     assert isinstance(seeding.seed_from_text("\udc80abc"), int)
 
