@@ -167,6 +167,28 @@ def test_the_harness_never_strikes_a_stone_sentinel_beside_it_and_explores():
         assert (g.pos[0] < 9) == (policy != "diver"), (policy, g.pos)
 
 
+def test_the_harness_steps_back_out_of_a_guardian_rooms_doorway():
+    """The doorway is where a guardian room and its sentinels are first seen:
+    every policy steps back out (a diver went on in, to the stairs or the
+    room's finds, and four sentinels' blows of 14 killed it on island 1)."""
+    from game.rules import vaults
+    from game.tools.autoplay import dungeon_turn
+    from test_rules import dungeon_run
+    from test_rules_vaults import stand_at_door, vault_level
+    for policy in ("careful", "tactician", "diver"):
+        g = dungeon_run(vault_level("guardian"))
+        g.pos = stand_at_door(g)
+        g.level.update_view(*g.pos)
+        x, y, w, h = g.level.vaults[0]["box"]
+        g.level.seen[:] = True
+        far = y + 1 if abs(y + 1 - g.pos[1]) > abs(y + h - 2 - g.pos[1]) else y + h - 2
+        g.level.seen[far, x + 1:x + w - 1] = False  # the room's far row, behind its sentinels: unexplored
+        g.level.seen[:, -6:] = False  # and the hall's far end
+        assert vaults.guarded(g.level)[g.pos[1], g.pos[0]]
+        dungeon_turn(g, policy)
+        assert not vaults.guarded(g.level)[g.pos[1], g.pos[0]], (policy, g.pos)
+
+
 def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
     """A goblin hurt and in flight, a room not yet explored behind the player:
     the careful policy explores (before, it chased the goblin out of sight,

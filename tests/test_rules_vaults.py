@@ -155,6 +155,11 @@ def test_auto_explore_and_travel_keep_out_of_a_seen_guardian_room_but_a_click_go
     g.pos = (it.x, it.y)  # once inside, every walk may lead out
     path = plan_path(g, *door)
     assert path and path[-1] == door
+    level.seen[:, -6:] = False  # the hall's far end not yet explored
+    for it in finds:  # inside, beside the room's other finds: auto-explore leads out, not to them
+        g.pos = (it.x, it.y + 1)
+        target = explore_target(g)
+        assert target is not None and not keep_out[target[1], target[0]], target
 
 
 def test_a_flooded_vaults_treasure_lies_in_deep_water():

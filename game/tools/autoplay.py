@@ -117,6 +117,9 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
         return None
     x, y = g.pos
     keep_out = vaults.guarded(g.level)
+    goals = goals & ~keep_out  # from inside (first seen from its doorway) the way leads out
+    if not goals.any():
+        return None
     passable = passable & ~keep_out if not keep_out[y, x] else passable.copy()
     for m in g.foes_in_view():
         if m.behaviour == "statue":

@@ -219,8 +219,9 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     and the pack has room for, or cell at the edge of the unexplored; None
     when everything reachable is explored.  The site's treasure is never a
     target (claiming it is the player's choice), nor what the player chose
-    to leave, nor what the pick-up mode leaves; a mimic passing for an item
-    is one (it fools the walk as it fools the eye)."""
+    to leave, nor what the pick-up mode leaves, nor anything in a guardian
+    room known to be guarded (:func:`~game.rules.vaults.guarded`); a mimic
+    passing for an item is one (it fools the walk as it fools the eye)."""
     level = run.level
     known = _known_ground(run)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
@@ -230,6 +231,7 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     for m in level.monsters:
         if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
             targets[m.y, m.x] = True
+    targets &= ~guarded(level)  # from inside (its first sight is from the doorway) the walk leads out
     dist = walk_distance(known, [run.pos])
     reach = targets & (dist > 0)  # reached on foot, and not the player's own cell (distance 0)
     if not reach.any():
