@@ -189,6 +189,29 @@ def test_the_harness_steps_back_out_of_a_guardian_rooms_doorway():
         assert not vaults.guarded(g.level)[g.pos[1], g.pos[0]], (policy, g.pos)
 
 
+def test_the_harness_walks_on_to_where_a_foe_it_closed_in_on_was_last_seen():
+    """A viper asleep, seen from one cell only: the first step towards it
+    left its sight.  The policy walks on to where it saw it (before, it
+    forgot it and auto-explore walked back into view, for 75,000 turns),
+    and forgets it once there or once it is dead."""
+    from game.tools.autoplay import _HUNTED, dungeon_turn
+    from creatures import put, run_on
+    level = _two_rooms()
+    g = run_on(level, pos=(9, 2))
+    viper = put(g, "snake", 15, 2, awake=False)
+    level.seen[:, 5:], level.seen[:, :5] = True, False  # all explored but the west room
+    dungeon_turn(g, "careful")
+    assert g.pos == (10, 2) and _HUNTED[level] == (viper.index, (15, 2))
+    viper.hidden = True  # out of sight now
+    assert g.foes_in_view() == []
+    for x in (11, 12, 13, 14):
+        dungeon_turn(g, "careful")
+        assert g.pos[0] == x, g.pos
+    level.monsters.remove(viper)  # dead: forgotten, and the west room explored
+    dungeon_turn(g, "careful")
+    assert g.pos[0] < 14 and level not in _HUNTED
+
+
 def test_the_careful_harness_explores_rather_than_chase_a_fleeing_coward():
     """A goblin hurt and in flight, a room not yet explored behind the player:
     the careful policy explores (before, it chased the goblin out of sight,

@@ -252,11 +252,14 @@ def dungeon_turn(g: Game, policy: str) -> None:
     hunted = threats if careful else [m for m in seen if m.kind.shot]
     if hunted:  # close in (the careful policy on whatever threatens, the diver on archers)
         m = min(hunted, key=lambda m: max(abs(m.x - px), abs(m.y - py)))
-        goal = np.zeros_like(lv.walkable)
-        goal[m.y, m.x] = True
-        step = _step_toward(g, lv.walkable | goal, goal)
-        if step is not None and g.move(*step):
+        _HUNTED[lv] = (m.index, (m.x, m.y))
+        if _close_in(g, (m.x, m.y)):
             return
+    elif lv in _HUNTED:  # out of sight: on to where it was last seen, as a player would
+        index, cell = _HUNTED[lv]
+        if cell != (px, py) and any(m.index == index for m in lv.monsters) and _close_in(g, cell):
+            return
+        del _HUNTED[lv]
     if _manage_pack(g, safe=not threats):
         return
     if policy == "tactician" and not threats and free_captive(g):
@@ -297,6 +300,21 @@ def dungeon_turn(g: Game, policy: str) -> None:
     if down_known and _go(g, known, [lv.down], then=g.descend):
         return
     _search_sweep(g, known)
+
+
+#: Per level, the foe last closed in on and where it was last seen.  A foe seen from
+#: one cell only (a viper asleep round a corner), whose way there left its
+#: sight, was forgotten at the first step, and auto-explore walked back into
+#: view: 75,000 turns of a tactician's run.
+_HUNTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _close_in(g: Game, cell: tuple[int, int]) -> bool:
+    """One step towards ``cell`` (a monster's, or where one was last seen); True if taken."""
+    goal = np.zeros_like(g.level.walkable)
+    goal[cell[1], cell[0]] = True
+    step = _step_toward(g, g.level.walkable | goal, goal)
+    return step is not None and g.move(*step)
 
 
 #: Per level, the known cells already searched from (waiting searches 3 steps around).
