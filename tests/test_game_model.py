@@ -167,13 +167,27 @@ def test_monsters_get_stronger_deeper():
     assert content.monster_stats(kind, 8)[0] > content.monster_stats(kind, 0)[0]
 
 
-def test_a_monster_above_its_kinds_tier_gains_a_quarter_life_an_attack_and_a_quarter_defence_per_tier():
+def test_a_monster_above_its_kinds_tier_gains_a_quarter_life_an_attack_and_a_third_defence_per_tier():
     kind = content.MONSTER_BY_ID["ogre"]
     hp, attack, defence = kind.hp, kind.attack, kind.defence
     assert content.monster_stats(kind, kind.tier - 2) == (hp, attack, defence)  # never weaker than its kind
-    assert content.monster_stats(kind, kind.tier + 3) == (hp + 3 * hp // 4, attack + 3, defence)
+    assert content.monster_stats(kind, kind.tier + 2) == (hp + 2 * hp // 4, attack + 2, defence)
+    assert content.monster_stats(kind, kind.tier + 3) == (hp + 3 * hp // 4, attack + 3, defence + 1)
     assert content.monster_stats(kind, kind.tier + 4) == (2 * hp, attack + 4, defence + 1)
-    assert content.monster_stats(kind, kind.tier + 8) == (3 * hp, attack + 8, defence + 2)
+    assert content.monster_stats(kind, kind.tier + 9) == (hp + 9 * hp // 4, attack + 9, defence + 3)
+
+
+def test_a_relic_boss_below_its_kinds_tier_loses_a_quarter_life_an_attack_and_a_third_defence_per_tier():
+    kind = content.MONSTER_BY_ID["colossus"]
+    hp, attack, defence = kind.hp, kind.attack, kind.defence
+    assert kind.relic_boss and defence >= 1
+    assert content.monster_stats(kind, kind.tier) == (hp, attack, defence)
+    assert content.monster_stats(kind, kind.tier - 1) == (hp - hp // 4, attack - 1, defence)
+    assert content.monster_stats(kind, kind.tier - 2) == (hp - 2 * hp // 4, attack - 2, defence)
+    assert content.monster_stats(kind, kind.tier - 3) == (hp - 3 * hp // 4, attack - 3, defence - 1)
+    assert content.monster_stats(kind, kind.tier - 40) == (1, 1, 0)  # never less than 1 HP, 1 attack, 0 defence
+    sentinel = content.MONSTER_BY_ID["sentinel"]  # a vault's keeper is no boss: as written at any tier
+    assert content.monster_stats(sentinel, 0) == (sentinel.hp, sentinel.attack, sentinel.defence)
 
 
 def test_player_levels_up():

@@ -23,8 +23,15 @@ from minds import Rolls
 
 # -- dungeons -------------------------------------------------------------------------------------
 def test_each_level_down_and_each_location_raise_the_tier():
-    assert tier_of(0, 0) == tier_of(0, 1) == 0 and tier_of(0, 2) == 1 and tier_of(0, 5) == 4
+    assert tier_of(1, 0) == tier_of(1, 1) == 4 and tier_of(1, 2) == 5 and tier_of(1, 5) == 8
     assert tier_of(2, 3) == 2 + 2 * dungeons.TIERS_PER_LOCATION
+
+
+def test_the_first_island_grows_a_tier_every_other_level():
+    """A newcomer's island: its sites' fourth levels are at tier 1, where
+    divers met goblin archers, packs and drummers at tier 3 and 30% died."""
+    assert [tier_of(0, d) for d in range(0, 7)] == [0, 0, 0, 1, 1, 2, 2]
+    assert tier_of(1, 1) == dungeons.TIERS_PER_LOCATION  # the next island starts where it did
 
 
 def test_the_relic_is_in_the_last_site():

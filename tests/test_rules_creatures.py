@@ -343,9 +343,10 @@ def test_a_relic_guardian_stands_its_guard_tiers_above_its_level_and_grows_with_
     g = run_on(level_of(HALL, last=True, relic=True, tier=3), pos=(2, 2))
     boss = next(m for m in g.level.monsters if m.boss)
     assert (boss.max_hp, boss.attack, boss.defence) == monster_stats(boss.kind, 3 + RELIC_GUARD_TIERS)
-    first, last = (monster_stats(boss.kind, tier_of(loc, 4) + RELIC_GUARD_TIERS) for loc in (0, 9))
-    assert first == (boss.kind.hp, boss.kind.attack, boss.kind.defence)  # the first island's: the kind as written
-    assert last[0] > 5 * first[0] and last[1] > 3 * first[1]
+    first, second, last = (monster_stats(boss.kind, tier_of(loc, 4) + RELIC_GUARD_TIERS) for loc in (0, 1, 9))
+    assert first[0] < boss.kind.hp and first[1] < boss.kind.attack  # the first island's: below its kind
+    assert second[0] > boss.kind.hp and second[1] > boss.kind.attack
+    assert last[0] > 4 * second[0] and last[1] > 3 * second[1]
 
 
 def test_a_sleeping_guardian_guards_and_an_awake_one_thinks_as_its_kind():

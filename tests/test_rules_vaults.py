@@ -162,6 +162,37 @@ def test_auto_explore_and_travel_keep_out_of_a_seen_guardian_room_but_a_click_go
         assert target is not None and not keep_out[target[1], target[0]], target
 
 
+def test_a_sentinel_is_stone_neither_confused_nor_afraid():
+    """A confused monster stumbles at random and an afraid one runs: a
+    sentinel that did either walked off its room's floor and stood in a
+    hall for good."""
+    from game.rules import status
+    g = dungeon_run(vault_level("guardian"))
+    sentinel = next(m for m in g.level.monsters if m.kind.id == "sentinel")
+    for name in ("confused", "afraid", "paralysed", "poisoned", "burning"):
+        status.add(sentinel, name, 10)
+        assert name not in sentinel.statuses, name
+    rat = put_monster(g.level, 3, HALL_Y, "rat")
+    status.add(rat, "confused", 10)
+    assert "confused" in rat.statuses  # the rule is the sentinel's, not the status's
+
+
+def test_walks_go_round_a_sentinel_out_of_its_room_and_keep_from_its_side():
+    from game.rules.actions.travel import plan_path
+    g = dungeon_run(vault_level("guardian"))
+    level = g.level
+    level.seen[:] = True
+    sentinel = next(m for m in level.monsters if m.kind.id == "sentinel")
+    sentinel.x, sentinel.y = 40, HALL_Y  # moved out by magic, into the hall, for good
+    g.pos = (30, HALL_Y)
+    keep_out = vaults.guarded(level)
+    assert keep_out[HALL_Y - 1:HALL_Y + 2, 39:42].all() and not keep_out[HALL_Y, 38]
+    path = plan_path(g, 50, HALL_Y)
+    assert path and path[-1] == (50, HALL_Y)
+    assert all(max(abs(x - 40), abs(y - HALL_Y)) >= 2 for x, y in path), path  # round, never beside it
+    assert plan_path(g, 41, HALL_Y) and (40, HALL_Y) not in plan_path(g, 41, HALL_Y)  # a click beside it: never through it
+
+
 def test_a_flooded_vaults_treasure_lies_in_deep_water():
     level = vault_level("flooded")
     cells = [tuple(c) for c in level.vaults[0]["items"]]

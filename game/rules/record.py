@@ -66,7 +66,7 @@ PACKAGE_VERSION = "0.1.0"
 #: recording (``tests/data/golden.replay.txt``) and fails when it no longer
 #: plays to its digests: then raise this number and remake the recording
 #: (``make golden-replay``), in the same commit as the change, saying why.
-RULES_VERSION = 7  # 2: terrain, vaults and site themes; 3: creatures, allies, backgrounds, perks; 4: the turn's mask follows every action, fire and clouds said only in view; 5: the balance retuned (danger per island, monster growth, relic guardians, perks held at most three times), walks round captives and through allies; 6: monsters gain a quarter of a defence per tier above their kind (a third before); 7: walks that plan themselves (travel, auto-explore) keep out of a guardian room whose sentinels were seen, and auto-explore from inside it leads out
+RULES_VERSION = 8  # 2: terrain, vaults and site themes; 3: creatures, allies, backgrounds, perks; 4: the turn's mask follows every action, fire and clouds said only in view; 5: the balance retuned (danger per island, monster growth, relic guardians, perks held at most three times), walks round captives and through allies; 6: monsters gain a quarter of a defence per tier above their kind (a third before); 7: walks that plan themselves (travel, auto-explore) keep out of a guardian room whose sentinels were seen, and auto-explore from inside it leads out; 8: the first island grows a tier every other level, a relic boss below its tier is weaker, monsters gain a third of a defence per tier again, sentinels are neither confused nor afraid and walks go round and keep from beside them
 
 
 def version() -> str:

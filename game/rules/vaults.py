@@ -92,20 +92,26 @@ def _spawn(level, index: int, kind, x: int, y: int, tier: int, awake: bool = Fal
 
 
 def guarded(level) -> np.ndarray:
-    """The guardian rooms the player knows to be guarded: each room (its box,
-    door and walls) where a stone sentinel stands on a cell the player has
-    seen.  A sentinel never leaves its room's floor and strikes only what
-    ends a step beside it, so no cell outside the box is in its reach (the
-    door is: it touches the floor).  Walks that plan themselves (travel,
-    auto-explore) keep out of these rooms; going in is the player's choice."""
+    """Where the player knows stone sentinels can strike: each guardian room
+    (its box, door and walls) where one stands on a cell the player has
+    seen, and the cells beside every sentinel seen.  A sentinel steps only
+    onto its room's floor and strikes only what ends a step beside it, so
+    outside the box only the cells beside one already out of it (a magic
+    move can put it there: it then never moves again) are in its reach.
+    Walks that plan themselves (travel, auto-explore) keep out of these
+    cells; going in is the player's choice."""
     out = np.zeros(level.shape, dtype=bool)
     statues = [m for m in level.monsters if m.behaviour == "statue" and level.seen[m.y, m.x]]
+    if not statues:
+        return out
     for vault in level.vaults:
         if vault.get("design") != "guardian" or "box" not in vault:
             continue
         x0, y0, w, h = (int(v) for v in vault["box"])
         if any(x0 <= m.x < x0 + w and y0 <= m.y < y0 + h for m in statues):
             out[max(0, y0):max(0, y0 + h), max(0, x0):max(0, x0 + w)] = True
+    for m in statues:
+        out[max(0, m.y - 1):m.y + 2, max(0, m.x - 1):m.x + 2] = True
     return out
 
 

@@ -82,18 +82,19 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None) -> np.ndar
     """Where a walk may go: explored floor (a found trap is stepped over
     safely), never a burning cell, never a shackled captive's cell (it never
     steps aside: a walk goes round it, and one it blocks is the player's to
-    free by a bump); deep water and chasms are stepped into only on purpose,
-    one step at a time.  Never into a guardian room whose sentinels the
-    player has seen (:func:`~game.rules.vaults.guarded`), unless the player
-    stands in it or the walk's ``goal`` lies in it: a click there is a
-    choice, auto-explore is not."""
+    free by a bump), nor a seen stone sentinel's, which never steps aside
+    either; deep water and chasms are stepped into only on purpose, one step
+    at a time.  Never where the player knows sentinels can strike
+    (:func:`~game.rules.vaults.guarded`), unless the player stands there or
+    the walk's ``goal`` lies there: a click there is a choice, auto-explore
+    is not."""
     if run.mode == "overworld":
         return run.loc.passable
     level = run.level
     ground = level.walkable & level.seen & level.calm  # never through fire
     for m in level.monsters:
-        if _shackled(m):
-            ground[m.y, m.x] = False
+        if _shackled(m) or (m.behaviour == "statue" and level.seen[m.y, m.x]):
+            ground[m.y, m.x] = False  # neither ever steps aside
     keep_out = guarded(level)
     x, y = run.pos
     if not keep_out[y, x] and not (goal is not None and level.inside(*goal) and keep_out[goal[1], goal[0]]):

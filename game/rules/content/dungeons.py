@@ -52,11 +52,18 @@ TIERS_PER_LOCATION = 4
 
 
 def tier_of(location: int, depth: int) -> int:
-    """Danger tier: +1 per level down, +:data:`TIERS_PER_LOCATION` per location.
+    """Danger tier: +1 per level down, +:data:`TIERS_PER_LOCATION` per location;
+    on the first island, a newcomer's, +1 every other level down (a site's
+    fourth level is at tier 1, not 3: divers met goblin archers and packs
+    there at level 2, and three in ten died before the second island).
 
     >>> [tier_of(loc, 1) for loc in (0, 1, 3, 9)]
     [0, 4, 12, 36]
+    >>> [tier_of(0, depth) for depth in (1, 2, 3, 4)], [tier_of(1, depth) for depth in (1, 2, 3, 4)]
+    ([0, 0, 1, 1], [4, 5, 6, 7])
     """
+    if location == 0:
+        return max(0, depth - 1) // 2
     return max(0, depth - 1) + TIERS_PER_LOCATION * location
 
 

@@ -172,7 +172,8 @@ MONSTERS: tuple[MonsterKind, ...] = (
     # a vault's keeper (game.rules.vaults): never found at a spawn point (tier far out of reach)
     MonsterKind(id="sentinel", name="stone sentinel", glyph="&", colour=(196, 192, 200), hp=999, attack=14,
                 defence=60, speed=100, xp=0, tier=10_000, sight=30, behaviour="statue", captive=False,
-                immune=("poisoned", "burning", "paralysed"), note="a vault's keeper: moves only when you do"),
+                immune=("poisoned", "burning", "paralysed", "confused", "afraid"),
+                note="a vault's keeper: moves only when you do"),
 )
 MONSTER_BY_ID = {m.id: m for m in MONSTERS}
 RELIC_BOSSES = tuple(m for m in MONSTERS if m.relic_boss)
@@ -203,14 +204,21 @@ def _weighted(rng: np.random.Generator, able: list[MonsterKind], tier: int) -> M
 
 def monster_stats(kind: MonsterKind, tier: int) -> tuple[int, int, int]:
     """``(hp, attack, defence)`` scaled up when the tier is above the kind's own:
-    a quarter more life, one more attack and a quarter of a defence per tier
-    (a hero gains about a level a tier, and a perk with it).
+    a quarter more life, one more attack and a third of a defence per tier
+    (a hero gains about a level a tier, and a perk with it).  A relic boss
+    met below its kind's tier (the first island's) is scaled down alike, to
+    at least 1 HP, 1 attack and no defence; other kinds are never met below
+    theirs but for a vault's sentinels, which stay as written.
 
     >>> monster_stats(MONSTER_BY_ID["rat"], 0), monster_stats(MONSTER_BY_ID["rat"], 6)
-    ((4, 2, 0), (10, 8, 1))
+    ((4, 2, 0), (10, 8, 2))
+    >>> monster_stats(MONSTER_BY_ID["lich"], 6), monster_stats(MONSTER_BY_ID["lich"], 4)
+    ((16, 4, 1), (8, 2, 1))
     """
     over = max(0, tier - kind.tier)
-    return kind.hp + (kind.hp * over) // 4, kind.attack + over, kind.defence + over // 4
+    under = max(0, kind.tier - tier) if kind.relic_boss else 0
+    hp = kind.hp + (kind.hp * over) // 4 - (kind.hp * under) // 4
+    return max(1, hp), max(1, kind.attack + over - under), max(0, kind.defence + over // 3 - under // 3)
 
 
 def monster_xp(kind: MonsterKind, tier: int, boss: bool = False) -> int:
