@@ -193,7 +193,7 @@ def test_the_harness_walks_on_to_where_a_foe_it_closed_in_on_was_last_seen():
     """A viper asleep, seen from one cell only: the first step towards it
     left its sight.  The policy walks on to where it saw it (before, it
     forgot it and auto-explore walked back into view, for 75,000 turns),
-    and forgets it once there or once it is dead."""
+    once rested, and forgets it once there or once it is dead."""
     from game.tools.autoplay import _HUNTED, dungeon_turn
     from creatures import put, run_on
     level = _two_rooms()
@@ -204,6 +204,9 @@ def test_the_harness_walks_on_to_where_a_foe_it_closed_in_on_was_last_seen():
     assert g.pos == (10, 2) and _HUNTED[level] == (viper.index, (15, 2))
     viper.hidden = True  # out of sight now
     assert g.foes_in_view() == []
+    g.player.hp = g.player.max_hp // 4  # hurt: it rests first (before, following first, careful runs died)
+    dungeon_turn(g, "careful")
+    assert g.pos == (10, 2) and g.player.hp > g.player.max_hp // 2
     for x in (11, 12, 13, 14):
         dungeon_turn(g, "careful")
         assert g.pos[0] == x, g.pos

@@ -255,11 +255,6 @@ def dungeon_turn(g: Game, policy: str) -> None:
         _HUNTED[lv] = (m.index, (m.x, m.y))
         if _close_in(g, (m.x, m.y)):
             return
-    elif lv in _HUNTED:  # out of sight: on to where it was last seen, as a player would
-        index, cell = _HUNTED[lv]
-        if cell != (px, py) and any(m.index == index for m in lv.monsters) and _close_in(g, cell):
-            return
-        del _HUNTED[lv]
     if _manage_pack(g, safe=not threats):
         return
     if policy == "tactician" and not threats and free_captive(g):
@@ -282,6 +277,8 @@ def dungeon_turn(g: Game, policy: str) -> None:
                 and picks_up(g, it):  # what the smart pick-up takes (not what it chose to leave)
             items[it.y, it.x] = True
     if policy == "diver" and down_known and _go(g, known, [lv.down], then=g.descend):
+        return
+    if not hunted and _follow(g):  # after resting and the prize, before exploring
         return
     if careful and not threats and explore_target(g) is not None and g.explore():
         _going_on(g)  # auto-explore, as `o`: it stops for what comes into view, and picks up
@@ -307,6 +304,20 @@ def dungeon_turn(g: Game, policy: str) -> None:
 #: sight, was forgotten at the first step, and auto-explore walked back into
 #: view: 75,000 turns of a tactician's run.
 _HUNTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _follow(g: Game) -> bool:
+    """On to where the foe last closed in on was last seen, as a player
+    would, once it is out of sight (and the player has rested); True if a
+    step was taken.  Forgotten once there, or once it is dead."""
+    lv = g.level
+    if lv not in _HUNTED:
+        return False
+    index, cell = _HUNTED[lv]
+    if cell != g.pos and any(m.index == index for m in lv.monsters) and _close_in(g, cell):
+        return True
+    del _HUNTED[lv]
+    return False
 
 
 def _close_in(g: Game, cell: tuple[int, int]) -> bool:
