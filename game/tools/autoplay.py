@@ -14,6 +14,8 @@ exactly as key presses do; maps are built synchronously (no frames here).
   readies it), drinks a healing potion below 40% HP (an unknown potion only
   when nothing is in view and it is hurt), rests when hurt and alone, wields
   and wears what is better, crafts, walks to what the smart pick-up takes,
+  follows a foe lost from sight to where it was last seen (once rested),
+  never strikes a stone sentinel nor walks into a room it knows guarded,
   clears two ordinary sites per location for experience and loot, then takes
   the location's relic.
 - ``diver`` descends as soon as it sees the stairs, drinks below 40% HP, and
