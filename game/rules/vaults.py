@@ -33,7 +33,7 @@ from .entities import FloorItem, Monster
 from .populate import spawn
 from .log import bad
 
-__all__ = ["fill", "on_take", "vault_of_item", "guarded", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
+__all__ = ["fill", "on_take", "vault_of_item", "guarded", "seen_sentinels", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
 
 ITEM_BASE = 500_000  # indices of a vault's finds: ITEM_BASE + 64 * vault + k (the key: + 63)
 KEEPER_BASE = 300_000  # indices of a vault's keepers: KEEPER_BASE + 64 * vault + k
@@ -91,6 +91,12 @@ def _spawn(level, index: int, kind, x: int, y: int, tier: int, awake: bool = Fal
     return m
 
 
+def seen_sentinels(level) -> list[Monster]:
+    """The stone sentinels standing on cells the player has seen (they never
+    step aside, and never leave their room's floor of their own accord)."""
+    return [m for m in level.monsters if m.behaviour == "statue" and level.seen[m.y, m.x]]
+
+
 def guarded(level) -> np.ndarray:
     """Where the player knows stone sentinels can strike: each guardian room
     (its box, door and walls) where one stands on a cell the player has
@@ -101,7 +107,7 @@ def guarded(level) -> np.ndarray:
     Walks that plan themselves (travel, auto-explore) keep out of these
     cells; going in is the player's choice."""
     out = np.zeros(level.shape, dtype=bool)
-    statues = [m for m in level.monsters if m.behaviour == "statue" and level.seen[m.y, m.x]]
+    statues = seen_sentinels(level)
     if not statues:
         return out
     for vault in level.vaults:

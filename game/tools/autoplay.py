@@ -111,7 +111,7 @@ class RunReport:
 # -- what the player knows ---------------------------------------------------------------
 def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int, int] | None:
     """The first step of a shortest known walk to the nearest goal cell, round
-    any stone sentinel in view (a step into one is a blow that does 1), and
+    any stone sentinel seen (a step into one is a blow that does 1), and
     out of a guardian room known to be guarded unless already in it (as the
     game's own walks, :func:`game.rules.vaults.guarded`: its sentinels strike
     for 14, and a diver walking by them died on island 1)."""
@@ -123,9 +123,8 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
     if not goals.any():
         return None
     passable = passable & ~keep_out if not keep_out[y, x] else passable.copy()
-    for m in g.foes_in_view():
-        if m.behaviour == "statue":
-            passable[m.y, m.x] = False
+    for m in vaults.seen_sentinels(g.level):
+        passable[m.y, m.x] = False
     passable[y, x] = True  # where it stands (a sprung trap, say) is always a start
     dist = grid.walk_distance(passable, goals)
     here = dist[y, x]

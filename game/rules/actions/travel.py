@@ -29,7 +29,7 @@ from ..log import note
 from ..pack import fits
 from ..pickup import picks_up
 from ..state import RunState
-from ..vaults import guarded
+from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Walk
 
@@ -78,7 +78,8 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     return path
 
 
-def _known_ground(run: RunState, goal: tuple[int, int] | None = None) -> np.ndarray:
+def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
+                  keep_out: np.ndarray | None = None) -> np.ndarray:
     """Where a walk may go: explored floor (a found trap is stepped over
     safely), never a burning cell, never a shackled captive's cell (it never
     steps aside: a walk goes round it, and one it blocks is the player's to
@@ -87,15 +88,14 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None) -> np.ndar
     at a time.  Never where the player knows sentinels can strike
     (:func:`~game.rules.vaults.guarded`), unless the player stands there or
     the walk's ``goal`` lies there: a click there is a choice, auto-explore
-    is not."""
+    is not.  ``keep_out``: :func:`guarded`, when the caller has it already."""
     if run.mode == "overworld":
         return run.loc.passable
     level = run.level
     ground = level.walkable & level.seen & level.calm  # never through fire
-    for m in level.monsters:
-        if _shackled(m) or (m.behaviour == "statue" and level.seen[m.y, m.x]):
-            ground[m.y, m.x] = False  # neither ever steps aside
-    keep_out = guarded(level)
+    for m in [m for m in level.monsters if _shackled(m)] + seen_sentinels(level):
+        ground[m.y, m.x] = False  # neither ever steps aside
+    keep_out = guarded(level) if keep_out is None else keep_out
     x, y = run.pos
     if not keep_out[y, x] and not (goal is not None and level.inside(*goal) and keep_out[goal[1], goal[0]]):
         ground &= ~keep_out
@@ -224,7 +224,8 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     room known to be guarded (:func:`~game.rules.vaults.guarded`); a mimic
     passing for an item is one (it fools the walk as it fools the eye)."""
     level = run.level
-    known = _known_ground(run)
+    keep_out = guarded(level)
+    known = _known_ground(run, keep_out=keep_out)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
     for it in level.items:
         if level.seen[it.y, it.x] and picks_up(run, it) and fits(run.player.inventory, it.kind.id):
@@ -232,7 +233,7 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     for m in level.monsters:
         if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
             targets[m.y, m.x] = True
-    targets &= ~guarded(level)  # from inside (its first sight is from the doorway) the walk leads out
+    targets &= ~keep_out  # from inside (its first sight is from the doorway) the walk leads out
     dist = walk_distance(known, [run.pos])
     reach = targets & (dist > 0)  # reached on foot, and not the player's own cell (distance 0)
     if not reach.any():
