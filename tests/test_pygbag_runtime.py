@@ -282,7 +282,7 @@ def test_export_png_and_copy_a_share_link_through_the_page_helpers(tmp_path):
         scale = max(1, min(8, 1024 // max(stage.data.shape)))
         assert data == encode_png(stage_rgb(stage), scale)
         assert png_size(data) == (stage.data.shape[1] * scale, stage.data.shape[0] * scale)
-        assert "exported island-mask-exported.png" in toasts(demo)
+        assert "Downloaded island-mask-exported.png." in toasts(demo)
 
         run(app, 2, {0: [key(pygame.K_l, "l")]})
         link, = win.deepisle.copied
