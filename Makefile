@@ -50,9 +50,9 @@ flake: $(VENV)/.installed
 
 # Save anywhere, at scale: thousands of cuts (after and during builds, mid-walk, mid-rest, mid-fight ...)
 # continued in fresh processes and verified, and a saving process killed again and again
-# (game/tools/soak.py; CI runs a bounded set: pytest -k "save and verify").
+# (tests/soak.py; CI runs a bounded set: pytest -k "save and verify").
 soak: $(VENV)/.installed
-	$(PY) -m game.tools.soak --turns 4000 --cuts 100 --kills 40
+	$(PY) tests/soak.py --turns 4000 --cuts 100 --kills 40
 
 # Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
 # in build/mutate/; prints the score and every surviving mutant.
