@@ -210,11 +210,9 @@ class Storage:
             pass
 
     def keep_file(self, folder: str, filename: str, text: str) -> tuple[str | None, str]:
-        """Natively, write ``text`` to ``folder/filename`` in the data folder
-        (a morgue file, say; the name made safe): ``(its path, "")``, or
-        ``(None, why)`` in one line when it cannot be written (nothing is
-        left half-written).  In the page ``(None, "")``: the player copies
-        or downloads it there."""
+        """Natively, write ``text`` to ``folder/filename`` in the data folder (a morgue file;
+        the name made safe): ``(its path, "")``, or ``(None, why)`` in one line (nothing is
+        left half-written).  In the page ``(None, "")``: the player copies or downloads it."""
         if window() is not None:
             return None, ""
         path = self.directory / folder / files.safe_name(filename, "file.txt")
