@@ -10,6 +10,10 @@ one thing alone (levelling up, regeneration, speed from statuses).  How
 they are saved is in :mod:`game.rules.codec`; how they act is in
 :mod:`game.rules.actions` and :mod:`game.rules.behaviours`; statuses are
 applied by :mod:`game.rules.status`.
+
+Long because the actor and its two kinds are read side by side: each
+property of :class:`Actor` is a default one of them overrides, and seeing
+both overrides beside the default is what makes them one kind of thing.
 """
 
 from __future__ import annotations
