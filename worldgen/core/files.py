@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -38,6 +37,19 @@ __all__ = ["atomic_file", "write_bytes", "write_text", "TEMP_SUFFIX"]
 
 #: The ending of a temporary file while it is written (``.NAME.RANDOM.part``, hidden on Unix).
 TEMP_SUFFIX = ".part"
+
+
+def _new_temporary(target: Path) -> tuple[int, Path]:
+    """A new, private file beside ``target`` (``.NAME.RANDOM.part``), opened for writing:
+    what ``tempfile.mkstemp`` does, without the module (the page imports this one)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):  # a name already taken is tried again, a few times at most
+        temp = target.with_name(f".{target.name}.{os.urandom(6).hex()}{TEMP_SUFFIX}")
+        try:
+            return os.open(temp, flags, 0o600), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {target}")
 
 
 def _open_fd(fd: int) -> BinaryIO:
@@ -58,7 +70,7 @@ def atomic_file(path: str | os.PathLike) -> Iterator[BinaryIO]:
     """A binary file to write ``path`` through: it appears, complete, when the block ends
     without an exception, and never otherwise (see the module's doc)."""
     target = Path(path)
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
+    fd, temp = _new_temporary(target)
     try:
         with _open_fd(fd) as fh:
             yield fh
