@@ -68,7 +68,7 @@ EXTRA_FILES = ("embed-example.html", "embed.js")
 EMBED_PAGES = ("embed-example.html",)  # shipped pages whose embeds get posters
 SKIP_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".*", "tests", "build")
 #: Developer-only files and folders the page never runs: never packed.
-DEV_ONLY = ("worldgen/__main__.py", "worldgen/tools", "game/tools")
+DEV_ONLY = ("worldgen/__main__.py", "worldgen/tools", "game/tools", "game/command.py")
 
 # Runs inside the pygbag process: no downloads, no black, then pygbag's CLI.
 RUNNER = """\
