@@ -71,5 +71,3 @@ def test_installing_without_extras_asks_for_numpy_alone():
     game = project["optional-dependencies"]["game"]
     assert any(dep.startswith("pygame-ce") for dep in game)
     assert project["scripts"] == {"deepisle": "game.command:run", "worldgen": "worldgen.tools.cli:main"}
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "-c constraints.txt -e '.[game,test]'" in makefile  # the make targets install the game
