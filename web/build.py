@@ -41,6 +41,11 @@ is one line, status 2 (a failed build: status 1).
 
 The page loads the Python runtime at run time, from the pygame-web CDN unless
 ``--runtime`` or ``--cdn`` says otherwise; nothing from the CDN is needed to build.
+
+Long because it is the whole build, one short function a step (stage, pygbag,
+collect, posters, runtime, zip, serve) with the command line that checks
+every argument before any step runs; split, the steps would only pass the
+same paths and options from module to module.
 """
 
 from __future__ import annotations
@@ -201,6 +206,16 @@ def collect(app: Path, out_web: Path, log_path: Path) -> list[Path]:
     written = [Path(shutil.copy2(built / name, out_web / name)) for name in PAGE_FILES]
     written += [Path(shutil.copy2(WEB / name, out_web / name)) for name in EXTRA_FILES]
     return written
+
+
+def sizes(out_web: Path) -> str:
+    """What a reader downloads before the runtime, in KB (1,000 bytes), as the docs quote it.
+
+    The README and docs/PUBLISHING.md quote these figures; tests/test_doc_figures.py holds them to the build."""
+    page, game = ((out_web / name).stat().st_size for name in ("index.html", ARCHIVE))
+    posters = list((out_web / embeds.POSTER_DIR).glob("*.png"))
+    return (f"the page and the game {(page + game) / 1000:.0f} KB (index.html {page / 1000:.0f} KB, {ARCHIVE} "
+            f"{game / 1000:.0f} KB), {len(posters)} posters {sum(p.stat().st_size for p in posters) / 1000:.0f} KB")
 
 
 def page_queries() -> list[str]:
@@ -376,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"kept in {args.list.name}: {query} (every build draws its poster; commit the file)")
         web = build(args.out, archive=args.archive, cdn=args.cdn, timeout=args.timeout, runtime=args.runtime,
                     list_path=args.list, source=source_url(args.source))
-        print(f"built {web} in {time.monotonic() - started:.1f} s")
+        print(f"built {web} in {time.monotonic() - started:.1f} s: {sizes(web)}")
         for query in args.embed:
             poster = embeds.poster_path(embeds.demo_settings(query))
             print(f"\nembed for {query}:\n{embeds.snippet(query, poster, args.site)}")
