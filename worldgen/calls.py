@@ -23,24 +23,11 @@ __all__ = ["island", "biomes", "caverns", "mosaic", "rooms"]
 
 
 def island(
-    seed: str | int | None = None,
-    *,
-    width: int = 88,
-    height: int = 32,
+    seed: str | int | None = None, *, width: int = 88, height: int = 32,
     stage: Literal["noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain"] | None = None,
-    octaves: int = 8,
-    divisor: float = 2.0,
-    particles: int = 0,
-    life: int = 0,
-    margin: int = -1,
-    batches: int = 1,
-    mask_scale: int = 0,
-    water: float = 0.6,
-    deep: int = 40,
-    coast: int = 15,
-    plains: int = 35,
-    hills: int = 50,
-    mountain: int = 25,
+    octaves: int = 8, divisor: float = 2.0, particles: int = 0, life: int = 0, margin: int = -1,
+    batches: int = 1, mask_scale: int = 0, water: float = 0.6, deep: int = 40, coast: int = 15,
+    plains: int = 35, hills: int = 50, mountain: int = 25,
 ) -> Result:
     """Island: fractal Perlin noise x rolling-particle mask, water line at a quantile, terrain by height.
 
@@ -70,37 +57,17 @@ def island(
         Every stage made, by name (``Result.stages``; ``Result.last``).
     """
     return generate("island", seed, width, height, stage=stage, params={
-        "octaves": octaves,
-        "divisor": divisor,
-        "particles": particles,
-        "life": life,
-        "margin": margin,
-        "batches": batches,
-        "mask_scale": mask_scale,
-        "water": water,
-        "deep": deep,
-        "coast": coast,
-        "plains": plains,
-        "hills": hills,
-        "mountain": mountain,
+        "octaves": octaves, "divisor": divisor, "particles": particles, "life": life, "margin": margin,
+        "batches": batches, "mask_scale": mask_scale, "water": water, "deep": deep, "coast": coast,
+        "plains": plains, "hills": hills, "mountain": mountain,
     })
 
 
 def biomes(
-    seed: str | int | None = None,
-    *,
-    width: int = 100,
-    height: int = 100,
-    stage: Literal["seeds", "growth", "transitions", "terrain"] | None = None,
-    seeds: int = 100,
-    grass: float = 0.3,
-    forest: float = 0.25,
-    water: float = 0.2,
-    mountain: float = 0.1,
-    desert: float = 0.15,
-    spread: float = 0.9,
-    rough: float = 0.97,
-    transitions: bool = True,
+    seed: str | int | None = None, *, width: int = 100, height: int = 100,
+    stage: Literal["seeds", "growth", "transitions", "terrain"] | None = None, seeds: int = 100,
+    grass: float = 0.3, forest: float = 0.25, water: float = 0.2, mountain: float = 0.1, desert: float = 0.15,
+    spread: float = 0.9, rough: float = 0.97, transitions: bool = True,
 ) -> Result:
     """Biomes: seed and grow: weighted seed tiles grown into organic regions, with transition tiles and a
     clean-up pass.
@@ -127,38 +94,17 @@ def biomes(
         Every stage made, by name (``Result.stages``; ``Result.last``).
     """
     return generate("biomes", seed, width, height, stage=stage, params={
-        "seeds": seeds,
-        "grass": grass,
-        "forest": forest,
-        "water": water,
-        "mountain": mountain,
-        "desert": desert,
-        "spread": spread,
-        "rough": rough,
-        "transitions": transitions,
+        "seeds": seeds, "grass": grass, "forest": forest, "water": water, "mountain": mountain,
+        "desert": desert, "spread": spread, "rough": rough, "transitions": transitions,
     })
 
 
 def caverns(
-    seed: str | int | None = None,
-    *,
-    width: int = 96,
-    height: int = 64,
-    stage: Literal["submaps", "labyrinth", "automata", "connected", "final"] | None = None,
-    submap: int = 16,
-    gate: float = 0.2,
-    loops: float = 0.1,
-    fill: float = 0.45,
-    iterations: int = 100,
-    monsters: float = 0.02,
-    items: float = 0.01,
-    safe_radius: int = 10,
-    features: float = 1.0,
-    lakes: float = 0.0,
-    chasms: float = 0.0,
-    meadows: float = 0.0,
-    doors: float = 0.0,
-    vaults: float = 0.0,
+    seed: str | int | None = None, *, width: int = 96, height: int = 64,
+    stage: Literal["submaps", "labyrinth", "automata", "connected", "final"] | None = None, submap: int = 16,
+    gate: float = 0.2, loops: float = 0.1, fill: float = 0.45, iterations: int = 100, monsters: float = 0.02,
+    items: float = 0.01, safe_radius: int = 10, features: float = 1.0, lakes: float = 0.0, chasms: float = 0.0,
+    meadows: float = 0.0, doors: float = 0.0, vaults: float = 0.0,
 ) -> Result:
     """Caverns: a labyrinth of submaps grown into caves by cellular automata; the exit is the farthest cell on
     foot (8-way).
@@ -195,46 +141,19 @@ def caverns(
         Every stage made, by name (``Result.stages``; ``Result.last``).
     """
     return generate("caverns", seed, width, height, stage=stage, params={
-        "submap": submap,
-        "gate": gate,
-        "loops": loops,
-        "fill": fill,
-        "iterations": iterations,
-        "monsters": monsters,
-        "items": items,
-        "safe_radius": safe_radius,
-        "features": features,
-        "lakes": lakes,
-        "chasms": chasms,
-        "meadows": meadows,
-        "doors": doors,
-        "vaults": vaults,
+        "submap": submap, "gate": gate, "loops": loops, "fill": fill, "iterations": iterations,
+        "monsters": monsters, "items": items, "safe_radius": safe_radius, "features": features, "lakes": lakes,
+        "chasms": chasms, "meadows": meadows, "doors": doors, "vaults": vaults,
     })
 
 
 def mosaic(
-    seed: str | int | None = None,
-    *,
-    width: int = 100,
-    height: int = 100,
+    seed: str | int | None = None, *, width: int = 100, height: int = 100,
     stage: Literal["mask", "styles", "water", "final", "reachability"] | None = None,
-    preset: Literal["wild", "civilized"] = "wild",
-    areas: int = 3,
-    shapes: int = 16,
-    smooth: int = 2,
-    cave_fill: float = 0.45,
-    noise_walls: float = 0.1,
-    beach: int = 2,
-    pocket: int = 12,
-    monsters: float = 3.0,
-    items: float = 2.0,
-    safe: int = 10,
-    features: float = 1.0,
-    lakes: float = 0.0,
-    chasms: float = 0.0,
-    meadows: float = 0.0,
-    doors: float = 0.0,
-    vaults: float = 0.0,
+    preset: Literal["wild", "civilized"] = "wild", areas: int = 3, shapes: int = 16, smooth: int = 2,
+    cave_fill: float = 0.45, noise_walls: float = 0.1, beach: int = 2, pocket: int = 12, monsters: float = 3.0,
+    items: float = 2.0, safe: int = 10, features: float = 1.0, lakes: float = 0.0, chasms: float = 0.0,
+    meadows: float = 0.0, doors: float = 0.0, vaults: float = 0.0,
 ) -> Result:
     """Mosaic of styles: a master mask of shapes splits the map into areas, each filled by a style (caves,
     noise, garden, ruins, water with coast and beach).
@@ -275,50 +194,20 @@ def mosaic(
         Every stage made, by name (``Result.stages``; ``Result.last``).
     """
     return generate("mosaic", seed, width, height, stage=stage, params={
-        "preset": preset,
-        "areas": areas,
-        "shapes": shapes,
-        "smooth": smooth,
-        "cave_fill": cave_fill,
-        "noise_walls": noise_walls,
-        "beach": beach,
-        "pocket": pocket,
-        "monsters": monsters,
-        "items": items,
-        "safe": safe,
-        "features": features,
-        "lakes": lakes,
-        "chasms": chasms,
-        "meadows": meadows,
-        "doors": doors,
-        "vaults": vaults,
+        "preset": preset, "areas": areas, "shapes": shapes, "smooth": smooth, "cave_fill": cave_fill,
+        "noise_walls": noise_walls, "beach": beach, "pocket": pocket, "monsters": monsters, "items": items,
+        "safe": safe, "features": features, "lakes": lakes, "chasms": chasms, "meadows": meadows,
+        "doors": doors, "vaults": vaults,
     })
 
 
 def rooms(
-    seed: str | int | None = None,
-    *,
-    width: int = 79,
-    height: int = 29,
-    stage: Literal["rooms", "doors", "dead_ends", "loops", "final"] | None = None,
-    room_attempts: int = 28,
-    shifts: int = 4,
-    corridor_chance: float = 0.3,
-    cave_chance: float = 0.12,
-    fuse_chance: float = 0.15,
-    door_chance: float = 0.85,
-    secret_chance: float = 0.08,
-    dead_end_keep: float = 0.1,
-    loops: float = 3.0,
-    loop_distance: int = 20,
-    monster_density: float = 0.02,
-    item_density: float = 0.015,
-    safe_radius: int = 8,
-    features: float = 1.0,
-    lakes: float = 0.0,
-    chasms: float = 0.0,
-    meadows: float = 0.0,
-    vaults: float = 0.0,
+    seed: str | int | None = None, *, width: int = 79, height: int = 29,
+    stage: Literal["rooms", "doors", "dead_ends", "loops", "final"] | None = None, room_attempts: int = 28,
+    shifts: int = 4, corridor_chance: float = 0.3, cave_chance: float = 0.12, fuse_chance: float = 0.15,
+    door_chance: float = 0.85, secret_chance: float = 0.08, dead_end_keep: float = 0.1, loops: float = 3.0,
+    loop_distance: int = 20, monster_density: float = 0.02, item_density: float = 0.015, safe_radius: int = 8,
+    features: float = 1.0, lakes: float = 0.0, chasms: float = 0.0, meadows: float = 0.0, vaults: float = 0.0,
 ) -> Result:
     """Rooms (Brogue-style accretion): rooms, crosses, caves and corridors accreted one by one; doors, loops, no
     dead ends.
@@ -357,22 +246,10 @@ def rooms(
         Every stage made, by name (``Result.stages``; ``Result.last``).
     """
     return generate("rooms", seed, width, height, stage=stage, params={
-        "room_attempts": room_attempts,
-        "shifts": shifts,
-        "corridor_chance": corridor_chance,
-        "cave_chance": cave_chance,
-        "fuse_chance": fuse_chance,
-        "door_chance": door_chance,
-        "secret_chance": secret_chance,
-        "dead_end_keep": dead_end_keep,
-        "loops": loops,
-        "loop_distance": loop_distance,
-        "monster_density": monster_density,
-        "item_density": item_density,
-        "safe_radius": safe_radius,
-        "features": features,
-        "lakes": lakes,
-        "chasms": chasms,
-        "meadows": meadows,
+        "room_attempts": room_attempts, "shifts": shifts, "corridor_chance": corridor_chance,
+        "cave_chance": cave_chance, "fuse_chance": fuse_chance, "door_chance": door_chance,
+        "secret_chance": secret_chance, "dead_end_keep": dead_end_keep, "loops": loops,
+        "loop_distance": loop_distance, "monster_density": monster_density, "item_density": item_density,
+        "safe_radius": safe_radius, "features": features, "lakes": lakes, "chasms": chasms, "meadows": meadows,
         "vaults": vaults,
     })

@@ -59,10 +59,11 @@ def _annotation(spec: registry.ParamSpec) -> str:
     return _TYPES[spec.type]
 
 
-def _wrap(text: str, indent: str, hang: str = "", width: int = 112) -> list[str]:
-    """``text`` as lines of at most ``width`` characters after ``indent``, the later ones after ``indent + hang``."""
+def _wrap(text: str | list[str], indent: str, hang: str = "", width: int = 112) -> list[str]:
+    """``text`` (its words, or the items of a list kept whole) as lines of at most ``width``
+    characters after ``indent``, the later ones after ``indent + hang``."""
     lines, line = [], ""
-    for word in text.split():
+    for word in text.split() if isinstance(text, str) else text:
         lead = indent + (hang if lines else "")
         if line and len(lead) + len(line) + 1 + len(word) > width:
             lines.append(lead + line)
@@ -73,11 +74,12 @@ def _wrap(text: str, indent: str, hang: str = "", width: int = 112) -> list[str]
 
 
 def _signature(spec: registry.GeneratorSpec) -> list[str]:
+    """``def NAME(seed, *, width, height, stage, PARAM: TYPE = DEFAULT, ...) -> Result:``, wrapped."""
     stages = ", ".join(_q(s) for s in spec.stages)
-    params = ["seed: str | int | None = None", "*", f"width: int = {spec.default_size[0]}",
-              f"height: int = {spec.default_size[1]}", f"stage: Literal[{stages}] | None = None"]
-    params += [f"{p.name}: {_annotation(p)} = {_q(p.default)}" for p in spec.param_specs]
-    return [f"def {spec.name}(", *[f"    {p}," for p in params], ") -> Result:"]
+    params = ["seed: str | int | None = None,", "*,", f"width: int = {spec.default_size[0]},",
+              f"height: int = {spec.default_size[1]},", f"stage: Literal[{stages}] | None = None,"]
+    params += [f"{p.name}: {_annotation(p)} = {_q(p.default)}," for p in spec.param_specs]
+    return [f"def {spec.name}(", *_wrap(params, "    "), ") -> Result:"]
 
 
 def _docstring(spec: registry.GeneratorSpec) -> list[str]:
@@ -98,8 +100,9 @@ def _docstring(spec: registry.GeneratorSpec) -> list[str]:
 
 
 def _body(spec: registry.GeneratorSpec) -> list[str]:
-    pairs = [f"        {_q(p.name)}: {p.name}," for p in spec.param_specs]
-    return [f"    return generate({_q(spec.name)}, seed, width, height, stage=stage, params={{", *pairs, "    })"]
+    pairs = [f"{_q(p.name)}: {p.name}," for p in spec.param_specs]
+    return [f"    return generate({_q(spec.name)}, seed, width, height, stage=stage, params={{",
+            *_wrap(pairs, "        "), "    })"]
 
 
 def render() -> str:
