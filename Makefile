@@ -17,7 +17,7 @@ BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 Q ?=
 SITE ?=
 
-.PHONY: setup serve build archive embed runtime test online mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
+.PHONY: setup serve build archive embed runtime test online flake soak mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
 
 # The project (worldgen, the game, the deepisle and worldgen commands) and pygbag: what serving needs.
 $(SERVE_STAMP): pyproject.toml constraints.txt
@@ -58,6 +58,18 @@ test: $(TEST_STAMP)
 # go to $$DEEPISLE_EVIDENCE (default: a temporary folder; the run's last lines name it).
 online: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m online
+
+# Flaky tests are defects: every test that starts a browser (the page, the embeds, the online suite on
+# its stand-in runtime), N times over, and each one that failed even once (tests/flake.py).
+N ?= 20
+flake: $(TEST_STAMP)
+	$(PY) tests/flake.py --runs $(N)
+
+# Save anywhere, at scale: thousands of cuts (after and during builds, mid-walk, mid-rest, mid-fight ...)
+# continued in fresh processes and verified, and a saving process killed again and again
+# (tests/soak.py; CI runs a bounded set: pytest -k "save and verify").
+soak: $(TEST_STAMP)
+	$(PY) tests/soak.py --turns 4000 --cuts 100 --kills 40
 
 # Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
 # in build/mutate/; prints the score and every surviving mutant.
