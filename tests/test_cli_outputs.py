@@ -162,6 +162,12 @@ class FullDisk:
         self.room -= len(data)
         return self.fh.write(data)
 
+    def flush(self) -> None:
+        self.fh.flush()
+
+    def fileno(self) -> int:
+        return self.fh.fileno()
+
     def __enter__(self):
         return self
 

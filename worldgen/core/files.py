@@ -74,6 +74,8 @@ def atomic_file(path: str | os.PathLike) -> Iterator[BinaryIO]:
     try:
         with _open_fd(fd) as fh:
             yield fh
+            fh.flush()
+            os.fsync(fh.fileno())  # on the disk before it takes the target's name
         os.chmod(temp, _new_file_mode())
         os.replace(temp, target)
     except BaseException:
