@@ -273,3 +273,32 @@ def test_the_checker_sees_long_functions_and_long_modules_without_a_reason(tmp_p
     })
     assert _long_functions(root, "probe") == ["probe/long.py:1 too_long: 81 lines"]
     assert sorted(_long_modules(root, "probe")) == ["probe/big.py: 402 lines", "probe/hidden.py: 403 lines"]
+
+
+def _game_attributes(path: Path) -> tuple[set[str], set[str]]:
+    """The attributes a scene reads and writes on a game (``g.x``, ``game.x``, ``self.game.x``)."""
+    reads, writes = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = node.value
+        is_game = (isinstance(base, ast.Name) and base.id in ("g", "game")) or (
+            isinstance(base, ast.Attribute) and base.attr == "game" and isinstance(base.value, ast.Name)
+            and base.value.id == "self")
+        if is_game:
+            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.attr)
+    return reads, writes
+
+
+def test_scenes_read_the_run_only_through_the_screens_view_and_never_write_it():
+    """``Game`` holds the run; a scene reads what ``SCREEN_VIEW`` names and calls the
+    game's commands and questions, and sets nothing on it (every change is a command)."""
+    from game.rules.run import SCREEN_VIEW, Game
+
+    api = {name for name in dir(Game) if not name.startswith("_")}
+    found = []
+    for path in sorted((ROOT / "game" / "scenes").glob("*.py")):
+        reads, writes = _game_attributes(path)
+        found += [f"{path.name} reads game.{a}" for a in sorted(reads - api - SCREEN_VIEW)]
+        found += [f"{path.name} sets game.{a}" for a in sorted(writes)]
+    assert found == []

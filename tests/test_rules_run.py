@@ -553,7 +553,7 @@ def test_a_daily_date_that_is_no_date_has_a_world_of_its_own(text):
 
 
 def test_the_years_daily_worlds_are_drawn_within_a_bound(monkeypatch):
-    from game.rules import run as run_module
+    from game.rules.run import lifecycle as run_module
 
     monkeypatch.setattr(run_module, "MAX_DAILY_DRAWS", 3)
     run_module._daily_names.cache_clear()

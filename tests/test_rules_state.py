@@ -22,7 +22,7 @@ def test_a_new_run_has_done_nothing_yet():
     assert run.size == content.DUNGEONS["medium"]
     assert run.mode == "overworld" and run.site is None and run.depth == 0 and run.pos == (0, 0)
     assert run.loc is None and run.level is None and run.levels == {} and run.log == []
-    assert run.resume is None and run.resume_activity is None
+    assert run.saved_place is None and run.resume_activity is None
     assert run.path == [] and run.exploring is False and run.resting == "" and run.rest_turns == 0
     assert run.activity is None and run.blows == 0 and not run.ongoing
     assert run.dead is False and run.won is False and run.killer == "" and run.kills == 0 and run.slain == {}

@@ -86,9 +86,9 @@ def install_location(run: RunState, data: LocationData) -> None:
         cleared.intersection_update(range(len(data.sites)))
     pos = run.over_pos.get(data.index, data.start)
     activity = None
-    if run.resume is not None:
-        r = run.resume  # already checked and clamped by codec.run_from_json
-        run.resume, activity = None, r.get("activity")
+    if run.saved_place is not None:
+        r = run.saved_place  # already checked and clamped by codec.run_from_json
+        run.saved_place, activity = None, r.get("activity")
         if r["mode"] == "dungeon" and 0 <= r["site"] < len(data.sites):
             run.pos = run.valid_over(r["over"] or pos, data)
             run.site = r["site"]

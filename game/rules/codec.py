@@ -185,14 +185,14 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     g.daily = daily if isinstance(daily, str) and len(daily) == 10 else ""
     g.pickup = body.get("pickup") if body.get("pickup") in PICKUP_MODES else DEFAULT_PICKUP
     where = as_dict(body.get("where"))
-    g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
+    g.saved_place = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
                 "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
                 "depth": clamp_int(where.get("depth"), 1, g.size.levels, 1),
                 "pos": cell(where.get("pos")), "over": cell(where.get("over")),
                 "arrive": where.get("arrive") if where.get("arrive") in ARRIVALS else None,
                 "activity": activity_from_json(body.get("activity"))}
     carrying = clamp_int(body.get("carrying"), -1, SITES_PER_LOCATION, -1)
-    g.carrying = carrying if g.resume["mode"] == "dungeon" and carrying == g.resume["site"] >= 0 else None
+    g.carrying = carrying if g.saved_place["mode"] == "dungeon" and carrying == g.saved_place["site"] >= 0 else None
     g.pending = LocationRequest(g.location)
     g.repaired = _repaired(body, g)
     return g
@@ -206,7 +206,7 @@ def _identifiable(item_id) -> bool:
 def _repaired(body: dict, g: RunState) -> list[str]:
     """The parts of a save body the clamps of :func:`run_from_json` changed."""
     where = as_dict(body.get("where"))
-    r = g.resume
+    r = g.saved_place
     read = {
         "size": g.size_name, "run": g.run_seed, "turn": g.turn, "location": g.location, "unlocked": g.unlocked,
         "cleared": {str(k): sorted(v) for k, v in g.cleared.items() if v},

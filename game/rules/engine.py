@@ -50,7 +50,7 @@ def perform(run: RunState, action: Action) -> bool:
     that takes time ends the player's turn (its energy cost decides how soon
     they act again).  A failure stops any planned walk.  A paralysed player
     does nothing but let the turn pass (:class:`~.actions.walk.Helpless`)."""
-    if run.busy:
+    if run.busy or run.mode not in action.modes:  # each action says where it may be taken
         return False
     if run.mode == "dungeon" and not status.can_act(run.player):
         run.stop_walk()

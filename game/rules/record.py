@@ -105,11 +105,12 @@ def recorded(code: str):
 
         @functools.wraps(method)
         def command(self, *args, **kwargs):
-            recording = getattr(self, "recording", None)
-            if recording is None or recording.depth or self.busy:
+            run = getattr(self, "run", self)  # the game's run (the facade holds it)
+            recording = getattr(run, "recording", None)
+            if recording is None or recording.depth or run.busy:
                 return method(self, *args, **kwargs)
             args = signature.bind(self, *args, **kwargs).args[1:]
-            recording.add(self, code, args)
+            recording.add(run, code, args)
             recording.depth += 1
             try:
                 return method(self, *args)

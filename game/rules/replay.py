@@ -126,7 +126,7 @@ class Replayer:
                                                         f"(turn {self.game.turn}): it cannot be checked")
             return True
         turn, expected = self.checks[k]
-        if state_digest(self.game) != expected or self.game.turn != turn:
+        if state_digest(self.game.run) != expected or self.game.turn != turn:
             return self._differs(k, turn, f"the replay differs from the recording at turn {turn} "
                                           f"(before command {k + 1}; the replay is at turn {self.game.turn})")
         self.matched += 1
@@ -144,7 +144,7 @@ class Replayer:
             self._differs(n, self.game.turn, "the recording has no final digest: its end cannot be checked")
             return
         if final[2]:
-            if state_digest(self.game) != final[2] or self.game.turn != final[1]:
+            if state_digest(self.game.run) != final[2] or self.game.turn != final[1]:
                 self._differs(n, final[1], f"the replay differs from the recording at its end, turn {final[1]} "
                                            f"(the replay is at turn {self.game.turn})")
                 return
@@ -163,8 +163,8 @@ class Replayer:
     def reached(self) -> dict:
         """What the replay reached, in the terms of a recording's summary
         (:func:`game.rules.score.entry`: a run handed over unfinished reads "died" there)."""
-        g = self.game
-        return dict(score.entry(g), date=g.daily)
+        run = self.game.run
+        return dict(score.entry(run), date=run.daily)
 
     def claims(self) -> list[tuple[str, Any, Any]]:
         """``(field, the file's value, the replay's)`` for every end the file

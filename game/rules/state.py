@@ -105,7 +105,7 @@ class RunState:
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
         self.log: list[Message] = []
         self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
-        self.resume: dict | None = None  # where to put the player after loading
+        self.saved_place: dict | None = None  # where to put the player after loading
         self.resume_activity: dict | None = None  # the walk or rest a loaded save was made in, until its level is in
         # What goes on by itself, a turn at a time, until done or interrupted: a plan
         # the engine steps (actions.travel.PLANS: a walk, auto-explore, a rest, a search).

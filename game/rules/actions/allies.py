@@ -12,7 +12,7 @@ from ..geometry import chebyshev
 from ..harm import name_of
 from ..log import Cue, good, note
 from ..state import RunState
-from .base import Action, Result, fail, succeed
+from .base import DUNGEON, Action, Result, fail, succeed
 
 __all__ = ["Free", "OrderAllies", "take_along", "ALONG"]
 
@@ -39,6 +39,8 @@ class Free(Action):
 class OrderAllies(Action):
     """Tell every ally on the level to ``order`` (wait where it stands, or
     follow); shouting takes no time."""
+
+    modes = DUNGEON
 
     def __init__(self, order: str) -> None:
         self.order = order

@@ -17,7 +17,7 @@ from ..pickup import picks_up
 from ..sites import settle_site
 from ..state import RunState
 from ..vaults import on_take
-from .base import Action, Result, alternate, fail, succeed
+from .base import DUNGEON, Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
 __all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS", "WANDLORE_KEEPS"]
@@ -78,6 +78,8 @@ def _claim(run: RunState, item: FloorItem) -> list[tuple[str, str]]:
 
 
 class PickUp(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         here = run.level.items_at(*run.pos)
         if not here:

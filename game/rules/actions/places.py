@@ -15,7 +15,7 @@ from ..codec import flush_levels
 from ..log import Cue, bad, loot, note
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
-from .base import Action, Result, alternate, fail, succeed
+from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed
 from ..sites import settle_site
 from .items import PickUp
 
@@ -24,6 +24,8 @@ __all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interac
 
 class EnterSite(Action):
     """Go down into the dungeon site under the player (its first level is built)."""
+
+    modes = OVERWORLD
 
     def perform(self, run: RunState) -> Result:
         site = run.site_under()
@@ -53,6 +55,8 @@ def change_depth(run: RunState, depth: int, where: str) -> Result:
 
 
 class Descend(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         if int(run.level.tiles[run.pos[1], run.pos[0]]) != T.stairs_down:
             return fail(note("There are no stairs down here."))
@@ -60,6 +64,8 @@ class Descend(Action):
 
 
 class Ascend(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         if int(run.level.tiles[run.pos[1], run.pos[0]]) != T.stairs_up:
             return fail(note("There are no stairs up here."))
@@ -72,6 +78,8 @@ class LeaveSite(Action):
     """Climb out of the current site onto its overworld cell (no time passes).
     A relic carried out is kept: it opens the next location, and the last
     location's relic wins the run."""
+
+    modes = DUNGEON
 
     def perform(self, run: RunState) -> Result:
         claimed = settle_site(run, leaving=True)

@@ -16,7 +16,7 @@ from ..content import GASES
 from ..geometry import STEPS
 from ..log import bad, loot, note
 from ..state import RunState
-from .base import Action, Result, fail, succeed
+from .base import DUNGEON, Action, Result, fail, succeed
 from .effects import Afflict, Burn, Damage
 from .places import change_depth
 
@@ -135,6 +135,8 @@ class Drown(Action):
 
 class CloseDoors(Action):
     """``C``: shut every open door beside the player that nothing stands or lies in."""
+
+    modes = DUNGEON
 
     def perform(self, run: RunState) -> Result:
         level = run.level
