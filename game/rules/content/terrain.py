@@ -12,13 +12,17 @@ import numpy as np
 from worldgen.core import registry
 from worldgen.core.tiles import TILES, T
 
-__all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN", "TerrainRule",
+__all__ = ["DUNGEON_STYLES", "STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN", "TerrainRule",
            "TERRAIN_RULES", "GasKind", "GASES"]
 
+#: The dungeon generators a world's sites are built by: fixed by the rules, not
+#: read from the registry, so a generator registered later (a plugin, a test)
+#: changes no existing world and no recorded run.  It joins the worlds when it is
+#: named here, in the commit that raises ``RULES_VERSION`` (docs/ARCHITECTURE.md).
+DUNGEON_STYLES: tuple[str, ...] = ("caverns", "mosaic", "rooms")
 #: The generator that builds a site's levels, by the overworld tile under the
-#: site: read from each dungeon generator's spec (``GeneratorSpec.terrains``).
-STYLE_BY_TERRAIN: dict[int, str] = {int(tile): spec.name for spec in registry.all_specs()
-                                    if spec.kind == "dungeon" for tile in spec.terrains}
+#: site: each of :data:`DUNGEON_STYLES` claims its tiles (``GeneratorSpec.terrains``).
+STYLE_BY_TERRAIN: dict[int, str] = {int(tile): name for name in DUNGEON_STYLES for tile in registry.get(name).terrains}
 #: The generator of a site on a tile no generator claims.
 DEFAULT_STYLE = "rooms"
 
