@@ -1,4 +1,4 @@
-"""Maps on request (game/rules/build.py): what is asked for and how it is
+"""Maps on request (game/rules/play/build.py): what is asked for and how it is
 labelled, putting a built location or level in place (a saved place to
 resume, a saved level's changes, a burning site's fires), where the player
 arrives and the allies beside them, and a failed build put back."""
@@ -13,15 +13,17 @@ from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.generators.world import LOCATION_STAGES
 
-from game.rules import build, content, hazards
-from game.rules.build import (COMPANION_REACH, arrive, build_iterator, build_label, fail_build, install,
+from game.rules.play import build
+from game.rules import content
+from game.rules.world import hazards
+from game.rules.play.build import (COMPANION_REACH, arrive, build_iterator, build_label, fail_build, install,
                               install_level, install_location, landing, level_iterator, light_fires, stage_names)
 from game.rules.content import DUNGEONS, THEMES
-from game.rules.level import Level, LevelKey
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.log import BAD, LOOT
+from game.rules.world.level import Level, LevelKey
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.text.log import BAD, LOOT
 from game.rules.run import Game
-from game.rules.snapshot import level_snapshot
+from game.rules.persistence.snapshot import level_snapshot
 from game.rules.state import Activity, LevelRequest, LocationRequest
 
 from creatures import level_of, put, run_on

@@ -1,18 +1,18 @@
-"""The save body (``game.rules.codec``), field by field: each value written
+"""The save body (``game.rules.persistence.codec``), field by field: each value written
 comes back as it was, and each hostile value is clamped to its documented
 range (or dropped), and the clamps are named to the player.  (A level's
-snapshot is ``game.rules.snapshot``'s.)"""
+snapshot is ``game.rules.persistence.snapshot``'s.)"""
 
 import pytest
 
-from game.rules import codec
-from game.rules.codec import player_from_json, player_to_json, run_from_json, run_to_json
-from game.rules.reading import BIG, clamp_int
+from game.rules.persistence import codec
+from game.rules.persistence.codec import player_from_json, player_to_json, run_from_json, run_to_json
+from game.rules.persistence.reading import BIG, clamp_int
 from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID
-from game.rules.energy import ACTION_COST, Energy
-from game.rules.entities import MAX_INVENTORY, Monster, Player
-from game.rules.location import WorldMap
-from game.rules.log import MAX_LOG, MAX_TEXT, Message
+from game.rules.creatures.energy import ACTION_COST, Energy
+from game.rules.creatures.entities import MAX_INVENTORY, Monster, Player
+from game.rules.world.location import WorldMap
+from game.rules.text.log import MAX_LOG, MAX_TEXT, Message
 from game.rules.state import LocationRequest, RunState
 from worldgen.generators.world import SITES_PER_LOCATION as SITES
 

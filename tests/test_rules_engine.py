@@ -7,10 +7,10 @@ from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail,
 from game.rules.state import Activity, LocationRequest
 from game.rules.actions.walk import Rest, Step, Walk
 from game.rules.behaviours import BEHAVIOURS, Behaviour
-from game.rules.energy import ACTION_COST, MAX_TURNS
+from game.rules.creatures.energy import ACTION_COST, MAX_TURNS
 from game.rules.engine import resolve
-from game.rules.geometry import STEPS
-from game.rules.log import NOTE
+from game.rules.world.geometry import STEPS
+from game.rules.text.log import NOTE
 
 from creatures import context, level_of, put, run_on
 from test_rules import dungeon_run, put_monster

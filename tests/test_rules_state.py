@@ -7,8 +7,8 @@ import pytest
 import numpy as np
 
 from game.rules import content
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.log import Cue
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.text.log import Cue
 from game.rules.state import Activity, RunState
 from worldgen.core import seeding
 from worldgen.core.tiles import T
@@ -145,6 +145,6 @@ def test_the_loudest_sound_of_a_turn_is_kept():
 
 
 def test_every_cue_the_rules_give_has_a_sound_and_every_sound_is_a_cue():
-    from game.audio import SOUNDS
+    from game.shell.audio import SOUNDS
 
     assert set(SOUNDS) == {cue.value for cue in Cue}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..energy import ACTION_COST
+from ..creatures.energy import ACTION_COST
 from ..state import RunState
 
 __all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH", "ANYWHERE",

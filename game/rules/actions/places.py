@@ -1,22 +1,22 @@
 """Changing place: entering a site, stairs, leaving a site, travelling to
 another location.  A place not built yet becomes a build request
-(:mod:`game.rules.build`); the moment before it is kept as the resume point
+(:mod:`game.rules.play.build`); the moment before it is kept as the resume point
 that "save and quit" writes while the map is being built."""
 
 from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from ..build import arrive
+from ..play.build import arrive
 from ..content.keys import hint
-from ..clock import pass_turns
+from ..play.clock import pass_turns
 from .. import content
-from ..codec import flush_levels
-from ..log import Cue, bad, loot, note
+from ..persistence.codec import flush_levels
+from ..text.log import Cue, bad, loot, note
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
 from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed
-from ..sites import settle_site
+from ..play.sites import settle_site
 from .items import PickUp
 
 __all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]

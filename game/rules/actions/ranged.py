@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from .. import words
-from ..combat import attack_roll
+from ..text import words
+from ..creatures.combat import attack_roll
 from ..content import ITEM_BY_ID, THROW_RANGE
 from ..content.keys import hint
-from ..geometry import chebyshev
-from ..harm import hurt
-from ..identify import item_name
-from ..log import Cue, note
-from ..los import flight, line
+from ..world.geometry import chebyshev
+from ..play.harm import hurt
+from ..creatures.identify import item_name
+from ..text.log import Cue, note
+from ..world.los import flight, line
 from ..state import RunState
 from .terrain import swimming
 from .base import DUNGEON, Action, Result, alternate, fail, succeed

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from .. import hazards, status
+from ..world import hazards
+from ..creatures import status
 from ..content import TERRAIN_RULES
 from ..content.keys import hint
-from ..geometry import STEPS
-from ..harm import name_of
-from ..log import good, note
+from ..world.geometry import STEPS
+from ..play.harm import name_of
+from ..text.log import good, note
 from ..state import RunState
 from .allies import Free
 from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed

@@ -60,7 +60,7 @@ RESOURCES_BY_TERRAIN: dict[int, tuple[str, str]] = {
 # -- terrain in dungeons ------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class TerrainRule:
-    """What a dungeon tile does in play (``game.rules.hazards`` and the walking
+    """What a dungeon tile does in play (``game.rules.world.hazards`` and the walking
     actions read it).  ``enter``: how a step onto it goes (``walk``, ``swim``:
     deep water, no fighting; ``fall``: to the next level; ``open``: a shut
     door opens; ``unlock``: a vault door wants its key; ``block``).  ``burns``:
@@ -111,7 +111,7 @@ class GasKind:
     hides: bool = False
 
 
-#: Gas kinds, by name: clouds drift and fade each turn (``game.rules.hazards``).
+#: Gas kinds, by name: clouds drift and fade each turn (``game.rules.world.hazards``).
 GASES: dict[str, GasKind] = {g.name: g for g in (
     GasKind(name="smoke", colour=(150, 150, 150), hides=True, dose=200),
     GasKind(name="poison", colour=(120, 200, 60), status="poisoned", turns=3),

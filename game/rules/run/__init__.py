@@ -22,8 +22,8 @@ scene maps the key to a command here, the command performs an action
 (:mod:`game.rules.engine`), ``version`` changes, and the view redraws what
 it caches.  See ``docs/ARCHITECTURE.md``.  A command marked
 ``@recorded("code")`` goes into the run's recording
-(:mod:`game.rules.record`); a replay gives the same commands again
-(:mod:`game.rules.replay`).
+(:mod:`game.rules.persistence.record`); a replay gives the same commands again
+(:mod:`game.rules.persistence.replay`).
 """
 
 from __future__ import annotations
@@ -32,18 +32,16 @@ from typing import Any
 
 from .. import content
 from ..actions.ranged import AIM_PURPOSES
-from ..entities import MAX_INVENTORY
-from ..location import WorldMap
-from ..log import Cue
-from ..look import PackRow
-from ..pickup import PICKUP_MODES
-from ..replay import Mismatch, Replayer
+from ..creatures.entities import MAX_INVENTORY
+from ..world.location import WorldMap
+from ..text.log import Cue
+from ..play.look import PackRow
+from ..play.pickup import PICKUP_MODES
+from ..persistence.replay import Mismatch, Replayer
 from ..state import RunState
 from . import lifecycle
 from .commands import Commands
-from .lifecycle import (BACKGROUNDS, DEFAULT_BACKGROUND, Choice, Lifecycle, SaveOutcome, ScoreRecord, WorldPreview,
-                        daily_world, death_text, finished_runs, load_saved, roll_world_name, run_seed, same_world,
-                        saves_off)
+from .lifecycle import BACKGROUNDS, DEFAULT_BACKGROUND, Choice, Lifecycle, SaveOutcome, ScoreRecord, WorldPreview, daily_world, death_text, finished_runs, load_saved, roll_world_name, run_seed, same_world, saves_off
 from .questions import SCREEN_VIEW, Questions
 
 __all__ = ["Game", "Cue", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
@@ -77,5 +75,5 @@ class Game(Commands, Questions, Lifecycle):
 
 def open_replay(text: Any) -> tuple[Replayer | None, str]:
     """A replay of a recording's text (a file, a link), ready to play, or
-    ``(None, why)`` in one line (:func:`game.rules.record.read_file`); never raises."""
+    ``(None, why)`` in one line (:func:`game.rules.persistence.record.read_file`); never raises."""
     return lifecycle.open_replay(text, Game)

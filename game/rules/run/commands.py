@@ -1,7 +1,7 @@
 """What a player can ask of the run: one small method per command, each
 building an action and handing it to the engine (``game.move(1, 0)`` is
 ``engine.perform(run, Walk(1, 0))`` in a dungeon), marked ``@recorded`` so a
-replay gives the same commands (:mod:`game.rules.record`).
+replay gives the same commands (:mod:`game.rules.persistence.record`).
 
 None holds a rule of its own, not even where it may be done: each action
 says in which modes it can be taken (``Action.modes``) and the engine
@@ -23,9 +23,9 @@ from ..actions.ranged import Fire, ReadyLauncher, Throw, can_fire
 from ..actions.terrain import CloseDoors
 from ..actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from ..actions.walk import Rest
-from ..look import unreachable
-from ..pickup import PICKUP_MODES
-from ..record import recorded
+from ..play.look import unreachable
+from ..play.pickup import PICKUP_MODES
+from ..persistence.record import recorded
 from ..state import RunState
 
 __all__ = ["Commands"]

@@ -1,6 +1,6 @@
 """A run's life: its beginning (a new run, a resumed save), what it keeps
 (saves with their recording, the score table, the morgue), the maps it asks
-for (built by whoever drives it: ``game.work.BuildJob``), its end; and the
+for (built by whoever drives it: ``game.shell.work.BuildJob``), its end; and the
 functions the title screen calls before a run and after one (the saved game,
 the world preview, the daily world, finished runs, a replay's text).
 """
@@ -18,15 +18,18 @@ from worldgen.core import seeding
 from worldgen.core.registry import Stage
 from worldgen.generators.world import WorldNameError, world_key
 
-from .. import build, codec, content, recstore, save, score, words
+from ..play import build
+from ..persistence import codec, recstore, save, score
+from .. import content
+from ..text import words
 from ..content.keys import hint
-from ..growth import start_as
-from ..location import LocationData, WorldMap
-from ..log import BAD
-from ..morgue import morgue_text
-from ..names import make_name
-from ..record import Recording, read_file
-from ..replay import Replayer
+from ..play.growth import start_as
+from ..world.location import LocationData, WorldMap
+from ..text.log import BAD
+from ..play.morgue import morgue_text
+from ..text.names import make_name
+from ..persistence.record import Recording, read_file
+from ..persistence.replay import Replayer
 from ..state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Lifecycle", "SaveOutcome", "ScoreRecord", "Choice", "BACKGROUNDS", "DEFAULT_BACKGROUND", "load_saved",
@@ -72,7 +75,7 @@ class Lifecycle:
         :data:`BACKGROUNDS`; an unknown one is the default); ``preview`` is
         its first location if already built; ``daily`` the UTC date when it
         is that day's world.  The run records its commands
-        (:mod:`game.rules.record`) unless ``record`` is False.  Raises
+        (:mod:`game.rules.persistence.record`) unless ``record`` is False.  Raises
         ``ValueError`` for an unusable name."""
         game = cls(WorldMap(name, size), size, run_seed)
         run = game.run
@@ -137,7 +140,7 @@ class Lifecycle:
     # -- saves and scores ------------------------------------------------------------------
     def save_to(self, storage: Any, known_good: str | None = None) -> SaveOutcome:
         """Write the run, with its recording inside, to ``storage``
-        (write-then-verify, :func:`game.rules.save.write`); while a map is
+        (write-then-verify, :func:`game.rules.persistence.save.write`); while a map is
         being built, the run on its way there (loading it builds the same
         map).  ``known_good`` is the text this process last wrote and verified."""
         run = self.run
@@ -201,7 +204,7 @@ class Lifecycle:
 # -- before a run ----------------------------------------------------------------------------
 def load_saved(storage: Any) -> tuple[dict | None, str]:
     """The saved run's body (or its backup's), and what to tell the player, one
-    line or two (:func:`game.rules.save.load`, refusing a save the game cannot
+    line or two (:func:`game.rules.persistence.save.load`, refusing a save the game cannot
     play; a save it cannot use is kept aside first)."""
     return save.load(storage, check=codec.usable)
 
@@ -213,7 +216,7 @@ def saves_off(storage: Any) -> str:
 
 def death_text(cause: str) -> str:
     """How a run ended, for the death screen and the score table: "killed by a
-    goblin archer", "died of poison" (:func:`game.rules.words.died`)."""
+    goblin archer", "died of poison" (:func:`game.rules.text.words.died`)."""
     return words.died(cause)
 
 
@@ -269,7 +272,7 @@ MAX_DAILY_DRAWS = 20 * 366  # names drawn for a year's daily worlds, at most (ab
 
 def open_replay(text: Any, game_class: Any = None) -> tuple[Replayer | None, str]:
     """A replay of a recording's text (a file, a link), ready to play, or
-    ``(None, why)`` in one line (:func:`game.rules.record.read_file`); never
+    ``(None, why)`` in one line (:func:`game.rules.persistence.record.read_file`); never
     raises.  ``game_class`` is :class:`game.rules.run.Game` (the facade
     passes itself: it imports this module)."""
     recording, why = read_file(text)
@@ -297,7 +300,7 @@ def same_world(a: str, b: str) -> bool:
 class WorldPreview:
     """The first location of world ``name``, built step by step for the title
     screen (``steps()`` is drained a few milliseconds per frame; the last item
-    is the :class:`~game.rules.location.LocationData`, handed to
+    is the :class:`~game.rules.world.location.LocationData`, handed to
     :meth:`Game.new` to start there).  Raises ``ValueError`` for an unusable name."""
 
     def __init__(self, name: str) -> None:

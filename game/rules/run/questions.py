@@ -4,10 +4,10 @@ changes the run or lets time pass."""
 
 from __future__ import annotations
 
-from .. import words
+from ..text import words
 from ..actions.ranged import aim_label, aim_preview, aim_range, targets
-from ..growth import perk_offer
-from ..look import PackRow, describe_cell, pack_rows
+from ..play.growth import perk_offer
+from ..play.look import PackRow, describe_cell, pack_rows
 from ..state import RunState
 from .lifecycle import Choice
 
