@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..content import ITEM_BY_ID, PERK_BY_ID, PERK_CHOICES, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
 from .energy import ACTION_COST, Energy
-from .status import floats, strength
+from .status import GUARD_TURNS, LOCKS, floats, strength
 
 __all__ = ["Actor", "Player", "Monster", "FloorItem", "MAX_INVENTORY", "PLAYER_SPEED", "ORDERS", "MAX_LEVELS_AT_ONCE",
            "LUCK", "ALCHEMY", "BLOW_NOISE"]
@@ -124,9 +124,15 @@ class Actor:
     def halved(self) -> frozenset[str]:
         return frozenset()
 
+    @property
+    def guard_turns(self) -> int:
+        """How long it stays steadfast when a lock (paralysis, confusion, fear) ends."""
+        return GUARD_TURNS
+
     def resisted(self, status: str, turns: int) -> int:
-        """How long ``status`` holds it: 0 when immune, half (at least one turn) when steadied."""
-        if status in self.immunities:
+        """How long ``status`` holds it: 0 when immune (or a lock while it is
+        steadfast), half (at least one turn) when steadied."""
+        if status in self.immunities or (status in LOCKS and "steadfast" in self.statuses):
             return 0
         return max(1, turns // 2) if status in self.halved else turns
 
@@ -394,6 +400,11 @@ class Player(Actor):
     def reach(self) -> int:
         w = self.weapon_kind
         return w.reach if w is not None and not w.ammo else 1
+
+    @property
+    def guard_turns(self) -> int:
+        """Steadfast twice as long with a steady mind."""
+        return GUARD_TURNS * (2 if self.has("steady") else 1)
 
     def xp_to_next(self) -> int:
         return xp_to_next(self.level)
