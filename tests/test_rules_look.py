@@ -119,6 +119,16 @@ def test_an_item_unknown_to_the_player_is_told_by_its_look():
     assert display_name(g, kind) in describe_cell(g, 4, 2)[0] and kind.name not in describe_cell(g, 4, 2)[0]
 
 
+def test_items_of_one_kind_on_a_cell_are_counted_in_one_line():
+    g = room()
+    for _ in range(5):  # five shots that fell on one cell
+        g.level.drop("arrow", 4, 2)
+    g.level.drop("dagger", 4, 2)
+    g.level.drop("arrow", 4, 2, count=3)  # and a bundle
+    assert describe_cell(g, 4, 2)[:2] == [f"8 arrows: {item_use(ITEM_BY_ID['arrow'])}",
+                                          f"A dagger: {item_use(ITEM_BY_ID['dagger'])}"]
+
+
 def test_fire_in_view_says_keep_out():
     g = room()
     g.level.fire[2, 4] = 3

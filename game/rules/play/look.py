@@ -66,7 +66,10 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
         lines.append(monster_text(monster))
     elif monster is not None and monster.hidden and monster.kind.disguise:  # a mimic: what it passes for
         lines.append(item_text(run, ITEM_BY_ID[disguise_of(monster)]))
-    lines += [item_text(run, it.kind, it.count) for it in level.items_at(x, y)]
+    here: dict[str, list] = {}  # items of one kind said once, counted: "5 arrows", not "An arrow" five times
+    for it in level.items_at(x, y):
+        here.setdefault(it.kind.id, [it.kind, 0])[1] += it.count
+    lines += [item_text(run, kind, count) for kind, count in here.values()]
     ground = words.capital(_ground(int(level.shown_tiles()[y, x]), dungeon=True))
     lines.append(ground + ("" if level.visible[y, x] else " (remembered)"))
     if level.visible[y, x]:
