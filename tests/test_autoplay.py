@@ -18,6 +18,8 @@ def test_a_run_plays_until_it_ends_and_reports_it():
     assert again == r  # the same world, policy and seed play the same run
     assert len(r.hp_by_level) == r.level and r.hp_by_level[0] == 42  # a fighter: 32 HP and Vigour's 10
     assert list(r.hp_by_level) == sorted(r.hp_by_level)
+    assert len(r.potions_by_level) == r.level and r.potions_by_level[0] == 2  # the kit's two
+    assert r.potions_most >= max(r.potions_by_level + (r.potions_left,))
 
 
 def test_the_careful_policy_goes_deeper_than_its_first_level():
@@ -245,45 +247,58 @@ def test_summary_figures():
     assert s["healing potions unused at death (mean)"] == 1.0
 
 
-def _report(world="a", potions=0, pearls=0, unknown=0, hps=()):
+def _report(world="a", potions=0, pearls=0, unknown=0, hps=(), most=0, held=()):
     return RunReport(world, "careful", False, True, "orc", 100, 3, 0, max(1, len(hps)), potions,
-                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hps))
+                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hps), potions_most=most,
+                     potions_by_level=tuple(held))
 
 
 def test_summary_gives_the_median_healing_potions_pearls_and_unknown_items_held_at_the_end():
-    reps = [_report(potions=p, pearls=q, unknown=u) for p, q, u in ((0, 9, 1), (2, 0, 3), (7, 4, 2), (3, 1, 0))]
+    reps = [_report(potions=p, pearls=q, unknown=u, most=m)
+            for p, q, u, m in ((0, 9, 1, 4), (2, 0, 3, 14), (7, 4, 2, 9), (3, 1, 0, 3))]
     s = summary(reps)
+    assert s["most healing potions held at once (median)"] == 6.5
     assert s["healing potions held at the end (median)"] == 2.5  # (2 + 3) / 2, not the mean 3
     assert s["pearls held at the end (median)"] == 2.5
     assert s["unidentified consumables held at the end (median)"] == 1.5
 
 
 def test_the_max_hp_table_gives_level_1_and_every_fifth_level_over_the_runs_that_reached_it():
-    from game.tools.autoplay import max_hp_by_level
+    from game.tools.autoplay import by_level
     short = _report(hps=[30, 34, 38, 42, 46, 50])  # died at level 6
     long = _report(hps=[40 + 10 * k for k in range(12)])  # reached level 12
     longer = _report(hps=[30 + 5 * k for k in range(11)])  # reached level 11
-    table = max_hp_by_level([short, long, longer])
+    table = by_level([short, long, longer])
     assert list(table) == [1, 5, 10]  # level 15 reached by none
     assert table[1] == (30, 3) and table[5] == (50, 3)  # medians of 30, 40, 30 and of 46, 80, 50
-    assert table[10] == ((130 + 75) // 2, 2)  # the run that died at level 6 is not counted
-    assert "L1 30 (3 runs) · L5 50 (3) · L10 102 (2)" in summary([short, long, longer])[
+    assert table[10] == ((130 + 75) / 2, 2)  # the run that died at level 6 is not counted
+    assert "L1 30 (3 runs) · L5 50 (3) · L10 102.5 (2)" in summary([short, long, longer])[
         "max HP on reaching a level (median, runs that reached it)"]
-    assert max_hp_by_level([_report()]) == {}
+    assert by_level([_report()]) == {}
+
+
+def test_the_healing_potions_held_on_reaching_a_level_are_tabled_as_max_hp_is():
+    reps = [_report(hps=[40] * 6, held=[2, 3, 3, 4, 6, 5]), _report(hps=[40] * 5, held=[2, 1, 0, 0, 0]),
+            _report(hps=[40] * 5, held=[2, 2, 2, 2, 1])]
+    assert summary(reps)["healing potions held on reaching a level (median, runs that reached it)"] \
+        == "L1 2 (3 runs) · L5 1 (3)"
 
 
 def test_the_max_hp_of_each_level_is_noted_once_and_a_level_passed_at_once_takes_the_next_ones():
-    from game.tools.autoplay import note_max_hp
+    from game.tools.autoplay import note_levels
     from creatures import run_on
     p = run_on().player
     hps: list[int] = []
-    note_max_hp(p, hps)
-    assert hps == [p.max_hp]
+    held: list[int] = []
+    p.inventory = ["potion", "big_potion", "potion_speed", "pearls"]
+    note_levels(p, hps, held)
+    assert hps == [p.max_hp] and held == [2]
     p.level, p.max_hp = 3, 77  # two levels in one kill
-    note_max_hp(p, hps)
+    p.inventory.append("potion")
+    note_levels(p, hps, held)
     p.max_hp = 90  # a later elixir changes no level already noted
-    note_max_hp(p, hps)
-    assert hps[1:] == [77, 77]
+    note_levels(p, hps, held)
+    assert hps[1:] == [77, 77] and held == [2, 3, 3]
 
 
 def test_what_the_pack_holds_at_the_end_counts_healing_pearls_and_each_unknown_item_a_wand_once():
@@ -302,8 +317,9 @@ def test_what_the_pack_holds_at_the_end_counts_healing_pearls_and_each_unknown_i
 def test_reports_keep_the_max_hp_table_and_read_lines_from_before_it(tmp_path):
     from game.tools.autoplay import read_reports, report_line
     r = _report(potions=2, pearls=1, unknown=3, hps=[42, 46])
-    old = report_line(r).replace(',"pearls_left":1,"unknown_left":3,"hp_by_level":[42,46]', "")
-    assert "hp_by_level" not in old
+    line = report_line(r)
+    old = line[:line.index(',"pearls_left"')] + "}"  # a line written before the scarcity figures
+    assert "hp_by_level" not in old and "potions_most" not in old
     (tmp_path / "r.jsonl").write_text(report_line(r) + "\n" + old + "\n")
     now, before = read_reports(tmp_path / "r.jsonl")
     assert now == r and before.hp_by_level == () and before.pearls_left == 0
@@ -317,7 +333,8 @@ def test_the_command_prints_the_figures_and_refuses_bad_arguments():
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
                    "healing potions unused at death", "turns with an enemy in view", "distinct monster kinds met",
                    "vaults opened", "allies freed", "turns waited out stuck", "healing potions held at the end",
-                   "pearls held at the end", "unidentified consumables held at the end", "max HP on reaching a level"):
+                   "pearls held at the end", "unidentified consumables held at the end", "max HP on reaching a level",
+                   "most healing potions held at once", "healing potions held on reaching a level"):
         assert figure in done.stdout
     bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr

@@ -37,8 +37,9 @@ per run goes to stderr as it ends, so a long measurement shows its progress;
 checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
 reached, turns survived, deaths by cause, potions unused at death, relics,
 win rate, what the pack holds at the end (healing potions, pearls,
-unidentified consumables: scarcity, measured), the hero's max HP on
-reaching level 1, 5, 10, ..., the share of turns with an enemy in view,
+unidentified consumables: scarcity, measured), the most healing potions
+held at once, and the hero's max HP and healing potions on reaching level
+1, 5, 10, ..., the share of turns with an enemy in view,
 the distinct monster kinds met, vaults opened (a vault counts once any of
 its finds was taken) and allies freed, and the turns a policy waited out because its moves
 changed nothing (a few are a fight's stalemate; thousands, a bug in the
@@ -107,6 +108,8 @@ class RunReport:
     pearls_left: int = 0  # pearls in the pack at the end
     unknown_left: int = 0  # unidentified potions and scrolls in the pack at the end, and wands (one a kind)
     hp_by_level: tuple[int, ...] = ()  # max HP on reaching level 1, 2, ... (once its perk is chosen)
+    potions_by_level: tuple[int, ...] = ()  # healing potions held on reaching level 1, 2, ...
+    potions_most: int = 0  # the most healing potions held at once
 
     @property
     def outcome(self) -> str:
@@ -409,11 +412,14 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     finds: dict[tuple[str, int], int] = {}  # (level, vault) -> its finds when first seen
     opened: set[tuple[str, int]] = set()
     hp_levels: list[int] = []
+    potion_levels: list[int] = []
+    most = 0
     for _ in range(max_turns * 3):  # bounded: actions, not turns (free actions exist)
         if g.dead or g.won or g.turn >= max_turns:
             break
         if not g.player.perks_owed:
-            note_max_hp(g.player, hp_levels)
+            note_levels(g.player, hp_levels, potion_levels)
+        most = max(most, healing_held(g.player.inventory))
         before = (g.turn, g.pos, g.mode, len(g.log))
         if choose_perk(g, policy):
             continue
@@ -432,22 +438,29 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
         if stalled > 20:
             g.wait()  # never stuck: let time pass
             stalled, stuck = 0, stuck + 1
-    note_max_hp(g.player, hp_levels)
+    note_levels(g.player, hp_levels, potion_levels)
     potions, pearls, unknown = held_at_end(g)
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
                      len(g.relics), g.player.level, potions, g.finish_recording() or "",
                      background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
                      kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed, stuck=stuck,
-                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hp_levels))
+                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hp_levels),
+                     potions_by_level=tuple(potion_levels), potions_most=max(most, potions))
 
 
-def note_max_hp(p, hp_levels: list[int]) -> None:
-    """Note the hero's max HP for each level it has reached and ``hp_levels``
-    lacks (index k: level k + 1).  Called once the perk a level brings is
-    chosen, so a Vigour taken there counts; a level passed by at once (two
-    in one kill) is noted with the next one's HP."""
+def healing_held(inventory: list[str]) -> int:
+    """The healing potions (both kinds) in a pack."""
+    return sum(1 for i in inventory if ITEM_BY_ID[i].effect == "heal")
+
+
+def note_levels(p, hp_levels: list[int], potion_levels: list[int]) -> None:
+    """Note the hero's max HP and healing potions held for each level it has
+    reached and the lists lack (index k: level k + 1).  Called once the
+    perk a level brings is chosen, so a Vigour taken there counts; a level
+    passed by at once (two in one kill) is noted with the next one's."""
     while len(hp_levels) < p.level:
         hp_levels.append(p.max_hp)
+        potion_levels.append(healing_held(p.inventory))
 
 
 def held_at_end(g: Game) -> tuple[int, int, int]:
@@ -456,11 +469,10 @@ def held_at_end(g: Game) -> tuple[int, int, int]:
     scroll not yet known; a wand not yet known counts once, its entries
     being its charges)."""
     inventory = g.player.inventory
-    potions = sum(1 for i in inventory if ITEM_BY_ID[i].effect == "heal")
     unknown = [ITEM_BY_ID[i] for i in inventory
                if ITEM_BY_ID[i].kind in UNIDENTIFIED_KINDS and not is_known(g, ITEM_BY_ID[i])]
     wands = {k.id for k in unknown if k.kind == "wand"}
-    return potions, inventory.count("pearls"), len(wands) + sum(1 for k in unknown if k.kind != "wand")
+    return healing_held(inventory), inventory.count("pearls"), len(wands) + sum(1 for k in unknown if k.kind != "wand")
 
 
 def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, int]]:
@@ -479,21 +491,22 @@ def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, i
 HP_LEVELS_EVERY = 5  # the max HP table's levels: 1, then every fifth
 
 
-def max_hp_by_level(reports: list[RunReport]) -> dict[int, tuple[int, int]]:
-    """Level -> (median max HP on reaching it, runs that reached it), for
-    level 1 and every :data:`HP_LEVELS_EVERY`-th level some run reached."""
-    top = max((len(r.hp_by_level) for r in reports), default=0)
+def by_level(reports: list[RunReport], field: str = "hp_by_level") -> dict[int, tuple[float, int]]:
+    """Level -> (the median of a per-level ``field`` on reaching it, runs that
+    reached it), for level 1 and every :data:`HP_LEVELS_EVERY`-th level some
+    run reached."""
+    top = max((len(getattr(r, field)) for r in reports), default=0)
     out = {}
     for level in [1, *range(HP_LEVELS_EVERY, top + 1, HP_LEVELS_EVERY)][:top]:
-        hps = [r.hp_by_level[level - 1] for r in reports if len(r.hp_by_level) >= level]
-        out[level] = (int(np.median(hps)), len(hps))
+        values = [getattr(r, field)[level - 1] for r in reports if len(getattr(r, field)) >= level]
+        out[level] = (float(np.median(values)), len(values))
     return out
 
 
-def _hp_table(reports: list[RunReport]) -> str:
-    """The max HP table in one line: "L1 42 (20 runs) · L5 70 (20) · ..."."""
-    cells = [f"L{level} {hp} ({n}{' runs' if i == 0 else ''})"
-             for i, (level, (hp, n)) in enumerate(max_hp_by_level(reports).items())]
+def _level_table(reports: list[RunReport], field: str) -> str:
+    """A per-level table in one line: "L1 42 (20 runs) · L5 70 (20) · ..."."""
+    cells = [f"L{level} {value:g} ({n}{' runs' if i == 0 else ''})"
+             for i, (level, (value, n)) in enumerate(by_level(reports, field).items())]
     return " · ".join(cells) or "none"
 
 
@@ -512,9 +525,12 @@ def summary(reports: list[RunReport]) -> dict:
         "healing potions unused at death (mean)": round(float(np.mean([r.potions_left for r in dead])), 1)
         if dead else 0,
         "healing potions held at the end (median)": float(np.median([r.potions_left for r in reports])),
+        "most healing potions held at once (median)": float(np.median([r.potions_most for r in reports])),
+        "healing potions held on reaching a level (median, runs that reached it)":
+            _level_table(reports, "potions_by_level"),
         "pearls held at the end (median)": float(np.median([r.pearls_left for r in reports])),
         "unidentified consumables held at the end (median)": float(np.median([r.unknown_left for r in reports])),
-        "max HP on reaching a level (median, runs that reached it)": _hp_table(reports),
+        "max HP on reaching a level (median, runs that reached it)": _level_table(reports, "hp_by_level"),
         "deaths by cause": dict(Counter(r.cause for r in dead).most_common()),
         "turns with an enemy in view": f"{sum(r.fight_turns for r in reports) / max(1, sum(r.dungeon_turns for r in reports)):.0%}"
         " of dungeon turns",
@@ -570,7 +586,8 @@ def read_reports(path: Path) -> list[RunReport]:
         try:
             fields = json.loads(line)
             fields["kinds_met"] = tuple(fields["kinds_met"])
-            fields["hp_by_level"] = tuple(fields.get("hp_by_level", ()))
+            for per_level in ("hp_by_level", "potions_by_level"):
+                fields[per_level] = tuple(fields.get(per_level, ()))
             reports.append(RunReport(**fields))
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"{path}:{n}: not a run's figures ({exc})") from None
