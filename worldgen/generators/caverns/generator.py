@@ -14,7 +14,7 @@ import numpy as np
 
 from worldgen.core import seeding
 from worldgen.core.pacing import Pace, row_bands
-from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Stage, param, register
+from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, LiveStage, Stage, param, register
 from worldgen.core.tiles import WALKABLE
 from worldgen.core.tiles import T
 from worldgen.toolkit import cavejoin, features, grid, promises, terrain, vaults
@@ -150,8 +150,8 @@ class _Cave:
             if y1 < h:
                 yield pace.event()
         del fixed_wall, init, free
-        ca.show()
-        steps = pace.at("automata", Stage("automata", ca.shown))   # each iteration shown as it runs
+        # Each iteration shown as it runs, painted only when someone looks.
+        steps = pace.at("automata", LiveStage("automata", lambda: (ca.show(), ca.shown)[1]))
         yield steps.event()
         self.iterations_run = 0
         bands = pace.bands(h, w, _GENERATION_CELLS)   # a big map's generation in bands, a step each
@@ -163,8 +163,13 @@ class _Cave:
                     yield steps.event(it / p.iterations)
             if not ca.commit():
                 break                        # a fixed point: later iterations change nothing
-            ca.show()
+            if ca.cycle:                     # two states in turn from here: the last is known
+                if (p.iterations - self.iterations_run) % 2:
+                    ca.undo()
+                self.iterations_run = p.iterations
+                break
             yield steps.event(self.iterations_run / p.iterations)
+        ca.show()
         self.floor = ca.floor_mask()
         self.tiles[...] = ca.shown
         yield Stage("automata", self.tiles.copy(), info={"iterations_run": self.iterations_run})
