@@ -33,13 +33,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-__all__ = ["BUDGET_MS", "AIM_MS", "Estimate", "estimate", "note", "share"]
+__all__ = ["BUDGET_MS", "AIM_MS", "Estimate", "estimate", "note", "share", "split"]
 
 #: CPU milliseconds natively that no legal request may pass (the sweep's worst measured run).
 BUDGET_MS = 3000.0
-#: What cuts aim a request's estimate at: the budget less the model's error
-#: (the worst measured run over its estimate, docs/BENCHMARKS.md).
-AIM_MS = 2000.0
+#: What cuts aim a request's estimate at: the budget over the model's worst
+#: error on heavy requests (measured up to about 1.8 times the estimate on
+#: a loaded computer, docs/BENCHMARKS.md), so a cut request stays within it.
+AIM_MS = 1500.0
 
 
 class Estimate(NamedTuple):
@@ -64,6 +65,30 @@ def share(aim: float, fixed_ms: float, part: float) -> float:
     750.0
     """
     return max(0.0, aim - fixed_ms) * part
+
+
+def split(room: float, needs: Mapping[str, float], shares: Mapping[str, float]) -> dict[str, float]:
+    """Milliseconds each cuttable part of a run may take (its need, when all
+    fit in ``room``): else each gets its ``share`` of ``room`` or its need if
+    less, and what that leaves goes to the parts still short, in order.
+
+    >>> split(100.0, {"automaton": 90.0, "pools": 60.0}, {"automaton": 0.7, "pools": 0.3})
+    {'automaton': 70.0, 'pools': 30.0}
+    >>> split(100.0, {"automaton": 90.0, "pools": 10.0}, {"automaton": 0.5, "pools": 0.5})
+    {'automaton': 90.0, 'pools': 10.0}
+    >>> split(100.0, {"automaton": 200.0, "pools": 10.0}, {"automaton": 0.5, "pools": 0.5})
+    {'automaton': 90.0, 'pools': 10.0}
+    """
+    if sum(needs.values()) <= room:
+        return dict(needs)
+    room = max(0.0, room)
+    out = {k: min(need, shares[k] * room) for k, need in needs.items()}
+    left = room - sum(out.values())
+    for k, need in needs.items():
+        more = min(need - out[k], left)
+        out[k] += more
+        left -= more
+    return out
 
 
 def note(name: str, width: int, height: int, cuts: tuple[str, ...]) -> str:
