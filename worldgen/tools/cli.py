@@ -183,6 +183,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.frame and (out.suffix.lower() != ".png" or args.legend or args.scale != 1):
         raise ParamError("--frame writes a .png of its own size: drop --scale and --legend")
     params = spec.make_params(dict(args.param))
+    if note := spec.budget_note(args.width, args.height, params):   # the work budget's cut (core.work), one line
+        print(f"worldgen: note: {note}", file=sys.stderr)
     chosen = args.stage or spec.final_stage
     # Run through the chosen stage and the final one: a layer's .npz carries the final tiles too.
     last = max(chosen, spec.final_stage, key=spec.stages.index)
