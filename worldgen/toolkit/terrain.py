@@ -46,7 +46,7 @@ from worldgen.core.tiles import WALKABLE, T
 from . import grid
 
 __all__ = ["PoolKind", "POOLS", "GROUND", "pools", "none_laid", "doors", "Region", "plan", "amount_param", "PROBES",
-           "POOLS_PER_STEP", "POOL_CELLS", "work_terms", "work_cut"]
+           "POOLS_PER_STEP", "POOL_CELLS", "asked", "work_terms", "work_cut"]
 
 #: Plain ground a pool or a door may take.
 GROUND = (T.floor, T.ground)
@@ -117,6 +117,15 @@ def plan(amounts: dict[str, float], floor: int, most: int | None = None) -> list
 #: Blocking cells (deep water, chasm) a lake or a chasm lays, taken low (measured:
 #: 11 to 28 on average), so the work model counts as many as the cap may let through.
 POOL_CELLS = 10
+
+
+def asked(p, area: int) -> tuple[dict[str, float], list[tuple[str, int]], int, int]:
+    """What a generator's terrain parameters (``lakes``, ``chasms``, ``meadows``,
+    ``doors`` if it has one) ask for on ``area`` tiles: the amounts by pool
+    kind, the pools (:func:`plan`), the doors, and the blocking cells' budget
+    the generators give :func:`pools` (an eighth of the map)."""
+    amounts = {"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}
+    return amounts, plan(amounts, area), int(getattr(p, "doors", 0.0) * area / 1000.0 + 0.5), area // 8
 
 
 def work_terms(wanted: Sequence[tuple[str, int]], doors: int, budget: int | None,

@@ -44,8 +44,7 @@ class Plan(NamedTuple):
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, its terrain cut to ``aim`` ms (the module doc)."""
     cells = width * height
-    amounts = {"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}
-    wanted, doors, budget = terrain.plan(amounts, cells), int(p.doors * cells / 1000.0 + 0.5), cells // 8
+    amounts, wanted, doors, budget = terrain.asked(p, cells)
     fixed = {"run": 1, "cells": cells, "shapes": p.shapes * cells, "smooth": p.smooth * (p.areas + 1) * cells,
              "vaults": p.vaults, "features": p.features * cells, "spawns": (p.monsters + p.items) * cells / 1000}
     room = max(0.0, aim - sum(COSTS[k] * v for k, v in fixed.items()))

@@ -82,8 +82,7 @@ def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     def designs_ms(n: int) -> float:
         return sum(COSTS[k] * v for k, v in _design_terms(n, cells, p).items())
 
-    amounts, budget = {"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, cells // 8
-    wanted = terrain.plan(amounts, cells)
+    amounts, wanted, _, budget = terrain.asked(p, cells)
 
     def pool_terms(chosen: list[tuple[str, int]]) -> dict[str, float]:
         terms = terrain.work_terms(chosen, 0, budget)
