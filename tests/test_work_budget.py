@@ -15,6 +15,7 @@ import pytest
 from worldgen.core import registry
 from worldgen.core.work import AIM_MS, BUDGET_MS, estimate, note, split
 from worldgen.generators.caverns import work as caverns_work
+from worldgen.generators.island import work as island_work
 from worldgen.generators.mosaic import work as mosaic_work
 from worldgen.generators.rooms import attach, work as rooms_work
 from worldgen.toolkit import terrain
@@ -96,23 +97,45 @@ def test_an_estimate_is_its_terms_at_their_costs_and_a_note_is_one_line():
 
 # --------------------------------------------------------------------------- the generators run the cuts
 
+PLANS = (island_work.plan, caverns_work.plan, mosaic_work.plan, rooms_work.plan)
 
-def test_caverns_run_the_iterations_their_cut_allows(monkeypatch):
+
+@pytest.fixture
+def priced(monkeypatch):
+    """``priced(module, term, ms)``: a work model's term at another cost, the
+    kept plans forgotten (before and after: they were worked out at the old costs)."""
+    def price(module, term: str, ms: float) -> None:
+        monkeypatch.setitem(module.COSTS, term, ms)
+        for plan in PLANS:
+            plan.cache_clear()
+    yield price
+    monkeypatch.undo()
+    for plan in PLANS:
+        plan.cache_clear()
+
+
+def test_caverns_run_the_iterations_their_cut_allows(priced):
     """With the automaton priced so the budget pays for 7 generations of a
     48x32 map, the run stops there: the map is the 7-iteration map."""
-    cells = 48 * 32
-    monkeypatch.setitem(caverns_work.COSTS, "generations", AIM_MS / 7.5 / cells)
+    seven = registry.generate("caverns", "cut", 48, 32, {"iterations": 7})
+    priced(caverns_work, "generations", AIM_MS / 7.5 / (48 * 32))
     spec = registry.get("caverns")
     assert spec.budget_note(48, 32) == "caverns 48x32: iterations 100 -> 7 (the 3 s work budget)"
     cut = registry.generate("caverns", "cut", 48, 32)
-    monkeypatch.undo()
-    seven = registry.generate("caverns", "cut", 48, 32, {"iterations": 7})
     assert cut.stages["automata"].info["iterations_run"] <= 7
     assert np.array_equal(cut.last.data, seven.last.data)
 
 
-def test_rooms_try_no_more_designs_than_their_cut_allows(monkeypatch):
-    monkeypatch.setitem(rooms_work.COSTS, "designs", AIM_MS / 20.5)
+def test_a_plan_is_kept_per_request_and_priced_again_when_its_costs_change(priced):
+    p = registry.get("caverns").make_params()
+    assert caverns_work.plan(48, 32, p) is caverns_work.plan(48, 32, p)
+    before = caverns_work.plan(48, 32, p).estimate.ms
+    priced(caverns_work, "run", 100.0)
+    assert caverns_work.plan(48, 32, p).estimate.ms > before
+
+
+def test_rooms_try_no_more_designs_than_their_cut_allows(priced, monkeypatch):
+    priced(rooms_work, "designs", AIM_MS / 20.5)
     spec = registry.get("rooms")
     plan = rooms_work.plan(79, 29, spec.make_params())
     assert (plan.attempts, plan.most) == (20, 20) and plan.estimate.cuts == ("designs 64 -> 20",)
@@ -124,9 +147,9 @@ def test_rooms_try_no_more_designs_than_their_cut_allows(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["caverns", "mosaic", "rooms"])
-def test_pools_and_doors_are_cut_alike_and_the_run_lays_no_more(monkeypatch, name):
+def test_pools_and_doors_are_cut_alike_and_the_run_lays_no_more(priced, name):
     module = {"caverns": caverns_work, "mosaic": mosaic_work, "rooms": rooms_work}[name]
-    monkeypatch.setitem(module.COSTS, "pools", AIM_MS / 3)   # three blocking pools fill the budget
+    priced(module, "pools", AIM_MS / 3)   # three blocking pools fill the budget
     spec = registry.get(name)
     values = {"lakes": 8.0, "chasms": 8.0, "meadows": 0.0} | ({"doors": 4.0} if name != "rooms" else {})
     params = spec.make_params(values)

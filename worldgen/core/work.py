@@ -21,6 +21,13 @@ line on stderr, a link's settings among its messages, the demo in a toast,
 and the library through that method.  ``python -m worldgen sweep`` measures
 the worst request it finds per generator.
 
+A generator's ``plan`` (what a run of a request does, with its estimate)
+is a pure function of the request and is kept for the last 256 requests
+(``functools.lru_cache``): the game and the benchmarks ask for the same
+few requests again and again, and working one out costs tens of
+microseconds, a few percent of a small map.  A change to a ``COSTS`` table
+(as the tests make, to see cuts at small sizes) needs `plan.cache_clear()`.
+
 >>> e = estimate({"cells": 1000.0, "runs": 1.0}, {"cells": 0.001, "runs": 0.5})
 >>> round(e.ms, 3), e.cuts
 (1.5, ())

@@ -11,6 +11,7 @@ Python per seed.  No legal request comes near the budget (the largest,
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from worldgen.core.work import AIM_MS, Estimate, estimate
 
@@ -26,6 +27,7 @@ COSTS = {
 }
 
 
+@lru_cache(maxsize=256)
 def work(width: int, height: int, p, aim: float = AIM_MS) -> Estimate:
     """The biomes' :class:`~worldgen.core.work.Estimate` (``aim`` is never reached: nothing is cut)."""
     cells = width * height

@@ -14,6 +14,7 @@ kind cut alike.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate, split
@@ -50,6 +51,7 @@ class Plan(NamedTuple):
     estimate: Estimate
 
 
+@lru_cache(maxsize=256)
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, cut to ``aim`` ms (the module doc)."""
     cells = width * height

@@ -11,6 +11,7 @@ the rest is paid.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate
@@ -58,6 +59,7 @@ def work(width: int, height: int, p: IslandParams, aim: float = AIM_MS) -> Estim
     return plan(width, height, p, aim)[0]
 
 
+@lru_cache(maxsize=256)
 def plan(width: int, height: int, p: IslandParams, aim: float = AIM_MS) -> tuple[Estimate, MaskPlan]:
     """The run's estimate at ``aim`` ms, and its mask's particle run, cut to
     what ``aim`` leaves once the noise and the terrain are paid."""

@@ -10,6 +10,7 @@ leaves once the rest is paid.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate
@@ -41,6 +42,7 @@ class Plan(NamedTuple):
     estimate: Estimate
 
 
+@lru_cache(maxsize=256)
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, its terrain cut to ``aim`` ms (the module doc)."""
     cells = width * height

@@ -14,6 +14,7 @@ pools 30% (:func:`worldgen.core.work.split`), each cut to its part.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate, split
@@ -68,6 +69,7 @@ def _design_terms(designs: int, cells: int, p) -> dict[str, float]:
             "crowded_rooms": crowded * (1.0 - p.corridor_chance)}
 
 
+@lru_cache(maxsize=256)
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, cut to ``aim`` ms (the module doc)."""
     cells = width * height
@@ -90,6 +92,8 @@ def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
 
     def most_within(room: float) -> int:
         """The most designs ``room`` ms pays for (at least 12): a bisection (designs_ms grows with n)."""
+        if designs_ms(most) <= room:
+            return most
         lo, hi = 12, most + 1
         while hi - lo > 1:
             mid = (lo + hi) // 2
