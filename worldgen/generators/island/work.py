@@ -24,19 +24,19 @@ __all__ = ["COSTS", "MaskPlan", "work", "plan"]
 
 #: CPU ms natively per unit of each term (``python -m worldgen.tools.workfit --gen island``).
 COSTS = {
-    "run": 1.402,            # a run's fixed numpy calls
-    "cells": 4.997e-05,      # terrain, the mask's upsampling and the combined height, per cell
-    "octaves": 0.1624,       # an octave's fixed numpy calls
-    "noise": 1.35e-05,       # one octave of noise, per cell
-    "rows": 0.0003698,       # a row of the map (bands of rows, the upsampling's taps)
-    "batches": 0.01685,      # a batch's set-up
-    "starts": 1.164e-05,     # a particle placed
-    "tiny_steps": 0.001298,  # a lock-step rolled in Python
-    "tiny_moves": 0.0007929, # a particle moved in Python
-    "steps": 0.0107,         # a lock-step's numpy calls
-    "moves": 6.218e-06,      # a particle moved by numpy
-    "gathered": 7.637e-05,   # a particle's 3x3 read alone (few particles on a big grid)
-    "compared": 2.356e-06,   # a cell compared by a whole-grid lock-step
+    "run": 1.372,            # a run's fixed numpy calls
+    "cells": 4.763e-05,      # terrain, the mask's upsampling and the combined height, per cell
+    "octaves": 0.1353,       # an octave's fixed numpy calls
+    "noise": 1.358e-05,      # one octave of noise, per cell
+    "rows": 0.0004306,       # a row of the map (bands of rows, the upsampling's taps)
+    "batches": 0.04,         # a batch's set-up
+    "starts": 1.222e-05,     # a particle placed
+    "tiny_steps": 0.0003,    # a lock-step rolled in Python
+    "tiny_moves": 0.00145,   # a particle moved in Python
+    "steps": 0.016,          # a lock-step's numpy calls
+    "moves": 5.577e-06,      # a particle moved by numpy
+    "gathered": 0.00017,     # a particle's 3x3 read alone (few particles on a big grid)
+    "compared": 2.375e-06,   # a cell compared by a whole-grid lock-step
 }
 
 
