@@ -24,19 +24,19 @@ __all__ = ["COSTS", "MaskPlan", "work", "plan"]
 
 #: CPU ms natively per unit of each term (``python -m worldgen.tools.workfit --gen island``).
 COSTS = {
-    "run": 1.372,            # a run's fixed numpy calls
-    "cells": 4.763e-05,      # terrain, the mask's upsampling and the combined height, per cell
-    "octaves": 0.1353,       # an octave's fixed numpy calls
-    "noise": 1.358e-05,      # one octave of noise, per cell
-    "rows": 0.0004306,       # a row of the map (bands of rows, the upsampling's taps)
+    "run": 1.373,            # a run's fixed numpy calls
+    "cells": 4.744e-05,      # terrain, the mask's upsampling and the combined height, per cell
+    "octaves": 0.1334,       # an octave's fixed numpy calls
+    "noise": 1.355e-05,      # one octave of noise, per cell
+    "rows": 0.0003505,       # a row of the map (bands of rows, the upsampling's taps)
     "batches": 0.04,         # a batch's set-up
-    "starts": 1.222e-05,     # a particle placed
+    "starts": 2.2e-05,       # a particle placed (measured alone, as the held costs below)
     "tiny_steps": 0.0003,    # a lock-step rolled in Python
     "tiny_moves": 0.00145,   # a particle moved in Python
     "steps": 0.016,          # a lock-step's numpy calls
-    "moves": 5.577e-06,      # a particle moved by numpy
+    "moves": 1.1e-05,        # a particle moved by numpy
     "gathered": 0.00017,     # a particle's 3x3 read alone (few particles on a big grid)
-    "compared": 2.375e-06,   # a cell compared by a whole-grid lock-step
+    "compared": 1.992e-06,   # a cell compared by a whole-grid lock-step
 }
 
 
@@ -74,7 +74,7 @@ def plan(width: int, height: int, p: IslandParams, aim: float = AIM_MS) -> tuple
     budget = max(0.0, aim - sum(COSTS[k] * v for k, v in rest.items()))
     n, life, batches = work_cap(*asked, ws, hs, budget, COSTS)
     on = f" (rolled on {ws}x{hs})" if s > 1 else ""
-    cuts = tuple(f"mask {name} {before} -> {after}{on}" for name, before, after in
-                 zip(("particles", "life", "batches"), asked, (n, life, batches)) if after != before)
+    cuts = tuple(f"mask {name} {before} -> {after}{on}" for name, before, after in   # in the order cut
+                 zip(("batches", "life", "particles"), asked[::-1], (batches, life, n)) if after != before)
     mask = MaskPlan(ws, hs, n, life, batches, round(sp["margin"] / s), s)
     return estimate(rest | work_terms(n, life, batches, ws, hs), COSTS, cuts), mask
