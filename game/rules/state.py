@@ -30,7 +30,8 @@ from .location import LocationData, SiteData, WorldMap
 from .log import NOTE, Message
 from .log import add as add_line
 
-__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "PICKUP_MODES", "DEFAULT_PICKUP"]
+__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "PICKUP_MODES",
+           "DEFAULT_PICKUP"]
 
 #: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
 PICKUP_MODES = ("all", "smart", "none")
@@ -39,6 +40,10 @@ DEFAULT_PICKUP = "smart"
 #: Where the player arrives on a level: by the stairs ``"up"`` or ``"down"``,
 #: or ``("at", (x, y))`` when a save says where they stood.
 Arrival = str | tuple
+#: The arrivals a build may take the player to (a save made while one is built keeps it).
+ARRIVALS = ("up", "down", "fall")
+#: What a rest may be: until healed, or a search of a few turns.
+REST_KINDS = ("rest", "search")
 
 
 @dataclass(frozen=True)
@@ -77,16 +82,13 @@ class RunState:
         self.mode = "overworld"  # overworld | dungeon | overworld-loading | dungeon-loading
         self.site: int | None = None
         self.depth = 0
-        self.pos = (0, 0)
         self.loc: LocationData | None = None
         self.level: Level | None = None
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
         self.log: list[Message] = []
         self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
-        # The save body of the moment just before the pending build was asked
-        # for: what "save and quit" writes while a map is still being built.
-        self.resume_point: dict | None = None
         self.resume: dict | None = None  # where to put the player after loading
+        self.resume_activity: dict | None = None  # the walk or rest a loaded save was made in, until its level is in
         # What goes on by itself, a turn at a time, until done or interrupted
         # (actions.travel.interruption): a walk (click-walk, travel to the
         # stairs, auto-explore: the cells still to step on) or a rest.
@@ -124,6 +126,24 @@ class RunState:
         # bloat bursting as it dies): the engine resolves them after the action
         # that caused them (engine.resolve), as its first reactions.
         self.triggered: list = []
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        """Where the player stands (the hero's own cell: ``player.pos``)."""
+        return self.player.pos
+
+    @pos.setter
+    def pos(self, cell: tuple[int, int]) -> None:
+        self.player.pos = cell
+
+    def place(self, actor, cell: tuple[int, int]) -> None:
+        """Put ``actor`` at ``cell`` by force or magic (a blink, a blow that hurls
+        it, a drift down): not a step of its own.  When it is the player, the
+        view follows them and whatever went on by itself stops."""
+        actor.pos = cell
+        if actor is self.player and self.level is not None:
+            self.level.update_view(*cell)
+            self.stop_walk()
 
     # -- messages and change -----------------------------------------------------
     def say(self, text: str, kind: str = NOTE) -> None:
