@@ -18,7 +18,7 @@ from worldgen.generators.caverns import work as caverns_work
 from worldgen.generators.island import work as island_work
 from worldgen.generators.mosaic import work as mosaic_work
 from worldgen.generators.rooms import attach, work as rooms_work
-from worldgen.toolkit import terrain
+from worldgen.toolkit import terrain_work
 from worldgen.tools import sweep, workfit
 
 SPECS = registry.all_specs()
@@ -162,18 +162,18 @@ def test_pools_and_doors_are_cut_alike_and_the_run_lays_no_more(priced, name):
 def test_terrain_cut_is_proportional_within_the_allowance_and_none_when_all_fit():
     costs = {"pools": 1.0, "pools_skipped": 0.0, "meadows": 0.5, "doors": 0.1}
     amounts = {"lake": 2.0, "chasm": 0.0, "meadow": 2.0}
-    wanted, doors, cuts = terrain.work_cut(amounts, 10_000, 30, None, 1000.0, costs)
+    wanted, doors, cuts = terrain_work.work_cut(amounts, 10_000, 30, None, 1000.0, costs)
     assert (wanted, doors, cuts) == ([("lake", 20), ("meadow", 20)], 30, [])
-    wanted, doors, cuts = terrain.work_cut(amounts, 10_000, 30, None, 16.0, costs)
-    spent = sum(costs[k] * v for k, v in terrain.work_terms(wanted, doors, None).items())
+    wanted, doors, cuts = terrain_work.work_cut(amounts, 10_000, 30, None, 16.0, costs)
+    spent = sum(costs[k] * v for k, v in terrain_work.work_terms(wanted, doors, None).items())
     assert spent <= 16.0 and dict(wanted)["lake"] == dict(wanted)["meadow"] and doors < 30
     assert cuts == [f"pools 40 -> {sum(n for _, n in wanted)}", f"doors 30 -> {doors}"]
 
 
 def test_blocking_pools_past_their_cells_budget_are_priced_as_skipped():
-    terms = terrain.work_terms([("lake", 50), ("chasm", 50), ("meadow", 5)], 0, 300)
+    terms = terrain_work.work_terms([("lake", 50), ("chasm", 50), ("meadow", 5)], 0, 300)
     assert terms == {"pools": 30, "pools_skipped": 70, "meadows": 5, "doors": 0}
-    per_kind = terrain.work_terms([("lake", 50), ("chasm", 50)], 0, 300, per_kind=True)
+    per_kind = terrain_work.work_terms([("lake", 50), ("chasm", 50)], 0, 300, per_kind=True)
     assert per_kind["pools"] == 60 and per_kind["pools_skipped"] == 40
 
 
@@ -262,3 +262,11 @@ def test_the_demo_names_the_cut_once_in_a_toast(tmp_path):
     assert [t[0] for t in scene.toasts.items] == [line]             # the demo's own values
     plain = DemoScene(app, "island", seed="y")
     assert plain.toasts.items == []
+
+
+def test_a_dungeon_request_asks_the_terrain_what_its_parameters_say():
+    caverns, rooms = registry.get("caverns"), registry.get("rooms")
+    got = terrain_work.asked(caverns.make_params({"lakes": 2.0, "meadows": 1.0, "doors": 3.0, "vaults": 2.0}), 100, 50)
+    assert (got.cells, got.wanted, got.doors, got.budget) == (5000, [("lake", 10), ("meadow", 5)], 15, 625)
+    assert got.terms == {"run": 1, "cells": 5000, "vaults": 2.0, "features": 5000.0}
+    assert terrain_work.asked(rooms.make_params({"lakes": 1.0}), 100, 50).doors == 0   # rooms has no doors parameter

@@ -46,7 +46,7 @@ from worldgen.core.tiles import WALKABLE, T
 from . import grid
 
 __all__ = ["PoolKind", "POOLS", "GROUND", "pools", "none_laid", "doors", "Region", "plan", "amount_param", "PROBES",
-           "POOLS_PER_STEP", "POOL_CELLS", "asked", "work_terms", "work_cut"]
+           "POOLS_PER_STEP"]
 
 #: Plain ground a pool or a door may take.
 GROUND = (T.floor, T.ground)
@@ -96,7 +96,7 @@ def plan(amounts: dict[str, float], floor: int, most: int | None = None) -> list
     """``[(kind, count)]`` for a map of ``floor`` tiles and ``amounts`` in
     pools per 1000 of them (rounded to the nearest); with ``most``, at most
     that many in all, each count cut in proportion (rounded down: the
-    generators' work budget, :mod:`worldgen.core.work`).
+    generators' work budget, :mod:`worldgen.toolkit.terrain_work`).
 
     >>> plan({"lake": 1.0, "chasm": 0.0, "meadow": 2.4}, 1000)
     [('lake', 1), ('meadow', 2)]
@@ -112,71 +112,6 @@ def plan(amounts: dict[str, float], floor: int, most: int | None = None) -> list
     if most is not None and total > most:
         out = [(kind, n * most // total) for kind, n in out if n * most // total > 0]
     return out
-
-
-#: Blocking cells (deep water, chasm) a lake or a chasm lays, taken low (measured:
-#: 11 to 28 on average), so the work model counts as many as the cap may let through.
-POOL_CELLS = 10
-
-
-def asked(p, area: int) -> tuple[dict[str, float], list[tuple[str, int]], int, int]:
-    """What a generator's terrain parameters (``lakes``, ``chasms``, ``meadows``,
-    ``doors`` if it has one) ask for on ``area`` tiles: the amounts by pool
-    kind, the pools (:func:`plan`), the doors, and the blocking cells' budget
-    the generators give :func:`pools` (an eighth of the map)."""
-    amounts = {"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}
-    return amounts, plan(amounts, area), int(getattr(p, "doors", 0.0) * area / 1000.0 + 0.5), area // 8
-
-
-def work_terms(wanted: Sequence[tuple[str, int]], doors: int, budget: int | None,
-               per_kind: bool = False) -> dict[str, int]:
-    """The work of :func:`pools` (and :func:`doors`) by term, for a work
-    model (:mod:`worldgen.core.work`): ``pools`` that block (a lake or a
-    chasm costs most: its ways are kept), as many as the ``budget`` of
-    blocking cells may let through (each kind its own budget with
-    ``per_kind``, as a generator that lays one kind a call gives it),
-    ``pools_skipped`` (blocking ones past the budget: looked at, not laid),
-    ``meadows`` (pools that block nothing) and ``doors`` (looked for).
-
-    >>> work_terms([("lake", 30), ("meadow", 4)], 7, 100)
-    {'pools': 10, 'pools_skipped': 20, 'meadows': 4, 'doors': 7}
-    """
-    most = budget // POOL_CELLS if budget is not None else None
-    blocking = [n for kind, n in wanted if POOLS[kind].blocks]
-    if most is None:
-        laid = sum(blocking)
-    else:
-        laid = sum(min(n, most) for n in blocking) if per_kind else min(sum(blocking), most)
-    return {"pools": laid, "pools_skipped": sum(blocking) - laid,
-            "meadows": sum(n for kind, n in wanted if not POOLS[kind].blocks), "doors": doors}
-
-
-def work_cut(amounts: dict[str, float], area: int, doors: int, budget: int | None, allowed_ms: float,
-             costs: dict[str, float], per_kind: bool = False) -> tuple[list[tuple[str, int]], int, list[str]]:
-    """The pools (:func:`plan` of ``amounts`` on ``area`` tiles) and ``doors``
-    a generator lays within ``allowed_ms`` at ``costs`` (ms per unit of
-    :func:`work_terms`' terms): the most pools in all, every kind cut in
-    proportion and the doors alike, as found by a bisection; and the cuts,
-    one line each (none when all fit)."""
-    wanted = plan(amounts, area)
-    asked = sum(n for _, n in wanted)
-
-    def ms(most: int) -> float:
-        terms = work_terms(plan(amounts, area, most), doors * most // max(asked, 1) if asked else doors, budget,
-                           per_kind)
-        return sum(costs[k] * v for k, v in terms.items())
-
-    if ms(asked) <= allowed_ms:
-        return wanted, doors, []
-    lo, hi = 0, asked   # ms(hi) is over, ms(lo) the answer when it fits (or 0: nothing left)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if ms(mid) <= allowed_ms else (lo, mid)
-    pools = plan(amounts, area, lo)
-    cut_doors = doors * lo // asked if asked else min(doors, int(allowed_ms / max(costs["doors"], 1e-9)))
-    laid = sum(n for _, n in pools)
-    return pools, cut_doors, [f"{what} {before} -> {after}" for what, before, after in
-                              (("pools", asked, laid), ("doors", doors, cut_doors)) if after < before]
 
 
 def none_laid() -> dict[str, int]:

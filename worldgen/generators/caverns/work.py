@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate, split
-from worldgen.toolkit import terrain
+from worldgen.toolkit import terrain_work
 
 __all__ = ["COSTS", "Plan", "plan", "work"]
 
@@ -54,23 +54,21 @@ class Plan(NamedTuple):
 @lru_cache(maxsize=256)
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, cut to ``aim`` ms (the module doc)."""
-    cells = width * height
-    amounts, wanted, doors, budget = terrain.asked(p, cells)
-    fixed = {"run": 1, "cells": cells, "submaps": max(1, width // p.submap) * max(1, height // p.submap),
-             "vaults": p.vaults, "features": p.features * cells, "spawns": (p.monsters + p.items) * cells}
+    cells, amounts, wanted, doors, budget, fixed = terrain_work.asked(p, width, height)
+    fixed |= {"submaps": max(1, width // p.submap) * max(1, height // p.submap), "spawns": (p.monsters + p.items) * cells}
     per_generation = COSTS["generations"] * cells + COSTS["iterations"]
     needs = {"automaton": per_generation * p.iterations,
-             "terrain": sum(COSTS[k] * v for k, v in terrain.work_terms(wanted, doors, budget).items())}
+             "terrain": sum(COSTS[k] * v for k, v in terrain_work.work_terms(wanted, doors, budget).items())}
     allowed = split(aim - sum(COSTS[k] * v for k, v in fixed.items()), needs, SHARES)
     iterations, cuts = p.iterations, []
     if allowed["automaton"] < needs["automaton"]:
         iterations = int(allowed["automaton"] // per_generation)
         cuts.append(f"iterations {p.iterations} -> {iterations}")
     if allowed["terrain"] < needs["terrain"]:
-        wanted, doors, more = terrain.work_cut(amounts, cells, doors, budget, allowed["terrain"], COSTS)
+        wanted, doors, more = terrain_work.work_cut(amounts, cells, doors, budget, allowed["terrain"], COSTS)
         cuts += more
-    terms = fixed | {"generations": cells * iterations, "iterations": iterations} | terrain.work_terms(wanted, doors,
-                                                                                                        budget)
+    terms = fixed | terrain_work.work_terms(wanted, doors, budget)
+    terms |= {"generations": cells * iterations, "iterations": iterations}
     return Plan(iterations, wanted, doors, estimate(terms, COSTS, tuple(cuts)))
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate
-from worldgen.toolkit import terrain
+from worldgen.toolkit import terrain_work
 
 __all__ = ["COSTS", "Plan", "plan", "work"]
 
@@ -45,13 +45,12 @@ class Plan(NamedTuple):
 @lru_cache(maxsize=256)
 def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     """The run of a request, its terrain cut to ``aim`` ms (the module doc)."""
-    cells = width * height
-    amounts, wanted, doors, budget = terrain.asked(p, cells)
-    fixed = {"run": 1, "cells": cells, "shapes": p.shapes * cells, "smooth": p.smooth * (p.areas + 1) * cells,
-             "vaults": p.vaults, "features": p.features * cells, "spawns": (p.monsters + p.items) * cells / 1000}
+    cells, amounts, wanted, doors, budget, fixed = terrain_work.asked(p, width, height)
+    fixed |= {"shapes": p.shapes * cells, "smooth": p.smooth * (p.areas + 1) * cells,
+              "spawns": (p.monsters + p.items) * cells / 1000}
     room = max(0.0, aim - sum(COSTS[k] * v for k, v in fixed.items()))
-    wanted, doors, cuts = terrain.work_cut(amounts, cells, doors, budget, room, COSTS, per_kind=True)
-    terms = fixed | terrain.work_terms(wanted, doors, budget, per_kind=True)
+    wanted, doors, cuts = terrain_work.work_cut(amounts, cells, doors, budget, room, COSTS, per_kind=True)
+    terms = fixed | terrain_work.work_terms(wanted, doors, budget, per_kind=True)
     return Plan(dict(wanted), doors, estimate(terms, COSTS, tuple(cuts)))
 
 

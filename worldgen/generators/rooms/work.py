@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from worldgen.core.work import AIM_MS, Estimate, estimate, split
-from worldgen.toolkit import terrain
+from worldgen.toolkit import terrain_work
 
 __all__ = ["COSTS", "Plan", "plan", "work", "MOST_ATTEMPTS", "CROWDED"]
 
@@ -77,17 +77,16 @@ def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     most = max(attempts, cells * MOST_ATTEMPTS // 1000)
     n_loops = int(p.loops * cells / 1000.0 + 0.5)
     rooms = cells / 60.0   # about one room a 60 tiles
-    fixed = {"run": 1, "cells": cells, "searches": cells ** 1.5, "loops": n_loops,
-             "loop_search": cells if n_loops else 0, "vaults": p.vaults, "features": p.features * cells,
-             "spawns": (p.monster_density + p.item_density) * cells}
+    _, amounts, wanted, _, budget, fixed = terrain_work.asked(p, width, height)
+    fixed |= {"searches": cells ** 1.5, "loops": n_loops, "loop_search": cells if n_loops else 0,
+              "spawns": (p.monster_density + p.item_density) * cells}
 
     def designs_ms(n: int) -> float:
         return sum(COSTS[k] * v for k, v in _design_terms(n, cells, p).items())
 
-    amounts, wanted, _, budget = terrain.asked(p, cells)
 
     def pool_terms(chosen: list[tuple[str, int]]) -> dict[str, float]:
-        terms = terrain.work_terms(chosen, 0, budget)
+        terms = terrain_work.work_terms(chosen, 0, budget)
         return terms | {"pool_rooms": (terms["pools"] + terms["meadows"]) * rooms}
 
     def most_within(room: float) -> int:
@@ -111,7 +110,7 @@ def plan(width: int, height: int, p, aim: float = AIM_MS) -> Plan:
     if allowed["pools"] < needs["pools"]:
         per_pool = dict(COSTS, pools=COSTS["pools"] + COSTS["pool_rooms"] * rooms,
                         meadows=COSTS["meadows"] + COSTS["pool_rooms"] * rooms)
-        wanted, _, more = terrain.work_cut(amounts, cells, 0, budget, allowed["pools"], per_pool)
+        wanted, _, more = terrain_work.work_cut(amounts, cells, 0, budget, allowed["pools"], per_pool)
         cuts += more
     pools_ms = sum(COSTS[k] * v for k, v in pool_terms(wanted).items())
     # The designs made while the floor is short: as many as the rest of the aim pays for.
