@@ -241,7 +241,7 @@ def test_the_command_line_names_the_cut_on_stderr(tmp_path, capsys):
 
 
 def test_a_link_names_the_cut_among_its_messages():
-    from game.settings import parse_query
+    from game.shell.settings import parse_query
     query = "mode=demo&demo=island&w=16&h=16&" + "&".join(f"p.{k}={v}" for k, v in RUNAWAY.items())
     messages = parse_query(query).messages
     notes = [m for m in messages if "work budget" in m]
