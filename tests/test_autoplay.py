@@ -101,6 +101,38 @@ def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
     assert _manage_pack(g, safe=False) and g.player.weapon == "crossbow"
 
 
+def test_the_harness_enchants_the_less_enchanted_of_its_armour_and_its_weapon():
+    """Scrolls of enchanting read when safe go to the armour worn and the
+    weapon in hand by turns (the armour first), never to the one ready."""
+    from game.tools.autoplay import _manage_pack
+    from creatures import run_on
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap, p.armour = "dagger", "sling", "leather"
+    g.known.add("scroll_enchant")
+    p.inventory = ["scroll_enchant"] * 3
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 1}
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 1, "dagger": 1}
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 2, "dagger": 1}
+    assert not _manage_pack(g, safe=False) and not p.inventory
+
+
+def test_the_harness_keeps_enchanted_gear_over_a_kind_no_better_with_the_plus():
+    """A +3 leather armour (worth 4) is kept over a chain mail (4), a +2 one
+    (3) is not; a +2 dagger (4) over a short sword (3)."""
+    from game.tools.autoplay import _manage_pack
+    from creatures import run_on
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap, p.armour = "dagger", None, "leather"
+    p.enchants = {"leather": 3, "dagger": 2}
+    p.inventory = ["chain", "short_sword"]
+    assert not _manage_pack(g, safe=False) and (p.armour, p.weapon) == ("leather", "dagger")
+    p.enchants = {"leather": 2, "dagger": 0}
+    assert _manage_pack(g, safe=False) and p.armour == "chain"
+    assert _manage_pack(g, safe=False) and p.weapon == "short_sword"
+
+
 def _two_rooms():
     """A hall with a small room west of it, behind a wall with one gap."""
     from test_tactics import hand_made

@@ -183,13 +183,23 @@ def _going_on(g: Game) -> None:
 
 
 def finish_reading(g: Game) -> bool:
-    """A scroll read waits for its choice: enchant the armour worn (else the
-    weapon in hand); a scroll that acts somewhere is let go (the policies aim
-    only known scrolls, at once).  True if it spent the turn."""
+    """A scroll read waits for its choice: enchant the armour worn or the
+    weapon in hand, whichever is the less enchanted (the armour when even;
+    the weapon ready only when neither is there); a scroll that acts
+    somewhere is let go (the policies aim only known scrolls, at once).
+    True if it spent the turn."""
     if g.reading() == "gear":
+        p = g.player
         choices = [c.id for c in g.enchant_choices()]
-        return g.choose("armour" if "armour" in choices else choices[0] if choices else None)
+        choices.sort(key=lambda slot: (slot == "swap", p.plus(getattr(p, slot)), slot != "armour"))
+        return g.choose(choices[0] if choices else None)
     return bool(g.reading()) and g.choose(None)
+
+
+def worth(p, kind) -> int:
+    """What a weapon or armour kind is worth to the hero: its power and the
+    enchantment the hero has put in that kind (a +3 leather beats a chain mail)."""
+    return kind.power + p.plus(kind.id)
 
 
 def _manage_pack(g: Game, safe: bool) -> bool:
@@ -200,11 +210,11 @@ def _manage_pack(g: Game, safe: bool) -> bool:
         kind = ITEM_BY_ID[item_id]
         if kind.kind == "weapon" and (not kind.ammo or kind.ammo in p.inventory):
             # a better blade than the one carried, a better launcher it has missiles for
-            rivals = [k.power for k in (p.weapon_kind, p.swap_kind)
+            rivals = [worth(p, k) for k in (p.weapon_kind, p.swap_kind)
                       if k is not None and bool(k.ammo) == bool(kind.ammo)]
-            if kind.power > max(rivals, default=-1):
+            if worth(p, kind) > max(rivals, default=-1):
                 return g.use_item(slot)
-        if kind.kind == "armour" and (p.armour_kind is None or kind.power > p.armour_kind.power):
+        if kind.kind == "armour" and (p.armour_kind is None or worth(p, kind) > worth(p, p.armour_kind)):
             return g.use_item(slot)
         if kind.kind == "resource" and kind.id in RECIPES and p.inventory.count(item_id) >= RECIPES[item_id].need:
             return g.use_item(slot)
