@@ -19,7 +19,7 @@ import numpy as np
 from .terrain import RESOURCES_BY_TERRAIN
 
 __all__ = ["ItemKind", "ITEMS", "ITEM_BY_ID", "TREASURE", "RELIC", "Recipe", "RECIPES", "pick_item",
-           "UNIDENTIFIED_KINDS", "THROW_RANGE"]
+           "UNIDENTIFIED_KINDS", "THROW_RANGE", "HEALING_ONE_IN", "ENCHANTING_ONE_IN", "PADDING_HP"]
 
 THROW_RANGE = 6  # cells a thrown item flies at most
 UNIDENTIFIED_KINDS = ("potion", "scroll", "wand")  # known only by an appearance until used
@@ -191,19 +191,26 @@ class Recipe:
     makes: tuple[str, int] | None = None
 
 
+PADDING_HP = 4  # max HP a padded jerkin (3 hides) adds: 6 before rules 14 (heroes grew past the danger)
+
 #: Crafting, by the resource used.
 RECIPES: dict[str, Recipe] = {
     "iron_ore": Recipe(need=3, effect="hone", description="+1 attack (forged edge)"),
     "timber": Recipe(need=2, makes=("arrow", 8), description="8 arrows"),
     "herbs": Recipe(need=3, makes=("potion", 1), description="a potion of healing"),
-    "hide": Recipe(need=3, effect="padding", description="+6 max HP (padded jerkin)"),
+    "hide": Recipe(need=3, effect="padding", description=f"+{PADDING_HP} max HP (padded jerkin)"),
     "gems": Recipe(need=3, makes=("wand_fire", 3), description="a wand of fire (3 charges)"),
-    "pearls": Recipe(need=2, effect="elixir", description="full heal and +3 max HP (elixir)"),
+    # pearls buy a lasting choice, not more life: an enchantment the player
+    # invests in one weapon or armour (a full heal and +3 max HP before rules 14)
+    "pearls": Recipe(need=3, makes=("scroll_enchant", 1), description="a scroll of enchanting"),
 }
 
 # Drop table for an item spawn point: (category, weight).
-_ITEM_CATEGORIES = (("potion", 18), ("scroll", 14), ("wand", 4), ("resource", 28), ("weapon", 11),
-                    ("ammo", 9), ("armour", 16))
+# Potions 15 (18 before rules 14: healing piled up faster than danger grew).
+_ITEM_CATEGORIES = (("potion", 15), ("scroll", 14), ("wand", 4), ("resource", 28), ("weapon", 11),
+                    ("ammo", 12), ("armour", 16))
+HEALING_ONE_IN = 6  # a potion find is healing outright one time in six (besides its even share): 4 before rules 14
+ENCHANTING_ONE_IN = 4  # a scroll find is enchanting outright one time in four (besides its even share)
 
 
 def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
@@ -214,13 +221,14 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
         first, second = RESOURCES_BY_TERRAIN.get(int(terrain), ("hide", "iron_ore"))
         return ITEM_BY_ID[first if rng.integers(0, 4) < 3 else second]
     able = [i for i in ITEMS if i.kind == cat and i.tier <= tier]
-    if not able:  # nothing of that kind this shallow: a healing potion instead
-        return ITEM_BY_ID["potion"]
+    if not able:  # nothing of that kind this shallow (wands): a scroll instead (a healing potion before rules 14)
+        cat = "scroll"
+        able = [i for i in ITEMS if i.kind == cat and i.tier <= tier]
     if cat in ("potion", "scroll", "wand"):
         # healing is the commonest potion; the rest are even
-        if cat == "potion" and rng.integers(0, 4) == 0:
+        if cat == "potion" and rng.integers(0, HEALING_ONE_IN) == 0:
             return ITEM_BY_ID["big_potion" if tier >= 5 and rng.integers(0, 2) else "potion"]
-        if cat == "scroll" and rng.integers(0, 4) == 0:  # and enchanting the commonest scroll (Brogue's)
+        if cat == "scroll" and rng.integers(0, ENCHANTING_ONE_IN) == 0:  # and enchanting the commonest scroll (Brogue's)
             return ITEM_BY_ID["scroll_enchant"]
         return able[int(rng.integers(0, len(able)))]
     # Gear and ammo: mostly among the best few unlocked.
