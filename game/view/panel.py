@@ -10,7 +10,7 @@ from worldgen.core.tiles import TILES, T
 
 from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
 from ..rules.content.keys import hint
-from ..rules.creatures.identify import item_name
+from ..rules.creatures.identify import display_name, item_name
 from ..rules.creatures.pack import MAX_INVENTORY, slots_used
 from ..rules.run import Game
 from ..rules.actions.travel import nearest_known
@@ -49,19 +49,26 @@ def where_text(g: Game) -> str:
 
 
 def gear_text(g: Game, short: bool = False) -> str:
-    """The weapon in hand (and the one ready to swap) and the armour worn;
-    ``short`` for a narrow line.
+    """The weapon in hand (and the one ready to swap) and the armour worn, each
+    with the plus a scroll of enchanting gave it; ``short`` for a narrow line.
 
     >>> from game.rules.world.location import WorldMap
     >>> g = Game(WorldMap("Avalon"))
     >>> g.player.weapon, g.player.swap, g.player.armour = "dagger", "sling", "leather"
     >>> gear_text(g), gear_text(g, short=True)
     ('dagger (sling ready), leather armour', 'dagger/sling, leather armour')
+    >>> g.player.enchants = {"dagger": 2, "leather": 1}
+    >>> gear_text(g, short=True)
+    '+2 dagger/sling, +1 leather armour'
     """
     p = g.player
-    weapon = ITEM_BY_ID[p.weapon].name if p.weapon else "bare hands"
-    ready = (f"/{ITEM_BY_ID[p.swap].name}" if short else f" ({ITEM_BY_ID[p.swap].name} ready)") if p.swap else ""
-    return f"{weapon}{ready}, {ITEM_BY_ID[p.armour].name if p.armour else 'no armour'}"
+
+    def named(item: str) -> str:
+        return display_name(g.run, ITEM_BY_ID[item])
+
+    weapon = named(p.weapon) if p.weapon else "bare hands"
+    ready = (f"/{named(p.swap)}" if short else f" ({named(p.swap)} ready)") if p.swap else ""
+    return f"{weapon}{ready}, {named(p.armour) if p.armour else 'no armour'}"
 
 
 class Panel:
