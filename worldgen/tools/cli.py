@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 
 from worldgen.core import registry
-from worldgen.core.image import PIXEL_BUDGET, framed_picture, picture, write_png, write_stage
+from worldgen.core.image import PIXEL_BUDGET, picture, write_png, write_stage
 from worldgen.core.registry import ParamError
 from worldgen.core.seeding import MAX_SEED_CHARS, clean_seed_text
+from worldgen.generators import captions
 
 from .bench import WORLD, run_bench
 from .timing import CLOCKS
@@ -153,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--scale", type=_size, default=1,
                        help=f"PNG pixels per tile (1..32; lowered to fit {PIXEL_BUDGET:,} pixels)")
         g.add_argument("--legend", action="store_true",
-                       help="PNG: add a caption strip naming the point markers (start, exit, ...)")
+                       help="PNG: add a key: the stage's sentence, its tiles, tints and markers, the source")
         g.add_argument("--frame", type=_frame, default=None, metavar="WxH",
                        help="PNG: the map as the game's demo shows it in a WxH window (an embed's poster)")
     return parser
@@ -196,9 +197,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     scale = args.scale
     try:
         if args.frame:
-            write_png(out, framed_picture(stage, *args.frame))
+            write_png(out, captions.framed(spec, result.stages, chosen, *args.frame))
         elif out.suffix.lower() == ".png":
-            scale = write_picture(out, picture(stage, args.legend), scale)
+            key = captions.key(spec, result.stages, chosen, params, (args.width, args.height)) if args.legend else False
+            scale = write_picture(out, picture(stage, key, captions.before(spec, result.stages, chosen)), scale)
         else:
             write_stage(out, stage, tiles)
     except OSError as exc:
