@@ -39,6 +39,7 @@ from game import embed_code
 from game.embed_code import EMBED_ATTR, PAGE, POSTER_DIR
 from game.settings import Settings, parse_query
 from worldgen.core import registry
+from worldgen.generators import captions
 from worldgen.tools.cli import main as worldgen_cli
 
 LIST = Path(__file__).resolve().parent / "embeds.txt"
@@ -83,7 +84,7 @@ def cli_argv(settings: Settings, out: Path, frame: tuple[int, int]) -> list[str]
     w, h = spec.default_size
     argv = [settings.generator, "--seed", settings.seed, "--stage", settings.stage or spec.final_stage,
             "--width", str(settings.width or w), "--height", str(settings.height or h)]
-    for name, value in sorted(settings.params.items()):
+    for name, value in sorted(captions.demo_params(spec, settings.params).items()):  # as the live demo starts
         argv += ["--param", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
     return argv + ["--frame", f"{frame[0]}x{frame[1]}", "--out", str(out)]
 
