@@ -69,8 +69,8 @@ def test_checks_are_not_counted_as_steps():
 
 def test_demo_parameters_are_the_island_posts_and_a_link_overrides_them():
     island = registry.get("island")
-    assert captions.demo_params(island) == {"mask_scale": 1, "batches": 60}
-    assert captions.demo_params(island, {"mask_scale": 0}) == {"mask_scale": 0, "batches": 60}
+    assert captions.demo_params(island) == {"mask_scale": 1, "batches": 20}
+    assert captions.demo_params(island, {"mask_scale": 0}) == {"mask_scale": 0, "batches": 20}
     assert captions.demo_params(registry.get("rooms"), {"loops": 2}) == {"loops": 2}
 
 
@@ -173,3 +173,25 @@ def test_a_change_rule_matches_any_tile_when_left_open():
     assert changed_mask(before, after, Change("x", was=frozenset({11}))).tolist() == [[False, False]]
     assert changed_mask(None, after, Change("x")) is None
     assert changed_mask(Stage("c", np.zeros((2, 2), np.uint8)), after, Change("x")) is None
+
+
+def test_seeds_are_drawn_as_dots_wider_than_their_tiles(runs):
+    """100 seed tiles on a blank 100x100 map, 5 pixels a tile: each a dot of DOT_PX, outlined."""
+    from worldgen.core.drawing import DOT_PX
+
+    seeds = runs["biomes"].stages["seeds"]
+    framed = framed_picture(seeds, 500, 500)
+    lit = np.any(framed != 0, axis=2).sum()
+    assert lit >= 100 * DOT_PX * DOT_PX * 0.7 > 100 * 25
+    dense = seeds.data.copy()
+    dense[::2] = 4  # half the map grass: not sparse, so no dots
+    assert np.any(framed_picture(Stage("s", dense), 500, 500)[1::5, 1::5] != framed_picture(
+        Stage("s", dense), 500, 500)[::5, ::5], axis=2).sum() == 0  # every tile one flat 5x5 square
+
+
+@pytest.mark.parametrize("side, shaped", [(960, True), (79, False)])
+def test_markers_have_their_shape_once_a_tile_is_wide_enough(runs, side, shaped):
+    final = runs["rooms"].stages["final"]
+    framed = framed_picture(final, side, side * 29 // 79 + 1)
+    exit_px = np.all(framed == legend.POINT_COLOURS["exit"], axis=2).sum()
+    assert (exit_px >= 30) if shaped else (exit_px == 1)

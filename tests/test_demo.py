@@ -51,7 +51,7 @@ def test_url_picks_generator_stage_and_seed(tmp_path):
 def test_the_island_demo_rolls_the_posts_particles_tile_by_tile_and_the_game_does_not(tmp_path):
     demo = shown(make_app("demo=island&stage=mask_plain&seed=abc", tmp_path))
     info = demo.view.stage.info
-    assert (info["scale"], info["sim_particles"], info["sim_life"], info["sim_batches"]) == (1, 3000, 50, 60)
+    assert (info["scale"], info["sim_particles"], info["sim_life"], info["sim_batches"]) == (1, 3000, 50, 20)
     assert registry.generate("island", "abc").stages["mask_plain"].info["scale"] == 3  # library default: coarse
     linked = shown(make_app("demo=island&stage=mask_plain&seed=abc&p.mask_scale=0", tmp_path / "b"))
     assert linked.view.stage.info["scale"] == 3  # a link's own value wins

@@ -93,3 +93,11 @@ def test_legend_strip_puts_its_lines_before_its_entries_and_wraps_them():
     assert len(rows) == 3  # "one two", "three four" (wrapped at 44 px), then the entry
     assert np.array_equal(lit[1:6, 1:1 + 27], legend.text_mask("one two"))
     assert tuple(strip[15, 1]) == POINT_COLOURS["start"]  # the swatch opens the third line
+
+
+@pytest.mark.parametrize("tile, beside", [("swamp", "forest"), ("swamp", "deep_water"), ("secret_door", "wall"),
+                                          ("secret_door", "floor"), ("secret_door", "door")])
+def test_swamp_rims_and_secret_doors_stand_out_from_what_they_sit_in(tile, beside):
+    """A one-tile swamp rim between forest and water, and a secret door in a wall, read at embed size:
+    they differ from their surroundings as much as a marker does."""
+    assert colour_difference(TILE_COLOURS[tile], TILE_COLOURS[beside]) >= MIN_MARKER_DIFFERENCE

@@ -84,6 +84,7 @@ class DemoScene(Scene):
         self.view: View | None = None
         self.pointed = False  # a bare figure's caption: shown once the reader points at the figure
         self.help_open = False
+        self.show_timing = True  # the generation's ms (pictures for the docs leave it out: it varies)
         self._surface_key: object = None
         self._surface: pygame.Surface | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
@@ -366,7 +367,7 @@ class DemoScene(Scene):
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         words, spot = self._layout()
         demo_view.draw_words(surface, spot, words)
-        ms = f"{self.work.cpu_ms:.1f} ms" if self.work and self.work.done else "..."
+        ms = "" if not self.show_timing else f"{self.work.cpu_ms:.1f} ms" if self.work and self.work.done else "..."
         mode = "  animating" if self.animating and not self.paused else "  paused" if self.animating else ""
         info = f"seed {self.seed[:24]!r}  {self.width}x{self.height}  {ms}{mode}"
         h = surface.get_height()
@@ -380,7 +381,8 @@ class DemoScene(Scene):
         specs = [("<", lambda: self.set_stage(self.stage_index - 1)),
                  (">", lambda: self.set_stage(self.stage_index + 1)),
                  ("animate", self.toggle_animation), ("new map", lambda: self.regenerate(self.app.roll_seed())),
-                 ("PNG", lambda: self.export("png")), ("link", self.share), ("?", self._open_help)]
+                 ("PNG", lambda: self.export("png")), ("link", self.share),
+                 ("?", lambda: setattr(self, "help_open", True))]
         if self.from_gallery:
             specs.append(("back", self.app.pop))
         buttons, x = [], w - demo_view.MARGIN
@@ -390,9 +392,6 @@ class DemoScene(Scene):
             buttons.append(ui.Button(label, pygame.Rect(x, h - 40, width, 34), action, MIN_TEXT))
             x -= 6
         return buttons
-
-    def _open_help(self) -> None:
-        self.help_open = True
 
 
 def _copy(stage: Stage) -> Stage:

@@ -36,6 +36,7 @@ BOTTOM_BAND = 46  # the seed and the buttons
 MARGIN = 12
 SIDE_WIDTH = 330  # the column beside a square map
 SWATCH = 18
+RAMP = 60  # a layer's grey scale, dark to light
 MAX_SENTENCE_LINES = 3
 
 
@@ -76,8 +77,12 @@ def words_for(spec: GeneratorSpec, name: str, shown: Stage | None, stages, param
     return Words(captions.heading(spec, name), sentence, captions.credit(spec), entries)
 
 
+def _swatch_width(entry: Entry) -> int:
+    return RAMP if entry.kind == "ramp" else SWATCH
+
+
 def entry_width(entry: Entry) -> int:
-    return SWATCH + 8 + ui.text_size(entry.label, MIN_TEXT)[0]
+    return _swatch_width(entry) + 8 + ui.text_size(entry.label, MIN_TEXT)[0]
 
 
 def _lines(text: str, width: int, size: int = MIN_TEXT, most: int = MAX_SENTENCE_LINES) -> tuple[str, ...]:
@@ -166,9 +171,10 @@ def _swatch(surface: pygame.Surface, entry: Entry, rect: pygame.Rect) -> None:
         surface.blit(shape, rect.move(1, 1))
         return
     if entry.kind == "ramp":
-        for i in range(rect.height):
-            level = round(255 * (rect.height - 1 - i) / max(1, rect.height - 1))
-            pygame.draw.line(surface, (level,) * 3, (rect.left, rect.top + i), (rect.right - 1, rect.top + i))
+        rect = pygame.Rect(rect.topleft, (RAMP, rect.height))
+        for i in range(rect.width):
+            level = round(255 * i / max(1, rect.width - 1))
+            pygame.draw.line(surface, (level,) * 3, (rect.left + i, rect.top), (rect.left + i, rect.bottom - 1))
     else:
         pygame.draw.rect(surface, entry.rgb, rect)
     pygame.draw.rect(surface, ui.DIM, rect, 1)
@@ -184,8 +190,9 @@ def draw_key(surface: pygame.Surface, rect: pygame.Rect, entries: tuple[Entry, .
         shown = entries[:per * cols]
         for i, entry in enumerate(shown):
             x, y = rect.x + (i // per) * col_w, rect.y + (i % per) * LINE
+            sw = _swatch_width(entry)
             _swatch(surface, entry, pygame.Rect(x, y + 3, SWATCH, SWATCH))
-            ui.text(surface, ui.fit(entry.label, col_w - SWATCH - 12, MIN_TEXT), (x + SWATCH + 8, y), MIN_TEXT)
+            ui.text(surface, ui.fit(entry.label, col_w - sw - 12, MIN_TEXT), (x + sw + 8, y), MIN_TEXT)
         return rect.y + min(per, len(shown)) * LINE
     x, y = rect.left, rect.top
     for entry in entries:
@@ -193,7 +200,7 @@ def draw_key(surface: pygame.Surface, rect: pygame.Rect, entries: tuple[Entry, .
         if x > rect.left and x + width > rect.right:
             x, y = rect.left, y + LINE + 3
         _swatch(surface, entry, pygame.Rect(x, y + 3, SWATCH, SWATCH))
-        ui.text(surface, entry.label, (x + SWATCH + 8, y), MIN_TEXT)
+        ui.text(surface, entry.label, (x + _swatch_width(entry) + 8, y), MIN_TEXT)
         x += width + 18
     return y + LINE
 

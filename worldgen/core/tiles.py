@@ -39,7 +39,7 @@ TILES: tuple[Tile, ...] = (
     Tile(6,  "hills",         "n", (140, 136, 84),     True,  True),
     Tile(7,  "mountain",      "^", (124, 112, 104),    False, False),
     Tile(8,  "desert",        ":", (236, 160, 80),     True,  True),
-    Tile(9,  "swamp",         ",", (84, 112, 96),      True,  True),
+    Tile(9,  "swamp",         ",", (48, 100, 104),     True,  True),
     Tile(10, "floor",         ".", (150, 144, 132),    True,  True),   # dungeon floor
     Tile(11, "wall",          "#", (58, 52, 62),       False, False),
     Tile(12, "door",          "+", (176, 112, 48),     True,  False),

@@ -116,7 +116,7 @@ NOTES: dict[str, Notes] = {
         },
         # The post’s point: particles rolled tile by tile make a boxy mask (the
         # game rolls them coarser, for speed), and a pile-up one can watch.
-        demo={"mask_scale": 1, "batches": 60}),
+        demo={"mask_scale": 1, "batches": 20}),
     "biomes": Notes(
         Source("World Generation in Depth", "trihex", "1000 Dungeons, 2013"),
         {
