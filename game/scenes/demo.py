@@ -246,7 +246,7 @@ class DemoScene(Scene):
             if not self.paused:
                 self.anim_wait -= 1
                 if self.anim_wait <= 0:
-                    self._advance(WORK_BUDGET_MS)
+                    self._advance(WORK_BUDGET_MS / 2)  # the frame also draws the picture it finds
             return
         if self._render_pending():
             return  # a big stage's render fills this frame; generation resumes next frame

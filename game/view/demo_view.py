@@ -24,6 +24,7 @@ from worldgen.core.registry import GeneratorSpec, Stage
 from worldgen.generators import captions
 
 from . import ui
+from .render import rgb_surface
 
 __all__ = ["MIN_TEXT", "TITLE_TEXT", "BOTTOM_BAND", "Words", "Layout", "words_for", "layout", "draw_words", "draw_key",
            "draw_caption", "draw_help", "entry_width"]
@@ -165,7 +166,7 @@ def _swatch(surface: pygame.Surface, entry: Entry, rect: pygame.Rect) -> None:
         mask = SHAPES[entry.shape][np.ix_(pick, pick)]
         rgb = np.zeros((side, side, 3), np.uint8)
         rgb[mask] = entry.rgb
-        shape = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+        shape = rgb_surface(rgb)
         shape.set_colorkey((0, 0, 0))
         pygame.draw.rect(surface, (8, 8, 8), rect)
         surface.blit(shape, rect.move(1, 1))
