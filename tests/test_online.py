@@ -382,7 +382,8 @@ def test_storage_full_keeps_the_last_good_save_and_says_so_once(game):
     enter_site(gp, here.nearest_site(tuple(state["pos"])))
     state = walk(gp, ["."] * 30)
     told = [m for m in gp.said() if m.startswith("Could not save")]
-    assert told == ["Could not save the game (storage full); the last good save is kept."]
+    assert told == ["Could not save the game: the browser's storage for this page is full. "
+                    "The last good save is kept."]
     kept, why = save.decode(gp.storage(SAVE_KEY))
     assert why == "" and kept["world"] == "Quotaholm" and kept["where"]["mode"] == "overworld"
     assert state["scene"] == "play" and state["mode"] == "dungeon"

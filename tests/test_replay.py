@@ -125,17 +125,18 @@ def test_a_run_saved_and_continued_replays_whole():
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
 
-def test_save_and_quit_while_a_map_is_built_replays_from_the_moment_before():
+def test_save_and_quit_while_a_map_is_built_goes_on_into_that_map_and_replays():
     storage = MemoryStorage()
     g = new_run()
     _walk_to_a_site(g)
     assert g.enter_site() and g.pending is not None
-    assert g.save_to(storage).ok  # the resume point: before the site was entered
+    assert g.save_to(storage).ok  # the run on its way into the site
     body, _ = save.load(storage)
     h = Game.resume(body, storage)
     assert h.recording.commands[-1] == RELOAD + "[1]"
+    settle(g)
     settle(h)
-    assert h.mode == "overworld"
+    assert h.mode == "dungeon" and digest.state_digest(h) == digest.state_digest(g)  # as if never saved
     play(h, 3, 0, 80)
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
@@ -157,12 +158,16 @@ def test_continuing_from_the_backup_cuts_the_recording_back_to_it():
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
 
-def test_a_save_no_recording_matches_goes_on_unrecorded():
+def test_a_save_whose_recording_cannot_be_read_back_goes_on_unrecorded_and_says_so(monkeypatch):
+    monkeypatch.setattr(recstore, "CHUNK", 4)
     storage = MemoryStorage()
     g = play(new_run(), 2, 0, 20)
     assert g.save_to(storage).ok
-    storage.data[recstore.KEY] = "{not json"
-    assert Game.resume(save.load(storage)[0], storage).recording is None
+    storage.data["recording.0"] = "lost"
+    h = Game.resume(save.load(storage)[0], storage)
+    assert h.recording is None
+    assert h.log[-1].text == ("This run's recording could not be read back (part 1 of it is missing or changed): "
+                              "the run goes on unrecorded.")
 
 
 def test_the_stored_recording_is_in_chunks_written_once(monkeypatch):
@@ -188,7 +193,7 @@ def test_a_finished_run_joins_the_list_of_replays_and_leaves_no_recording_beside
     runs = recstore.finished(storage)
     assert len(runs) == recstore.MAX_FINISHED
     assert runs[0][0]["world"] == "Savehold" and "score" in runs[0][0]
-    assert recstore.KEY not in storage.data and save.KEY not in storage.data
+    assert not any(key.startswith(recstore.CHUNK_KEY) for key in storage.data) and save.KEY not in storage.data
     assert read_file(runs[0][1])[0] is not None
 
 

@@ -52,6 +52,7 @@ from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
 from .location import LocationData, WorldMap
+from .log import BAD
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
@@ -120,13 +121,16 @@ class Game(RunState):
 
     @classmethod
     def resume(cls, body: dict, storage: Any = None) -> "Game":
-        """The run a save body holds, welcomed back; its recording goes on from
-        ``storage`` when one there goes with this save (:func:`recstore.load`).
-        Raises ``ValueError`` (or ``TypeError``) for a body that is no run."""
+        """The run a save body holds, welcomed back; with ``storage``, the
+        recording the save carries goes on (:func:`recstore.load`; the log
+        says so when it cannot).  Raises ``ValueError`` (or ``TypeError``)
+        for a body that is no run."""
         game = cls.from_json(body)
         game.say(f"Welcome back to {game.name}.")
         if storage is not None:
-            game.recording = recstore.load(storage, body)
+            game.recording, why = recstore.load(storage, body)
+            if why:
+                game.say(why, BAD)
         return game
 
     # -- actions ---------------------------------------------------------------------
@@ -438,19 +442,21 @@ class Game(RunState):
 
     # -- saves and scores ------------------------------------------------------------------
     def save_to(self, storage: Any, known_good: str | None = None) -> SaveOutcome:
-        """Write the run to ``storage`` (write-then-verify, :func:`game.rules.save.write`);
-        while a map is being built, the moment before it was asked for.
-        ``known_good`` is the text this process last wrote and verified."""
+        """Write the run, with its recording inside, to ``storage``
+        (write-then-verify, :func:`game.rules.save.write`); while a map is
+        being built, the run on its way there (loading it builds the same
+        map).  ``known_good`` is the text this process last wrote and verified."""
         if self.dead or self.won:
             return SaveOutcome(False, None, "")  # a finished run keeps no save
-        if self.loc is None or (self.pending is not None and self.resume_point is None):
-            return SaveOutcome(True, None, "")  # nothing to keep yet
-        text = save.encode(self.resume_point if self.pending is not None else self.to_json())
+        if self.loc is None:
+            return SaveOutcome(True, None, "")  # nothing to keep yet: the first location is being built
+        body = self.to_json()
+        if self.recording is not None:
+            body[recstore.ENTRY] = recstore.entry(storage, self.recording, building=self.pending is not None)
+        text = save.encode(body)
         ok = save.write(storage, text, known_good, check=codec.usable)
         self.dirty = False
-        if ok and self.recording is not None:
-            recstore.store(storage, self.recording, text, self.pending is not None)
-        return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage))
+        return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage, codec.usable))
 
     def erase_save(self, storage: Any) -> None:
         """The run is over: its save goes (its score stays)."""

@@ -28,7 +28,7 @@ from ..identify import item_name, items_are
 from ..log import note
 from ..pack import fits
 from ..pickup import picks_up
-from ..state import RunState
+from ..state import REST_KINDS, RunState
 from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Walk
@@ -41,7 +41,6 @@ __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_wal
 HURT_FRACTION = 0.5
 MAX_REST_TURNS = 1000  # a rest stops after this many turns, healed or not
 SEARCH_TURNS = 5  # a search is this many turns of resting (each searches 3 cells around, hard)
-REST_KINDS = ("rest", "search")
 
 # Straight steps first: on ties the path prefers them (it looks less drunk).
 _ORDER = (sorted((s for s in STEPS if 0 in s), reverse=True)
