@@ -195,3 +195,36 @@ def test_markers_have_their_shape_once_a_tile_is_wide_enough(runs, side, shaped)
     framed = framed_picture(final, side, side * 29 // 79 + 1)
     exit_px = np.all(framed == legend.POINT_COLOURS["exit"], axis=2).sum()
     assert (exit_px >= 30) if shaped else (exit_px == 1)
+
+
+def test_a_map_is_drawn_whole_below_one_and_a_half_pixels_a_tile_and_fractional_from_there():
+    from worldgen.core.drawing import fitted_size, picture_scale
+
+    assert picture_scale(100, 100, 149, 149) == 1.0  # 1.49: whole pixels
+    assert picture_scale(100, 100, 150, 150) == 1.5
+    assert picture_scale(100, 100, 99, 400) == 0.99  # smaller than the map: sampled down
+    assert picture_scale(100, 50, 1000, 250) == 5.0  # the narrower side decides
+    assert fitted_size(88, 32, 960, 540) == (960, 349)
+
+
+@pytest.mark.parametrize("cells, ringed", [(CALLOUT_MOST, True), (CALLOUT_MOST + 1, False)])
+def test_a_change_of_a_dozen_cells_or_fewer_is_ringed(cells, ringed):
+    before = Stage("a", np.full((20, 40), T.floor, np.uint8))
+    after = np.full((20, 40), T.floor, np.uint8)
+    after.ravel()[np.arange(cells) * 29 % 800] = T.wall
+    change = (Change("filled", "changed", frozenset(), frozenset({T.wall})),)
+    drawn = framed_picture(Stage("b", after), 400, 200, before, change)
+    tint = np.all(drawn == legend.CHANGE_COLOURS["changed"], axis=2)
+    assert tint.any() == ringed  # the rings are the tint's pure colour; a tinted cell is a blend
+
+
+@pytest.mark.parametrize("extra, dots", [(0, True), (1, False)])
+def test_only_a_sparse_map_is_drawn_with_dots(extra, dots):
+    from worldgen.core.drawing import SPARSE_SHARE
+
+    tiles = np.zeros((50, 50), np.uint8)
+    n = int(SPARSE_SHARE * tiles.size) + extra
+    tiles.ravel()[np.arange(n) * 37 % tiles.size] = T.grass
+    drawn = framed_picture(Stage("s", tiles), 250, 250)  # 5 pixels a tile
+    lit = np.any(drawn != 0, axis=2).sum()
+    assert (lit > n * 25) == dots
