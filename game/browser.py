@@ -209,15 +209,15 @@ class Storage:
         except Exception:  # noqa: BLE001
             pass
 
-    def keep_file(self, folder: str, filename: str, text: str) -> str | None:
-        """Natively, write ``text`` to ``folder/filename`` in the data folder
-        (a morgue file, say; the name made safe) and return its path; None in
-        the page (the player copies or downloads it there) or when it cannot
-        be written (nothing is left half-written)."""
+    def keep_file(self, folder: str, filename: str, text: str) -> tuple[str | None, str]:
+        """Natively, write ``text`` to ``folder/filename`` in the data folder (a morgue file;
+        the name made safe): ``(its path, "")``, or ``(None, why)`` in one line (nothing is
+        left half-written).  In the page ``(None, "")``: the player copies or downloads it."""
         if window() is not None:
-            return None
+            return None, ""
         path = self.directory / folder / files.safe_name(filename, "file.txt")
-        return None if files.write_atomic(path, text.encode("utf-8")) else str(path)
+        why = files.write_atomic(path, text.encode("utf-8"))
+        return (None, f"Could not keep the file {path}: {why}.") if why else (str(path), "")
 
     def _round_trip(self) -> str:
         """A small value written, read back and removed: "" when it works, else why not."""

@@ -72,6 +72,18 @@ def browser():
         yield b
 
 
+#: The fixtures that start Chromium: a test that uses one, however indirectly, is a browser test.
+BROWSER_FIXTURES = frozenset({"browser", "page", "chromium", "context"})
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test whose fixtures start a browser ``browser``, so ``-m "not browser"``
+    means what it says and ``make flake`` finds them all (no test can forget the mark)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
 def pytest_terminal_summary(terminalreporter):
     """Name the online suite's evidence folders (timings.md, timings.json, screenshots/)."""
     import sys

@@ -310,3 +310,14 @@ def test_a_save_that_is_no_regular_file_is_refused_without_waiting(tmp_path, mak
     body, said = save.load(s)
     assert body is None and said.splitlines()[0] == f"the save cannot be read ({why})"
     assert s.copy("save", "other") is False
+
+
+def test_a_file_kept_in_the_data_folder_has_a_safe_name_or_says_why_not(tmp_path):
+    s = Storage(tmp_path)
+    path, why = s.keep_file("morgue", "deepisle-morgue-AC/DC-12.txt", "text")
+    assert why == "" and path == str(tmp_path / "morgue" / "deepisle-morgue-AC-DC-12.txt")
+    (tmp_path / "blocked").write_text("a file where the folder would be")
+    path, why = s.keep_file("blocked", "m.txt", "text")
+    assert path is None and why == f"Could not keep the file {tmp_path / 'blocked' / 'm.txt'}: file exists."
+    with installed(Window(storage=LocalStorage())):
+        assert Storage().keep_file("morgue", "m.txt", "text") == (None, "")

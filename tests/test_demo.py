@@ -228,10 +228,12 @@ def test_export_and_share(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)
     shown(app)
-    png = app.top.export("png")
-    txt = app.top.export("txt")
+    said = [app.top.export("png"), app.top.export("txt")]
+    assert all(line.startswith("Saved as ") and line.endswith(".") for line in said), said
+    png, txt = (line[len("Saved as "):-1] for line in said)  # natively a file in the data folder
     assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
     assert len(open(txt, encoding="utf-8").read().splitlines()) == 32
+    assert said[0] in [t[0] for t in app.top.toasts.items]
     link = app.top.share()
     assert "mode=demo" in link and "seed=exp" in link and "p.octaves=5" in link
     assert link in capsys.readouterr().out  # natively the link is printed

@@ -5,6 +5,7 @@ edited, foreign or oversized recording gives one line, never a crash."""
 
 import base64
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -219,6 +220,59 @@ def test_an_edited_recording_diverges_and_names_the_turn(short_recording):
     assert status == 1 and "turn" in line
 
 
+# -- --verify believes nothing but the commands ---------------------------------------------------
+def test_verify_prints_what_the_replay_reached(short_recording):
+    replay, _ = open_replay(short_recording)
+    assert replay.play_to_end(settle) is None
+    g, reached = replay.game, replay.reached()
+    status, line = replay_cli.verify(short_recording)
+    assert status == 0 and line == (f"ok: {replay.total} commands, {g.turn} turns, {replay_cli.ending(replay).split(', ', 1)[1]}; "
+                                    f"{replay.matched} digests match")
+    assert f"score {reached['score']}" in line and f"on island {g.location + 1}" in line
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda p: p["final"].__setitem__(3, "won"), "false: the file says outcome 'won', the replay reaches 'died'"),
+    (lambda p: p["summary"].__setitem__("score", p["summary"]["score"] + 500), "false: the file says score"),
+    (lambda p: p["summary"].__setitem__("relics", p["summary"]["relics"] + 5), "false: the file says relics"),
+    (lambda p: p["summary"].__setitem__("cause", "old age"), "false: the file says cause 'old age'"),
+    (lambda p: p.update(checks=[]), "lacks the digest due before command 1 (turn 0)"),
+    (lambda p: p.update(final=p["final"][:2] + ["", p["final"][3]]), "has no final digest"),
+    (lambda p: p.update(final=None), "has no final digest"),
+    (lambda p: p.update(world="Elsewhere"), "differs from the recording at turn 0"),
+    (lambda p: p.update(background="adept"), "differs from the recording at turn 0"),
+    (lambda p: p.update(size="large"), "differs from the recording at turn 0"),
+], ids=["outcome", "score", "relics", "cause", "no-digests", "final-stripped", "no-final", "world", "background",
+        "size"])
+def test_verify_refuses_a_file_whose_claims_or_digests_the_replay_does_not_bear_out(died_recording, edit, said):
+    payload = _payload(died_recording)
+    edit(payload)
+    status, line = replay_cli.verify(_text(payload))
+    assert status == 1 and said in line and "\n" not in line
+
+
+def test_verify_refuses_reordered_commands(died_recording):
+    payload = _payload(died_recording)
+    commands = parse_commands(payload["commands"])
+    k = next(i for i in range(1, len(commands)) if commands[i] != commands[i - 1] and commands[i][0] == "m")
+    commands[k - 1], commands[k] = commands[k], commands[k - 1]
+    payload["commands"] = "".join(record.encode_command(c, a) for c, a in commands)
+    status, line = replay_cli.verify(_text(payload))
+    assert status == 1 and line.startswith("diverges: ") and "\n" not in line
+
+
+@pytest.fixture(scope="module")
+def died_recording() -> str:
+    """A whole run that ended in death, recorded: a diver's, cut short of nothing."""
+    from game.tools.autoplay import play_run
+
+    for k in range(1, 20):
+        report = play_run(f"Deathbed-{k}", "diver", "small", max_turns=6000)
+        if report.dead:
+            return report.recording
+    pytest.fail("no diver died in 19 runs")
+
+
 @pytest.mark.parametrize("damage, words", [
     (lambda t: t[:len(t) // 2], "cut short"),
     (lambda t: "garbage", "not a Deepisle recording"),
@@ -278,7 +332,10 @@ def test_the_command_line_exits_1_on_a_divergence_and_2_on_a_file_it_cannot_read
     truncated.write_text(short_recording[:len(short_recording) // 3])
     binary = tmp_path / "binary.replay.txt"
     binary.write_bytes(bytes(range(256)))
-    for path, status in ((edited, 1), (truncated, 2), (binary, 2), (tmp_path / "missing.txt", 2)):
+    fifo = tmp_path / "fifo.replay.txt"
+    os.mkfifo(fifo)  # nobody writes to it: a reader that waited would hang here
+    for path, status in ((edited, 1), (truncated, 2), (binary, 2), (tmp_path / "missing.txt", 2), (fifo, 2),
+                         (tmp_path, 2), (Path("/dev/zero"), 2)):
         done = _cli(path, "--verify")
         assert done.returncode == status, (path, done.stderr)
         assert done.stdout == "" and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

@@ -3,7 +3,12 @@ each question a screen asks answers (it is the rule's own answer, read
 through the one door), saving and ending a run, the score table, and the
 functions the title screen calls before a run."""
 
+import datetime
+
 import numpy as np
+import pytest
+
+from worldgen.generators.world import world_key
 
 from game.rules import build, codec, recstore, save, score, words
 from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets, throw_range
@@ -525,3 +530,35 @@ def test_the_world_preview_is_the_worlds_first_location():
     assert WorldPreview.is_location(items[-1]) and items[-1].index == 0
     assert not any(WorldPreview.is_location(i) for i in items[:-1])
     assert preview.is_same(" avalon") and not preview.is_same("Avalonia") and not preview.is_same("")
+
+
+# -- the daily world ----------------------------------------------------------------------------
+@pytest.mark.parametrize("year", range(2026, 2031))
+def test_the_daily_world_is_another_world_every_day_of_a_year(year):
+    days = [datetime.date(year, 1, 1) + datetime.timedelta(d) for d in range(366 if year % 4 == 0 else 365)]
+    names = [daily_world(day.isoformat()) for day in days]
+    assert len({world_key(n) for n in names}) == len(days)
+
+
+def test_the_daily_world_of_a_day_is_the_same_for_everyone_for_ever():
+    """Pinned: changing these changes every player's world of those days (and their daily tables)."""
+    assert (daily_world("2026-01-01"), daily_world("2026-12-31"), daily_world("2028-02-29")) == \
+        ("Isearrow", "Torider", daily_world("2028-02-29"))
+    assert daily_world("2027-01-01") == "Lochmervik" != daily_world("2026-01-01")
+
+
+@pytest.mark.parametrize("text", ["x", "2026-13-01", "2026-02-30", "26-01-01", ""])
+def test_a_daily_date_that_is_no_date_has_a_world_of_its_own(text):
+    assert daily_world(text) == daily_world(text) and daily_world(text)
+
+
+def test_the_years_daily_worlds_are_drawn_within_a_bound(monkeypatch):
+    from game.rules import run as run_module
+
+    monkeypatch.setattr(run_module, "MAX_DAILY_DRAWS", 3)
+    run_module._daily_names.cache_clear()
+    try:
+        names = run_module._daily_names(1999)
+        assert len(names) == 366 and len(set(names)) <= 3 and names[:3] * 2 == names[:6]
+    finally:
+        run_module._daily_names.cache_clear()

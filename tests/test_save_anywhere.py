@@ -1,4 +1,4 @@
-"""Save anywhere, continue in a fresh process, verify (``game.tools.soak``):
+"""Save anywhere, continue in a fresh process, verify (``tests/soak.py``):
 for every background and every harness policy, a run is played straight
 through; then it is saved and quit at cut points chosen among its commands
 (right after each kind of map build, while a map is being built, mid-walk,
@@ -16,7 +16,7 @@ import pytest
 
 from game.rules.run import BACKGROUNDS
 from game.tools.autoplay import POLICIES
-from game.tools.soak import KINDS, check_plans, choose_cuts, kill_while_saving, moments, plan_run
+from soak import KINDS, check_plans, choose_cuts, kill_while_saving, moments, plan_run
 
 TURNS = 450  # each straight run: long enough to go down a site, short enough for CI
 CUTS = 6  # per run: one of every kind of moment the run has, then random ones

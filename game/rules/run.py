@@ -27,6 +27,8 @@ facades to know.
 
 from __future__ import annotations
 
+import datetime
+import functools
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -63,7 +65,8 @@ from .state import LevelRequest, LocationRequest, RunState
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
-           "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
+           "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay", "finished_runs",
+           "Replayer",
            "Mismatch", "death_text"]
 
 SIZE_NAMES = content.SIZE_NAMES
@@ -532,10 +535,50 @@ def roll_world_name(rng: np.random.Generator) -> str:
     return make_name(rng)
 
 
+def run_seed(rng: np.random.Generator, text: str | None = None) -> int:
+    """A new run's own seed: from ``text`` when a link gives one (``?world=A&seed=7``:
+    the same link plays the same run, rolls and all), else rolled from ``rng``.
+
+    >>> run_seed(np.random.default_rng(0), "7") == run_seed(np.random.default_rng(1), "7") < 2**62
+    True
+    """
+    return seeding.seed_from_text(text) % 2**62 if text is not None else int(rng.integers(0, 2**62))
+
+
 def daily_world(date: str) -> str:
     """The world of the UTC day ``date`` ("2025-06-01"): the same name for
-    every player that day, from the name model seeded by the date."""
-    return make_name(seeding.rng(seeding.seed_from_text("daily world"), date))
+    every player that day, and another world every day of the year: day
+    ``k`` of a year (0 on 1 January) is the ``k``-th distinct world among
+    the names the name model draws from that year's stream.  A date that is
+    not ``YYYY-MM-DD`` has a name of its own, drawn from its text."""
+    try:
+        day = datetime.date.fromisoformat(date) if len(date) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        return make_name(seeding.rng(seeding.seed_from_text("daily world"), date))
+    return _daily_names(day.year)[day.timetuple().tm_yday - 1]
+
+
+@functools.lru_cache(maxsize=2)
+def _daily_names(year: int) -> tuple[str, ...]:
+    """The first 366 distinct worlds of ``year``'s stream, drawn once a year
+    (about 50 ms; bounded: at most :data:`MAX_DAILY_DRAWS` names are drawn,
+    and a shorter list repeats from its start)."""
+    rng = seeding.rng(seeding.seed_from_text("daily world"), str(year))
+    names: list[str] = []
+    keys: set[str] = set()
+    for _ in range(MAX_DAILY_DRAWS):
+        if len(names) >= 366:
+            break
+        name = make_name(rng)
+        if world_key(name) not in keys:
+            keys.add(world_key(name))
+            names.append(name)
+    return tuple(names[i % len(names)] for i in range(366))
+
+
+MAX_DAILY_DRAWS = 20 * 366  # names drawn for a year's daily worlds, at most (about 420 are needed)
 
 
 def open_replay(text: Any) -> tuple[Replayer | None, str]:
