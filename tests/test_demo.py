@@ -226,14 +226,16 @@ def test_items_with_nothing_to_show_are_passed_within_the_frame(tmp_path, monkey
 
 def test_export_and_share(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DEEPISLE_DATA", str(tmp_path / "data"))
     app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)
     shown(app)
-    said = [app.top.export("png"), app.top.export("txt")]
-    assert all(line.startswith("Saved as ") and line.endswith(".") for line in said), said
-    png, txt = (line[len("Saved as "):-1] for line in said)  # natively a file in the data folder
-    assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
-    assert len(open(txt, encoding="utf-8").read().splitlines()) == 32
-    assert said[0] in [t[0] for t in app.top.toasts.items]
+    exports = tmp_path / "data" / "exports"
+    assert app.top.export("png") == f"Saved as {exports / 'island-terrain-exp.png'}."  # in the data folder
+    assert app.top.export("txt") == f"Saved as {exports / 'island-terrain-exp.txt'}."
+    assert (exports / "island-terrain-exp.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len((exports / "island-terrain-exp.txt").read_text(encoding="utf-8").splitlines()) == 32
+    assert not (tmp_path / "exports").exists()  # never the current folder
+    assert f"Saved as {exports / 'island-terrain-exp.txt'}." in [t[0] for t in app.top.toasts.items]
     link = app.top.share()
     assert "mode=demo" in link and "seed=exp" in link and "p.octaves=5" in link
     assert link in capsys.readouterr().out  # natively the link is printed

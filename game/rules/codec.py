@@ -94,9 +94,10 @@ def activity_to_json(run: RunState) -> dict | None:
     None when nothing goes on."""
     if not run.ongoing:
         return None
-    return {"path": [list(c) for c in run.path], "explore": run.exploring, "rest": run.resting,
-            "turns": run.rest_turns, "seen": sorted(run.path_seen), "awake": sorted(run.path_awake),
-            "hp": run.path_hp, "hurt": run.blows - run.path_blows, "finds": run.path_finds}
+    act = run.activity
+    return {"path": [list(c) for c in act.path], "explore": act.kind == "explore", "rest": run.resting,
+            "turns": act.turns, "seen": sorted(act.seen), "awake": sorted(act.awake),
+            "hp": act.hp, "hurt": run.blows - act.blows, "finds": act.finds}
 
 
 def activity_from_json(value) -> dict | None:

@@ -1,4 +1,4 @@
-"""The message log of a run.
+"""The message log of a run, and the cues the screens play.
 
 Rules say what happened as short lines with a kind (good news, bad news, a
 note, loot); the view chooses the colours.  Iterating a :class:`Message`
@@ -7,19 +7,51 @@ gives ``(text, kind, turn)``.
 The log is the whole run's history, bounded: the last :data:`MAX_LOG` lines
 are kept (and saved).  A line said again right after itself is not repeated:
 the last line counts it instead ("The rat misses you. x3").
+
+A :class:`Cue` is what the rules tell the screens beside the words: a blow
+landed, a potion was drunk, the relic is out.  The run queues them
+(``RunState.emit``); the play screen takes them each frame
+(``Game.take_cues``) and plays the sound of each (``game.audio.SOUNDS``).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
-__all__ = ["Message", "GOOD", "BAD", "NOTE", "LOOT", "KINDS", "MAX_LOG", "MAX_TEXT", "good", "bad", "note",
+__all__ = ["Cue", "Message", "GOOD", "BAD", "NOTE", "LOOT", "KINDS", "MAX_LOG", "MAX_TEXT", "good", "bad", "note",
            "loot", "add", "repeats"]
 
 GOOD, BAD, NOTE, LOOT = "good", "bad", "note", "loot"
 KINDS = (GOOD, BAD, NOTE, LOOT)
 MAX_LOG = 1000  # lines of history kept for the run (the message history scene scrolls them)
 MAX_TEXT = 200  # characters of one line (a save's longer lines are cut)
+
+
+class Cue(StrEnum):
+    """Something the rules tell the screens happened (its value names its sound)."""
+
+    HIT = "hit"
+    MISS = "miss"
+    KILL = "kill"
+    HURT = "hurt"
+    PICKUP = "pickup"
+    DRINK = "drink"
+    READ = "read"
+    ZAP = "zap"
+    SHOOT = "shoot"
+    SHOOT_AT_YOU = "shoot_at_you"
+    THROW = "throw"
+    SHATTER = "shatter"
+    FIRE = "fire"
+    GAS = "gas"
+    TRAP = "trap"
+    PRIZE = "prize"
+    RELIC = "relic"
+    LEVEL_UP = "level_up"
+    STAIRS = "stairs"
+    WIN = "win"
+    DIE = "die"
 
 
 class Message(NamedTuple):

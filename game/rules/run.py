@@ -46,15 +46,14 @@ from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire,
                              targets)
-from .actions.travel import (TravelStep, explore_target, plan_path, stairs_target, start_rest, start_walk,
-                             step_action)
+from .actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
 from .location import LocationData, WorldMap
-from .log import BAD
+from .log import BAD, Cue
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
@@ -63,7 +62,7 @@ from .record import Recording, read_file, recorded
 from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
 
-__all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
+__all__ = ["Game", "Cue", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
            "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay", "finished_runs",
            "Replayer",
@@ -316,7 +315,6 @@ class Game(RunState):
         if not path and (x, y) != self.pos:
             self.say("You see no way there." if path is None else unreachable(self, x, y))
             self.touch()
-        self.exploring = False
         start_walk(self, path or [])
         return bool(self.path)
 
@@ -339,36 +337,14 @@ class Game(RunState):
         until danger stops it or nothing reachable is left (no time passes now)."""
         if self.busy or self.mode != "dungeon":
             return False
-        self.exploring = True
-        return self._next_leg()
-
-    def _next_leg(self) -> bool:
-        target = explore_target(self)
-        path = plan_path(self, *target) if target is not None else None
-        if not path:
-            self.stop_walk()
-            self.say("You have explored everything you can reach here." if target is None
-                     else "You see no way on.")
-            self.touch()
-            return False
-        start_walk(self, path)
-        return True
+        return start_explore(self)
 
     @recorded("s")
     def go_on(self) -> bool:
-        """The next turn of what goes on by itself: a walk's next step
-        (auto-explore plans its next leg first) or a turn of a rest; False
-        when nothing goes on."""
-        if self.busy:
-            self.stop_walk()
-            return False
-        if self.resting:
-            self.rest_turns += 1
-            return engine.perform(self, Rest())
-        if not self.path and not (self.exploring and self._next_leg()):
-            self.stop_walk()
-            return False
-        return engine.perform(self, TravelStep())
+        """The next turn of what goes on by itself (:func:`engine.go_on`): a
+        walk's next step (auto-explore plans its next leg first) or a turn of
+        a rest; False when nothing goes on."""
+        return engine.go_on(self)
 
     # -- questions the screens ask (no time passes) -----------------------------------------
     def describe(self, x: int, y: int) -> list[str]:

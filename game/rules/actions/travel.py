@@ -28,14 +28,14 @@ from ..identify import item_name, items_are
 from ..log import note
 from ..pack import fits
 from ..pickup import picks_up
-from ..state import REST_KINDS, RunState
+from ..state import Activity, RunState
 from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
-from .walk import OverworldStep, Walk
+from .walk import OverworldStep, Rest, Walk
 
-__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_rest", "danger",
-           "walk_interruption", "interruption", "explore_target", "stairs_target", "HURT_FRACTION",
-           "MAX_REST_TURNS", "SEARCH_TURNS", "REST_KINDS"]
+__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_explore", "start_rest",
+           "danger", "walk_interruption", "interruption", "explore_target", "stairs_target", "Plan", "PLANS",
+           "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS"]
 
 #: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
 HURT_FRACTION = 0.5
@@ -106,21 +106,39 @@ def _shackled(m) -> bool:
     return m is not None and m.captive and not m.hidden
 
 
-def _begin(run: RunState) -> None:
-    """What goes on begins now: what is in view, HP and blows now do not stop it."""
-    run.path_hp, run.path_blows = run.player.hp, run.blows
+def _begin(run: RunState, kind: str, path: list[tuple[int, int]] | None = None) -> Activity:
+    """A plan of ``kind`` begins now: what is in view, HP and blows now do not stop it."""
+    act = Activity(kind, list(path or []), hp=run.player.hp, blows=run.blows, finds=_finds(run))
     if run.mode == "dungeon":
         foes = run.foes_in_view()
-        run.path_seen = {m.index for m in foes}
-        run.path_awake = {m.index for m in foes if m.awake}
-    run.path_finds = _finds(run)
+        act.seen = {m.index for m in foes}
+        act.awake = {m.index for m in foes if m.awake}
+    run.activity = act
+    return act
 
 
-def start_walk(run: RunState, path: list[tuple[int, int]]) -> None:
-    """Begin walking ``path``."""
-    run.resting = ""
-    run.path = path
-    _begin(run)
+def start_walk(run: RunState, path: list[tuple[int, int]], kind: str = "walk") -> None:
+    """Begin walking ``path`` (``kind`` ``"explore"``: a leg of auto-explore)."""
+    _begin(run, kind, path)
+
+
+def start_explore(run: RunState) -> bool:
+    """Auto-explore: walk leg by leg to the nearest unexplored edge or item;
+    False (and the log says why) when there is no first leg."""
+    return _next_leg(run)
+
+
+def _next_leg(run: RunState) -> bool:
+    """Auto-explore's next leg, planned from where the player stands now."""
+    target = explore_target(run)
+    path = plan_path(run, *target) if target is not None else None
+    if not path:
+        run.stop_walk()
+        run.say("You have explored everything you can reach here." if target is None else "You see no way on.")
+        run.touch()
+        return False
+    start_walk(run, path, "explore")
+    return True
 
 
 def start_rest(run: RunState, kind: str) -> str | None:
@@ -136,9 +154,7 @@ def start_rest(run: RunState, kind: str) -> str | None:
         return "Nothing is hidden out here."
     if kind == "rest" and _rested(run):
         return f"You are rested ({p.hp}/{p.max_hp} HP): nothing to wait for."
-    run.stop_walk()
-    run.resting, run.rest_turns = kind, 0
-    _begin(run)
+    _begin(run, kind)
     return None
 
 
@@ -155,18 +171,18 @@ def _finds(run: RunState) -> int:
 def danger(run: RunState) -> str | None:
     """Why anything going on must stop after the turn that just passed (see
     the module docstring), or None; what it has seen now no longer stops it."""
-    player = run.player
-    blow, lost = run.blows > run.path_blows, player.hp < run.path_hp
-    run.path_hp, run.path_blows = player.hp, run.blows
+    player, act = run.player, run.activity
+    blow, lost = run.blows > act.blows, player.hp < act.hp
+    act.hp, act.blows = player.hp, run.blows
     if blow or (lost and player.hp < HURT_FRACTION * player.max_hp):
         return f"you are hurt ({max(0, player.hp)}/{player.max_hp} HP)"
     if run.mode != "dungeon":
         return None
     in_view = run.foes_in_view()
-    new = [m for m in in_view if m.index not in run.path_seen]
-    woke = [m for m in in_view if m.awake and m.index not in run.path_awake]
-    run.path_seen.update(m.index for m in in_view)
-    run.path_awake.update(m.index for m in woke)
+    new = [m for m in in_view if m.index not in act.seen]
+    woke = [m for m in in_view if m.awake and m.index not in act.awake]
+    act.seen.update(m.index for m in in_view)
+    act.awake.update(m.index for m in woke)
     near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
     if new:
         return f"{new[0].name} comes into view"
@@ -191,26 +207,72 @@ def walk_interruption(run: RunState) -> str | None:
     return None
 
 
+def _rest_interruption(run: RunState, act: Activity) -> str | None:
+    why = danger(run)
+    if why is not None:
+        return f"You stop {'resting' if act.kind == 'rest' else 'searching'}: {why}."
+    p = run.player
+    if act.kind == "search":
+        if act.turns < SEARCH_TURNS:
+            return None
+        found = _finds(run) > act.finds
+        return f"You search for {act.turns} turns" + ("." if found else " and find nothing.")
+    if _rested(run):
+        return f"You are rested: {p.hp}/{p.max_hp} HP after {act.turns} turns."
+    if act.turns >= MAX_REST_TURNS:
+        return f"You stop resting after {act.turns} turns ({p.hp}/{p.max_hp} HP)."
+    return None
+
+
+class Plan:
+    """What the player goes on doing by themselves, a turn at a time (Hauberk's
+    ``Behavior``): the engine asks it for the turn's action
+    (:func:`game.rules.engine.go_on`), performs it as any action of the
+    player's, then asks whether anything stops it (:meth:`stops`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        """This turn's action, or None when it is over."""
+        raise NotImplementedError
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        """After a turn: the line that ends it, or None to go on."""
+        why = walk_interruption(run)
+        return None if why is None else f"You stop: {why}."
+
+
+class FollowPath(Plan):
+    """A walk to a cell (a click, travel to the stairs): a step a turn."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path else None
+
+
+class Explore(FollowPath):
+    """Auto-explore: a walk, and when its leg ends, the next leg (:func:`explore_target`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path or _next_leg(run) else None
+
+
+class Resting(Plan):
+    """A rest until healed, or a search of :data:`SEARCH_TURNS`: a turn of rest a turn."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        act.turns += 1
+        return Rest()
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        return _rest_interruption(run, act)
+
+
+#: The plans, by the kind an :class:`~game.rules.state.Activity` names.
+PLANS: dict[str, Plan] = {"walk": FollowPath(), "explore": Explore(), "rest": Resting(), "search": Resting()}
+
+
 def interruption(run: RunState) -> str | None:
     """The line that ends what goes on after the turn that just passed (it
     stops, or it is done), or None to go on."""
-    if not run.resting:
-        why = walk_interruption(run)
-        return None if why is None else f"You stop: {why}."
-    why = danger(run)
-    if why is not None:
-        return f"You stop {'resting' if run.resting == 'rest' else 'searching'}: {why}."
-    p = run.player
-    if run.resting == "search":
-        if run.rest_turns < SEARCH_TURNS:
-            return None
-        found = _finds(run) > run.path_finds
-        return f"You search for {run.rest_turns} turns" + ("." if found else " and find nothing.")
-    if _rested(run):
-        return f"You are rested: {p.hp}/{p.max_hp} HP after {run.rest_turns} turns."
-    if run.rest_turns >= MAX_REST_TURNS:
-        return f"You stop resting after {run.rest_turns} turns ({p.hp}/{p.max_hp} HP)."
-    return None
+    return PLANS[run.activity.kind].stops(run, run.activity)
 
 
 def explore_target(run: RunState) -> tuple[int, int] | None:
@@ -277,7 +339,7 @@ class TravelStep(Action):
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
-        x, y = run.path.pop(0)
+        x, y = run.activity.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
         if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
