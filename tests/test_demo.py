@@ -5,13 +5,13 @@ import pygame
 import pytest
 from gameloop import click, key, make_app, run, run_until
 
-from game import app as app_module
-from game.app import App
-from game.browser import Storage
+from game.shell import app as app_module
+from game.shell.app import App
+from game.shell.browser import Storage
 from game.scenes import demo as demo_module
 from game.scenes.demo import HOLD_FRAMES, HINT, MOST_STEP_FRAMES, STAGE_FRAMES, DemoScene
 from game.scenes.gallery import GalleryScene
-from game.settings import parse_query
+from game.shell.settings import parse_query
 from game.view import ui
 from game.view.demo_view import MIN_TEXT
 from worldgen.core import registry
@@ -203,7 +203,7 @@ def test_step_key_shows_the_next_picture_and_pauses(tmp_path):
 def test_items_with_nothing_to_show_are_passed_within_the_frame(tmp_path, monkeypatch):
     """A replay holds each picture, but steps past items with none (a room library
     grown on the first map of a page) within the frame, up to its work budget."""
-    from game.work import Work
+    from game.shell.work import Work
     from worldgen.core.registry import Progress, Stage
 
     app = make_app("demo=rooms&seed=hold", tmp_path)

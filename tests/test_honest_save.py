@@ -1,6 +1,6 @@
 """A save is the world as it was: save and reload in the middle of a run,
 and the run goes on exactly as if it had never stopped (the state digest of
-game/rules/digest.py is the judge), in this process or a fresh one."""
+game/rules/persistence/digest.py is the judge), in this process or a fresh one."""
 
 import json
 import subprocess
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules import codec, digest, save
+from game.rules.persistence import codec, digest, save
 from game.rules.run import Game
 
 from scripted import new_run, play, settle

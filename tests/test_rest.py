@@ -8,14 +8,15 @@ from gameloop import key, press, run, run_until
 from test_rules import dungeon_run, make_level, put_monster
 from test_tactics import ARENA, hand_made, in_dungeon, monster
 
-import game.app as app_module
-from game.rules import engine, status
+import game.shell.app as app_module
+from game.rules import engine
+from game.rules.creatures import status
 from game.rules.actions import travel
 from game.rules.actions.effects import Damage
 from game.rules.actions.features import TRAPS
 from game.rules.actions.travel import HURT_FRACTION, SEARCH_TURNS
 from worldgen.core import seeding
-from game.rules.entities import FloorItem
+from game.rules.creatures.entities import FloorItem
 from game.rules.content import ITEM_BY_ID
 from game.scenes.play import REST_TURNS_PER_FRAME
 from worldgen.core.tiles import T
@@ -103,7 +104,7 @@ def test_resting_stops_when_a_blow_lands():
     assert g.rest()
     g.go_on()
     rat = put_monster(g.level, 2, 2, awake=False)
-    g.path_seen.add(rat.index)  # already seen: only the blow is new
+    g.activity.seen.add(rat.index)  # already seen: only the blow is new
     engine.resolve(g, Damage(g.player, 3, rat.name))
     g.go_on()
     assert not g.resting and g.log[-1].text.startswith("You stop resting: you are hurt (")
@@ -234,7 +235,7 @@ def test_a_blow_still_stops_auto_explore(tmp_path):
     g.player.hp = g.player.max_hp = 500
     lv.update_view(*g.pos)
     g.explore()
-    g.path_seen.add(bat.index)  # seen when it began: only the bite stops it
+    g.activity.seen.add(bat.index)  # seen when it began: only the bite stops it
     assert run_until(app, lambda: not g.exploring, 300)
     assert g.log[-1].text.startswith("You stop: you are hurt (") or "next to you" in g.log[-1].text
     assert g.player.hp >= 500 - 2 * 6

@@ -1,7 +1,7 @@
-"""The message log (``game.rules.log``): a line said again right after
+"""The message log (``game.rules.text.log``): a line said again right after
 itself is counted on it, a line keeps the turn it was said, the history is bounded."""
 
-from game.rules.log import BAD, GOOD, Message, add, repeats
+from game.rules.text.log import BAD, GOOD, Message, add, repeats
 
 
 def test_a_line_keeps_its_text_kind_and_turn():

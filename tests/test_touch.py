@@ -8,7 +8,7 @@ import pytest
 from gameloop import make_app, run, run_until
 from test_bugs import loaded
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.scenes.play import PlayScene
 from game.view.touch import HOLD_SECONDS
 

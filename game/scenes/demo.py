@@ -29,13 +29,13 @@ from worldgen.core.image import encode_png, stage_rgb, tiles_text
 from worldgen.core.registry import Stage
 from worldgen.generators import captions
 
-from .. import browser
-from ..app import WORK_BUDGET_MS, App, Scene
-from ..settings import Settings, to_query
+from ..shell import browser
+from ..shell.app import WORK_BUDGET_MS, App, Scene
+from ..shell.settings import Settings, to_query
 from ..view import demo_view, ui
 from ..view.demo_view import MIN_TEXT
 from ..view.render import fitted_stage_surface
-from ..work import Work
+from ..shell.work import Work
 
 __all__ = ["DemoScene", "View"]
 

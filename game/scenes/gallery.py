@@ -8,7 +8,7 @@ title, and its sentence in the source's words, from the stage table
 (:mod:`worldgen.generators.captions`).  Sections come from the registry, so
 a new generator appears here without any change to this file.
 
-Thumbnails are generated a few ms per frame (one :class:`~game.work.Work`
+Thumbnails are generated a few ms per frame (one :class:`~game.shell.work.Work`
 per generator, drained in turn); click a card to open that stage's demo
 with the same seed, Esc there to come back.  Up/Down or the mouse wheel
 scroll; R rolls new seeds for every row; Esc returns to the title screen
@@ -16,7 +16,7 @@ when the gallery was opened from it.
 
 The "copy embed code" button gives the HTML that shows the row's final
 stage as a figure in a blog post, with the page's own address filled in
-(:mod:`game.embed_code`).  The rows start at :data:`FIRST_SEED`, whose posters
+(:mod:`game.shell.embed_code`).  The rows start at :data:`FIRST_SEED`, whose posters
 every build draws (``web/embeds.txt``), so the first codes work as pasted.
 """
 
@@ -29,13 +29,13 @@ from worldgen.core.legend import wrap
 from worldgen.core.registry import GeneratorSpec
 from worldgen.generators import captions
 
-from .. import browser, embed_code
-from ..app import WORK_BUDGET_MS, App, Scene
-from ..settings import parse_query
+from ..shell import browser, embed_code
+from ..shell.app import WORK_BUDGET_MS, App, Scene
+from ..shell.settings import parse_query
 from ..view import ui
 from ..view.demo_view import MIN_TEXT
 from ..view.render import fitted_stage_surface
-from ..work import Work
+from ..shell.work import Work
 
 __all__ = ["GalleryScene"]
 

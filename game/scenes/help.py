@@ -1,12 +1,12 @@
 """How to play: the goal, then every key of the key table with what it does
-(:data:`game.controls.COMMANDS`: the help cannot drift from what the keys
+(:data:`game.shell.controls.COMMANDS`: the help cannot drift from what the keys
 do), then the mouse and touch.  Any key or click closes it."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..controls import COMMANDS
+from ..shell.controls import COMMANDS
 from ..view import ui
 from ..view.overlay import Overlay
 

@@ -3,7 +3,7 @@
 A developer tool: not shipped in the web build.  Runs the real app under
 SDL's dummy driver with the demo of each stage (``mode=demo``, the gallery's
 first seed), waits until the stage is drawn, and saves the 960x540 window
-scaled to an embed's 640x360 (``game.embed_code.POSTER_SIZE``), smoothly, as
+scaled to an embed's 640x360 (``game.shell.embed_code.POSTER_SIZE``), smoothly, as
 a browser scales the canvas: ``game-demo-GEN-STAGE.png`` in OUTDIR (default
 ``docs/img``); then a bare figure pointed at (``game-demo-bare.png``) and the
 gallery (``game-gallery.png``, at the window's size).  ``game.tools.shots`` runs it with the game's screenshots, so
@@ -24,11 +24,11 @@ import pygame  # noqa: E402
 
 from worldgen.core import registry  # noqa: E402
 
-from .. import app as app_module  # noqa: E402
-from ..browser import Storage  # noqa: E402
-from ..embed_code import POSTER_SIZE  # noqa: E402
+from ..shell import app as app_module  # noqa: E402
+from ..shell.browser import Storage  # noqa: E402
+from ..shell.embed_code import POSTER_SIZE  # noqa: E402
 from ..launch import make_app  # noqa: E402
-from ..settings import parse_query  # noqa: E402
+from ..shell.settings import parse_query  # noqa: E402
 from .drive import run_frames  # noqa: E402
 
 SEED = "deepisle"  # the gallery's first seed (game.scenes.gallery.FIRST_SEED)

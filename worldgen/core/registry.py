@@ -4,7 +4,7 @@ A generator is a Python generator function ``run(seed, width, height, params)``
 that yields :class:`Stage` results in the order its spec declares, with
 :class:`Progress` events in between while it works on a long stage.  Callers
 decide how much to drain: :func:`generate` drains it all at once (CLI,
-tests), the game drains a few milliseconds per frame (see ``game.work``).
+tests), the game drains a few milliseconds per frame (see ``game.shell.work``).
 
 Parameters live in one frozen dataclass per generator whose fields are made
 with :func:`param`; the CLI, the URL parser and the demo read them from

@@ -23,13 +23,13 @@ import numpy as np
 from worldgen.toolkit import grid
 
 from ..content import STATUSES
-from ..geometry import STEPS, chebyshev, walk_distance
-from ..identify import item_name, items_are
-from ..log import note
-from ..pack import fits
-from ..pickup import picks_up
+from ..world.geometry import STEPS, chebyshev, walk_distance
+from ..creatures.identify import item_name, items_are
+from ..text.log import note
+from ..creatures.pack import fits
+from ..play.pickup import picks_up
 from ..state import Activity, RunState
-from ..vaults import guarded, seen_sentinels
+from ..world.vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Rest, Walk
 
@@ -85,7 +85,7 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
     free by a bump), nor a seen stone sentinel's, which never steps aside
     either; deep water and chasms are stepped into only on purpose, one step
     at a time.  Never where the player knows sentinels can strike
-    (:func:`~game.rules.vaults.guarded`), unless the player stands there or
+    (:func:`~game.rules.world.vaults.guarded`), unless the player stands there or
     the walk's ``goal`` lies there: a click there is a choice, auto-explore
     is not.  ``keep_out``: :func:`guarded`, when the caller has it already."""
     if run.mode == "overworld":
@@ -277,12 +277,12 @@ def interruption(run: RunState) -> str | None:
 
 def explore_target(run: RunState) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
-    item the pick-up mode would take (:func:`~game.rules.pickup.picks_up`)
+    item the pick-up mode would take (:func:`~game.rules.play.pickup.picks_up`)
     and the pack has room for, or cell at the edge of the unexplored; None
     when everything reachable is explored.  The site's treasure is never a
     target (claiming it is the player's choice), nor what the player chose
     to leave, nor what the pick-up mode leaves, nor anything in a guardian
-    room known to be guarded (:func:`~game.rules.vaults.guarded`); a mimic
+    room known to be guarded (:func:`~game.rules.world.vaults.guarded`); a mimic
     passing for an item is one (it fools the walk as it fools the eye)."""
     level = run.level
     keep_out = guarded(level)
