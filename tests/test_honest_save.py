@@ -45,7 +45,7 @@ def test_reload_in_a_fresh_process_plays_on_to_the_same_state():
     text = save.encode(first.to_json())
     script = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
-        "from game.rules import digest, save\nfrom game.rules.run import Game\n"
+        "from game.rules.persistence import digest, save\nfrom game.rules.run import Game\n"
         "from scripted import play, settle\n"
         "g = Game.from_json(save.decode(sys.stdin.read())[0]); settle(g)\n"
         f"print(digest.state_digest(play(g, {seed}, {n}, {m})))\n"

@@ -1,11 +1,10 @@
 """The click-to-regenerate demo of one generator, one stage at a time.
 
 Controls: click/tap the map = new seed; Left/Right or 1..9 = stage; Space =
-animate the generation (each finished stage held about a second, the steps
-inside a stage played in about two: growth loops, rooms, automaton
-iterations, the particle pile-up), N = the next picture while paused; H =
-hide the words; ? = the keys; E/T = export PNG/text, L = share link; Esc =
-back to the gallery.  Generation drains the stage iterator a few ms a frame.
+animate (each finished stage held a second, the steps inside one played in
+about two: growth loops, rooms, automaton iterations, the particle pile-up),
+N = the next picture, paused; H = hide the words; ? = the keys; E/T = export
+PNG/text, L = share link; Esc = back to the gallery.
 
 Every stage is shown with what the stage table
 (:mod:`worldgen.generators.captions`) says of it (``game.view.demo_view``
@@ -14,8 +13,7 @@ does not stop at), its sentence, a key, the source's credit.  A bare figure
 (``ui=0``, a blog embed) shows only the map until the reader points at it,
 then one line: the stage and "click for a new map" (a first tap only shows
 it).  The demo starts from the generator's demo parameters (the island's
-tile-by-tile mask) unless the link sets them.
-"""
+tile-by-tile mask) unless the link sets them."""
 
 from __future__ import annotations
 
@@ -75,6 +73,9 @@ class DemoScene(Scene):
         self.toasts = ui.Toasts(size=MIN_TEXT)
         for message in messages:
             self.toasts.add(message, ui.BAD)
+        note = self.spec.budget_note(self.width, self.height, self.params)   # the work budget's cut, one line
+        if note is not None and note not in messages:
+            self.toasts.add(note)
         self.work: Work | None = None
         self.animating = False
         self.paused = False
