@@ -287,6 +287,9 @@ def test_gallery_cards_carry_full_titles_sentences_and_readable_thumbnails(tmp_p
         row = gallery.rows[r]
         assert row.spec.title in texts  # whole, never cut
         assert captions.credit(row.spec)[1:] in "".join(texts)
+        summary = row.summary(gallery.summary_width(r))
+        assert " ".join(summary) == f"seed {row.seed}: {row.spec.summary}"  # whole, beside the buttons
+        assert all(line in texts for line in summary)
         visible = [c for c, name in enumerate(row.spec.stages) if gallery.card_rect(r, c).bottom <= app.size[1]]
         assert visible
         for c in visible:

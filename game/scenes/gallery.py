@@ -42,9 +42,10 @@ __all__ = ["GalleryScene"]
 COLUMNS = 3
 MARGIN = 12
 GAP = 12
-HEADER_H = 40  # the title strip; sections scroll under it
-SECTION_HEAD = 96  # a section's title, credit and buttons
 LINE = 24
+HEADER_H = 40  # the title strip; sections scroll under it
+SUMMARY_LINES = 2  # a section's summary, wrapped beside its buttons
+SECTION_HEAD = 96 + (SUMMARY_LINES - 1) * LINE  # a section's title, credit, summary and buttons
 SENTENCE_LINES = 5
 FIRST_SEED = "deepisle"  # every row's seed until R rolls new ones (web/embeds.txt lists their posters)
 COPY_LABEL = "copy embed code"
@@ -75,11 +76,20 @@ class _Row:
         if (name, done) not in self.sentences:
             info = self.work.stages[name].info if done else None
             text = captions.sentence(self.spec, name, self.params, info)
-            lines = wrap(text, lambda line: ui.text_size(line, MIN_TEXT)[0] <= width)
-            if len(lines) > SENTENCE_LINES:
-                lines = lines[:SENTENCE_LINES - 1] + [ui.fit(" ".join(lines[SENTENCE_LINES - 1:]), width, MIN_TEXT)]
-            self.sentences[(name, done)] = tuple(lines)
+            self.sentences[(name, done)] = _wrapped(text, width, SENTENCE_LINES)
         return self.sentences[(name, done)]
+
+    def summary(self, width: int) -> tuple[str, ...]:
+        """The row's seed and the generator's summary, wrapped to ``width``."""
+        return _wrapped(f"seed {self.seed}: {self.spec.summary}", width, SUMMARY_LINES)
+
+
+def _wrapped(text: str, width: int, most: int) -> tuple[str, ...]:
+    """``text`` in lines no wider than ``width``: at most ``most``, the last cut with an ellipsis if need be."""
+    lines = wrap(text, lambda line: ui.text_size(line, MIN_TEXT)[0] <= width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [ui.fit(" ".join(lines[most - 1:]), width, MIN_TEXT)]
+    return tuple(lines)
 
 
 class GalleryScene(Scene):
@@ -128,6 +138,10 @@ class GalleryScene(Scene):
         """Where row ``row``'s "new seed" button is."""
         width = ui.text_size(REROLL_LABEL, MIN_TEXT)[0] + 24
         return pygame.Rect(self.copy_rect(row).left - 10 - width, self.tops[row] - self.scroll + 52, width, 34)
+
+    def summary_width(self, row: int) -> int:
+        """How wide row ``row``'s summary may be: up to its buttons."""
+        return self.reroll_rect(row).left - 2 * MARGIN
 
     def _button_hit(self, pos: tuple[int, int], rect_of) -> int | None:
         if pos[1] < HEADER_H:
@@ -239,14 +253,13 @@ class GalleryScene(Scene):
 
     def _draw_head(self, surface: pygame.Surface, r: int, top: int) -> None:
         row = self.rows[r]
-        width = self.reroll_rect(r).left - 2 * MARGIN
         ui.text(surface, ui.fit(row.spec.title, surface.get_width() - 2 * MARGIN, 26), (MARGIN, top + 6), 26,
                 ui.ACCENT)
         source = captions.credit(row.spec)
         ui.text(surface, ui.fit(source[:1].upper() + source[1:], surface.get_width() - 2 * MARGIN, MIN_TEXT),
                 (MARGIN, top + 34), MIN_TEXT, ui.DIM)
-        ui.text(surface, ui.fit(f"seed {row.seed}: {row.spec.summary}", width, MIN_TEXT), (MARGIN, top + 60),
-                MIN_TEXT, ui.INK)
+        for i, line in enumerate(row.summary(self.summary_width(r))):
+            ui.text(surface, line, (MARGIN, top + 60 + i * LINE), MIN_TEXT, ui.INK)
         ui.Button(REROLL_LABEL, self.reroll_rect(r), None, MIN_TEXT).draw(surface)
         ui.Button(COPY_LABEL, self.copy_rect(r), None, MIN_TEXT).draw(surface)
 
