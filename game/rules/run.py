@@ -55,6 +55,7 @@ from .location import LocationData, WorldMap
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
+from .objective import Objective, objective, visited
 from .pickup import PICKUP_MODES
 from .record import Recording, read_file, recorded
 from .replay import Mismatch, Replayer
@@ -63,7 +64,7 @@ from .state import LevelRequest, LocationRequest, RunState
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
            "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
-           "Mismatch", "death_text"]
+           "Mismatch", "death_text", "Objective"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -94,6 +95,10 @@ class ScoreRecord(NamedTuple):
     table: list[dict]  # the table, best first, with this run in its place
     rank: int  # this run's place (0 is the best), -1 when it did not make the table
     kept: bool  # the table was stored (a blocked storage shows it, keeps nothing)
+
+
+#: What the goal key's explore stops for, by what the goal key does next.
+_SIGHTED = {"down": "the stairs down are", "up": "the stairs up are", "travel": "what you seek is"}
 
 
 class Game(RunState):
@@ -299,6 +304,31 @@ class Game(RunState):
         self.touch()
         return False
 
+    @recorded("J")
+    def go_to_goal(self) -> bool:
+        """``T`` (or the *Goal* button): the step :meth:`objective` names, one
+        command whatever it is (travel to the relic site, go in, walk to the
+        stairs or take them, explore, travel on to the next island); True
+        when something was done or a walk began."""
+        if self.busy or self.mode not in ("overworld", "dungeon"):
+            return False
+        goal = self.objective()
+        if goal.action == "travel" and goal.cell is not None:
+            return self.travel_to(*goal.cell)
+        if goal.action in ("down", "up"):
+            return self.stairs(goal.action == "down")
+        if goal.action == "enter":
+            return self.enter_site()
+        if goal.action == "explore":
+            found = self.explore()
+            self.seeking = found
+            return found
+        if goal.action == "location":
+            return self.go_location(goal.target)
+        self.say(goal.text)
+        self.touch()
+        return False
+
     # -- walks: click-walk, travel to the stairs, auto-explore ----------------------------------
     @recorded("T")
     def travel_to(self, x: int, y: int) -> bool:
@@ -361,12 +391,26 @@ class Game(RunState):
         if not self.path and not (self.exploring and self._next_leg()):
             self.stop_walk()
             return False
-        return engine.perform(self, TravelStep())
+        done = engine.perform(self, TravelStep())
+        if self.seeking and self.ongoing and (goal := self.objective()).action != "explore":
+            self.stop_walk()
+            self.say(f"You stop: {_SIGHTED.get(goal.action, 'the goal')} in sight.")
+            self.touch()
+        return done
 
     # -- questions the screens ask (no time passes) -----------------------------------------
     def describe(self, x: int, y: int) -> list[str]:
         """What the player knows of cell ``(x, y)``, in lines (look, hover, hold)."""
         return describe_cell(self, x, y)
+
+    def objective(self) -> Objective:
+        """The run's next goal: one line, the cell it points at, what ``T`` does
+        (:func:`game.rules.objective.objective`)."""
+        return objective(self)
+
+    def visited_sites(self) -> set[int]:
+        """The sites of this location the player has gone into."""
+        return visited(self)
 
     def pack_rows(self) -> list[PackRow]:
         return pack_rows(self)

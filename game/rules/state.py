@@ -92,6 +92,7 @@ class RunState:
         # stairs, auto-explore: the cells still to step on) or a rest.
         self.path: list[tuple[int, int]] = []
         self.exploring = False  # auto-explore: plan the next leg when the path runs out
+        self.seeking = False  # the goal key's explore: it stops once the goal comes in sight (run.objective)
         self.resting = ""  # "rest" (until healed) or "search" (a few turns), else ""
         self.rest_turns = 0  # turns the rest or search has taken so far
         self.path_seen: set[int] = set()  # monsters in view while it went on
@@ -133,6 +134,7 @@ class RunState:
         """End any walk or rest in progress (a key, a failed step, danger, a new level)."""
         self.path = []
         self.exploring = False
+        self.seeking = False
         self.resting = ""
 
     @property

@@ -387,7 +387,7 @@ _SCREENS = {
 #: Options of the screen (no time passes).
 _SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
 #: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.
-_WALKS = {"explore": Game.explore, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
+_WALKS = {"explore": Game.explore, "goal": Game.go_to_goal, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
           "ascend": lambda g: g.stairs(False), "rest": Game.rest, "search": Game.search}
 #: Commands that are one ``Game`` method of that name, done now.
 _COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {

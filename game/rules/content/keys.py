@@ -52,6 +52,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(name="search", keys=("S",), short="search", help="search 5 turns for secret doors and traps"),
     Command(name="explore", keys=("o",), short="explore",
             help="auto-explore: walk to what is not seen yet, picking things up", button="Explore"),
+    Command(name="goal", keys=("T",), short="go to the goal",
+            help="go towards the goal the line over the map names (travel, stairs, explore)", button="Goal"),
     Command(name="interact", keys=("Enter", "Space", "numpad Enter"), short="go in",
             help="enter a dungeon site, take the stairs here, or pick up"),
     Command(name="descend", keys=(">",), short="go down", help="take the stairs down, or walk to them"),
