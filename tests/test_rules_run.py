@@ -239,6 +239,8 @@ def test_a_locations_status_counts_its_cleared_sites_and_says_what_opens_the_nex
     assert g.location_status(0) == "2 sites cleared"
     assert g.location_status(1) == f"1 site cleared (need {need} or the relic)"
     assert g.location_status(2) == "locked"
+    g.relics = {0}
+    assert g.location_status(0) == "relic kept, 2 sites cleared"
     g.unlocked = n
     assert g.location_status(n - 1) == "0 sites cleared"  # the last location opens nothing
     assert g.location_status(n) == "locked"

@@ -42,16 +42,16 @@ from .actions.allies import OrderAllies
 from .actions.growth import ChoosePerk
 from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
-from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range, can_fire,
-                             targets)
-from .actions.travel import (TravelStep, explore_target, plan_path, stairs_target, start_rest, start_walk,
-                             step_action)
+from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range,
+                             aim_refusal, can_fire, targets)
+from .actions.travel import (TravelStep, explore_target, plan_path, stairs_refusal, stairs_target, start_rest,
+                             start_walk, step_action, unvisited_site)
 from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
-from .location import LocationData, WorldMap
+from .location import LocationData, SiteData, WorldMap
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
@@ -262,19 +262,29 @@ class Game(RunState):
 
     @recorded("S")
     def stairs(self, down: bool) -> bool:
-        """``>`` / ``<``: take the stairs underfoot, else walk to them (on the
-        overworld ``>`` enters the site underfoot).  True when something was
-        done or a walk began."""
-        if self.mode != "dungeon":
-            return down and self.interact()
+        """``>`` / ``<`` (and the *Down* / *Up* buttons): take the stairs
+        underfoot, else walk to them (on the overworld ``>`` enters the site
+        underfoot).  True when something was done or a walk began; else the
+        log says why (:func:`~game.rules.actions.travel.stairs_refusal`)."""
+        if self.busy or self.mode not in ("overworld", "dungeon"):
+            return False
+        why = stairs_refusal(self, down)
+        if why is not None:
+            self.stop_walk()
+            self.say(why)
+            self.touch()
+            return False
+        if self.mode == "overworld":
+            return self.interact()
         if self.level.tiles[self.pos[1], self.pos[0]] == (T.stairs_down if down else T.stairs_up):
             return self.descend() if down else self.ascend()
         return self.travel_to_stairs(down)
 
     @recorded("B")
     def stairs_button(self) -> bool:
-        """The one stairs button: the stairs underfoot, else down when the
-        stairs down are known (else up, towards the way out)."""
+        """The one stairs button of old (kept so recordings that used it still
+        replay; the screens now have a *Down* and an *Up* button): the stairs
+        underfoot, else down when the stairs down are known (else up)."""
         if self.mode != "dungeon":
             return self.stairs(True)
         level, (x, y) = self.level, self.pos
@@ -284,25 +294,39 @@ class Game(RunState):
 
     @recorded("F")
     def ready_to_fire(self) -> bool:
-        """Whether ``f`` can choose a target now (a launcher with missiles, or a
-        reach weapon, in a dungeon).  A launcher carried but not in hand is
-        taken up first (that takes a turn); if none can shoot, the log says why."""
+        """Whether ``f`` can choose a target now: a launcher with missiles, or a
+        reach weapon, in a dungeon, and a foe it can reach
+        (:func:`~game.rules.actions.ranged.aim_refusal`).  A launcher carried
+        but not in hand is then taken up first (that takes a turn; never when
+        there is nothing to shoot at); if it cannot be, the log says why."""
         if self.mode != "dungeon":
             self.say("There is nothing to shoot at here.")
             self.touch()
+            return False
+        if not self._aim_allowed("fire"):
             return False
         if can_fire(self):
             return True
         return engine.perform(self, ReadyLauncher()) and can_fire(self) and not self.busy
 
     @recorded("A")
-    def ready_to_aim(self) -> bool:
-        """Whether an item can be aimed or thrown now (only in a dungeon); if not, the log says why."""
-        if self.mode == "dungeon":
-            return True
-        self.say("There is nothing to aim at here.")
-        self.touch()
-        return False
+    def ready_to_aim(self, purpose: str = "throw", slot: int | None = None) -> bool:
+        """Whether the item in pack ``slot`` can be aimed (``purpose`` "use")
+        or thrown now: only in a dungeon, and a wand only with a foe it can
+        reach; if not, the log says why (no time passes)."""
+        if self.mode != "dungeon":
+            self.say("There is nothing to aim at here.")
+            self.touch()
+            return False
+        return self._aim_allowed(purpose, slot)
+
+    def _aim_allowed(self, purpose: str, slot: int | None = None) -> bool:
+        why = aim_refusal(self, purpose, slot) if not self.busy else None
+        if why is not None:
+            self.stop_walk()
+            self.say(why)
+            self.touch()
+        return why is None and not self.busy
 
     @recorded("J")
     def go_to_goal(self) -> bool:
@@ -350,8 +374,7 @@ class Game(RunState):
             return False
         cell = stairs_target(self, down)
         if cell is None:
-            self.say("There are no stairs down on this level." if down and self.level.down is None
-                     else f"You have not found the stairs {'down' if down else 'up'} yet.")
+            self.say(stairs_refusal(self, down) or "You see no way there.")
             self.touch()
             return False
         return self.travel_to(*cell)
@@ -359,9 +382,18 @@ class Game(RunState):
     @recorded("o")
     def explore(self) -> bool:
         """Auto-explore: walk leg by leg to the nearest unexplored edge or item,
-        until danger stops it or nothing reachable is left (no time passes now)."""
-        if self.busy or self.mode != "dungeon":
+        until danger stops it or nothing reachable is left (no time passes now).
+        On the overworld: walk to the nearest site not yet entered."""
+        if self.busy or self.mode not in ("overworld", "dungeon"):
             return False
+        if self.mode == "overworld":
+            site = unvisited_site(self)
+            if site is None:
+                self.say(f"You have been into every site you can reach here ({hint('world_map')}).")
+                self.touch()
+                return False
+            self.say(f"You head for site {site.index + 1}, {site.describe()}: the nearest you have not entered.")
+            return self.travel_to(site.x, site.y)
         self.exploring = True
         return self._next_leg()
 
@@ -408,6 +440,10 @@ class Game(RunState):
         (:func:`game.rules.objective.objective`)."""
         return objective(self)
 
+    def relic_site(self) -> SiteData | None:
+        """The site of this location that holds its relic (None before it is built)."""
+        return self.loc.sites[content.relic_site(len(self.loc.sites))] if self.loc is not None else None
+
     def visited_sites(self) -> set[int]:
         """The sites of this location the player has gone into."""
         return visited(self)
@@ -443,6 +479,8 @@ class Game(RunState):
         if index >= self.unlocked:
             return "locked"
         status = words.number("site", len(self.cleared.get(index, ()))) + " cleared"
+        if index in self.relics:
+            return "relic kept, " + status
         if index + 1 == self.unlocked and index + 1 < self.world.n_locations:
             status += f" (need {self.world.sites_to_unlock(len(self.loc.sites) if self.loc else 100)} or the relic)"
         return status

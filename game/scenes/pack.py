@@ -81,9 +81,10 @@ class PackScene(Overlay):
         g = self.game
         row = rows[min(self.selected, len(rows) - 1)]
         if self.mode == "throw" or row.targeted:  # a target first
-            if g.ready_to_aim():
+            purpose = "throw" if self.mode == "throw" else "use"
+            if g.ready_to_aim(purpose, row.slot):
                 self.app.pop()
-                self.app.open("target", g, "throw" if self.mode == "throw" else "use", row.slot)
+                self.app.open("target", g, purpose, row.slot)
             return
         g.use_item(row.slot)
         self._after()

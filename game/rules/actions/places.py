@@ -19,7 +19,10 @@ from .base import Action, Result, alternate, fail, succeed
 from ..sites import settle_site
 from .items import PickUp
 
-__all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
+#: What going in says where there is no site (the overworld's ``>``, Enter, the *Enter* button).
+NO_SITE = "There is no dungeon here: stand on a site's door to go in."
+
+__all__ = ["NO_SITE", "EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
 
 
 class EnterSite(Action):
@@ -28,7 +31,7 @@ class EnterSite(Action):
     def perform(self, run: RunState) -> Result:
         site = run.site_under()
         if site is None:
-            return fail(note("There is no dungeon here."))
+            return fail(note(NO_SITE))
         run.resume_point = run_to_json(run)
         run.site = site.index
         run.levels = {}

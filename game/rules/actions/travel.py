@@ -20,22 +20,25 @@ from __future__ import annotations
 
 import numpy as np
 
+from worldgen.core.tiles import T
 from worldgen.toolkit import grid
 
 from ..content import STATUSES
 from ..geometry import STEPS, chebyshev, walk_distance
 from ..identify import item_name, items_are
 from ..log import note
+from ..objective import visited
 from ..pack import fits
 from ..pickup import picks_up
 from ..state import RunState
 from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
+from .places import NO_SITE
 from .walk import OverworldStep, Walk
 
 __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_rest", "danger",
            "walk_interruption", "interruption", "explore_target", "stairs_target", "HURT_FRACTION",
-           "MAX_REST_TURNS", "SEARCH_TURNS", "REST_KINDS"]
+           "MAX_REST_TURNS", "SEARCH_TURNS", "REST_KINDS", "stairs_refusal", "unvisited_site"]
 
 #: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
 HURT_FRACTION = 0.5
@@ -243,6 +246,19 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     return x, y
 
 
+def unvisited_site(run: RunState):
+    """Where auto-explore walks on the overworld: the site nearest on foot
+    that the player has not gone into (:func:`~game.rules.objective.visited`;
+    not the one underfoot), or None when every site within reach was entered."""
+    done = visited(run)
+    todo = [s for s in run.loc.sites if s.index not in done and (s.x, s.y) != run.pos]
+    if not todo:
+        return None
+    dist = walk_distance(run.loc.passable, [run.pos])
+    steps = [(int(dist[s.y, s.x]), s.index, s) for s in todo if dist[s.y, s.x] > 0]
+    return min(steps, key=lambda t: t[:2])[2] if steps else None
+
+
 def stairs_target(run: RunState, down: bool) -> tuple[int, int] | None:
     """The stairs down (or up) of the current level if the player has seen them."""
     level = run.level
@@ -250,6 +266,26 @@ def stairs_target(run: RunState, down: bool) -> tuple[int, int] | None:
     if cell is None or not level.seen[cell[1], cell[0]]:
         return None
     return cell
+
+
+def stairs_refusal(run: RunState, down: bool) -> str | None:
+    """Why the stairs down (``down``) or up can do nothing now, in one line;
+    None when they can: taken underfoot, walked to once seen, or on the
+    overworld (down only) the site underfoot gone into.  The ``>``/``<``
+    keys, the *Down*/*Up* buttons (greyed with this line) and
+    ``Game.stairs`` all ask it."""
+    if run.mode == "overworld":
+        if not down:
+            return "You are on the surface: there are no stairs up."
+        return None if run.site_under() is not None else NO_SITE
+    level = run.level
+    if int(level.tiles[run.pos[1], run.pos[0]]) == (T.stairs_down if down else T.stairs_up):
+        return None
+    if down and level.down is None:
+        return "There are no stairs down: this is the deepest level."
+    if stairs_target(run, down) is None:
+        return f"You have not found the stairs {'down' if down else 'up'} yet."
+    return None
 
 
 def nearest_known(level, x: int, y: int, radius: int) -> tuple[int, int] | None:
