@@ -30,7 +30,7 @@ from ..controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
 from ..rules.run import PICKUP_MODES, Game, Replayer
 from ..options import OPTIONS_KEY, Options, read_options
 from ..view import ui
-from ..view.game_view import PANEL_RECT, GameView, describe_box
+from ..view.game_view import MAP_RECT, PANEL_RECT, GameView, describe_box
 from ..view.replay_bar import ReplayBar
 from ..view.touch import Gestures, TouchControls
 from ..work import Work
@@ -132,6 +132,9 @@ class PlayScene(Scene):
             self.command(name)
             return True
         if ui.click(self.buttons, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)):
+            return True
+        if self.view.map.goal.hit(pos):  # the objective line: go for it
+            self.command("goal")
             return True
         cell = self.view.screen_to_tile(pos) if not g.busy else None
         if cell is None:
@@ -355,6 +358,9 @@ class PlayScene(Scene):
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
+        if g.mode in ("overworld", "dungeon") and g.loc is not None:
+            goal = self.view.map.goal
+            goal.draw(surface, MAP_RECT.width - 12, self.pointer is not None and goal.hit(self.pointer))
         if self.bar is not None:
             self.bar.draw(surface, g.turn)
         elif self.app.top is self and not g.busy:
@@ -365,7 +371,7 @@ class PlayScene(Scene):
             if g.resting:  # what goes on, as it goes: the panel and the map change under it
                 what = "Resting" if g.resting == "rest" else "Searching"
                 line = f"{what}: turn {g.rest_turns}, {g.player.hp}/{g.player.max_hp} HP (any key stops)"
-                box = pygame.Rect(6, 6, ui.text_size(line, 18)[0] + 16, 24)
+                box = pygame.Rect(6, 38, ui.text_size(line, 18)[0] + 16, 24)
                 ui.panel(surface, box, 210)
                 ui.text(surface, line, (box.x + 8, box.y + 5), 18, ui.ACCENT)
         if g.pending is not None or self.install_next:

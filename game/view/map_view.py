@@ -19,6 +19,7 @@ from ..rules.level import SIGHT
 from ..rules.look import disguise_of
 from ..rules.run import Game
 from . import sprites
+from .goal import SITE_COLOURS, GoalLine, edge_arrow, ring, site_state
 from .render import rgb_surface
 
 __all__ = ["MapView", "MAP_RECT", "TILE_DUNGEON", "TILE_OVER", "GAME_PALETTE", "UNSEEN", "DIM"]
@@ -84,6 +85,7 @@ class MapView:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.ascii = False  # glyphs instead of tiles and sprites (the ASCII map mode)
+        self.goal = GoalLine(game)  # the objective: its cell is ringed (the play screen draws its line)
         self._key = None
         self._surface: pygame.Surface | None = None
 
@@ -136,6 +138,18 @@ class MapView:
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_tiles(surface)
         self._draw_entities(surface)
+        self.draw_goal(surface)
+
+    def draw_goal(self, surface: pygame.Surface) -> None:
+        """The goal's cell ringed, or an arrow at the map's edge pointing to it."""
+        cell = self.goal.current().cell
+        if cell is None:
+            return
+        rect = self.cell_rect(*cell)
+        if MAP_RECT.contains(rect):
+            ring(surface, rect)
+        else:
+            edge_arrow(surface, MAP_RECT, self.cell_rect(*self.game.pos).center, rect.center)
 
     def _rgb(self, cx: int, cy: int, vw: int, vh: int) -> np.ndarray:
         g = self.game
@@ -205,15 +219,13 @@ class MapView:
 
         glyph = sprites.glyph_sprite if self.ascii else None
         if g.mode == "overworld":
-            relic = relic_site(len(g.loc.sites))
+            relic, visited = relic_site(len(g.loc.sites)), g.visited_sites()
             for s in g.loc.sites:
                 if inside(s.x, s.y):
-                    cleared = g.is_cleared(s.index)
-                    relic_here = s.index == relic
-                    surface.blit(glyph("&" if relic_here else "*",
-                                       (255, 215, 0) if cleared else (255, 80, 255) if relic_here else (240, 236, 230),
-                                       ts) if glyph
-                                 else sprites.site_sprite(ts, cleared, s.style, relic_here), at(s.x, s.y))
+                    state, relic_here = site_state(g, s.index, visited), s.index == relic
+                    colour = SITE_COLOURS[state] if state != "new" else (255, 80, 255) if relic_here else (240, 236, 230)
+                    surface.blit(glyph("&" if relic_here else "*", colour, ts) if glyph
+                                 else sprites.site_sprite(ts, state, s.style, relic_here), at(s.x, s.y))
         else:
             lv = g.level
             for (sx, sy), down in ((lv.up, False), (lv.down or (None, None), True)):
