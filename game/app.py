@@ -9,7 +9,9 @@ are drawn from the highest opaque one upwards.
 Touch is the same natively, in the page and in tests: SDL finger events
 (positions normalized to 0..1) go to scenes that set ``handles_touch``;
 every other scene gets them as the left mouse button, and SDL's own mouse
-copies of touches are dropped.
+copies of touches are dropped.  ``touch_input`` says whether the last input
+was a finger (a key or a real mouse clears it): a scene then prompts with
+buttons rather than keys.
 
 Scenes never import each other: the app is given a table of scene
 factories by name (``game.scenes.SCENES``, by :func:`game.launch.main`), and
@@ -187,6 +189,7 @@ class App:
         self.audio = Audio()  # silent until the reader's first input
         self.scenes: list[Scene] = []
         self.running = True
+        self.touch_input = False  # the last input was a finger (screens then offer buttons before keys)
         self.frame = 0
         self.stats = FrameStats()
         self._announced = False
@@ -250,6 +253,10 @@ class App:
             self.audio.unlock()
         if event.type in _MOUSE_EVENTS and getattr(event, "touch", False):
             return  # SDL's mouse copy of a touch: the app makes its own (below), the same natively and in tests
+        if event.type in _FINGER_EVENTS:
+            self.touch_input = True
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.touch_input = False
         for scene in reversed(self.scenes):
             if event.type in _FINGER_EVENTS and not scene.handles_touch:
                 offered = _as_mouse(event, self.size)

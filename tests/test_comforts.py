@@ -125,7 +125,7 @@ def test_hovering_a_tile_describes_it(tmp_path, monkeypatch):
     app, g = in_dungeon(tmp_path, "Hovering")
     calm(g)
     drawn = []
-    import game.scenes.play as play
+    import game.view.hud as play  # (the hud draws the hover box for the play screen)
 
     real = play.describe_box
     monkeypatch.setattr(play, "describe_box", lambda s, lines, *a: drawn.append(lines) or real(s, lines, *a))

@@ -166,7 +166,7 @@ def test_f_with_a_wall_between_says_there_is_no_clear_shot():
     g.level.update_view(*g.pos)
     g.level.visible[gob.y, gob.x] = True
     assert not g.ready_to_fire()
-    assert g.log[-1].text == "No clear shot: something stands between you and the goblin."
+    assert g.log[-1].text == "No clear shot at the goblin: a wall is in the way."
     gob.x, gob.y = 4, 1  # in the open: the shot is there
     g.level.update_view(*g.pos)
     assert g.ready_to_fire()

@@ -159,3 +159,47 @@ def test_explore_on_the_overworld_says_when_every_site_was_entered():
     g.deltas = {"0:0:1": {}, "0:1:2": {}}
     assert not g.explore() and not g.path
     assert g.log[-1].text == "You have been into every site you can reach here (m: world map)."
+
+
+# -- a tap on unexplored ground explores towards it ----------------------------------------------------
+HALLS = """\
+##############################
+#........#...................#
+#........#...................#
+#........+...................#
+#........#...................#
+#........#...................#
+##############################"""
+
+
+def test_a_tap_on_unexplored_ground_explores_towards_it_then_walks_onto_it():
+    g = dungeon_run(make_level(HALLS))
+    g.level.seen[:] = False
+    g.level.update_view(*g.pos)
+    goal = (26, 4)
+    assert not g.level.seen[4, 26]
+    assert g.head_to(*goal) and g.heading == goal and g.exploring
+    assert g.log[-1].text == "You head into the unexplored."
+    for _ in range(200):
+        if not g.ongoing:
+            break
+        g.go_on()
+    assert g.pos == goal and not g.ongoing and g.heading is None
+
+
+def test_a_tap_on_unexplored_ground_no_way_leads_to_says_so():
+    g = dungeon_run(make_level(HALLS.replace("+", "#")))
+    g.level.seen[:] = False
+    g.level.update_view(*g.pos)
+    for _ in range(200):  # the first hall explored, then nothing leads on east
+        if not g.head_to(26, 4) and not g.ongoing:
+            break
+        while g.ongoing:
+            g.go_on()
+    assert g.log[-1].text.startswith("You see no way on that way.") and not g.level.seen[4, 26]
+
+
+def test_a_tap_on_known_ground_is_a_plain_walk():
+    g = dungeon_run(make_level(HALLS))
+    g.level.seen[:] = True
+    assert g.head_to(5, 4) and g.path[-1] == (5, 4) and g.heading is None and not g.exploring

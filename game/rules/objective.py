@@ -38,10 +38,20 @@ _POINTS = ("east", "south-east", "south", "south-west", "west", "north-west", "n
 
 
 class Objective(NamedTuple):
-    text: str  # the one line the screen shows ("Relic of ...: the site to the west, 12 steps — T travels there")
+    what: str  # the goal ("Relic of Ember Marches: the site to the west, 12 steps")
+    verb: str  # what the goal key does about it ("travels there"; "" when nothing)
     cell: tuple[int, int] | None  # where it points on the map in play (None: nowhere known yet)
     action: str  # one of GOAL_ACTIONS: what the goal key does
     target: int = -1  # the location to travel to, for "location"
+
+    @property
+    def text(self) -> str:
+        """The one line the screen shows: "Relic of ...: the site to the west, 12 steps — T travels there"."""
+        return self.line(goal_key())
+
+    def line(self, key: str) -> str:
+        """The line naming ``key`` (or a button: "Goal") as what goes for it."""
+        return f"{self.what} — {key} {self.verb}" if self.verb else self.what
 
 
 def goal_key() -> str:
@@ -71,18 +81,14 @@ def visited(run: RunState, location: int | None = None) -> set[int]:
     return out
 
 
-def _line(what: str, verb: str) -> str:
-    return f"{what} — {goal_key()} {verb}"
-
-
 def objective(run: RunState) -> Objective:
     """The next goal of the run (see the module docstring)."""
     if run.won:
-        return Objective("The last relic is out of the deep: you have won.", None, "none")
+        return Objective("The last relic is out of the deep: you have won.", "", None, "none")
     if run.dead:
-        return Objective("Your journey is over.", None, "none")
+        return Objective("Your journey is over.", "", None, "none")
     if run.loc is None or run.mode not in ("overworld", "dungeon"):
-        return Objective("The way is being made ready...", None, "none")
+        return Objective("The way is being made ready...", "", None, "none")
     if run.mode == "dungeon" and run.level is not None:
         return _in_site(run)
     return _overworld(run)
@@ -93,18 +99,18 @@ def _overworld(run: RunState) -> Objective:
     if run.location in run.relics:
         todo = [i for i in range(run.unlocked) if i not in run.relics]
         if not todo:
-            return Objective(f"The relic of {name} is yours.", None, "none")
+            return Objective(f"The relic of {name} is yours.", "", None, "none")
         nxt = todo[0]
         where = run.world.location_name(nxt)
-        return Objective(_line(f"The relic of {name} is yours; on to {where}", "travels there"), None,
+        return Objective(f"The relic of {name} is yours; on to {where}", "travels there", None,
                          "location", nxt)
     site = run.loc.sites[relic_site(len(run.loc.sites))]
     cell = (site.x, site.y)
     if cell == run.pos:
-        return Objective(_line(f"Relic of {name}: its site is underfoot", "goes in"), cell, "enter")
+        return Objective(f"Relic of {name}: its site is underfoot", "goes in", cell, "enter")
     steps = chebyshev(cell, run.pos)
     way = compass(site.x - run.pos[0], site.y - run.pos[1])
-    return Objective(_line(f"Relic of {name}: the site to the {way}, {steps} steps", "travels there"), cell,
+    return Objective(f"Relic of {name}: the site to the {way}, {steps} steps", "travels there", cell,
                      "travel")
 
 
@@ -119,23 +125,23 @@ def _in_site(run: RunState) -> Objective:
     if level.down is not None:
         what = f"{prize}: depth {levels}, you are at {depth}"
         if run.pos == level.down:
-            return Objective(_line(what, "goes down"), level.down, "down")
+            return Objective(what, "goes down", level.down, "down")
         if level.seen[level.down[1], level.down[0]]:
-            return Objective(_line(what, "walks to the stairs down"), level.down, "down")
-        return Objective(_line(what + "; find the stairs down", "explores"), None, "explore")
+            return Objective(what, "walks to the stairs down", level.down, "down")
+        return Objective(what + "; find the stairs down", "explores", None, "explore")
     kind = "relic" if relic else "treasure"
     item = next((it for it in level.items if it.kind.kind == kind), None)
     if item is not None and level.seen[item.y, item.x]:
         guard = ", guarded" if any(m.boss for m in level.monsters) else ""
-        return Objective(_line(f"{prize} lies on this level{guard}", "walks to it"), (item.x, item.y), "travel")
-    return Objective(_line(f"{prize} lies on this level; find it", "explores"), None, "explore")
+        return Objective(f"{prize} lies on this level{guard}", "walks to it", (item.x, item.y), "travel")
+    return Objective(f"{prize} lies on this level; find it", "explores", None, "explore")
 
 
 def _upwards(run: RunState, what: str) -> Objective:
     level = run.level
     if run.pos == level.up:
         verb = "climbs out" if run.depth == 1 else "goes up"
-        return Objective(_line(f"{what}: the stairs up are here", verb), level.up, "up")
+        return Objective(f"{what}: the stairs up are here", verb, level.up, "up")
     if level.seen[level.up[1], level.up[0]]:
-        return Objective(_line(f"{what}: back to the stairs up", "walks there"), level.up, "up")
-    return Objective(_line(f"{what}: find the stairs up", "explores"), None, "explore")
+        return Objective(f"{what}: back to the stairs up", "walks there", level.up, "up")
+    return Objective(f"{what}: find the stairs up", "explores", None, "explore")

@@ -48,6 +48,7 @@ from .actions.travel import (TravelStep, explore_target, plan_path, stairs_refus
                              start_walk, step_action, unvisited_site)
 from .actions.terrain import CloseDoors
 from .actions.walk import Rest
+from .buttons import ButtonState, button_states
 from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
@@ -64,7 +65,7 @@ from .state import LevelRequest, LocationRequest, RunState
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
            "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
-           "Mismatch", "death_text", "Objective"]
+           "Mismatch", "death_text", "Objective", "ButtonState"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -397,13 +398,37 @@ class Game(RunState):
         self.exploring = True
         return self._next_leg()
 
+    @recorded("H")
+    def head_to(self, x: int, y: int) -> bool:
+        """A click or a tap on a cell: walk there over known ground (as
+        :meth:`travel_to`); a dungeon cell not explored yet: explore towards
+        it, leg by leg, until it is seen (then walk on to it, if a way is
+        known) or no way on is left.  No time passes now."""
+        if self.busy or self.mode not in ("overworld", "dungeon"):
+            return False
+        level = self.level
+        if self.mode == "overworld" or not level.inside(x, y) or level.seen[y, x]:
+            return self.travel_to(x, y)
+        self.stop_walk()
+        self.exploring, self.heading = True, (x, y)
+        if self._next_leg():
+            self.say("You head into the unexplored.")
+            self.touch()
+            return True
+        return False
+
     def _next_leg(self) -> bool:
-        target = explore_target(self)
+        if self.heading is not None and self.level.seen[self.heading[1], self.heading[0]]:
+            cell = self.heading  # it is in sight: the last leg goes to it, if a known way does
+            self.stop_walk()
+            return self.travel_to(*cell)
+        target = explore_target(self, self.heading)
         path = plan_path(self, *target) if target is not None else None
         if not path:
+            heading = self.heading is not None
             self.stop_walk()
-            self.say("You have explored everything you can reach here." if target is None
-                     else "You see no way on.")
+            self.say("You see no way on that way." if heading else
+                     "You have explored everything you can reach here." if target is None else "You see no way on.")
             self.touch()
             return False
         start_walk(self, path)
@@ -420,6 +445,8 @@ class Game(RunState):
         if self.resting:
             self.rest_turns += 1
             return engine.perform(self, Rest())
+        if self.heading is not None and self.level.seen[self.heading[1], self.heading[0]]:
+            self.path = []  # the cell headed for came in sight: walk on to it (the next leg)
         if not self.path and not (self.exploring and self._next_leg()):
             self.stop_walk()
             return False
@@ -439,6 +466,11 @@ class Game(RunState):
         """The run's next goal: one line, the cell it points at, what ``T`` does
         (:func:`game.rules.objective.objective`)."""
         return objective(self)
+
+    def buttons(self) -> dict[str, ButtonState]:
+        """What each on-screen button would do now (its label, whether it
+        applies, its words): :func:`game.rules.buttons.button_states`."""
+        return button_states(self)
 
     def relic_site(self) -> SiteData | None:
         """The site of this location that holds its relic (None before it is built)."""

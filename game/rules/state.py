@@ -93,6 +93,7 @@ class RunState:
         self.path: list[tuple[int, int]] = []
         self.exploring = False  # auto-explore: plan the next leg when the path runs out
         self.seeking = False  # the goal key's explore: it stops once the goal comes in sight (run.objective)
+        self.heading: tuple[int, int] | None = None  # an unexplored cell tapped: explore towards it (Game.head_to)
         self.resting = ""  # "rest" (until healed) or "search" (a few turns), else ""
         self.rest_turns = 0  # turns the rest or search has taken so far
         self.path_seen: set[int] = set()  # monsters in view while it went on
@@ -135,6 +136,7 @@ class RunState:
         self.path = []
         self.exploring = False
         self.seeking = False
+        self.heading = None
         self.resting = ""
 
     @property

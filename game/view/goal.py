@@ -1,5 +1,7 @@
-"""The next goal on screen: the objective line over the map (a button: a
-click or a tap goes for it, as ``T`` does), the magenta ring round the cell
+"""The next goal on screen: the objective line at the top of the message
+strip, under the map (a button: a click or a tap goes for it, as ``T``
+does; it covers no cell of the map, so a tap on the map is never taken
+for it), the magenta ring round the cell
 it points at (with an arrow at the map's edge while that cell is off
 screen), and the colours every map gives a site by what the player has done
 there (:data:`SITE_COLOURS`: the main map, the minimap, the world map).
@@ -14,15 +16,15 @@ import pygame
 
 from ..rules.run import Game, Objective
 from . import ui
+from .log_view import GOAL_ROW
 
-__all__ = ["GOAL_COLOUR", "SITE_COLOURS", "site_state", "GoalLine", "ring", "edge_arrow", "LINE_TOP"]
+__all__ = ["GOAL_COLOUR", "SITE_COLOURS", "site_state", "GoalLine", "ring", "edge_arrow"]
 
 #: The goal's colour everywhere: the relic site's door, the ring, the arrow, the minimap's mark.
 GOAL_COLOUR = (255, 80, 255)
 _OUTLINE = (20, 8, 20)
 #: A site by what the player did there: cleared (its treasure or relic out), entered, not yet entered.
 SITE_COLOURS = {"cleared": (255, 215, 0), "entered": (150, 205, 255), "new": (20, 12, 16)}
-LINE_TOP = 6  # y of the objective line (the top of the map; a rest's banner goes under it)
 _SIZE = 18
 
 
@@ -32,8 +34,9 @@ def site_state(g: Game, index: int, visited: set[int]) -> str:
 
 
 class GoalLine:
-    """The objective line: one box at the top left of the map, saying the
-    goal and the key that goes for it; it is a button (:meth:`hit`)."""
+    """The objective line: one box at the top of the message strip
+    (:data:`~game.view.log_view.GOAL_ROW`), saying the goal and the key that
+    goes for it; it is a button (:meth:`hit`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -53,15 +56,16 @@ class GoalLine:
         """Whether ``pos`` is on the line (as last drawn, and it offers something to do)."""
         return self.rect.collidepoint(pos) and self.goal is not None and self.goal.action != "none"
 
-    def draw(self, surface: pygame.Surface, width: int, hover: bool = False) -> pygame.Rect:
+    def draw(self, surface: pygame.Surface, hover: bool = False, touch: bool = False) -> pygame.Rect:
+        """The line (naming the *Goal* button instead of the key while ``touch`` is the input)."""
         goal = self.current()
-        text = ui.fit(goal.text, width - 20, _SIZE)
-        w, h = ui.text_size(text, _SIZE)
-        self.rect = pygame.Rect(6, LINE_TOP, w + 20, h + 8)
+        text = ui.fit(goal.line("Goal") if touch else goal.text, GOAL_ROW.width - 20, _SIZE)
+        w = ui.text_size(text, _SIZE)[0]
+        self.rect = pygame.Rect(GOAL_ROW.x, GOAL_ROW.y, w + 20, GOAL_ROW.height)
         ui.panel(surface, self.rect, 225 if hover else 200)
         pygame.draw.rect(surface, GOAL_COLOUR if goal.action != "none" else ui.DIM, self.rect, 2 if hover else 1,
                          border_radius=4)
-        ui.text(surface, text, (self.rect.x + 10, self.rect.y + 4), _SIZE, ui.INK)
+        ui.text(surface, text, (self.rect.x + 10, self.rect.y + 2), _SIZE, ui.INK)
         return self.rect
 
 

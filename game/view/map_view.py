@@ -86,6 +86,7 @@ class MapView:
         self.game = game
         self.ascii = False  # glyphs instead of tiles and sprites (the ASCII map mode)
         self.goal = GoalLine(game)  # the objective: its cell is ringed (the play screen draws its line)
+        self.reserve = 0  # pixels at the map's foot kept clear of cells (the thumb buttons, while touch is the input)
         self._key = None
         self._surface: pygame.Surface | None = None
 
@@ -101,25 +102,30 @@ class MapView:
             return g.loc.tiles.shape
         return (1, 1)
 
+    def area(self) -> pygame.Rect:
+        """Where cells are drawn: the map's rect less the :attr:`reserve` at its foot."""
+        return pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - self.reserve)
+
     def camera(self) -> tuple[int, int, int, int, int, int]:
         """``(cx, cy, vw, vh, ox, oy)``: first tile shown, tiles shown, pixel offset."""
         ts = self.tile_size()
         h, w = self.map_shape()
-        vw, vh = MAP_RECT.width // ts, MAP_RECT.height // ts
+        height = MAP_RECT.height - self.reserve
+        vw, vh = MAP_RECT.width // ts, height // ts
         px, py = self.game.pos
         if w <= vw:
             cx, vw_used, ox = 0, w, (MAP_RECT.width - w * ts) // 2
         else:
             cx, vw_used, ox = min(max(0, px - vw // 2), w - vw), vw, (MAP_RECT.width - vw * ts) // 2
         if h <= vh:
-            cy, vh_used, oy = 0, h, (MAP_RECT.height - h * ts) // 2
+            cy, vh_used, oy = 0, h, (height - h * ts) // 2
         else:
-            cy, vh_used, oy = min(max(0, py - vh // 2), h - vh), vh, (MAP_RECT.height - vh * ts) // 2
+            cy, vh_used, oy = min(max(0, py - vh // 2), h - vh), vh, (height - vh * ts) // 2
         return cx, cy, vw_used, vh_used, MAP_RECT.x + ox, MAP_RECT.y + oy
 
     def screen_to_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The map cell under a screen point in the viewport, else None."""
-        if not MAP_RECT.collidepoint(pos):
+        if not self.area().collidepoint(pos):
             return None
         cx, cy, vw, vh, ox, oy = self.camera()
         ts = self.tile_size()
@@ -145,11 +151,11 @@ class MapView:
         cell = self.goal.current().cell
         if cell is None:
             return
-        rect = self.cell_rect(*cell)
-        if MAP_RECT.contains(rect):
+        rect, area = self.cell_rect(*cell), self.area()
+        if area.contains(rect):
             ring(surface, rect)
         else:
-            edge_arrow(surface, MAP_RECT, self.cell_rect(*self.game.pos).center, rect.center)
+            edge_arrow(surface, area, self.cell_rect(*self.game.pos).center, rect.center)
 
     def _rgb(self, cx: int, cy: int, vw: int, vh: int) -> np.ndarray:
         g = self.game

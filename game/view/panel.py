@@ -89,14 +89,15 @@ class Panel:
     def minimap_to_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The map cell under a point of the minimap, else None.  In a dungeon a
         minimap pixel is a fraction of a cell, so the point snaps to the nearest
-        explored floor within :data:`SNAP` cells (travel goes over known ground)."""
+        explored floor within :data:`SNAP` cells (travel goes over known ground);
+        with none that near, the cell itself (a walk explores towards it)."""
         if self._mini is None or not self._mini_rect.collidepoint(pos):
             return None
         x = int((pos[0] - self._mini_rect.x) / self._mini_scale)
         y = int((pos[1] - self._mini_rect.y) / self._mini_scale)
         g = self.game
-        if g.mode == "dungeon" and g.level is not None:
-            return nearest_known(g.level, x, y, SNAP)
+        if g.mode == "dungeon" and g.level is not None:  # near known floor: that floor; else explore towards it
+            return nearest_known(g.level, x, y, SNAP) or (x, y)
         return x, y
 
     def minimap_point(self, x: int, y: int) -> tuple[int, int] | None:

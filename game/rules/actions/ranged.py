@@ -18,7 +18,8 @@ from .effects import Deliver, Identify
 from .items import Equip, PackAction, Swap
 from .melee import Attack
 
-__all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label", "aim_refusal",
+__all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
+           "aim_refusal", "launcher_at_hand",
            "AIM_PURPOSES", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
@@ -196,7 +197,7 @@ def can_fire(run: RunState) -> bool:
     return w is not None and (w.ammo in pack if w.ammo else w.reach > 1)
 
 
-def _launcher(run: RunState) -> tuple:
+def launcher_at_hand(run: RunState) -> tuple:
     """What ``f`` shoots or strikes with, and where it is: ``(kind, None)``
     for the weapon in hand when it can, or the launcher ready to swap;
     ``(kind, slot)`` for the best launcher in the pack with missiles for it;
@@ -225,7 +226,7 @@ def aim_refusal(run: RunState, purpose: str, slot: int | None = None) -> str | N
     if run.level is None:
         return "There is nothing to aim at here."
     if purpose == "fire":
-        weapon = _launcher(run)[0]
+        weapon = launcher_at_hand(run)[0]
         if weapon is None:
             return None
         if swimming(run):
@@ -247,8 +248,11 @@ def aim_refusal(run: RunState, purpose: str, slot: int | None = None) -> str | N
         sleeping = "" if m.awake else " (asleep)"
         return (f"{words.capital(m.name)}{sleeping} is out of range: {chebyshev(m.pos, run.pos)} cells off, "
                 f"{what} reaches {reach}.")
-    if not any((f := _fly(run, m.pos, reach)).hit is not None and (not exact or f.hit == m.pos) for m in near):
-        return f"No clear shot: something stands between you and {near[0].name}."
+    flights = [_fly(run, m.pos, reach) for m in near]
+    if not any(f.hit is not None and (not exact or f.hit == m.pos) for f, m in zip(flights, near)):
+        blocker = run.level.monster_at(*flights[0].hit) if flights[0].hit is not None else None
+        return (f"No clear shot at {near[0].name}: "
+                f"{'a wall' if blocker is None else blocker.name} is in the way.")
     return None
 
 
@@ -262,7 +266,7 @@ class ReadyLauncher(Action):
         p = run.player
         if can_fire(run):
             return fail()
-        kind, slot = _launcher(run)
+        kind, slot = launcher_at_hand(run)
         if kind is not None:
             return alternate(Swap() if slot is None else Equip(slot))
         launchers = [k for k in (p.weapon_kind, p.swap_kind, *(ITEM_BY_ID[i] for i in p.inventory))

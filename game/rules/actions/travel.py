@@ -217,7 +217,7 @@ def interruption(run: RunState) -> str | None:
     return None
 
 
-def explore_target(run: RunState) -> tuple[int, int] | None:
+def explore_target(run: RunState, towards: tuple[int, int] | None = None) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
     item the pick-up mode would take (:func:`~game.rules.pickup.picks_up`)
     and the pack has room for, or cell at the edge of the unexplored; None
@@ -225,15 +225,17 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     target (claiming it is the player's choice), nor what the player chose
     to leave, nor what the pick-up mode leaves, nor anything in a guardian
     room known to be guarded (:func:`~game.rules.vaults.guarded`); a mimic
-    passing for an item is one (it fools the walk as it fools the eye)."""
+    passing for an item is one (it fools the walk as it fools the eye).
+    ``towards`` (an unexplored cell the player tapped): the edge of the
+    unexplored nearest that cell instead (then the nearest on foot), no items."""
     level = run.level
     keep_out = guarded(level)
     known = _known_ground(run, keep_out=keep_out)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
-    for it in level.items:
+    for it in level.items if towards is None else ():
         if level.seen[it.y, it.x] and picks_up(run, it) and fits(run.player.inventory, it.kind.id):
             targets[it.y, it.x] = True
-    for m in level.monsters:
+    for m in level.monsters if towards is None else ():
         if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
             targets[m.y, m.x] = True
     targets &= ~keep_out  # from inside (its first sight is from the doorway) the walk leads out
@@ -241,6 +243,11 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     reach = targets & (dist > 0)  # reached on foot, and not the player's own cell (distance 0)
     if not reach.any():
         return None
+    if towards is not None:
+        ys, xs = np.nonzero(reach)
+        gap = np.maximum(np.abs(xs - towards[0]), np.abs(ys - towards[1]))
+        k = int(np.lexsort((dist[ys, xs], gap))[0])  # the nearest the cell, then the nearest on foot
+        return int(xs[k]), int(ys[k])
     flat = int(np.argmin(np.where(reach, dist, np.iinfo(dist.dtype).max)))  # the first of the nearest
     y, x = divmod(flat, level.shape[1])
     return x, y
