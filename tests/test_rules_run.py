@@ -41,9 +41,11 @@ def entering(g: Game) -> Game:
 def test_a_new_run_welcomes_the_player_by_world_and_background_and_points_at_the_sites():
     bg = BACKGROUND_BY_ID[BACKGROUNDS[-1].id]
     g = Game.new("Avalon", "small", 3, background=bg.id)
-    assert g.log[0].text.startswith(f"Welcome to Avalon, {bg.name.lower()}. ")
-    assert g.log[0].text.endswith("Carry each location's relic out of its site; the last relic wins.")
-    assert hint("interact") in g.log[1].text and hint("help") in g.log[1].text
+    assert g.log[0].text == f"Welcome to the world of Avalon, {bg.name.lower()}."
+    assert g.log[1].text == "Carry each location's relic out of its site; the last relic wins."
+    assert hint("goal") in g.log[2].text and "the line under the map" in g.log[2].text
+    assert hint("interact") in g.log[3].text and hint("help") in g.log[3].text
+    assert all(len(m.text) <= 96 for m in g.log)  # each fits the message strip whole
     assert g.player.background == bg.id
 
 

@@ -22,8 +22,9 @@ from .actions.travel import stairs_refusal
 from .content.keys import COMMAND_BY_NAME
 from .objective import objective
 from .state import RunState
+from .tips import weak_in_hand
 
-__all__ = ["ButtonState", "button_states", "weak_in_hand"]
+__all__ = ["ButtonState", "button_states"]
 
 
 class ButtonState(NamedTuple):
@@ -36,16 +37,6 @@ class ButtonState(NamedTuple):
 def _plain(name: str) -> ButtonState:
     command = COMMAND_BY_NAME[name]
     return ButtonState(command.button, True, words.capital(command.help) + ".")
-
-
-def weak_in_hand(run: RunState):
-    """The foe beside the player while a launcher is in hand and a melee weapon
-    ready (a launcher is a stick up close), else None."""
-    p = run.player
-    w, ready = p.weapon_kind, p.swap_kind
-    if run.mode != "dungeon" or w is None or not w.ammo or ready is None or ready.ammo:
-        return None
-    return next((m for m in run.foes_in_view() if max(abs(m.x - run.pos[0]), abs(m.y - run.pos[1])) == 1), None)
 
 
 def button_states(run: RunState) -> dict[str, ButtonState]:

@@ -28,6 +28,7 @@ from .pack import clamp_pack
 from .reading import BIG, as_dict, as_list, cell, clamp_int
 from .snapshot import level_snapshot, monster_from_json, monster_to_json
 from .state import LocationRequest, RunState
+from .tips import TIP_BY_ID
 
 __all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json", "flush_levels",
            "log_to_json", "log_from_json", "MAX_COMPANIONS", "MAX_PERKS"]
@@ -58,6 +59,7 @@ def run_to_json(run: RunState) -> dict:
         **({"companions": [monster_to_json(m) for m in run.companions]} if run.companions else {}),
         **({"slain": dict(sorted(run.slain.items()))} if run.slain else {}),
         **({"daily": run.daily} if run.daily else {}),
+        **({"tips": sorted(run.tips_seen)} if run.tips_seen else {}),
     }
 
 
@@ -78,7 +80,8 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     open ones, cleared sites and remembered positions that do not exist
     are dropped, and where the player stood is checked against the map
     when it is built (an unusable cell becomes the start or the stairs
-    up).  The treasure carried is kept only for the dungeon site the save
+    up).  The first-time tips said are known tips' ids (a save from before
+    them has none).  The treasure carried is kept only for the dungeon site the save
     stands in, and the log as :func:`log_from_json` reads it; travelling
     allies are allies of known kinds (``snapshot.monster_from_json``'s
     clamps), at most :data:`MAX_COMPANIONS`.  The player's own clamps are in
@@ -124,6 +127,7 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
                if k in MONSTER_BY_ID}
     daily = body.get("daily")
     g.daily = daily if isinstance(daily, str) and len(daily) == 10 else ""
+    g.tips_seen = {t for t in as_list(body.get("tips"))[:len(TIP_BY_ID)] if isinstance(t, str) and t in TIP_BY_ID}
     where = as_dict(body.get("where"))
     g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
                 "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
@@ -151,6 +155,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "carrying": g.carrying, "relic": g.carrying_relic or None,
         "companions": [monster_to_json(m) for m in g.companions] or None,
         "slain": dict(sorted(g.slain.items())) or None, "daily": g.daily or None,
+        "tips": sorted(g.tips_seen) or None,
         "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
                   **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
                      if r["mode"] == "dungeon" else {})},
@@ -163,7 +168,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
 
 
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.
-_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions")
+_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions", "tips")
 
 
 def usable(body: dict) -> bool:

@@ -21,7 +21,7 @@ import numpy as np
 
 from worldgen.core.tiles import T
 
-from . import status
+from . import status, tips
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
 from .actions.powers import set_off
@@ -56,6 +56,8 @@ def perform(run: RunState, action: Action) -> bool:
         run.stop_walk()
         return False
     if result.turns <= 0 or run.dead:
+        if not run.dead:
+            tips.notice(run)
         return True
     if run.mode == "dungeon":
         end_player_turn(run, action.cost(run), searching=action.searches)
@@ -66,6 +68,8 @@ def perform(run: RunState, action: Action) -> bool:
         if line is not None:
             run.say(line, NOTE)
             run.stop_walk()
+    if not run.dead:
+        tips.notice(run)  # a first-time tip, or the weak-weapon prompt (messages only)
     return True
 
 

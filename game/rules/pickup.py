@@ -30,7 +30,14 @@ from .entities import FloorItem
 from .identify import is_known
 from .state import DEFAULT_PICKUP, PICKUP_MODES, RunState
 
-__all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "wanted", "picks_up", "carried_gear"]
+__all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "PICKUP_WORDS", "wanted", "picks_up", "carried_gear"]
+
+#: Each mode in plain words: what the menu's button says, and the line that explains it.
+PICKUP_WORDS = {
+    "all": ("everything", "walking over items takes everything that fits in the pack"),
+    "smart": ("useful things", "takes potions, scrolls, wands, resources, missiles for your launcher, better gear"),
+    "none": ("nothing", "walking over items takes nothing: g picks up what lies here"),
+}
 
 _CONSUMABLE = ("potion", "scroll", "wand", "resource")
 

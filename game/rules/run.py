@@ -57,15 +57,16 @@ from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
 from .objective import Objective, objective, visited
-from .pickup import PICKUP_MODES
+from .pickup import PICKUP_MODES, PICKUP_WORDS
 from .record import Recording, read_file, recorded
 from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
+from .tips import TIPS, tip
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
+           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "PICKUP_WORDS", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
            "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
-           "Mismatch", "death_text", "Objective", "ButtonState"]
+           "Mismatch", "death_text", "Objective", "ButtonState", "TIPS", "crafting_words"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -116,9 +117,10 @@ class Game(RunState):
         game.daily = daily
         start_as(game, background)
         bg = content.BACKGROUND_BY_ID[game.player.background]
-        game.say(f"Welcome to {name}, {bg.name.lower()}. Carry each location's relic out of its site; "
-                 "the last relic wins.")
-        game.say(f"Dungeon sites are the dark doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
+        game.say(f"Welcome to the world of {name}, {bg.name.lower()}.")
+        game.say("Carry each location's relic out of its site; the last relic wins.")
+        game.say(f"Your next goal is always the line under the map ({hint('goal')}).")
+        game.say(f"Dungeon sites are the doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
         if preview is not None and preview.index == 0:
             game.install_location(preview)
         game.recording = Recording.start(game) if record else None
@@ -457,6 +459,18 @@ class Game(RunState):
             self.touch()
         return done
 
+    # -- first-time tips (messages only: no time passes, no digest changes) ----------------------------
+    def tip(self, tip_id: str) -> bool:
+        """Say the first-time tip ``tip_id`` (:data:`game.rules.tips.TIPS`) once
+        this run, if tips are on; the screens say those only they can see
+        (the first arrow-key step).  True if it was said."""
+        return tip(self, tip_id)
+
+    def set_tips(self, on: bool) -> None:
+        """Tips on or off (the player's option, kept with the others; it changes
+        only what the log says, so it is no recorded command)."""
+        self.tips_on = bool(on)
+
     # -- questions the screens ask (no time passes) -----------------------------------------
     def describe(self, x: int, y: int) -> list[str]:
         """What the player knows of cell ``(x, y)``, in lines (look, hover, hold)."""
@@ -634,6 +648,12 @@ def death_text(cause: str) -> str:
     """How a run ended, for the death screen and the score table: "killed by a
     goblin archer", "died of poison" (:func:`game.rules.words.died`)."""
     return words.died(cause)
+
+
+def crafting_words() -> list[str]:
+    """Every recipe in plain words, for the help: "3 iron ore make +1 attack for good (a honed edge)"."""
+    return [f"{words.number(content.ITEM_BY_ID[rid].name, r.need)} make {r.description}"
+            for rid, r in content.RECIPES.items()]
 
 
 def roll_world_name(rng: np.random.Generator) -> str:

@@ -104,6 +104,9 @@ class RunState:
         self.blows = 0  # blows, shots and bursts that have hurt the player (not their own statuses' ticks)
         self.told: set = set()  # floor items already announced (left for a full pack, or not wanted)
         self.pickup = DEFAULT_PICKUP  # what walking over items takes: all | smart | none (see pickup)
+        self.tips_seen: set[str] = set()  # first-time tips said this run (saved: game.rules.tips)
+        self.tips_on = True  # the player's choice of messages (not of rules: it changes no digest)
+        self.warned: int | None = None  # the foe the weak-weapon prompt last named (while it stays beside)
         self.dead = False
         self.killer = ""
         self.kills = 0

@@ -128,7 +128,7 @@ class PackScene(Overlay):
             if r == self.selected:
                 pygame.draw.rect(layer, (60, 60, 90), (8, y, rect.width - 16, self.ROW))
             ui.text(layer, f"{LETTERS[r]})  {row.label}", (16, y + 1), 18, row.colour)
-            ui.text(layer, row.use, (290, y + 2), 16, ui.DIM)
+            ui.text(layer, ui.fit(row.use, rect.width - 298, 16), (290, y + 2), 16, ui.DIM)
         hint = ("a-t or arrows: select   Enter: throw it, then choose where   Esc: close" if self.mode == "throw"
                 else "a-t or arrows: select   Enter/u: use   x: drop one   X: drop all   Esc: close")
         ui.text(layer, hint, (16, rect.height - 22), 16, ui.DIM)

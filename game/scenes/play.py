@@ -64,6 +64,7 @@ class PlayScene(Scene):
         self.save_failures = 0
         self.last_saved: str | None = None  # the last save text written and verified
         self.options = read_options(app.storage.get(OPTIONS_KEY))
+        game.set_tips(self.options.tips)
         self.pointer: tuple[int, int] | None = None  # where the mouse was last (its cell follows the camera)
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
@@ -202,6 +203,8 @@ class PlayScene(Scene):
         name, label = bound
         if name == "move":
             self.game.move(*MOVES[label])
+            if label in ("Left", "Right", "Up", "Down"):  # straight only: the first time, say where diagonals are
+                self.game.tip("diagonals")
         else:
             self.command(name)
         return True
@@ -233,13 +236,20 @@ class PlayScene(Scene):
         self.game.set_pickup(mode)
         return mode
 
+    def toggle_tips(self) -> bool:
+        """The menu: first-time tips on or off, remembered in storage; returns whether on."""
+        self._set_options(replace(self.options, tips=not self.options.tips), "the tips choice")
+        self.game.set_tips(self.options.tips)
+        return self.options.tips
+
     def _set_options(self, options: Options, what: str) -> None:
         self.options = options
         if not self.app.storage.set(OPTIONS_KEY, options.to_text()):
             self.toasts.add(f"Could not store {what}; it lasts until you leave.", ui.BAD)
 
     def _menu(self) -> bool:
-        self.app.open("menu", self.save_now, self.toggle_ascii, self.cycle_pickup, self.options.pickup)
+        self.app.open("menu", self.save_now, self.toggle_ascii, self.cycle_pickup, self.options.pickup,
+                      self.toggle_tips, self.options.tips)
         return True
 
     def button_states(self) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["font", "render", "text", "text_size", "fit", "panel", "progress_bar", "Button", "click", "draw_buttons",
+__all__ = ["font", "render", "text", "text_size", "fit", "wrap", "panel", "progress_bar", "Button", "click", "draw_buttons",
            "Toasts", "INK", "DIM", "ACCENT", "BAD", "MESSAGE_COLOURS"]
 
 INK = (236, 232, 220)
@@ -14,7 +14,7 @@ ACCENT = (255, 208, 96)
 BAD = (255, 120, 100)
 
 #: The colour of each kind of log line (``game.rules.log``).
-MESSAGE_COLOURS = {"good": (150, 230, 140), "bad": BAD, "note": INK, "loot": (255, 215, 120)}
+MESSAGE_COLOURS = {"good": (150, 230, 140), "bad": BAD, "note": INK, "loot": (255, 215, 120), "tip": (140, 215, 255)}
 _fonts: dict[int, pygame.font.Font] = {}  # by size; the supersampled ones under -size
 
 #: Text is rendered at this many times its size, then scaled down.  pygame's
@@ -111,6 +111,20 @@ def fit(content: str, width: int, size: int = 18) -> str:
     return "…"
 
 
+def wrap(content: str, width: int, size: int = 18) -> list[str]:
+    """``content`` cut at spaces into lines :func:`text` draws within ``width`` pixels
+    (a word wider than that alone on its line)."""
+    lines, line = [], ""
+    for word in content.split():
+        wider = f"{line} {word}" if line else word
+        if line and text_size(wider, size)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    return lines + ([line] if line else [])
+
+
 def text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 18,
          colour: tuple[int, int, int] = INK, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line with a 1-px shadow; returns its rect."""
@@ -169,14 +183,19 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button]) -> None:
 
 
 class Toasts:
-    """Plain-text messages that fade after a few seconds (bad URL values, saves...)."""
+    """Plain-text messages that fade after a few seconds (bad URL values, saves...);
+    one said again while still shown is not repeated: it comes last, counted ("... x2")."""
 
     def __init__(self, seconds: float = 8.0) -> None:
         self.seconds = seconds
-        self.items: list[list] = []
+        self.items: list[list] = []  # [message, seconds left, colour]
+        self.counts: dict[str, int] = {}  # times each message shown now was said
         self.added = 0  # messages ever added (the page is told each new one: App.new_messages)
 
     def add(self, message: str, colour: tuple[int, int, int] = INK) -> None:
+        shown = any(item[0] == message for item in self.items)
+        self.counts[message] = self.counts.get(message, 0) + 1 if shown else 1
+        self.items = [item for item in self.items if item[0] != message]
         self.items.append([message, self.seconds, colour])
         del self.items[:-6]
         self.added += 1
@@ -189,6 +208,8 @@ class Toasts:
     def draw(self, surface: pygame.Surface, bottom: int | None = None) -> None:
         y = (surface.get_height() - 8) if bottom is None else bottom
         for message, _, colour in reversed(self.items):
+            count = self.counts.get(message, 1)
+            message = message if count == 1 else f"{message} x{count}"
             rect = text_size(message, 18)
             box = pygame.Rect(8, y - rect[1] - 6, rect[0] + 12, rect[1] + 6)
             panel(surface, box)
