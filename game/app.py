@@ -330,7 +330,8 @@ class App:
             return []
         new = added - self._told.get(toasts, 0)
         self._told[toasts] = added
-        return [item[0] for item in toasts.items[-new:]] if new > 0 else []
+        said = getattr(toasts, "said", None) or [item[0] for item in toasts.items]
+        return said[-new:] if new > 0 else []
 
     async def run(self, frames: int | None = None, script: Callable[["App"], None] | None = None) -> None:
         """Run until quit (or for ``frames`` frames); awaits every frame."""

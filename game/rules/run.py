@@ -460,11 +460,13 @@ class Game(RunState):
         return done
 
     # -- first-time tips (messages only: no time passes, no digest changes) ----------------------------
+    @recorded("y")
     def tip(self, tip_id: str) -> bool:
         """Say the first-time tip ``tip_id`` (:data:`game.rules.tips.TIPS`) once
         this run, if tips are on; the screens say those only they can see
-        (the first arrow-key step).  True if it was said."""
-        return tip(self, tip_id)
+        (the first arrow-key step).  True if it was said.  Recorded, so a
+        replay shows the same log (it changes no digest)."""
+        return not self.busy and tip(self, tip_id)
 
     def set_tips(self, on: bool) -> None:
         """Tips on or off (the player's option, kept with the others; it changes

@@ -77,7 +77,7 @@ class HelpScene(Overlay):
 
     def _paint(self, layer: pygame.Surface) -> None:
         ui.text(layer, "How to play" if self.page == 0 else "Words and tips", (16, 8), 28, ui.ACCENT)
-        ui.text(layer, "Tab: the other page   any other key closes", (layer.get_width() - 176, 40), 14,
+        ui.text(layer, "Tab: the other page   any other key closes", (layer.get_width() - 176, 40), 15,
                 ui.DIM, "topright")
         (self._keys if self.page == 0 else self._words)(layer)
 

@@ -202,9 +202,9 @@ class PlayScene(Scene):
             return False
         name, label = bound
         if name == "move":
-            self.game.move(*MOVES[label])
             if label in ("Left", "Right", "Up", "Down"):  # straight only: the first time, say where diagonals are
                 self.game.tip("diagonals")
+            self.game.move(*MOVES[label])
         else:
             self.command(name)
         return True

@@ -190,6 +190,7 @@ class Toasts:
         self.seconds = seconds
         self.items: list[list] = []  # [message, seconds left, colour]
         self.counts: dict[str, int] = {}  # times each message shown now was said
+        self.said: list[str] = []  # the last messages added, in order, repeats too (App.new_messages)
         self.added = 0  # messages ever added (the page is told each new one: App.new_messages)
 
     def add(self, message: str, colour: tuple[int, int, int] = INK) -> None:
@@ -198,6 +199,8 @@ class Toasts:
         self.items = [item for item in self.items if item[0] != message]
         self.items.append([message, self.seconds, colour])
         del self.items[:-6]
+        self.said.append(message)
+        del self.said[:-16]
         self.added += 1
 
     def update(self, dt: float) -> None:
