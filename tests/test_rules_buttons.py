@@ -58,7 +58,9 @@ def test_fire_says_what_it_will_shoot_with_or_why_it_cannot():
     g.player.weapon, g.player.swap = "sling", "short_sword"
     assert button_states(g)["fire"].says == "Choose a foe to shoot with your sling."
     g.player.inventory = []
-    assert not button_states(g)["fire"].enabled
+    fire = button_states(g)["fire"]
+    assert not fire.enabled and fire.says == "You have no sling stones for your sling."
+    assert not g.ready_to_fire() and g.log[-1].text == fire.says  # a press says the very line
 
 
 def test_swap_is_urgent_with_a_launcher_in_hand_and_a_foe_beside():

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from worldgen.core.tiles import T
 
 from . import words
-from .actions.ranged import aim_refusal, launcher_at_hand
+from .actions.ranged import aim_refusal, launcher_at_hand, nothing_to_fire
 from .actions.travel import stairs_refusal
 from .content.keys import COMMAND_BY_NAME
 from .objective import objective
@@ -75,7 +75,7 @@ def _fire(run: RunState) -> ButtonState:
         return ButtonState("Fire", False, "There is nothing to shoot at here.")
     weapon = launcher_at_hand(run)[0]
     if weapon is None:
-        return ButtonState("Fire", False, "You have nothing to fire: a bow or a sling shoots, a spear reaches.")
+        return ButtonState("Fire", False, nothing_to_fire(run))
     why = aim_refusal(run, "fire")
     if why is not None:
         return ButtonState("Fire", False, why)

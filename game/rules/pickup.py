@@ -32,11 +32,11 @@ from .state import DEFAULT_PICKUP, PICKUP_MODES, RunState
 
 __all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "PICKUP_WORDS", "wanted", "picks_up", "carried_gear"]
 
-#: Each mode in plain words: what the menu's button says, and the line that explains it.
+#: Each mode in plain words: what the menu's button says, and what exactly it takes.
 PICKUP_WORDS = {
-    "all": ("everything", "walking over items takes everything that fits in the pack"),
-    "smart": ("useful things", "takes potions, scrolls, wands, resources, missiles for your launcher, better gear"),
-    "none": ("nothing", "walking over items takes nothing: g picks up what lies here"),
+    "all": ("everything", "everything that fits in the pack"),
+    "smart": ("useful things", "potions, scrolls, wands, resources, missiles for your launcher and better gear"),
+    "none": ("nothing", "nothing (g picks up what lies underfoot)"),
 }
 
 _CONSUMABLE = ("potion", "scroll", "wand", "resource")

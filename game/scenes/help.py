@@ -45,8 +45,8 @@ def word_lines() -> list[tuple[str, str]]:
     out += [("head", "Unknown potions, scrolls and wands: using one names its kind for the rest of the run.")]
     out += [("head", "First-time tips, each said once a run (the menu turns them off):")]
     out += [("text", f"{t.when}: {t.text.removeprefix('Tip: ')}") for t in TIPS]
-    out += [("head", "Touch: tap to walk, attack or explore towards; hold to look; a finger resting on a")]
-    out += [("head", "button shows what it will do (it acts when lifted; a greyed one says why not).")]
+    out += [("head", "Touch: tap to walk, attack or explore towards; hold to look; a finger resting on a button "
+                     "shows what it will do (it acts when lifted; a greyed one says why not).")]
     return out
 
 

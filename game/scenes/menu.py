@@ -40,7 +40,7 @@ class MenuScene(Overlay):
         if toggle_tips is not None:
             rows.append((self._tips_label(tips), self._tips))
         rows.append(("Save and quit to title (Q)", self.quit))
-        self.height = 62 + 44 * len(rows) + (26 if cycle_pickup is not None else 0)
+        self.height = 62 + 44 * len(rows) + (44 if cycle_pickup is not None else 0)
         top = 240 - self.height // 2 + 48
         self.buttons = [ui.Button(label, pygame.Rect(360 - BUTTON_W // 2, top + 44 * i, BUTTON_W, 34), action)
                         for i, (label, action) in enumerate(rows)]
@@ -104,6 +104,8 @@ class MenuScene(Overlay):
         rect = self.box(surface, WIDTH, self.height)
         ui.text(surface, "Paused", (rect.centerx, rect.y + 10), 28, ui.ACCENT, "midtop")
         ui.draw_buttons(surface, self.buttons)
-        if self.cycle_pickup is not None:  # what the pick-up mode takes, in a line
-            ui.text(surface, ui.fit(PICKUP_WORDS[self.pickup][1].capitalize() + ".", WIDTH - 24, 15),
-                    (rect.centerx, self.buttons[-1].rect.bottom + 10), 15, ui.DIM, "midtop")
+        if self.cycle_pickup is not None:  # what the pick-up mode takes, in a line or two
+            words = f"Walking over items picks up {PICKUP_WORDS[self.pickup][1]}."
+            for i, line in enumerate(ui.wrap(words, WIDTH - 24, 15)[:2]):
+                ui.text(surface, line, (rect.centerx, self.buttons[-1].rect.bottom + 10 + 17 * i), 15, ui.DIM,
+                        "midtop")

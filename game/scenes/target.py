@@ -56,7 +56,8 @@ class TargetScene(Scene):
         name = self.game.monster_name_at(*self.cursor)
         at = f" at {name}" if name is not None else ""
         if self.touch:
-            return f"{self.game.aim_label(self.purpose, self.slot)}: tap a target{f' (or the button:{at})' if at else ''}"
+            label = self.game.aim_label(self.purpose, self.slot)
+            return f"{label}: tap a target" + (f" — or the {self.buttons[0].label} button{at}" if at else "")
         return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: cancel"
 
     def preview(self):

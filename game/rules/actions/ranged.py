@@ -19,7 +19,7 @@ from .items import Equip, PackAction, Swap
 from .melee import Attack
 
 __all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
-           "aim_refusal", "launcher_at_hand",
+           "aim_refusal", "launcher_at_hand", "nothing_to_fire",
            "AIM_PURPOSES", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
@@ -269,6 +269,12 @@ class ReadyLauncher(Action):
         kind, slot = launcher_at_hand(run)
         if kind is not None:
             return alternate(Swap() if slot is None else Equip(slot))
-        launchers = [k for k in (p.weapon_kind, p.swap_kind, *(ITEM_BY_ID[i] for i in p.inventory))
-                     if k is not None and k.ammo]
-        return fail(note(_no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE))
+        return fail(note(nothing_to_fire(run)))
+
+
+def nothing_to_fire(run: RunState) -> str:
+    """Why ``f`` has nothing to shoot with (no launcher can: none carried, or no missiles for it)."""
+    p = run.player
+    launchers = [k for k in (p.weapon_kind, p.swap_kind, *(ITEM_BY_ID[i] for i in p.inventory))
+                 if k is not None and k.ammo]
+    return _no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE

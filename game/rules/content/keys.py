@@ -53,7 +53,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(name="explore", keys=("o",), short="explore",
             help="auto-explore: walk to what is not seen yet, picking things up", button="Explore"),
     Command(name="goal", keys=("T",), short="go to the goal",
-            help="go towards the goal the line over the map names (travel, stairs, explore)", button="Goal"),
+            help="go for the goal the line under the map names (travel, stairs, explore)", button="Goal"),
     Command(name="interact", keys=("Enter", "Space", "numpad Enter"), short="go in",
             help="enter a dungeon site, take the stairs here, or pick up"),
     Command(name="descend", keys=(">",), short="go down", help="take the stairs down, or walk to them",
@@ -78,7 +78,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(name="ascii", keys=("v",), short="ASCII map", help="the ASCII map on or off"),
     Command(name="mute", keys=("M",), short="sound", help="sound on or off"),
     Command(name="help", keys=("?",), short="help", help="this help"),
-    Command(name="menu", keys=("Esc",), short="menu", help="the menu: pick-up mode, save and quit", button="Menu"),
+    Command(name="menu", keys=("Esc",), short="menu", help="the menu: what walking picks up, tips on/off, save and quit",
+            button="Menu"),
 )
 COMMAND_BY_NAME = {c.name: c for c in COMMANDS}
 
