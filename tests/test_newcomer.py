@@ -14,11 +14,11 @@ import pygame
 import pytest
 from gameloop import make_app, run, run_until
 from test_bugs import loaded
+from test_touch import drawn_texts as screen_texts
 from test_touch import finger
 
 import game.app as app_module
 from game.controls import key_codes
-from game.view import ui
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -30,16 +30,6 @@ _NAMED = re.compile(r" — (\S+) (travels there|goes in)$")
 @pytest.fixture(autouse=True)
 def fast_clock(monkeypatch):
     monkeypatch.setattr(app_module, "FPS", 0)
-
-
-def screen_texts(app) -> list[str]:
-    """Every line the screen shows now."""
-    ui.drawn = []
-    try:
-        app.draw()
-        return [text for _, _, text in ui.drawn]
-    finally:
-        ui.drawn = None
 
 
 def goal_line(app) -> tuple[str, str]:
