@@ -10,7 +10,7 @@ PORT ?= 8000
 RUNTIME ?=
 BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 
-.PHONY: setup serve build archive runtime test online mutate bench screenshots screenshots-cli screenshots-game clean
+.PHONY: setup serve build archive runtime test online flake soak mutate bench screenshots screenshots-cli screenshots-game clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,18 @@ test: $(VENV)/.installed
 # go to $$DEEPISLE_EVIDENCE (default: a temporary folder; the run's last lines name it).
 online: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m online
+
+# Flaky tests are defects: every test that starts a browser (the page, the embeds, the online suite on
+# its stand-in runtime), N times over, and each one that failed even once (tests/flake.py).
+N ?= 20
+flake: $(VENV)/.installed
+	$(PY) tests/flake.py --runs $(N)
+
+# Save anywhere, at scale: thousands of cuts (after and during builds, mid-walk, mid-rest, mid-fight ...)
+# continued in fresh processes and verified, and a saving process killed again and again
+# (tests/soak.py; CI runs a bounded set: pytest -k "save and verify").
+soak: $(VENV)/.installed
+	$(PY) tests/soak.py --turns 4000 --cuts 100 --kills 40
 
 # Mutation testing (docs/TESTING.md): mutmut over one module with the tests that cover it,
 # in build/mutate/; prints the score and every surviving mutant.

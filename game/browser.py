@@ -33,7 +33,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-__all__ = ["use_runtime", "in_page", "window", "query_string", "Storage", "download", "copy_text",
+from . import files
+
+__all__ = ["use_runtime", "in_page", "window", "query_string", "Storage", "data_folder", "download", "copy_text",
            "ready", "page_url", "ask_for_file", "opened_file", "PageState", "page_state", "report_error"]
 
 #: pygbag's runtime module when running in the page, None natively.
@@ -93,21 +95,33 @@ def page_url() -> str:
 
 
 _PROBE_KEY = "probe"
+MAX_VALUE = 8_000_000  # bytes a stored value may have natively (a save is at most 4 MB): a larger file is not read
+PAGE_FULL = "the browser's storage for this page is full"
+
+
+def data_folder() -> Path:
+    """Where the game keeps its files natively: ``$DEEPISLE_DATA``, else
+    ``~/.local/share/deepisle`` (saves, recordings, morgue files, exports)."""
+    return Path(os.environ.get("DEEPISLE_DATA") or Path.home() / ".local/share/deepisle")
 
 
 class Storage:
     """Small key/value persistence: ``localStorage`` in the page, files natively.
 
-    Writes are atomic natively (temporary file + ``os.replace``), so a failed
-    write never destroys the previous value.  ``set`` returns False on failure
-    instead of raising (a full quota, storage the browser blocks): the caller
-    tells the player, and :meth:`unavailable` says whether anything can be kept.
+    Natively a value is a regular file, read only up to :data:`MAX_VALUE`
+    bytes and never waited on (:func:`game.files.read_regular`), and written
+    whole or not at all (:func:`game.files.write_atomic`), so a failed write
+    never destroys the previous value nor leaves a temporary file.  ``set``
+    returns False on failure instead of raising (a full disk or quota,
+    storage the browser blocks) and :attr:`failure` says why; :meth:`unavailable`
+    says whether anything can be kept at all, :meth:`unreadable` why a value
+    that is there cannot be read.
     """
 
     def __init__(self, directory: str | os.PathLike | None = None, prefix: str = "deepisle.") -> None:
         self.prefix = prefix
-        base = directory or os.environ.get("DEEPISLE_DATA") or Path.home() / ".local/share/deepisle"
-        self.directory = Path(base)
+        self.directory = Path(directory) if directory else data_folder()
+        self.failure = ""  # why the last failed ``set`` failed ("the disk is full" ...)
 
     def _path(self, key: str) -> Path:
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in key)
@@ -119,63 +133,69 @@ class Storage:
             if win is not None:
                 value = win.localStorage.getItem(self.prefix + key)  # a missing key: JS null, None here
                 return value if isinstance(value, str) else None
-            with open(self._path(key), encoding="utf-8", newline="") as fh:  # as written: no newline translation
-                return fh.read()
-        except (OSError, UnicodeDecodeError):
+            data, _ = files.read_regular(self._path(key), MAX_VALUE)
+            return data.decode("utf-8") if data is not None else None  # as written: no newline translation
+        except UnicodeDecodeError:
             return None
         except Exception:  # noqa: BLE001 - localStorage blocked (site data off, sandboxed iframe)
             return None
+
+    def unreadable(self, key: str) -> str:
+        """Why the value under ``key`` cannot be read as text ("" when it can, or is not there)."""
+        if window() is not None:
+            return ""
+        data, why = files.read_regular(self._path(key), MAX_VALUE)
+        if data is None:
+            return "" if why == "there is no such file" else why
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "it is not text"
+        return ""
 
     def set(self, key: str, value: str) -> bool:
         win = window()
         try:
             if win is not None:
-                win.localStorage.setItem(self.prefix + key, value)  # raises past the quota; the old value stays
+                try:
+                    win.localStorage.setItem(self.prefix + key, value)  # raises past the quota; the old value stays
+                except Exception:  # noqa: BLE001 - QuotaExceededError (or blocked: unavailable() tells)
+                    self.failure = PAGE_FULL
+                    return False
                 return win.localStorage.getItem(self.prefix + key) == value
-            path = self._path(key)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            with open(tmp, "w", encoding="utf-8", newline="") as fh:
-                fh.write(value)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-            return True
-        except OSError:
-            return False
-        except Exception:  # noqa: BLE001 - quota exceeded or storage blocked in the page
+            why = files.write_atomic(self._path(key), value.encode("utf-8"))
+            if why:
+                self.failure = why if why == "the disk is full" else f"{self.directory} cannot be written ({why})"
+            return not why
+        except Exception:  # noqa: BLE001 - storage blocked in the page
             return False
 
     def holds(self, key: str) -> bool:
         """Whether anything is stored under ``key``, readable as text or not
-        (``get`` gives None for both a missing value and bytes that are not
-        UTF-8; this tells them apart)."""
+        (``get`` gives None for both a missing value and one it cannot read:
+        bytes that are not UTF-8, a FIFO, a folder; this tells them apart)."""
         win = window()
         try:
             if win is not None:
                 return win.localStorage.getItem(self.prefix + key) is not None
-            return self._path(key).is_file()
+            return os.path.lexists(self._path(key))
         except Exception:  # noqa: BLE001 - storage blocked: it holds nothing we can reach
             return False
 
     def copy(self, key: str, to_key: str) -> bool:
         """Copy the value under ``key`` to ``to_key`` exactly as stored (bytes
         natively, so a value that is not text is kept as it is); True once
-        the copy is whole.  Never raises."""
+        the copy is whole.  Never raises, never waits (a FIFO is not copied)."""
         win = window()
         try:
             if win is not None:
                 value = win.localStorage.getItem(self.prefix + key)
                 return isinstance(value, str) and self.set(to_key, value)
-            data = self._path(key).read_bytes()
+            data, _ = files.read_regular(self._path(key), MAX_VALUE)
+            if data is None:
+                return False
             target = self._path(to_key)
-            tmp = target.with_name(target.name + ".tmp")
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-            return target.read_bytes() == data
+            return not files.write_atomic(target, data) and target.read_bytes() == data
         except Exception:  # noqa: BLE001 - a disk error, a full quota, blocked storage: not copied
             return False
 
@@ -189,31 +209,30 @@ class Storage:
         except Exception:  # noqa: BLE001
             pass
 
-    def keep_file(self, folder: str, filename: str, text: str) -> str | None:
-        """Natively, write ``text`` to ``folder/filename`` in the data folder
-        (a morgue file, say) and return its path; None in the page (the
-        player copies or downloads it there) or when it cannot be written."""
+    def keep_file(self, folder: str, filename: str, text: str) -> tuple[str | None, str]:
+        """Natively, write ``text`` to ``folder/filename`` in the data folder (a morgue file;
+        the name made safe): ``(its path, "")``, or ``(None, why)`` in one line (nothing is
+        left half-written).  In the page ``(None, "")``: the player copies or downloads it."""
         if window() is not None:
-            return None
-        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in filename)[:120] or "file.txt"
-        try:
-            path = self.directory / folder / safe
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            return str(path)
-        except OSError:
-            return None
+            return None, ""
+        path = self.directory / folder / files.safe_name(filename, "file.txt")
+        why = files.write_atomic(path, text.encode("utf-8"))
+        return (None, f"Could not keep the file {path}: {why}.") if why else (str(path), "")
 
-    def _round_trip(self) -> bool:
-        """A small value written, read back and removed."""
-        ok = self.set(_PROBE_KEY, "1") and self.get(_PROBE_KEY) == "1"
+    def _round_trip(self) -> str:
+        """A small value written, read back and removed: "" when it works, else why not."""
+        if not self.set(_PROBE_KEY, "1"):
+            return self.failure or "it cannot be written"
+        ok = self.get(_PROBE_KEY) == "1"
         self.delete(_PROBE_KEY)
-        return ok
+        return "" if ok else "what is written does not read back"
 
     def unavailable(self) -> str:
         """Why nothing can be kept here, for the player; ``""`` when storage
         works (a failed save then means a full store, not a blocked one).
 
+        Natively, a folder that cannot be written (read-only, no permission)
+        keeps nothing; a full disk is not "off": the save that fails says so.
         In the page, storage is blocked when reaching ``localStorage`` throws
         (site data blocked, a sandboxed or third-party iframe: SecurityError),
         when it is null (Firefox with storage disabled), or when it holds
@@ -221,34 +240,34 @@ class Storage:
         holds data and refuses more is full, not blocked."""
         win = window()
         if win is None:
-            return "" if self._round_trip() else f"{self.directory} cannot be written"
+            why = self._round_trip()
+            return "" if why in ("", "the disk is full") else why
         try:
             store = win.localStorage
             store.getItem(self.prefix + _PROBE_KEY)
-            if self._round_trip() or store.length:
+            if not self._round_trip() or store.length:
                 return ""
         except Exception:  # noqa: BLE001 - every call throws: blocked
             pass
         return "the browser blocks storage for this page"
 
 
-def download(filename: str, data: bytes, mime: str, directory: str | os.PathLike = "exports") -> str:
-    """Offer ``data`` to the player: a browser download, or a file natively.
-
-    Returns where it went (the path natively, the file name in the page, with
-    a note when the page refused it)."""
+def download(filename: str, data: bytes, mime: str, directory: str | os.PathLike | None = None) -> str:
+    """Offer ``data`` to the player: a browser download, or natively a file
+    in ``directory`` (default: ``exports/`` in the :func:`data_folder`).  The
+    file name is made safe (:func:`game.files.safe_name`: ``AC/DC`` is
+    ``AC-DC``).  Returns one line for the player: where it went, or why not."""
+    name = files.safe_name(filename)
     if in_page():
         helpers = _helpers()
         try:  # the JS side takes text only: bytes go as base64
-            ok = helpers is not None and helpers.download(filename, mime, base64.b64encode(data).decode("ascii"))
+            ok = helpers is not None and helpers.download(name, mime, base64.b64encode(data).decode("ascii"))
         except Exception:  # noqa: BLE001 - a JS error in the helper: say so, keep running
             ok = False
-        return filename if ok is not False else f"{filename} (the page could not offer the download)"
-    path = Path(directory)
-    path.mkdir(parents=True, exist_ok=True)
-    target = path / filename
-    target.write_bytes(data)
-    return str(target)
+        return f"Downloaded {name}." if ok is not False else f"{name}: the page could not offer the download."
+    target = Path(directory) / name if directory is not None else data_folder() / "exports" / name
+    why = files.write_atomic(target, data)
+    return f"Could not write {target}: {why}." if why else f"Saved as {target}."
 
 
 def copy_text(text: str) -> bool:

@@ -4,9 +4,12 @@
                                           driven by the recording)
     python -m game.replay FILE --verify   play it headless and compare every digest
 
-``--verify`` exits 0 when every digest matches, 1 when the replay diverges
-(one line naming the first turn that differs), 2 on a file it cannot read
-or replay (one line: damaged, not a recording, another version's).  Watching
+``--verify`` exits 0 when the replay reaches every digest the recorder must
+have written and the end the file states (it prints the outcome, turns,
+relics and score the replay reached, never the file's), 1 when it does not
+(one line: the first turn that differs, a digest missing, or the file's
+claim beside the replay's), 2 on a file it cannot read or replay (one line:
+damaged, not a recording, another version's, not a regular file).  Watching
 a file it cannot read prints the same line and exits 2 before any window
 opens.  Recordings come from the game (the end screen, the title's list of
 finished runs) and from ``python -m game.tools.autoplay --record DIR``.
@@ -18,6 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .files import read_regular
 from .rules.record import MAX_FILE_CHARS
 from .rules.run import open_replay
 from .work import settle
@@ -26,14 +30,14 @@ __all__ = ["main", "verify", "read_text"]
 
 
 def read_text(path: Path) -> tuple[str | None, str]:
-    """The file's text, or ``(None, why)``; never more than a recording may be."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_CHARS + 1)
-    except OSError as exc:
-        return None, f"cannot read it ({exc.strerror or exc})"
-    if len(data) > MAX_FILE_CHARS:
-        return None, f"the recording is too large (over {MAX_FILE_CHARS:,} characters)"
+    """The file's text, or ``(None, why)``: a regular file only (a FIFO, a
+    device or a folder is refused, never waited on), and never more than a
+    recording may be."""
+    data, why = read_regular(path, MAX_FILE_CHARS)
+    if data is None:
+        if why.startswith("it is too large"):
+            return None, f"the recording is too large (over {MAX_FILE_CHARS:,} characters)"
+        return None, f"cannot read it ({why})"
     try:
         return data.decode("ascii"), ""
     except UnicodeDecodeError:
@@ -41,7 +45,9 @@ def read_text(path: Path) -> tuple[str | None, str]:
 
 
 def verify(text: str) -> tuple[int, str]:
-    """``(exit status, one line)`` for a recording's text, played headless."""
+    """``(exit status, one line)`` for a recording's text, played headless.
+    Everything the line says of the run is what the replay reached; what the
+    file states of its end is only compared with it."""
     replay, why = open_replay(text)
     if replay is None:
         return 2, why
@@ -50,10 +56,25 @@ def verify(text: str) -> tuple[int, str]:
         return 1, f"diverges: {mismatch.line}"
     if not replay.finished:
         return 1, f"diverges: the replay stopped at command {replay.index + 1} of {replay.total} (a map it could not build)"
-    end = replay.recording.final[3] if replay.recording.final else "unfinished"
-    cut = " (the recording stops early: the run was too long to record whole)" if replay.recording.cut else ""
-    return 0, (f"ok: {replay.total} commands, {replay.game.turn} turns, {end}; "
-               f"{replay.matched} digests match{cut}")
+    claims = replay.claims()
+    if claims:
+        field, said, shown = claims[0]
+        more = f" (and {len(claims) - 1} more: {', '.join(c[0] for c in claims[1:])})" if len(claims) > 1 else ""
+        return 1, f"false: the file says {field} {said!r}, the replay reaches {shown!r}{more}"
+    cut = (" (the recording stops early: the run was too long to record whole, and its end is not checked)"
+           if replay.recording.cut else "")
+    return 0, f"ok: {replay.total} commands, {ending(replay)}; {replay.matched} digests match{cut}"
+
+
+def ending(replay) -> str:
+    """How the replayed run stands, in words: turns, outcome, where, relics, score."""
+    g, reached = replay.game, replay.reached()
+    where = f"depth {g.depth} of site {g.site + 1}" if g.mode == "dungeon" and g.site is not None else "outdoors"
+    outcome = replay.outcome()
+    said = {"won": "won", "died": f"died ({reached['cause']}) at {where}",
+            "playing": f"still playing at {where}"}[outcome]
+    return (f"{g.turn} turns, {said} on island {g.location + 1}, {reached['relics']} "
+            f"relic{'s' if reached['relics'] != 1 else ''}, score {reached['score']}")
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -10,7 +10,9 @@ Accepted keys::
     mode=play|demo|gallery   default play
     demo=GEN                 a registered generator (default island)
     stage=S                  one of its stages (default: the last)
-    seed=TEXT                any text; control characters dropped, cut to 200 chars
+    seed=TEXT                any text; control characters dropped, cut to 200 chars: a demo's
+                             map, or with world= the run's own rolls (the same link plays the
+                             same run: a shared challenge, a test)
     w=, h=                   map size, clamped to the generator's range
     ui=0|1                   0 hides every overlay (bare view for a blog figure)
     p.NAME=VALUE             generator parameters, clamped to their ranges

@@ -17,7 +17,7 @@ from typing import Any
 
 from worldgen.core.registry import Progress, Stage
 
-__all__ = ["Work", "settle"]
+__all__ = ["Work", "BuildJob", "settle"]
 
 
 class Work:
@@ -81,15 +81,67 @@ class Work:
         return min(1.0, (len(self.stages) + max(0.0, min(1.0, inside))) / total)
 
 
+class BuildJob:
+    """The map a run asked for (``game.pending``), from its first step to its
+    install, shared by the play screen (a few ms a frame), :func:`settle`
+    (at once) and the replays they drive.
+
+    :meth:`step` drains the build for at most its budget; the call after
+    the last step installs it (``game.install_build``), so a frame never
+    holds both.  Any error, in the generator or in the install, fails the
+    build: the run is put back where it was (``game.build_failed``) and
+    :attr:`error` says why; :attr:`recovered` is False when there is
+    nowhere to go back to (the first location could not be built).
+    """
+
+    def __init__(self, game: Any, budget_ms: float = 8.0) -> None:
+        self.game = game
+        self.request = game.pending
+        self.budget_ms = budget_ms
+        self.work: Work | None = None
+        self.built = False  # every step drained: the install comes next
+        self.done = False
+        self.error: BaseException | None = None
+        self.recovered = True
+
+    def step(self, budget_ms: float | None = None) -> bool:
+        """One frame's share of the work; True once installed or failed."""
+        if self.done:
+            return True
+        try:
+            if self.work is None:
+                self.work = Work(self.game.build_iterator(), self.game.build_stage_names(), self.budget_ms)
+            if self.built:
+                if self.work.error is not None:
+                    raise self.work.error
+                self.game.install_build(self.work.stages, self.work.result)
+                self.done = True
+            else:
+                self.built = self.work.step(budget_ms)
+        except Exception as exc:  # noqa: BLE001 - a map the game cannot build or use: put the run back
+            self.error, self.done = exc, True
+            self.recovered = self.game.build_failed(self.request)
+        return self.done
+
+    @property
+    def fraction(self) -> float:
+        return self.work.fraction if self.work is not None else 0.0
+
+    def finish(self) -> "BuildJob":
+        """Run to the end now (headless)."""
+        for _ in range(3):  # the drain (an unbounded budget), then the install
+            if self.step(float("inf")):
+                break
+        return self
+
+
 def settle(game: Any, limit: int = 8) -> None:
     """Build whatever map ``game`` (a :class:`game.rules.run.Game`) asked for,
     now, and install it (a failed build puts the run back, as the play screen
-    does).  For headless play: tests, the balance harness, replay checks."""
+    does; a loaded save asks for its location, then its level).  For
+    headless play: tests, the balance harness, replay checks."""
     for _ in range(limit):
         if game.pending is None:
             return
-        work = Work(game.build_iterator()).drain()
-        if work.error is not None:
-            game.build_failed(game.pending)
+        if BuildJob(game).finish().error is not None:
             return
-        game.install_build(work.stages, work.result)

@@ -3,6 +3,7 @@ one build of the web page, one static server and one headless Chromium for
 every test module that checks the page."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,9 @@ from hypothesis import settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game's data folder (saves, morgue files, exports) is a fresh one per test session, never the
+# user's own (~/.local/share/deepisle); processes the tests start inherit it.
+os.environ["DEEPISLE_DATA"] = tempfile.mkdtemp(prefix="deepisle-test-data-")
 
 # Property tests draw the same examples on every run ("ci": a red suite always
 # means a change broke something, never a new lucky draw); exploring new draws is
@@ -66,6 +70,18 @@ def browser():
 
     with chromium() as b:
         yield b
+
+
+#: The fixtures that start Chromium: a test that uses one, however indirectly, is a browser test.
+BROWSER_FIXTURES = frozenset({"browser", "page", "chromium", "context"})
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test whose fixtures start a browser ``browser``, so ``-m "not browser"``
+    means what it says and ``make flake`` finds them all (no test can forget the mark)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -5,6 +5,8 @@ page's address, downloads, the clipboard and the ready signal, in the page
 import base64
 from types import SimpleNamespace
 
+import pytest
+
 from fake_page import Helpers, JSObject, Window, installed
 
 from game import browser
@@ -92,7 +94,7 @@ def test_a_page_with_no_usable_origin_links_to_index_html():
 def test_a_download_in_the_page_goes_to_the_helper_as_base64(tmp_path):
     helpers = Helpers()
     with installed(Window(helpers=helpers)):
-        assert browser.download("map.png", b"\x89PNG\x00\xff", "image/png", directory=tmp_path) == "map.png"
+        assert browser.download("map.png", b"\x89PNG\x00\xff", "image/png", directory=tmp_path) == "Downloaded map.png."
     assert helpers.downloads == [("map.png", "image/png", b"\x89PNG\x00\xff")]
     assert not any(tmp_path.iterdir())
 
@@ -104,11 +106,11 @@ def test_a_download_the_page_refuses_or_cannot_offer_is_said(tmp_path):
 
     for helpers in (Refusing(), Calling()):
         with installed(Window(helpers=helpers)):
-            assert browser.download("a.png", b"x", "image/png") == "a.png (the page could not offer the download)"
+            assert browser.download("a.png", b"x", "image/png") == "a.png: the page could not offer the download."
     win = Window()
     win.deepisle = None
     with installed(win):
-        assert browser.download("a.png", b"x", "image/png") == "a.png (the page could not offer the download)"
+        assert browser.download("a.png", b"x", "image/png") == "a.png: the page could not offer the download."
 
 
 def test_a_page_whose_helpers_throw_on_reading_has_none():
@@ -133,7 +135,7 @@ def test_a_native_download_is_a_file_in_the_folder(tmp_path):
         where = browser.download("a.txt", b"hello", "text/plain", directory=tmp_path / "out")
     finally:
         browser.use_runtime(before)
-    assert where == str(tmp_path / "out" / "a.txt") and (tmp_path / "out" / "a.txt").read_bytes() == b"hello"
+    assert where == f"Saved as {tmp_path / 'out' / 'a.txt'}." and (tmp_path / "out" / "a.txt").read_bytes() == b"hello"
 
 
 def test_copying_in_the_page_asks_the_helper_and_natively_prints(capsys):
@@ -174,13 +176,47 @@ def test_download_data_is_base64_text_for_the_page():
     assert isinstance(seen[0], str) and base64.b64decode(seen[0]) == bytes(range(256))
 
 
-def test_a_native_download_goes_to_exports_by_default_and_makes_its_folders(tmp_path, monkeypatch):
+def test_a_native_download_goes_to_exports_in_the_data_folder_and_makes_its_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEEPISLE_DATA", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
     before = browser.use_runtime(None)
     try:
-        assert browser.download("a.txt", b"1", "text/plain") == str(tmp_path.joinpath("exports", "a.txt").relative_to(tmp_path))
-        assert browser.download("b.txt", b"2", "text/plain", directory=tmp_path / "x" / "y") == str(tmp_path / "x" / "y" / "b.txt")
+        assert browser.download("a.txt", b"1", "text/plain") == f"Saved as {tmp_path / 'data' / 'exports' / 'a.txt'}."
+        assert browser.download("b.txt", b"2", "text/plain", directory=tmp_path / "x" / "y") == \
+            f"Saved as {tmp_path / 'x' / 'y' / 'b.txt'}."
         assert browser.download("c.txt", b"3", "text/plain", directory=tmp_path / "x" / "y")
     finally:
         browser.use_runtime(before)
-    assert (tmp_path / "exports" / "a.txt").read_bytes() == b"1" and (tmp_path / "x" / "y" / "c.txt").read_bytes() == b"3"
+    assert (tmp_path / "data" / "exports" / "a.txt").read_bytes() == b"1"
+    assert (tmp_path / "x" / "y" / "c.txt").read_bytes() == b"3" and not (tmp_path / "exports").exists()
+
+
+@pytest.mark.parametrize(("world", "name"), [("AC/DC", "deepisle-AC-DC.replay.txt"),
+                                             ("../../etc", "deepisle-..-..-etc.replay.txt"),  # no slash: no path
+                                             ("Lake Ærø", "deepisle-Lake-AEro.replay.txt"),
+                                             ("\x00?*", "deepisle-.replay.txt")])
+def test_a_download_named_after_any_world_is_a_safe_file_name(tmp_path, world, name):
+    before = browser.use_runtime(None)
+    try:
+        said = browser.download(f"deepisle-{world}.replay.txt", b"r", "text/plain", directory=tmp_path)
+    finally:
+        browser.use_runtime(before)
+    assert said == f"Saved as {tmp_path / name}." and [p.name for p in tmp_path.iterdir()] == [name]
+    helpers = Helpers()
+    with installed(Window(helpers=helpers)):
+        assert browser.download(f"deepisle-{world}.replay.txt", b"r", "text/plain") == f"Downloaded {name}."
+    assert helpers.downloads[0][0] == name
+
+
+def test_a_native_download_that_cannot_be_written_says_why_in_one_line_and_leaves_nothing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    before = browser.use_runtime(None)
+    try:
+        said = browser.download("a.txt", b"1", "text/plain", directory=blocker / "sub")
+    finally:
+        browser.use_runtime(before)
+    assert said == f"Could not write {blocker / 'sub' / 'a.txt'}: not a directory." and "\n" not in said
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+

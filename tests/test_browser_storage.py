@@ -2,10 +2,13 @@
 (the fake pygbag runtime of ``fake_page``) and natively, and what the game
 tells the player then (``game.rules.save``)."""
 
+import errno
+import os
+
 import pytest
 from fake_page import BlockedStorage, LocalStorage, Window, installed
 
-from game import browser
+from game import browser, files
 from game.browser import Storage
 from game.rules import save
 
@@ -45,7 +48,8 @@ def test_a_save_into_a_full_page_store_says_it_could_not_save():
         storage = Storage()
         assert save.write(storage, save.encode({"world": "Avalon", "turn": 2}), known_good=good) is False
         assert store.items[PREFIX + "save"] == good
-        assert save.write_failed(storage) == "Could not save the game (storage full); the last good save is kept."
+        assert save.write_failed(storage) == ("Could not save the game: the browser's storage for this page is full. "
+                                              "The last good save is kept.")
         assert storage.unavailable() == ""  # full, not blocked
 
 
@@ -131,7 +135,7 @@ def test_a_folder_that_cannot_be_written_is_false_and_says_so(tmp_path):
     s = Storage(blocker / "sub")
     assert s.set("save", "x") is False
     assert s.get("save") is None
-    assert s.unavailable() == f"{blocker / 'sub'} cannot be written"
+    assert s.unavailable() == f"{blocker / 'sub'} cannot be written (not a directory)"
 
 
 def test_a_file_that_is_not_utf8_reads_as_no_value(tmp_path):
@@ -148,7 +152,7 @@ def test_a_failed_native_write_keeps_the_old_value(tmp_path, monkeypatch):
 
     monkeypatch.setattr(browser.os, "replace", refuse)
     assert s.set("save", "new") is False
-    assert s.get("save") == "old"
+    assert s.get("save") == "old" and [p.name for p in tmp_path.iterdir()] == ["deepisle.save"]  # no .tmp left
 
 
 def test_the_data_folder_comes_from_the_environment(tmp_path, monkeypatch):
@@ -169,7 +173,7 @@ def test_working_storage_is_available_and_leaves_no_probe_behind(tmp_path):
 def test_a_probe_that_reads_back_wrong_is_unavailable(tmp_path, monkeypatch):
     s = Storage(tmp_path)
     monkeypatch.setattr(s, "get", lambda key: "2")
-    assert s.unavailable() == f"{tmp_path} cannot be written"
+    assert s.unavailable() == "what is written does not read back"
 
 
 def test_folders_are_made_as_needed_and_writes_repeat(tmp_path):
@@ -226,3 +230,94 @@ def test_a_copy_in_the_page_is_set_as_text_and_fails_when_full_or_blocked():
         assert not Storage().copy("save", "save.unreadable")
     with installed(Window(storage=BlockedStorage())):
         assert not Storage().copy("save", "save.unreadable")
+
+
+# -- what the player is told, in each storage case (game.rules.save.write_failed) ----------------
+def _fail_writes_with(monkeypatch, err: int) -> None:
+    def fsync(fd):
+        raise OSError(err, os.strerror(err))
+
+    monkeypatch.setattr(files.os, "fsync", fsync)
+
+
+def _a_good_save_then_writes_fail(tmp_path, monkeypatch, err: int) -> tuple[Storage, str]:
+    """A native storage holding a good save, whose next save fails with ``err``."""
+    s = Storage(tmp_path)
+    good = save.encode({"world": "Avalon", "turn": 1})
+    assert save.write(s, good)
+    _fail_writes_with(monkeypatch, err)
+    assert save.write(s, save.encode({"world": "Avalon", "turn": 2}), known_good=good) is False
+    return s, good
+
+
+def test_a_full_native_disk_keeps_the_last_good_save_says_so_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    s, good = _a_good_save_then_writes_fail(tmp_path, monkeypatch, errno.ENOSPC)
+    assert save.write_failed(s) == "Could not save the game: the disk is full. The last good save is kept."
+    assert s.unavailable() == ""  # a full disk is not "saves are off"
+    assert s.get("save") == good and [p.name for p in tmp_path.iterdir()] == ["deepisle.save"]
+
+
+def test_a_full_native_disk_before_the_first_save_says_nothing_is_saved(tmp_path, monkeypatch):
+    s = Storage(tmp_path)
+    _fail_writes_with(monkeypatch, errno.EDQUOT)
+    assert save.write(s, save.encode({"world": "Avalon", "turn": 1})) is False
+    assert save.write_failed(s) == "Could not save the game: the disk is full. Nothing is saved yet."
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_first_save_too_big_for_the_page_quota_says_nothing_is_saved():
+    store = LocalStorage(quota=200)  # a few bytes fit (storage works), the save does not
+    with installed(Window(storage=store)):
+        s = Storage()
+        assert s.unavailable() == ""
+        assert save.write(s, save.encode({"world": "Avalon", "pad": "x" * 400})) is False
+        assert save.write_failed(s) == ("Could not save the game: the browser's storage for this page is full. "
+                                        "Nothing is saved yet.")
+
+
+def test_a_read_only_native_folder_says_saves_are_off_and_that_the_last_good_save_is_kept(tmp_path, monkeypatch):
+    s, _ = _a_good_save_then_writes_fail(tmp_path, monkeypatch, errno.EROFS)
+    assert save.write_failed(s) == (f"Could not save the game. Saves are off: {tmp_path} cannot be written "
+                                    "(the disk is read-only). The last good save is kept.")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deepisle.save"]
+
+
+def test_blocked_page_storage_says_saves_are_off_and_claims_nothing_kept():
+    with installed(Window(storage=BlockedStorage())):
+        s = Storage()
+        assert save.write(s, save.encode({"world": "Avalon"})) is False
+        assert save.write_failed(s) == "Could not save the game. Saves are off: the browser blocks storage for this page."
+
+
+# -- special files: refused in one line, never waited on --------------------------------------------
+@pytest.mark.parametrize("make", ["fifo", "folder", "device", "huge"])
+def test_a_save_that_is_no_regular_file_is_refused_without_waiting(tmp_path, make, monkeypatch):
+    path = tmp_path / "deepisle.save"
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "folder":
+        path.mkdir()
+    elif make == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        monkeypatch.setattr(browser, "MAX_VALUE", 10)
+        path.write_text("x" * 11)
+    s = Storage(tmp_path)
+    assert s.get("save") is None and s.holds("save")
+    why = {"fifo": "it is not a regular file", "folder": "it is a folder, not a file",
+           "device": "it is not a regular file", "huge": "it is too large (11 bytes; at most 10)"}[make]
+    assert s.unreadable("save") == why
+    body, said = save.load(s)
+    assert body is None and said.splitlines()[0] == f"the save cannot be read ({why})"
+    assert s.copy("save", "other") is False
+
+
+def test_a_file_kept_in_the_data_folder_has_a_safe_name_or_says_why_not(tmp_path):
+    s = Storage(tmp_path)
+    path, why = s.keep_file("morgue", "deepisle-morgue-AC/DC-12.txt", "text")
+    assert why == "" and path == str(tmp_path / "morgue" / "deepisle-morgue-AC-DC-12.txt")
+    (tmp_path / "blocked").write_text("a file where the folder would be")
+    path, why = s.keep_file("blocked", "m.txt", "text")
+    assert path is None and why == f"Could not keep the file {tmp_path / 'blocked' / 'm.txt'}: file exists."
+    with installed(Window(storage=LocalStorage())):
+        assert Storage().keep_file("morgue", "m.txt", "text") == (None, "")

@@ -231,7 +231,7 @@ def test_click_on_a_poster_starts_the_loader(browser, server, cdn, build_dir):
         assert frame_el.get_attribute("width") == "640" and frame_el.get_attribute("title")
         assert page.locator("article a[data-deepisle]").count() == len(ISLAND_STAGES) - 1
         frame = frame_el.element_handle().content_frame()
-        frame.wait_for_function("window.deepisle.state === 'ready'", timeout=15_000)
+        frame.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=15_000)
         assert cdn + "pythons.js" in page.requests  # the loader was asked for, once the reader clicked
         assert any(urlsplit(u).path == "/index.html" and "stage=noise_terrain" in u for u in page.requests)
         # the live figure takes the keyboard on its first click, without scrolling the post
@@ -301,7 +301,7 @@ def test_visible_embed_starts_when_scrolled_into_view(browser, server, cdn, web)
         page.mouse.wheel(0, 3000)
         page.wait_for_selector("iframe", timeout=5_000)
         frame = page.locator("iframe").element_handle().content_frame()
-        frame.wait_for_function("window.deepisle.state === 'ready'", timeout=15_000)
+        frame.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=15_000)
         assert cdn + "pythons.js" in page.requests
     finally:
         context.close()
@@ -386,7 +386,7 @@ def test_pasted_embed_code_shows_its_poster_in_another_page(browser, server, cdn
         assert page.evaluate("document.querySelector('a[data-deepisle] img').naturalWidth") == 960
         page.locator("a[data-deepisle]").click()
         frame = page.locator("iframe").element_handle().content_frame()
-        frame.wait_for_function("window.deepisle.state === 'ready'", timeout=15_000)
+        frame.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=15_000)
     finally:
         context.close()
         post.unlink()
@@ -522,7 +522,7 @@ def test_gallery_embed_code_reaches_the_clipboard_whole_in_the_page(browser, ser
     context, page = new_page(browser, cdn, PHONE, runtime="fake", permissions=["clipboard-read", "clipboard-write"])
     try:
         page.goto(server + "index.html?mode=gallery")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         page.locator("#canvas").click()  # a user gesture, as when the player presses the button
         assert page.evaluate("t => window.deepisle.copyText(t)", code) is True
         assert page.evaluate("navigator.clipboard.readText()") == code

@@ -100,7 +100,7 @@ def test_a_whole_run(tmp_path):
     assert isinstance(g.pending, LevelRequest)
 
     def watch():
-        drew_progress.append(scene.work is not None or scene.install_next)
+        drew_progress.append(scene.job is not None)
         return g.mode == "dungeon"
 
     assert run_until(app, watch)
@@ -250,9 +250,10 @@ def test_a_failing_level_build_keeps_the_game_running(tmp_path, monkeypatch):
     assert any("no map today" in m for m, _, _ in app.top.toasts.items)
 
 
-def test_quitting_while_a_level_loads_keeps_the_moment_before(tmp_path):
-    """Save-and-quit during a level build writes the game as it was when the
-    build was asked for, not an older autosave."""
+def test_quitting_while_a_level_loads_goes_on_into_that_level(tmp_path):
+    """Save-and-quit during a level build keeps the run on its way there, not
+    an older autosave: continued, the level is built and the player arrives
+    as the build would have had them (by the stairs up, on the same turn)."""
     app = make_app("world=Quitland&size=small", tmp_path)
     assert run_until(app, lambda: loaded(app))
     g = app.top.game
@@ -267,9 +268,9 @@ def test_quitting_while_a_level_loads_keeps_the_moment_before(tmp_path):
     again = make_app("", tmp_path)
     assert isinstance(again.top, TitleScene) and again.top.saved["world"] == "Quitland"
     press(again, key(pygame.K_F1))
-    assert run_until(again, lambda: loaded(again))
+    assert run_until(again, lambda: loaded(again) and again.top.game.mode == "dungeon")
     resumed = again.top.game
-    assert (resumed.mode, resumed.pos, resumed.turn) == ("overworld", (site.x, site.y), turn)
+    assert (resumed.site, resumed.depth, resumed.pos, resumed.turn) == (site.index, 1, resumed.level.up, turn)
 
 
 def test_continuing_from_the_backup_tells_the_player(tmp_path):

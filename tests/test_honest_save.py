@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules import digest, save
+from game.rules import codec, digest, save
 from game.rules.run import Game
 
 from scripted import new_run, play, settle
@@ -179,3 +179,95 @@ def test_save_and_quit_then_continue_keeps_a_woken_monster_awake_and_hurt(tmp_pa
     assert run_until(again, lambda: loaded(again))
     back = next(o for o in again.top.game.level.monsters if o.index == m.index)
     assert (back.awake, back.hp, back.pos, back.statuses) == (True, m.hp, m.pos, {"poisoned": 3})
+
+
+# -- what goes on, and what is being built, when the save is made ----------------------------------
+def _in_a_dungeon_with_room_to_explore() -> Game:
+    g = new_run()
+    for k in range(60):
+        if g.mode == "dungeon" and g.explore():
+            return g
+        play(g, 21, k * 10, 10)
+    pytest.fail("the script never reached a dungeon with anything left to explore")
+
+
+def _go_on(g: Game, turns: int) -> None:
+    for _ in range(turns):
+        if not g.go_on():
+            break
+        settle(g)
+
+
+def test_reload_mid_walk_goes_on_walking_to_the_same_state():
+    g = _in_a_dungeon_with_room_to_explore()
+    _go_on(g, 3)
+    assert g.ongoing and g.exploring
+    h = _reload(g)
+    assert (h.path, h.exploring, h.path_seen, h.path_hp) == (g.path, g.exploring, g.path_seen, g.path_hp)
+    _go_on(g, 40)
+    _go_on(h, 40)
+    assert digest.state_digest(h) == digest.state_digest(g)
+
+
+def test_reload_mid_rest_goes_on_resting_to_the_same_state():
+    g = _in_a_dungeon_with_room_to_explore()
+    g.interrupt()
+    for m in g.level.monsters:
+        m.hp = 0 if m.hostile else m.hp  # nothing to stop the rest
+    g.level.monsters = [m for m in g.level.monsters if m.hp > 0]
+    g.player.hp = max(1, g.player.max_hp // 3)
+    assert g.rest()
+    _go_on(g, 2)
+    assert g.resting == "rest" and g.rest_turns == 2
+    h = _reload(g)
+    assert (h.resting, h.rest_turns) == ("rest", 2)
+    _go_on(g, 300)
+    _go_on(h, 300)
+    assert digest.state_digest(h) == digest.state_digest(g) and not g.resting
+
+
+def test_a_saved_walk_is_read_back_clamped():
+    g = _in_a_dungeon_with_room_to_explore()
+    _go_on(g, 2)
+    body = json.loads(json.dumps(g.to_json()))
+    body["activity"].update(path=[[1, 2], "x", [-3, 4]] + [[1, 1]] * 20_000, rest="nap", turns=-5, seen=["a", 3])
+    h = Game.from_json(body)
+    settle(h)
+    assert h.path[:1] == [(1, 2)] and len(h.path) == 1 + codec.MAX_PATH - 3 and h.resting == ""
+    assert h.rest_turns == 0 and h.path_seen == {0, 3} and "activity" in h.repaired
+    body["activity"] = {"path": [], "explore": False, "rest": ""}  # going nowhere: nothing goes on
+    h = Game.from_json(body)
+    settle(h)
+    assert not h.ongoing
+
+
+def test_reload_after_crafting_arrows_changes_nothing_and_repairs_nothing():
+    g = new_run()
+    _fight(g)
+    g.player.inventory += ["timber", "timber"]
+    assert g.craft(g.player.inventory.index("timber"))
+    assert "arrow" in g.player.inventory and "arrow" not in g.known  # arrows were always known
+    h = _reload(g)
+    assert h.repaired == [] and digest.state_digest(h) == digest.state_digest(g)
+
+
+def test_reload_keeps_the_pick_up_mode():
+    g = new_run()
+    assert g.set_pickup("none")
+    h = _reload(g)
+    assert h.pickup == "none" and digest.state_digest(h) == digest.state_digest(g)
+    assert _reload(new_run()).pickup == "smart" and "pickup" not in new_run().to_json()  # the default is not written
+
+
+def test_reload_while_a_level_is_built_arrives_as_the_build_would_have():
+    g = new_run()
+    _fight(g)
+    g.level.monsters.clear()
+    g.pos = g.level.down  # on the stairs down
+    assert g.descend() and g.pending is not None
+    body, why = save.decode(save.encode(g.to_json()))  # saved while the level below is being built
+    assert why == "" and body["where"]["arrive"] == "up" and body["where"]["depth"] == g.pending.depth
+    h = Game.from_json(body)
+    settle(g)
+    settle(h)
+    assert (h.mode, h.depth, h.pos) == (g.mode, g.depth, g.pos) and digest.state_digest(h) == digest.state_digest(g)

@@ -282,7 +282,7 @@ def test_export_png_and_copy_a_share_link_through_the_page_helpers(tmp_path):
         scale = max(1, min(8, 1024 // max(stage.data.shape)))
         assert data == encode_png(stage_rgb(stage), scale)
         assert png_size(data) == (stage.data.shape[1] * scale, stage.data.shape[0] * scale)
-        assert "exported island-mask-exported.png" in toasts(demo)
+        assert "Downloaded island-mask-exported.png." in toasts(demo)
 
         run(app, 2, {0: [key(pygame.K_l, "l")]})
         link, = win.deepisle.copied
@@ -328,7 +328,8 @@ def test_quota_exceeded_mid_save_keeps_the_good_save_and_tells_the_player(tmp_pa
         assert writes[:2] == [("setItem", BACKUP_KEY, "ok"), ("setItem", SAVE_KEY, "QuotaExceededError")]
         assert store.items[SAVE_KEY] == good and store.items[BACKUP_KEY] == good
         told = [m for m in toasts(scene) if m.startswith("Could not save")]
-        assert told == ["Could not save the game (storage full); the last good save is kept."]
+        assert told == ["Could not save the game: the browser's storage for this page is full. "
+                    "The last good save is kept."]
         wait_until(app, lambda: False, 30)  # more turns, more failed saves: told once
         assert app.running and app.top is scene and g.turn > where[1] + 25
         assert [m for m in toasts(scene) if m.startswith("Could not save")] == told

@@ -5,6 +5,7 @@ edited, foreign or oversized recording gives one line, never a crash."""
 
 import base64
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -125,17 +126,18 @@ def test_a_run_saved_and_continued_replays_whole():
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
 
-def test_save_and_quit_while_a_map_is_built_replays_from_the_moment_before():
+def test_save_and_quit_while_a_map_is_built_goes_on_into_that_map_and_replays():
     storage = MemoryStorage()
     g = new_run()
     _walk_to_a_site(g)
     assert g.enter_site() and g.pending is not None
-    assert g.save_to(storage).ok  # the resume point: before the site was entered
+    assert g.save_to(storage).ok  # the run on its way into the site
     body, _ = save.load(storage)
     h = Game.resume(body, storage)
     assert h.recording.commands[-1] == RELOAD + "[1]"
+    settle(g)
     settle(h)
-    assert h.mode == "overworld"
+    assert h.mode == "dungeon" and digest.state_digest(h) == digest.state_digest(g)  # as if never saved
     play(h, 3, 0, 80)
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
@@ -157,12 +159,16 @@ def test_continuing_from_the_backup_cuts_the_recording_back_to_it():
     assert digest.state_digest(replayed(h.finish_recording())) == digest.state_digest(h)
 
 
-def test_a_save_no_recording_matches_goes_on_unrecorded():
+def test_a_save_whose_recording_cannot_be_read_back_goes_on_unrecorded_and_says_so(monkeypatch):
+    monkeypatch.setattr(recstore, "CHUNK", 4)
     storage = MemoryStorage()
     g = play(new_run(), 2, 0, 20)
     assert g.save_to(storage).ok
-    storage.data[recstore.KEY] = "{not json"
-    assert Game.resume(save.load(storage)[0], storage).recording is None
+    storage.data["recording.0"] = "lost"
+    h = Game.resume(save.load(storage)[0], storage)
+    assert h.recording is None
+    assert h.log[-1].text == ("This run's recording could not be read back (part 1 of it is missing or changed): "
+                              "the run goes on unrecorded.")
 
 
 def test_the_stored_recording_is_in_chunks_written_once(monkeypatch):
@@ -188,7 +194,7 @@ def test_a_finished_run_joins_the_list_of_replays_and_leaves_no_recording_beside
     runs = recstore.finished(storage)
     assert len(runs) == recstore.MAX_FINISHED
     assert runs[0][0]["world"] == "Savehold" and "score" in runs[0][0]
-    assert recstore.KEY not in storage.data and save.KEY not in storage.data
+    assert not any(key.startswith(recstore.CHUNK_KEY) for key in storage.data) and save.KEY not in storage.data
     assert read_file(runs[0][1])[0] is not None
 
 
@@ -212,6 +218,59 @@ def test_an_edited_recording_diverges_and_names_the_turn(short_recording):
     payload["checks"] = [c for c in payload["checks"] if c[0] < len(commands)]
     status, line = replay_cli.verify(_text(payload))
     assert status == 1 and "turn" in line
+
+
+# -- --verify believes nothing but the commands ---------------------------------------------------
+def test_verify_prints_what_the_replay_reached(short_recording):
+    replay, _ = open_replay(short_recording)
+    assert replay.play_to_end(settle) is None
+    g, reached = replay.game, replay.reached()
+    status, line = replay_cli.verify(short_recording)
+    assert status == 0 and line == (f"ok: {replay.total} commands, {g.turn} turns, {replay_cli.ending(replay).split(', ', 1)[1]}; "
+                                    f"{replay.matched} digests match")
+    assert f"score {reached['score']}" in line and f"on island {g.location + 1}" in line
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (lambda p: p["final"].__setitem__(3, "won"), "false: the file says outcome 'won', the replay reaches 'died'"),
+    (lambda p: p["summary"].__setitem__("score", p["summary"]["score"] + 500), "false: the file says score"),
+    (lambda p: p["summary"].__setitem__("relics", p["summary"]["relics"] + 5), "false: the file says relics"),
+    (lambda p: p["summary"].__setitem__("cause", "old age"), "false: the file says cause 'old age'"),
+    (lambda p: p.update(checks=[]), "lacks the digest due before command 1 (turn 0)"),
+    (lambda p: p.update(final=p["final"][:2] + ["", p["final"][3]]), "has no final digest"),
+    (lambda p: p.update(final=None), "has no final digest"),
+    (lambda p: p.update(world="Elsewhere"), "differs from the recording at turn 0"),
+    (lambda p: p.update(background="adept"), "differs from the recording at turn 0"),
+    (lambda p: p.update(size="large"), "differs from the recording at turn 0"),
+], ids=["outcome", "score", "relics", "cause", "no-digests", "final-stripped", "no-final", "world", "background",
+        "size"])
+def test_verify_refuses_a_file_whose_claims_or_digests_the_replay_does_not_bear_out(died_recording, edit, said):
+    payload = _payload(died_recording)
+    edit(payload)
+    status, line = replay_cli.verify(_text(payload))
+    assert status == 1 and said in line and "\n" not in line
+
+
+def test_verify_refuses_reordered_commands(died_recording):
+    payload = _payload(died_recording)
+    commands = parse_commands(payload["commands"])
+    k = next(i for i in range(1, len(commands)) if commands[i] != commands[i - 1] and commands[i][0] == "m")
+    commands[k - 1], commands[k] = commands[k], commands[k - 1]
+    payload["commands"] = "".join(record.encode_command(c, a) for c, a in commands)
+    status, line = replay_cli.verify(_text(payload))
+    assert status == 1 and line.startswith("diverges: ") and "\n" not in line
+
+
+@pytest.fixture(scope="module")
+def died_recording() -> str:
+    """A whole run that ended in death, recorded: a diver's, cut short of nothing."""
+    from game.tools.autoplay import play_run
+
+    for k in range(1, 20):
+        report = play_run(f"Deathbed-{k}", "diver", "small", max_turns=6000)
+        if report.dead:
+            return report.recording
+    pytest.fail("no diver died in 19 runs")
 
 
 @pytest.mark.parametrize("damage, words", [
@@ -273,7 +332,10 @@ def test_the_command_line_exits_1_on_a_divergence_and_2_on_a_file_it_cannot_read
     truncated.write_text(short_recording[:len(short_recording) // 3])
     binary = tmp_path / "binary.replay.txt"
     binary.write_bytes(bytes(range(256)))
-    for path, status in ((edited, 1), (truncated, 2), (binary, 2), (tmp_path / "missing.txt", 2)):
+    fifo = tmp_path / "fifo.replay.txt"
+    os.mkfifo(fifo)  # nobody writes to it: a reader that waited would hang here
+    for path, status in ((edited, 1), (truncated, 2), (binary, 2), (tmp_path / "missing.txt", 2), (fifo, 2),
+                         (tmp_path, 2), (Path("/dev/zero"), 2)):
         done = _cli(path, "--verify")
         assert done.returncode == status, (path, done.stderr)
         assert done.stdout == "" and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

@@ -214,7 +214,7 @@ def test_stairs_and_leaving():
     g.pos = (8, 5)
     assert isinstance(Interact().perform(g).alternative, Descend)
     assert g.descend() and isinstance(g.pending, LevelRequest) and g.pending.depth == 2
-    assert g.mode == "dungeon-loading" and g.resume_point is not None and g.busy
+    assert g.mode == "dungeon-loading" and g.busy
     g.pending, g.mode = None, "dungeon"
     g.pos = g.level.up
     assert isinstance(Ascend().perform(g).alternative, LeaveSite)

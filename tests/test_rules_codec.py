@@ -256,7 +256,20 @@ def test_cleared_sites_and_relics_are_read_only_so_far():
 ], ids=["kept", "clamped-high", "clamped-low", "not-a-dict"])
 def test_where_the_player_stands_is_clamped(where, expected):
     g = run_from_json(RunState, body_with(where=where))
-    assert g.resume == expected
+    assert g.resume == dict(expected, arrive=None, activity=None)
+
+
+@pytest.mark.parametrize(("arrive", "kept"), [("up", "up"), ("down", "down"), ("fall", "fall"), ("sideways", None),
+                                              (["at", [1, 2]], None), (None, None)])
+def test_the_arrival_of_a_level_being_built_when_saved_is_one_a_build_may_make(arrive, kept):
+    where = {"mode": "dungeon", "site": 2, "depth": 3, "pos": None, "over": [3, 4], "arrive": arrive}
+    g = run_from_json(RunState, body_with(where=where))
+    assert g.resume["arrive"] == kept and ("where" in g.repaired) is (arrive is not None and kept is None)
+
+
+def test_crafted_kinds_known_from_the_start_in_an_older_save_are_dropped_without_a_word():
+    g = run_from_json(RunState, body_with(known=["arrow", "potion_speed"]))
+    assert g.known == {"potion_speed"} and "known" not in g.repaired
 
 
 def test_the_treasure_carried_is_kept_only_in_its_own_dungeon_site():

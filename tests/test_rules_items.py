@@ -11,7 +11,7 @@ from game.rules.actions.items import VERBS, WANDLORE_KEEPS, Craft, Drop, Equip, 
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
 from game.rules.content.keys import hint
 from game.rules.entities import MAX_INVENTORY, FloorItem
-from game.rules.identify import item_name
+from game.rules.identify import is_known, item_name
 from game.rules.log import bad, loot, note
 
 from creatures import put, run_on
@@ -215,6 +215,13 @@ def test_wielding_the_other_sort_readies_the_one_in_hand_to_swap_and_swap_trades
     assert p.weapon == "dagger" and p.inventory == [] and p.swap is None
 
 
+def test_crafting_a_kind_still_to_learn_makes_it_known():
+    g = run_on(pos=(2, 3))
+    g.player.inventory = ["gems"] * RECIPES["gems"].need
+    assert "wand_fire" not in g.known and Craft(0).perform(g).succeeded
+    assert "wand_fire" in g.known
+
+
 @pytest.mark.parametrize("rid", sorted(RECIPES))
 def test_crafting_uses_what_its_recipe_needs_and_makes_what_it_makes(rid):
     recipe = RECIPES[rid]
@@ -225,7 +232,8 @@ def test_crafting_uses_what_its_recipe_needs_and_makes_what_it_makes(rid):
     assert r.messages == (loot(f"You craft: {recipe.description}."),) and g.dirty is True
     made = [recipe.makes[0]] * recipe.makes[1] if recipe.makes else []
     assert g.player.inventory == ["potion", rid] + made
-    assert (recipe.makes is None) or recipe.makes[0] in g.known
+    assert (recipe.makes is None) or is_known(g, ITEM_BY_ID[recipe.makes[0]])  # you know what you made ...
+    assert g.known <= {i for i in ITEM_BY_ID if not ITEM_BY_ID[i].identified_by_default}  # ... known held for kinds to learn
     assert len(r.then) == (1 if recipe.effect else 0)
     g.player.inventory = [rid] * (recipe.need - 1)
     r = Craft(0).perform(g)

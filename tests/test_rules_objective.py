@@ -203,3 +203,27 @@ def test_a_tap_on_known_ground_is_a_plain_walk():
     g = dungeon_run(make_level(HALLS))
     g.level.seen[:] = True
     assert g.head_to(5, 4) and g.path[-1] == (5, 4) and g.heading is None and not g.exploring
+
+
+def test_a_save_keeps_the_goal_keys_explore_and_a_heading_so_they_go_on_the_same():
+    from game.rules import build, codec
+    g = dungeon_run(make_level(HALLS))
+    g.level.seen[:] = False
+    g.level.update_view(*g.pos)
+    assert g.head_to(26, 4)
+    saved = codec.activity_from_json(codec.activity_to_json(g))
+    assert saved["heading"] == (26, 4) and not saved["seek"]
+    h = dungeon_run(make_level(HALLS))
+    build.restore_activity(h, saved)
+    assert h.heading == (26, 4) and h.exploring and h.path == g.path
+    g.stop_walk()
+    g.level.tiles[5, 8], g.level.tiles[4, 27], g.level.down = T.floor, T.stairs_down, (27, 4)  # past the door
+    g.level.seen[:] = False  # the stairs down not found: the goal key explores for them
+    g.level.update_view(*g.pos)
+    assert g.go_to_goal() and g.seeking
+    saved = codec.activity_from_json(codec.activity_to_json(g))
+    assert saved["seek"] and saved["heading"] is None
+    build.restore_activity(h, saved)
+    assert h.seeking and h.heading is None
+    junk = codec.activity_from_json({"path": [[2, 1]], "explore": False, "seek": True, "heading": [3, 3]})
+    assert not junk["seek"] and junk["heading"] is None  # only an explore seeks or heads anywhere

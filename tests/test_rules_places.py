@@ -21,14 +21,12 @@ def overworld(pos=(2, 2)):
     return g
 
 
-def test_entering_the_site_underfoot_asks_for_its_first_level_and_keeps_a_resume_point():
+def test_entering_the_site_underfoot_asks_for_its_first_level():
     g = overworld()
     site = g.loc.sites[0]
-    g.resume_point = None
     r = EnterSite().perform(g)
     assert r.turns == 0 and r.messages == (note(f"You enter the {site.style} of site 1."),)
     assert (g.site, g.levels, g.pending, g.mode) == (0, {}, LevelRequest(0, 1, "up"), "dungeon-loading")
-    assert g.resume_point
     g = overworld(pos=(1, 1))
     assert EnterSite().perform(g) == fail(note("There is no dungeon here: stand on a site's door to go in."))
 
@@ -136,7 +134,7 @@ def test_travel_goes_only_from_the_overworld_to_another_open_location():
     g.dirty = False
     r = GoLocation(1).perform(g)
     assert r.succeeded and r.turns == 0 and g.pending == LocationRequest(1) and g.mode == "overworld-loading"
-    assert g.over_pos[g.location] == (2, 2) and g.dirty is True and g.resume_point
+    assert g.over_pos[g.location] == (2, 2) and g.dirty is True
 
 
 def test_enter_does_what_the_place_underfoot_offers():

@@ -157,20 +157,21 @@ def test_a_reload_is_marked_and_one_from_before_a_build_says_so():
     assert rec.commands == [RELOAD, RELOAD + "[1]"]
 
 
-def test_truncating_keeps_the_first_commands_and_their_digests(monkeypatch):
-    rec = Recording("Avalon", "small", 1, commands=["w"] * 6,
-                    checks=[(0, 0, "a"), (3, CHECK_EVERY + 2, "b"), (5, 2 * CHECK_EVERY, "c")])
-    rec.truncate(5)
-    assert rec.commands == ["w"] * 5 and rec.checks == [(0, 0, "a"), (3, CHECK_EVERY + 2, "b")]
-    assert rec.next_check == 2 * CHECK_EVERY
-    rec.truncate(0)
-    assert rec.checks == [] and rec.next_check == 0
-    monkeypatch.setattr(record, "MAX_COMMANDS", 3)
-    cut = Recording("Avalon", "small", 1, commands=["w"] * 3, cut=True)
-    cut.truncate(3)
-    assert cut.cut
-    cut.truncate(2)
-    assert not cut.cut
+def test_the_next_digest_is_due_at_the_thousand_after_the_last_one():
+    assert record.next_check_after([]) == 0  # the first command takes one
+    for turn, due in ((0, CHECK_EVERY), (CHECK_EVERY - 1, CHECK_EVERY), (CHECK_EVERY, 2 * CHECK_EVERY),
+                      (2 * CHECK_EVERY + 1, 3 * CHECK_EVERY)):
+        assert record.next_check_after([(0, 0, "a"), (4, turn, "b")]) == due
+
+
+def test_a_reload_takes_up_the_digests_where_the_save_left_them():
+    rec = Recording("Avalon", "small", 1, commands=["w"] * 6, checks=[(0, 0, "a"), (3, CHECK_EVERY + 2, "b")])
+    rec.reloaded(False)
+    assert rec.next_check == 2 * CHECK_EVERY and rec.commands[-1] == RELOAD
+    empty = Recording("Avalon", "small", 1)
+    empty.next_check = 77
+    empty.reloaded(True)
+    assert empty.next_check == 0 and empty.commands == [RELOAD + "[1]"]
 
 
 def test_the_end_keeps_the_commands_turn_digest_and_outcome_once():
@@ -412,11 +413,11 @@ def test_a_stray_last_character_of_a_recording_is_ignored():
 
 
 def test_a_recording_ending_in_x_keeps_its_last_character():
-    for i in range(3000):
-        text = Recording("Avalon", "small", i).to_file()
+    for i in range(20_000):  # seeds far apart: texts of every length, so every last character
+        text = Recording("Avalon", "small", i * 1_000_003).to_file()
         if text.endswith("X"):
             break
-    assert text.endswith("X") and read_file(text)[0].seed == i
+    assert text.endswith("X") and read_file(text)[0].seed == i * 1_000_003
 
 
 def test_a_recording_is_compact_json():

@@ -1,6 +1,8 @@
-"""Where recordings are kept (``game.rules.recstore``): beside the save in
-chunks written once and an entry naming the last two saves, found again for
-the save loaded and cut back to it, cleared at the end of a run, and the
+"""Where recordings are kept (``game.rules.recstore``): inside the save
+(its body's entry: header, the digests of the chunks stored apart, the
+commands since, the state digests, whether a map was being built), the full
+chunks under their own keys, written once and before the save that names
+them; read back whole or not at all, cleared at the end of a run; and the
 short list of finished runs.  Storage that refuses or throws keeps nothing
 and breaks nothing."""
 
@@ -11,9 +13,9 @@ import zlib
 import pytest
 
 import game.rules.run  # noqa: F401 - the facade's commands are what a recording holds
-from game.rules import recstore, save
+from game.rules import recstore
 from game.rules.record import CHECK_EVERY, RELOAD, Recording, version
-from game.rules.recstore import FINISHED_KEY, KEY, MAX_FINISHED, clear, finished, keep_finished, load, save_sum, store
+from game.rules.recstore import CHUNK_KEY, ENTRY, FINISHED_KEY, MAX_FINISHED, clear, entry, finished, keep_finished, load
 
 from test_rules_save import Store
 
@@ -30,190 +32,216 @@ def recording(n: int = 10, **fields) -> Recording:
     return rec
 
 
-def body(turn: int) -> dict:
-    return {"world": "Avalon", "turn": turn}
+def saved(st: Store, rec: Recording, building: bool = False) -> dict:
+    """A save body carrying ``rec`` as ``Game.save_to`` writes it."""
+    return {"world": "Avalon", "turn": 1, ENTRY: entry(st, rec, building)}
 
 
-def test_a_saves_name_is_a_short_digest_of_its_text():
-    a, b = save.encode(body(1)), save.encode(body(2))
-    assert save_sum(a) == save_sum(a) != save_sum(b) and len(save_sum(a)) == 24
-    assert int(save_sum(a), 16) >= 0
+def chunk_of(text: str) -> str:
+    return base64.b64encode(zlib.compress(text.encode("ascii"))).decode("ascii")
 
 
-def test_the_commands_are_stored_in_full_chunks_and_the_rest_in_the_entry(small_chunks):
+# -- storing ---------------------------------------------------------------------------------------
+def test_full_chunks_are_stored_apart_and_the_save_carries_their_digests_and_the_rest(small_chunks):
     st = Store()
-    rec = recording(10)
-    assert store(st, rec, save.encode(body(1)), False)
-    assert sorted(st.data) == [KEY, "recording.0", "recording.1"] and rec.stored_chunks == 2
-    chunk = zlib.decompress(base64.b64decode(st.data["recording.1"])).decode("ascii")
-    assert chunk == "".join(rec.commands[4:8])
-    entry = json.loads(st.data[KEY])
-    assert entry["chunks"] == 2 and entry["tail"] == "".join(rec.commands[8:]) and entry["format"] == 1
-    assert entry["world"] == "Avalon" and entry["seed"] == 5 and entry["version"] == version()
-    assert entry["saves"] == [[save_sum(save.encode(body(1))), 10, False]] and entry["cut"] is False
+    rec = recording(10, background="hunter")
+    rec.checks = [(0, 0, "a")]
+    e = entry(st, rec, building=False)
+    assert sorted(st.data) == ["recording.0", "recording.1"] and len(rec.chunk_sums) == 2
+    assert zlib.decompress(base64.b64decode(st.data["recording.1"])).decode("ascii") == "".join(rec.commands[4:8])
+    assert e["chunks"] == rec.chunk_sums and all(len(x) == 24 for x in e["chunks"])
+    assert e["tail"] == "".join(rec.commands[8:]) and e["format"] == recstore.FORMAT == 2
+    assert (e["world"], e["seed"], e["background"], e["version"]) == ("Avalon", 5, "hunter", version())
+    assert e["checks"] == [[0, 0, "a"]] and e["cut"] is False and e["building"] is False
+    assert entry(st, rec, building=True)["building"] is True
 
 
 def test_a_chunk_is_written_once(small_chunks):
     st = Store()
     rec = recording(9)
-    store(st, rec, save.encode(body(1)), False)
+    entry(st, rec, False)
     rec.commands.append("w")
-    store(st, rec, save.encode(body(2)), False)
+    entry(st, rec, False)
     assert st.sets.count("recording.0") == 1 and st.sets.count("recording.1") == 1
 
 
-def test_a_chunk_that_cannot_be_written_is_tried_again_next_time(small_chunks):
+@pytest.mark.parametrize("failure", ["refuse", "raise_on"])
+def test_a_chunk_that_cannot_be_written_stays_in_the_save_and_is_tried_again(small_chunks, failure):
     st = Store()
-    st.refuse.add("recording.1")
+    getattr(st, failure).add("recording.1")
     rec = recording(9)
-    assert store(st, rec, save.encode(body(1)), False) is False and rec.stored_chunks == 1 and KEY not in st.data
-    st.refuse.clear()
-    assert store(st, rec, save.encode(body(1)), False) and rec.stored_chunks == 2
-
-
-def test_the_entry_names_the_last_two_saves_newest_first():
-    st, rec = Store(), recording(3)
-    texts = [save.encode(body(t)) for t in range(3)]
-    store(st, rec, texts[0], False)
-    store(st, rec, texts[0], True)  # the same save again: named once
-    assert rec.save_points == [[save_sum(texts[0]), 3, True]]
-    store(st, rec, texts[1], False)
-    store(st, rec, texts[2], False)
-    assert [p[0] for p in rec.save_points] == [save_sum(texts[2]), save_sum(texts[1])]
-    assert json.loads(st.data[KEY])["saves"] == rec.save_points
-
-
-def test_a_storage_that_refuses_or_throws_keeps_no_recording():
-    st = Store()
-    st.refuse.add(KEY)
-    assert store(st, recording(3), save.encode(body(1)), False) is False
-    st = Store()
-    st.raise_on.add(KEY)
-    assert store(st, recording(3), save.encode(body(1)), False) is False
+    e = entry(st, rec, False)
+    assert len(e["chunks"]) == 1 and e["tail"] == "".join(rec.commands[4:])  # nothing lost: the save grows
+    assert load(st, {ENTRY: e})[0].commands == rec.commands + [RELOAD]
+    getattr(st, failure).clear()
+    assert len(entry(st, rec, False)["chunks"]) == 2
 
 
 # -- loading -------------------------------------------------------------------------------------
-def test_the_recording_of_the_save_loaded_goes_on_from_it_with_a_reload_mark(small_chunks):
+def test_the_recording_a_save_carries_goes_on_from_it_with_a_reload_mark(small_chunks):
     st = Store()
     rec = recording(6, daily="2026-11-27", background="hunter")
     rec.checks = [(0, 0, "a"), (5, CHECK_EVERY + 3, "b")]
-    store(st, rec, save.encode(body(1)), False)
+    older = saved(st, rec)
     rec.commands += ["w"] * 4
-    store(st, rec, save.encode(body(2)), True)
-    back = load(st, body(1))  # the older save: cut back to its six commands
-    assert back.commands == rec.commands[:6] + [RELOAD]
-    assert (back.world, back.size, back.seed, back.daily) == ("Avalon", "small", 5, "2026-11-27")
+    newer = saved(st, rec, building=True)
+    back, why = load(st, older)  # the older save (a backup): its own six commands
+    assert why == "" and back.commands == rec.commands[:6] + [RELOAD]
+    assert (back.world, back.size, back.seed, back.daily, back.background) == ("Avalon", "small", 5, "2026-11-27",
+                                                                               "hunter")
     assert back.checks == [(0, 0, "a"), (5, CHECK_EVERY + 3, "b")] and back.next_check == 2 * CHECK_EVERY
-    assert back.stored_chunks == 1 and back.save_points == [[save_sum(save.encode(body(1))), 6, False]]
-    newest = load(st, body(2))
-    assert newest.commands == rec.commands + [RELOAD + "[1]"] and newest.stored_chunks == 2
+    assert back.chunk_sums == rec.chunk_sums[:1]
+    newest, _ = load(st, newer)  # made while a map was being built: the replay reloads before building it
+    assert newest.commands == rec.commands + [RELOAD + "[1]"] and newest.chunk_sums == rec.chunk_sums
 
 
-def test_no_recording_goes_with_a_save_it_does_not_name():
+def test_a_save_that_carries_no_recording_goes_on_unrecorded_without_a_word():
+    assert load(Store(), {"world": "Avalon"}) == (None, "")
+    assert load(Store(), "not a body") == (None, "")
+
+
+@pytest.mark.parametrize(("damage", "said"), [
+    (lambda e: e.update(version="0.0.1+rules.1"), "made under other rules"),
+    (lambda e: e.update(format=1), "another format"),
+    (lambda e: e.update(chunks="1"), "list of parts"),
+    (lambda e: e.update(chunks=[1]), "list of parts"),
+    (lambda e: e.update(chunks=["x"] * (recstore.MAX_CHUNKS + 1)), "list of parts"),
+    (lambda e: e.update(chunks=e["chunks"] + ["0" * 24]), "part 2 of it is missing or changed"),
+    (lambda e: e.update(chunks=["0" * 24]), "part 1 of it is missing or changed"),
+    (lambda e: e.update(tail=5), "last commands"),
+    (lambda e: e.update(tail="\x00"), "is not one this game knows"),
+    (lambda e: e.update(seed="x"), "no run seed"),
+    (lambda e: e.pop("world"), "no world"),
+    (lambda e: e.update(checks=[[0, 0, "a"], [1, 2]]), "its digests"),
+], ids=["version", "format", "chunks-text", "chunks-numbers", "chunks-too-many", "chunk-missing",
+        "chunk-changed", "tail-not-text", "tail-damaged", "seed", "no-world", "digests"])
+def test_a_damaged_recording_in_a_save_is_not_used_and_the_player_is_told(damage, said, small_chunks):
     st = Store()
-    store(st, recording(3), save.encode(body(1)), False)
-    assert load(st, body(9)) is None
-    assert load(Store(), body(1)) is None
+    body = saved(st, recording(6))
+    damage(body[ENTRY])
+    rec, why = load(st, body)
+    assert rec is None and said in why and why.endswith("the run goes on unrecorded.")
+    assert why.startswith("This run's recording could not be read back (")
 
 
-def stored_entry(st: Store) -> dict:
-    return json.loads(st.data[KEY])
-
-
-@pytest.mark.parametrize("damage", [
-    lambda e: e.update(version="0.0.1+rules.1"),
-    lambda e: e.update(chunks="1"),
-    lambda e: e.update(chunks=-1),
-    lambda e: e.update(chunks=recstore.MAX_CHUNKS + 1),
-    lambda e: e.update(chunks=3),  # chunks that are not there
-    lambda e: e.update(saves=[[e["saves"][0][0], 99, False]]),  # more commands than the recording holds
-    lambda e: e.update(saves=[[e["saves"][0][0], -1, False]]),
-    lambda e: e.update(saves=[[e["saves"][0][0], 4]]),
-    lambda e: e.update(saves=["x"]),
-    lambda e: e.update(tail="\x00"),
-    lambda e: e.update(seed="x"),
-    lambda e: e.pop("world"),
-], ids=["version", "chunks-text", "chunks-negative", "chunks-too-many", "chunks-missing", "point-past-the-end",
-        "point-negative", "point-short", "point-not-a-list", "tail-damaged", "seed", "no-world"])
-def test_a_damaged_stored_recording_is_not_used(damage, small_chunks):
-    st = Store()
-    store(st, recording(6), save.encode(body(1)), False)
-    entry = stored_entry(st)
-    damage(entry)
-    st.data[KEY] = json.dumps(entry)
-    assert load(st, body(1)) is None
-
-
-@pytest.mark.parametrize("text", ["[1]", "not json", "[" * 100_000, "x" * (2 * recstore.CHUNK * 64 + 1)])
-def test_an_entry_that_is_no_recording_is_not_used(text):
-    st = Store(**{KEY: text})
-    assert load(st, body(1)) is None
+def test_a_recording_that_is_no_dict_is_not_used():
+    for value in ("x", 5, [1]):
+        rec, why = load(Store(), {ENTRY: value})
+        assert rec is None and "another format" in why
 
 
 def test_a_damaged_chunk_is_not_used(small_chunks):
     st = Store()
-    store(st, recording(6), save.encode(body(1)), False)
+    body = saved(st, recording(6))
     for bad in ("!!!", base64.b64encode(b"not zlib").decode(), base64.b64encode(zlib.compress(b"\xff")).decode()):
         st.data["recording.0"] = bad
-        assert load(st, body(1)) is None
+        body[ENTRY]["chunks"][0] = recstore._digest(bad)
+        assert load(st, body)[0] is None
 
 
-def test_only_well_formed_digests_are_read_back():
+def test_a_chunk_past_its_bound_is_not_read(small_chunks, monkeypatch):
+    bound = small_chunks * 64
+    monkeypatch.setattr(recstore, "MAX_CHUNK_CHARS", bound)
+    for text, ok in (("w" * bound, True), ("w" * (bound + 1), False)):
+        stored = chunk_of(text)
+        st = Store(**{"recording.0": stored})
+        e = dict(Recording("Avalon", "small", 5).header(), format=2, chunks=[recstore._digest(stored)], tail="",
+                 checks=[], cut=False, building=False)
+        rec, _ = load(st, {ENTRY: e})
+        assert (rec is not None and rec.commands == ["w"] * bound + [RELOAD]) if ok else rec is None
+
+
+def test_a_chunk_with_characters_outside_base64_is_refused(small_chunks):
     st = Store()
-    rec = recording(3)
-    store(st, rec, save.encode(body(1)), False)
-    entry = stored_entry(st)
-    entry["checks"] = [[0, 0, "a"], [1, 2], "x", [2, 5, "b"]]
-    entry["cut"] = "yes"
-    st.data[KEY] = json.dumps(entry)
-    back = load(st, body(1))
-    assert back.checks == [(0, 0, "a"), (2, 5, "b")] and back.next_check == CHECK_EVERY and back.cut is False
-    entry["cut"], entry["checks"] = True, []
-    st.data[KEY] = json.dumps(entry)
-    back = load(st, body(1))
-    assert back.next_check == 0 and back.checks == []
+    body = saved(st, recording(6))
+    assert load(st, body)[0] is not None
+    bad = st.data["recording.0"][:4] + "\n!" + st.data["recording.0"][4:]
+    st.data["recording.0"], body[ENTRY]["chunks"][0] = bad, recstore._digest(bad)
+    assert load(st, body)[0] is None
 
 
-def test_a_storage_that_throws_on_reading_holds_no_recording():
+def test_a_recording_saved_before_any_command_goes_on_from_nothing():
+    st = Store()
+    back, _ = load(st, saved(st, recording(0)))
+    assert back is not None and back.commands == [RELOAD] and back.checks == [] and back.next_check == 0
+
+
+def test_as_many_chunks_as_a_recording_may_hold_are_read(small_chunks):
+    st = Store()
+    rec = recording(recstore.MAX_CHUNKS * small_chunks)
+    body = saved(st, rec)
+    assert len(body[ENTRY]["chunks"]) == recstore.MAX_CHUNKS
+    assert load(st, body)[0].commands[:-1] == rec.commands
+
+
+def test_a_cut_recording_stays_cut_and_takes_no_reload_mark(monkeypatch):
+    from game.rules import record
+
+    monkeypatch.setattr(record, "MAX_COMMANDS", 3)
+    st = Store()
+    back, _ = load(st, saved(st, recording(3, cut=True)))
+    assert back.cut is True and back.commands == recording(3).commands
+
+
+def test_a_storage_that_throws_or_holds_no_text_keeps_no_chunk(small_chunks):
     class Throwing(Store):
         def get(self, key):
             raise RuntimeError("blocked")
 
-    assert load(Throwing(), body(1)) is None
+    class Odd(Store):
+        def get(self, key):
+            return 5
+
+    for st in (Throwing(), Odd()):
+        body = saved(st, recording(6))
+        assert load(st, body)[0] is None and finished(st) == []
+        clear(st)  # nothing to read, nothing raised
 
 
 # -- clearing ------------------------------------------------------------------------------------
-def test_clearing_removes_the_entry_and_every_chunk(small_chunks):
-    st = Store(other="kept")
-    store(st, recording(9), save.encode(body(1)), False)
+def test_clearing_removes_every_chunk_and_the_entry_an_older_version_kept(small_chunks):
+    st = Store(other="kept", **{CHUNK_KEY: "an entry of rules 8"})
+    saved(st, recording(9))
     clear(st)
     assert st.data == {"other": "kept"}
 
 
-@pytest.mark.parametrize("entry", ["garbage", '{"chunks": "2"}', '{"chunks": -3}', "[1]", "[" * 100_000])
-def test_clearing_a_damaged_entry_removes_it_and_touches_nothing_else(entry):
-    st = Store(**{KEY: entry, "recording.0": "x", "other": "kept"})
+def test_clearing_stops_at_the_first_chunk_missing_and_is_bounded():
+    st = Store(**{"recording.0": "x", "recording.2": "stray"})
     clear(st)
-    assert st.data == {"recording.0": "x", "other": "kept"}
-
-
-def test_clearing_is_bounded_and_a_storage_that_cannot_delete_is_left_as_it_is():
+    assert st.data == {"recording.2": "stray"}
     deleted = []
 
-    class Counting(Store):
+    class Endless(Store):
+        def get(self, key):
+            return "x"
+
         def delete(self, key):
             deleted.append(key)
 
-    clear(Counting(**{KEY: json.dumps({"chunks": 10**9})}))
+    clear(Endless())
     assert len(deleted) == recstore.MAX_CHUNKS + 1
+
+
+def test_clearing_asks_a_storage_that_can_say_what_it_holds():
+    class Holding(Store):
+        def get(self, key):
+            return None  # held but not text (bytes natively)
+
+        def holds(self, key):
+            return key in self.data
+
+    st = Holding(**{"recording.0": "x"})
+    clear(st)
+    assert st.data == {}
 
     class Stuck(Store):
         def delete(self, key):
             raise RuntimeError("blocked")
 
-    st = Stuck(**{KEY: json.dumps({"chunks": 1})})
+    st = Stuck(**{"recording.0": "x"})
     clear(st)
-    assert KEY in st.data
+    assert "recording.0" in st.data
 
 
 # -- finished runs -------------------------------------------------------------------------------
@@ -295,121 +323,6 @@ def test_a_list_longer_than_kept_is_read_to_its_first_few():
 
 
 # -- bounds and formats ------------------------------------------------------------------------------
-def padded(entry: dict, length: int) -> str:
-    """``entry`` as JSON padded with an unused field to exactly ``length`` characters."""
-    text = json.dumps(dict(entry, pad=""), separators=(",", ":"))
-    return json.dumps(dict(entry, pad="x" * (length - len(text))), separators=(",", ":"))
-
-
-def test_an_entry_up_to_its_bound_is_read_and_longer_is_not(small_chunks):
-    st = Store()
-    store(st, recording(2), save.encode(body(1)), False)
-    entry = stored_entry(st)
-    bound = 2 * small_chunks * 64
-    st.data[KEY] = padded(entry, bound)
-    assert len(st.data[KEY]) == bound and load(st, body(1)) is not None
-    st.data[KEY] = padded(entry, bound + 1)
-    assert load(st, body(1)) is None
-
-
-def test_an_entry_is_stored_compactly_in_ascii():
-    st = Store()
-    rec = recording(3)
-    rec.world = "Ærøskøbing"
-    store(st, rec, save.encode(body(1)), False)
-    assert st.data[KEY] == json.dumps(json.loads(st.data[KEY]), separators=(",", ":"), ensure_ascii=True)
-    assert st.data[KEY].isascii()
-
-
-def test_a_recording_saved_before_any_command_goes_on_from_nothing():
-    st = Store()
-    store(st, recording(0), save.encode(body(1)), False)
-    entry = stored_entry(st)
-    del entry["tail"], entry["checks"]
-    st.data[KEY] = json.dumps(entry)
-    back = load(st, body(1))
-    assert back is not None and back.commands == [RELOAD] and back.checks == []
-
-
-def test_a_negative_count_of_chunks_is_refused():
-    st = Store()
-    store(st, recording(2), save.encode(body(1)), False)
-    entry = stored_entry(st)
-    entry["chunks"] = -1
-    st.data[KEY] = json.dumps(entry)
-    assert load(st, body(1)) is None
-
-
-def test_as_many_chunks_as_a_recording_may_hold_are_read(small_chunks):
-    st = Store()
-    rec = recording(recstore.MAX_CHUNKS * small_chunks)
-    store(st, rec, save.encode(body(1)), False)
-    assert stored_entry(st)["chunks"] == recstore.MAX_CHUNKS
-    assert load(st, body(1)).commands[:-1] == rec.commands
-
-
-def chunk_of(text: str) -> str:
-    return base64.b64encode(zlib.compress(text.encode("ascii"))).decode("ascii")
-
-
-def test_a_chunk_that_inflates_past_its_bound_is_read_only_to_it(small_chunks):
-    bound = small_chunks * 64
-    st = Store(**{"recording.0": chunk_of("w" * (bound + 1))})
-    point = [save_sum(save.encode(body(1))), bound + 1, False]
-    st.data[KEY] = json.dumps(dict(Recording("Avalon", "small", 5).header(), chunks=1, tail="", saves=[point]))
-    assert load(st, body(1)) is None  # it holds fewer commands than the save point names
-    point[1] = bound
-    st.data[KEY] = json.dumps(dict(Recording("Avalon", "small", 5).header(), chunks=1, tail="", saves=[point]))
-    assert load(st, body(1)).commands == ["w"] * bound + [RELOAD]
-
-
-def test_a_chunk_with_characters_outside_base64_is_refused(small_chunks):
-    st = Store()
-    store(st, recording(6), save.encode(body(1)), False)
-    assert load(st, body(1)) is not None
-    st.data["recording.0"] = st.data["recording.0"][:4] + "\n!" + st.data["recording.0"][4:]
-    assert load(st, body(1)) is None
-
-
-def test_a_cut_recording_stays_cut_and_takes_no_reload_mark(monkeypatch):
-    from game.rules import record
-
-    monkeypatch.setattr(record, "MAX_COMMANDS", 3)
-    st = Store()
-    store(st, recording(3, cut=True), save.encode(body(1)), False)
-    back = load(st, body(1))
-    assert back.cut is True and back.commands == recording(3).commands
-
-
-def test_a_storage_that_holds_something_else_than_text_holds_nothing():
-    class Odd(Store):
-        def get(self, key):
-            return 5
-
-    st = Odd()
-    assert load(st, body(1)) is None and finished(st) == []
-    clear(st)  # nothing to read, nothing raised
-
-
-def test_clearing_an_empty_storage_or_an_entry_without_chunks_removes_no_chunk():
-    st = Store(**{"recording.0": "stray"})
-    clear(st)
-    assert st.data == {"recording.0": "stray"}
-    st.data[KEY] = "{}"
-    clear(st)
-    assert st.data == {"recording.0": "stray"}
-
-
-def test_clearing_reads_an_entry_only_below_its_bound(small_chunks):
-    bound = 2 * small_chunks * 64
-    st = Store(**{KEY: padded({"chunks": 1}, bound - 1), "recording.0": "x"})
-    clear(st)
-    assert st.data == {}
-    st = Store(**{KEY: padded({"chunks": 1}, bound), "recording.0": "x"})
-    clear(st)
-    assert st.data == {"recording.0": "x"}
-
-
 def test_a_list_of_finished_runs_up_to_its_bound_is_read(monkeypatch):
     runs = json.dumps([{"text": "t", "summary": {"a": 1}}])
     monkeypatch.setattr(recstore, "MAX_FINISHED_CHARS", 20)

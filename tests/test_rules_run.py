@@ -3,7 +3,12 @@ each question a screen asks answers (it is the rule's own answer, read
 through the one door), saving and ending a run, the score table, and the
 functions the title screen calls before a run."""
 
+import datetime
+
 import numpy as np
+import pytest
+
+from worldgen.generators.world import world_key
 
 from game.rules import build, codec, recstore, save, score, words
 from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets, throw_range
@@ -109,7 +114,7 @@ def test_a_resumed_run_is_welcomed_back_and_is_the_saved_one():
     assert back.to_json()["player"] == body["player"] and back.recording is None
 
 
-def test_a_resumed_run_goes_on_with_the_recording_kept_beside_its_save():
+def test_a_resumed_run_goes_on_with_the_recording_its_save_carries():
     g = new_run()
     g.wait()
     store = Store()
@@ -117,7 +122,8 @@ def test_a_resumed_run_goes_on_with_the_recording_kept_beside_its_save():
     assert out.ok
     back = Game.resume(save.decode(out.text)[0], store)
     assert back.recording is not None and back.recording.commands[:-1] == g.recording.commands
-    assert Game.resume(save.decode(out.text)[0], Store()).recording is None
+    assert back.recording.background == g.player.background == "fighter"
+    assert Game.resume(save.decode(out.text)[0]).recording is None  # no storage: a replay's reload, unrecorded
 
 
 def test_a_body_read_into_a_known_world_keeps_that_world():
@@ -266,17 +272,21 @@ def test_a_save_writes_the_run_as_it_stands_and_marks_it_saved():
     store = Store()
     out = g.save_to(store)
     assert out.ok and out.why == "" and out.text == store.data[save.KEY]
-    assert save.decode(out.text)[0] == g.to_json() and g.dirty is False
+    body = save.decode(out.text)[0]
+    assert body.pop(recstore.ENTRY)["tail"] == "".join(g.recording.commands)
+    assert body == g.to_json() and g.dirty is False
 
 
-def test_a_save_while_a_map_is_built_is_the_moment_before_it_was_asked_for():
+def test_a_save_while_a_map_is_built_is_the_run_on_its_way_there():
     g = entering(new_run())
     store = Store()
     out = g.save_to(store)
-    assert out.ok and save.decode(out.text)[0] == g.resume_point
-    assert save.decode(out.text)[0] != g.to_json()
-    rec = recstore.load(store, g.resume_point)
-    assert rec is not None and rec.commands[-1] == "R[1]"  # a reload from the point before a build
+    body = save.decode(out.text)[0]
+    assert out.ok and body[recstore.ENTRY]["building"] is True
+    assert body["where"] == {"mode": "dungeon", "site": g.pending.site, "depth": 1, "pos": None, "arrive": "up",
+                             "over": list(g.over_pos.get(g.location, g.pos))}
+    rec, why = recstore.load(store, body)
+    assert why == "" and rec.commands[-1] == "R[1]"  # the replay reloads before building the level
 
 
 def test_nothing_is_saved_before_the_first_location_is_built():
@@ -297,13 +307,14 @@ def test_a_finished_run_keeps_no_save():
         assert tuple(g.save_to(store)) == (False, None, "") and not store.sets
 
 
-def test_the_recording_is_kept_beside_the_save_it_goes_with():
+def test_the_recording_travels_in_the_save_it_goes_with():
     g = new_run()
     g.wait()
     store = Store()
     out = g.save_to(store)
-    rec = recstore.load(store, save.decode(out.text)[0])
+    rec, _ = recstore.load(store, save.decode(out.text)[0])
     assert rec is not None and rec.commands[:-1] == g.recording.commands and rec.commands[-1] == "R"
+    assert list(store.data) == [save.KEY]  # nothing beside it: too few commands for a chunk
 
 
 def test_a_save_that_fails_says_why_and_keeps_no_recording():
@@ -312,7 +323,7 @@ def test_a_save_that_fails_says_why_and_keeps_no_recording():
     store.refuse.add(save.KEY)
     out = g.save_to(store)
     assert tuple(out) == (False, None, save.write_failed(store)) and out.why
-    assert recstore.KEY not in store.data and not g.dirty
+    assert store.data == {} and not g.dirty
 
 
 def test_a_save_refused_by_blocked_storage_says_saves_are_off():
@@ -342,7 +353,7 @@ def test_ending_a_run_erases_its_save_and_keeps_its_recording_with_the_finished_
     g.save_to(store)
     g.dead, g.killer = True, "rat"
     g.end_run(store)
-    assert save.KEY not in store.data and save.BACKUP_KEY not in store.data and recstore.KEY not in store.data
+    assert list(store.data) == [recstore.FINISHED_KEY]
     runs = finished_runs(store)
     assert len(runs) == 1 and runs == recstore.finished(store)
     summary, text = runs[0]
@@ -354,7 +365,8 @@ def test_ending_an_unrecorded_run_erases_its_save_and_keeps_nothing_else():
     settle(g)
     store = Store()
     g.save_to(store)
-    store.data[recstore.KEY] = "stale"
+    store.data[recstore.CHUNK_KEY] = "stale: an older version's entry beside the save"
+    store.data["recording.0"] = "a stale chunk"
     g.end_run(store)
     assert store.data == {}
 
@@ -467,7 +479,7 @@ def test_the_saved_run_is_loaded_only_when_the_game_can_play_it():
     store = Store()
     g.save_to(store)
     body, why = load_saved(store)
-    assert body == g.to_json() and why == ""
+    assert why == "" and recstore.ENTRY in body and {k: v for k, v in body.items() if k != recstore.ENTRY} == g.to_json()
     playable = Store(**{save.KEY: save.encode({"world": "Avalon", "turn": 1})})
     body, why = load_saved(playable)
     assert body is None and why
@@ -522,3 +534,35 @@ def test_the_world_preview_is_the_worlds_first_location():
     assert WorldPreview.is_location(items[-1]) and items[-1].index == 0
     assert not any(WorldPreview.is_location(i) for i in items[:-1])
     assert preview.is_same(" avalon") and not preview.is_same("Avalonia") and not preview.is_same("")
+
+
+# -- the daily world ----------------------------------------------------------------------------
+@pytest.mark.parametrize("year", range(2026, 2031))
+def test_the_daily_world_is_another_world_every_day_of_a_year(year):
+    days = [datetime.date(year, 1, 1) + datetime.timedelta(d) for d in range(366 if year % 4 == 0 else 365)]
+    names = [daily_world(day.isoformat()) for day in days]
+    assert len({world_key(n) for n in names}) == len(days)
+
+
+def test_the_daily_world_of_a_day_is_the_same_for_everyone_for_ever():
+    """Pinned: changing these changes every player's world of those days (and their daily tables)."""
+    assert (daily_world("2026-01-01"), daily_world("2026-12-31"), daily_world("2028-02-29")) == \
+        ("Isearrow", "Torider", daily_world("2028-02-29"))
+    assert daily_world("2027-01-01") == "Lochmervik" != daily_world("2026-01-01")
+
+
+@pytest.mark.parametrize("text", ["x", "2026-13-01", "2026-02-30", "26-01-01", ""])
+def test_a_daily_date_that_is_no_date_has_a_world_of_its_own(text):
+    assert daily_world(text) == daily_world(text) and daily_world(text)
+
+
+def test_the_years_daily_worlds_are_drawn_within_a_bound(monkeypatch):
+    from game.rules import run as run_module
+
+    monkeypatch.setattr(run_module, "MAX_DAILY_DRAWS", 3)
+    run_module._daily_names.cache_clear()
+    try:
+        names = run_module._daily_names(1999)
+        assert len(names) == 366 and len(set(names)) <= 3 and names[:3] * 2 == names[:6]
+    finally:
+        run_module._daily_names.cache_clear()

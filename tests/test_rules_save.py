@@ -220,7 +220,14 @@ def test_saves_are_off_only_when_the_storage_says_why():
     assert save.saves_off(Fine()) == "" and save.saves_off(object()) == ""
     assert save.saves_off(Raising()) == "Saves are off: the storage cannot be reached."
     assert save.write_failed(Blocked()) == "Could not save the game. Saves are off: the browser blocks storage for this page."
-    assert save.write_failed(Fine()) == "Could not save the game (storage full); the last good save is kept."
+    assert save.write_failed(Fine()) == "Could not save the game: the storage is full. Nothing is saved yet."
+    kept = Fine()
+    kept.get = lambda key: good(1) if key == save.KEY else None
+    kept.failure = "the disk is full"
+    assert save.write_failed(kept) == "Could not save the game: the disk is full. The last good save is kept."
+    kept.get = lambda key: good(1) if key == save.BACKUP_KEY else "damaged"
+    assert save.write_failed(kept).endswith("The last good save is kept.")
+    assert save.write_failed(kept, check=lambda body: False).endswith("Nothing is saved yet.")
 
 
 # -- masks --------------------------------------------------------------------------------------
@@ -358,7 +365,7 @@ def test_what_cannot_be_kept_aside_is_said_too():
     s = Store(**{save.KEY: "garbage", save.BACKUP_KEY: "junk"})
     s.refuse |= {"save.unreadable", "save.bak.unreadable"}
     assert save.load(s) == (None, "the save is damaged (not JSON), and its backup cannot be used either\n"
-                                  "Could not keep them aside (storage full or blocked): a new game will write over them.")
+                                  "Could not keep them aside: a new game will write over them.")
 
     class CopyRaises(Store):
         def copy(self, key, to_key):
@@ -385,4 +392,4 @@ def test_one_save_that_cannot_be_kept_aside_is_said_in_the_singular():
     s = Store(**{save.KEY: "garbage"})
     s.refuse.add("save.unreadable")
     assert save.load(s) == (None, "the save is damaged (not JSON)\n"
-                                  "Could not keep it aside (storage full or blocked): a new game will write over it.")
+                                  "Could not keep it aside: a new game will write over it.")

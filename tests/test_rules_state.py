@@ -20,7 +20,7 @@ def test_a_new_run_has_done_nothing_yet():
     assert run.size == content.DUNGEONS["medium"]
     assert run.mode == "overworld" and run.site is None and run.depth == 0 and run.pos == (0, 0)
     assert run.loc is None and run.level is None and run.levels == {} and run.log == []
-    assert run.resume_point is None and run.resume is None
+    assert run.resume is None and run.resume_activity is None
     assert run.path == [] and run.exploring is False and run.resting == "" and run.rest_turns == 0
     assert run.path_seen == set() and run.path_awake == set()
     assert (run.path_hp, run.path_blows, run.path_finds, run.blows) == (0, 0, 0, 0)

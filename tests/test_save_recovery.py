@@ -104,7 +104,7 @@ def test_a_save_that_cannot_be_kept_aside_says_so(tmp_path):
     put(storage, save.KEY, NOT_UTF8)
     body, why = save.load(storage, check=usable)
     assert body is None
-    assert why.splitlines()[1] == "Could not keep it aside (storage full or blocked): a new game will write over it."
+    assert why.splitlines()[1] == "Could not keep it aside: a new game will write over it."
 
 
 def test_page_storage_keeps_an_unusable_save_aside_in_local_storage():

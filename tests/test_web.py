@@ -192,7 +192,7 @@ def test_canvas_fits_viewport_at_16_9(browser, server, cdn, build_dir, viewport)
     context, page = new_page(browser, cdn, viewport, runtime="fake")
     try:
         page.goto(server + "index.html")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         box = page.locator("#canvas").bounding_box()
         vw, vh = viewport
         assert box["width"] <= vw + 0.5 and box["height"] <= vh + 0.5
@@ -269,7 +269,7 @@ def test_fake_runtime_sees_our_config_and_ready_hides_the_loader(browser, server
     context, page = new_page(browser, cdn, runtime="fake")
     try:
         page.goto(server + "index.html?loadtimeout=1")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         page.evaluate("window.custom_onload(true)")  # what the runtime does when not in #debug
         seen = page.evaluate("window.__fake.config")
         assert seen["can_close"] == 1 and seen["ume_block"] == 0
@@ -299,7 +299,7 @@ def test_only_an_explicit_dash_i_makes_the_runtime_interactive(browser, server, 
     context, page = new_page(browser, cdn, runtime="fake")
     try:
         page.goto(server + "index.html" + query)
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         assert page.evaluate("window.__fake.config.interactive") is interactive
         assert page.evaluate("window.config.interactive") is interactive
     finally:
@@ -310,7 +310,7 @@ def test_helpers_exist_and_set_status_is_plain_text(browser, server, cdn, build_
     context, page = new_page(browser, cdn, (960, 540), runtime="fake")
     try:
         page.goto(server + "index.html")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         kinds = page.evaluate("['download','copyText','setStatus','ready'].map(k => typeof window.deepisle[k])")
         assert kinds == ["function"] * 4
         markup = '<img src=x onerror="window.__xss=1"><b>bold</b>'
@@ -333,7 +333,7 @@ def test_download_helper_saves_the_bytes(browser, server, cdn, tmp_path):
     context, page = new_page(browser, cdn, runtime="fake", accept_downloads=True)
     try:
         page.goto(server + "index.html")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         payload = bytes(range(256)) * 3
         with page.expect_download(timeout=10_000) as info:
             assert page.evaluate("b => window.deepisle.download('../island map.png', 'image/png', b)",
@@ -352,7 +352,7 @@ def test_copy_text_uses_clipboard_then_falls_back(browser, server, cdn, build_di
     try:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
         page.goto(server + "index.html")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         page.locator("#canvas").click()  # a user gesture, as when the game copies after a key press
         assert page.evaluate("window.deepisle.copyText('seed=abc&mode=demo')") is True
         assert page.evaluate("navigator.clipboard.readText()") == "seed=abc&mode=demo"
@@ -381,7 +381,7 @@ def test_python_reports_fill_deepisle_python_and_the_console(browser, server, cd
     page.on("console", lambda msg: lines.append(msg.text) if msg.text.startswith("[deepisle]") else None)
     try:
         page.goto(server + "index.html")
-        page.wait_for_function("window.deepisle.state === 'ready'", timeout=10_000)
+        page.wait_for_function("window.deepisle && window.deepisle.state === 'ready'", timeout=10_000)
         send = lambda message: page.evaluate("t => window.deepisle.report(t)", json.dumps(message))  # noqa: E731
         assert send({"versions": {"python": "3.12.7", "numpy": "2.0.2", "pygame-ce": "2.5.7"}}) is True
         send({"frames": [1.5, 20.25], "state": {"scene": "title", "stack": ["title"]}})

@@ -29,7 +29,7 @@ from .log import BAD, LOOT
 from .state import Arrival, LevelRequest, LocationRequest, RunState
 
 __all__ = ["build_iterator", "stage_names", "build_label", "install", "install_location", "install_level",
-           "arrive", "fail_build", "level_iterator", "COMPANION_REACH"]
+           "arrive", "fail_build", "level_iterator", "restore_activity", "COMPANION_REACH"]
 
 COMPANION_REACH = 3  # steps from the player an arriving ally may be set down
 
@@ -85,14 +85,17 @@ def install_location(run: RunState, data: LocationData) -> None:
     if cleared:  # a save may name sites this location does not have
         cleared.intersection_update(range(len(data.sites)))
     pos = run.over_pos.get(data.index, data.start)
+    activity = None
     if run.resume is not None:
         r = run.resume  # already checked and clamped by codec.run_from_json
-        run.resume = None
+        run.resume, activity = None, r.get("activity")
         if r["mode"] == "dungeon" and 0 <= r["site"] < len(data.sites):
             run.pos = run.valid_over(r["over"] or pos, data)
             run.site = r["site"]
-            run.pending = LevelRequest(run.site, r["depth"], ("at", r["pos"] or (-1, -1)))
+            # A save made while this level was being built arrives as the build would have.
+            run.pending = LevelRequest(run.site, r["depth"], r.get("arrive") or ("at", r["pos"] or (-1, -1)))
             run.mode = "dungeon-loading"
+            run.resume_activity = activity
             return
         if r["mode"] == "dungeon":
             run.carrying = None
@@ -103,7 +106,20 @@ def install_location(run: RunState, data: LocationData) -> None:
     run.pos = run.valid_over(pos, data)
     run.over_pos[data.index] = run.pos
     run.say(f"You arrive in {data.name}.", LOOT)
+    if activity is not None:
+        restore_activity(run, activity)
     run.touch()
+
+
+def restore_activity(run: RunState, activity: dict) -> None:
+    """The walk or rest a loaded save was made in goes on as it would have
+    (``activity`` as :func:`game.rules.codec.activity_from_json` read it)."""
+    run.path = [tuple(c) for c in activity["path"]]
+    run.exploring, run.resting, run.rest_turns = activity["explore"], activity["rest"], activity["turns"]
+    run.path_seen, run.path_awake = set(activity["seen"]), set(activity["awake"])
+    run.path_hp, run.path_finds = activity["hp"], activity["finds"]
+    run.path_blows = run.blows - activity["hurt"]
+    run.seeking, run.heading = activity.get("seek", False), activity.get("heading")
 
 
 def install_level(run: RunState, stage: Stage) -> None:
@@ -145,6 +161,9 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
     level.update_view(*run.pos)
     run.stop_walk()
     run.told.clear()  # items of the level left behind
+    if run.resume_activity is not None:  # arriving where a save was made, in the walk or rest it was made in
+        restore_activity(run, run.resume_activity)
+        run.resume_activity = None
     run.touch()
     run.dirty = True
 
@@ -193,6 +212,7 @@ def fail_build(run: RunState, request: LocationRequest | LevelRequest) -> bool:
     Returns False when there is nothing to go back to (the first location of
     a new or loaded run could not be built): the run cannot go on."""
     run.pending = None
+    run.resume_activity = None
     if isinstance(request, LevelRequest):
         if run.level is None or run.loc is None:  # entering from the overworld: stay outside
             run.mode, run.site, run.levels, run.level, run.depth = "overworld", None, {}, None, 0

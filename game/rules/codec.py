@@ -27,30 +27,34 @@ from .log import KINDS, MAX_LOG, MAX_TEXT, Message
 from .pack import clamp_pack
 from .reading import BIG, as_dict, as_list, cell, clamp_int
 from .snapshot import level_snapshot, monster_from_json, monster_to_json
-from .state import LocationRequest, RunState
+from .state import ARRIVALS, DEFAULT_PICKUP, PICKUP_MODES, REST_KINDS, LevelRequest, LocationRequest, RunState
 from .tips import TIP_BY_ID
 
 __all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json", "flush_levels",
-           "log_to_json", "log_from_json", "MAX_COMPANIONS", "MAX_PERKS"]
+           "log_to_json", "log_from_json", "activity_to_json", "activity_from_json", "MAX_COMPANIONS", "MAX_PERKS",
+           "MAX_PATH"]
 
 MAX_COMPANIONS = 32  # allies a save may say travel with the player
 MAX_PERKS = 1000  # perks a save may say were chosen (a level each)
+MAX_PATH = 10_000  # cells a saved walk may still have to go (a map has at most 40,000; walks are shortest)
+MAX_SEEN = 1000  # monsters a saved walk may say it has seen
 
 
 # -- the run ---------------------------------------------------------------------------
 def run_to_json(run: RunState) -> dict:
-    """Only what play changed.  Call between actions (not while a map is being built)."""
+    """Only what play changed.  Call between actions; while a map is being
+    built, the body says where the build takes the player (:func:`_where`),
+    so loading it builds the same map and arrives as the build would have."""
     flush_levels(run)
-    where: dict = {"mode": "overworld", "pos": list(run.pos)}
-    if run.mode == "dungeon" and run.site is not None:
-        where = {"mode": "dungeon", "site": run.site, "depth": run.depth, "pos": list(run.pos),
-                 "over": list(run.over_pos.get(run.location, run.pos))}
+    request = run.pending
+    location = request.index if isinstance(request, LocationRequest) and run.loc is not None else run.location
+    activity = activity_to_json(run)
     return {
         "world": run.name, "size": run.size_name, "run": run.run_seed, "turn": run.turn,
-        "location": run.location, "unlocked": run.unlocked,
+        "location": location, "unlocked": run.unlocked,
         "cleared": {str(k): sorted(v) for k, v in run.cleared.items() if v},
         "over": {str(k): list(v) for k, v in run.over_pos.items()},
-        "player": player_to_json(run.player), "where": where, "levels": dict(run.deltas),
+        "player": player_to_json(run.player), "where": _where(run), "levels": dict(run.deltas),
         "stats": {"kills": run.kills, "deepest": run.deepest, **({"freed": run.freed} if run.freed else {})},
         "known": sorted(run.known), "relics": sorted(run.relics),
         "log": log_to_json(run.log),
@@ -60,7 +64,66 @@ def run_to_json(run: RunState) -> dict:
         **({"slain": dict(sorted(run.slain.items()))} if run.slain else {}),
         **({"daily": run.daily} if run.daily else {}),
         **({"tips": sorted(run.tips_seen)} if run.tips_seen else {}),
+        **({"activity": activity} if activity is not None else {}),
+        **({"pickup": run.pickup} if run.pickup != DEFAULT_PICKUP else {}),
     }
+
+
+def _where(run: RunState) -> dict:
+    """Where the player is: on the overworld, or in a site at a depth and cell.
+    While a level is being built, where it takes them: its site and depth,
+    and ``arrive`` (by the stairs ``"up"`` or ``"down"``, or a ``"fall"``)
+    in place of the cell; while a location is being built, its start (no
+    cell: the body's ``location`` is the one being built)."""
+    request = run.pending
+    over = list(run.over_pos.get(run.location, run.pos))
+    if isinstance(request, LevelRequest):
+        where = {"mode": "dungeon", "site": request.site, "depth": request.depth, "over": over}
+        if isinstance(request.arrive, tuple):  # ("at", cell): a save's own place
+            return dict(where, pos=list(request.arrive[1]))
+        return dict(where, pos=None, arrive=request.arrive)
+    if isinstance(request, LocationRequest) and run.loc is not None:
+        return {"mode": "overworld", "pos": None}
+    if run.mode == "dungeon" and run.site is not None:
+        return {"mode": "dungeon", "site": run.site, "depth": run.depth, "pos": list(run.pos), "over": over}
+    return {"mode": "overworld", "pos": list(run.pos)}
+
+
+def activity_to_json(run: RunState) -> dict | None:
+    """What goes on by itself (a walk, auto-explore, a rest or a search) and
+    what it has already seen, so a loaded run goes on exactly as it would
+    have (:func:`game.rules.actions.travel.danger` compares against it);
+    None when nothing goes on."""
+    if not run.ongoing:
+        return None
+    return {"path": [list(c) for c in run.path], "explore": run.exploring, "rest": run.resting,
+            "turns": run.rest_turns, "seen": sorted(run.path_seen), "awake": sorted(run.path_awake),
+            "hp": run.path_hp, "hurt": run.blows - run.path_blows, "finds": run.path_finds,
+            **({"seek": True} if run.seeking else {}),
+            **({"heading": list(run.heading)} if run.heading is not None else {})}
+
+
+def activity_from_json(value) -> dict | None:
+    """A saved activity, clamped (at most :data:`MAX_PATH` cells, :data:`MAX_SEEN`
+    monsters; a rest is one of ``REST_KINDS``); None when there is none or it
+    goes nowhere.  :func:`game.rules.build.restore_activity` puts it back."""
+    if not isinstance(value, dict):
+        return None
+    path = [c for c in (cell(v) for v in as_list(value.get("path"))[:MAX_PATH]) if c is not None]
+    rest = value.get("rest") if value.get("rest") in REST_KINDS else ""
+    explore = value.get("explore") is True and not rest
+    if not (path or explore or rest):
+        return None
+
+    def ids(key: str) -> set[int]:
+        return {clamp_int(i, 0, BIG, 0) for i in as_list(value.get(key))[:MAX_SEEN]}
+
+    return {"path": [] if rest else path, "explore": explore, "rest": rest,
+            "turns": clamp_int(value.get("turns"), 0, BIG, 0), "seen": ids("seen"), "awake": ids("awake"),
+            "hp": clamp_int(value.get("hp"), 0, BIG, 0), "hurt": clamp_int(value.get("hurt"), 0, BIG, 0),
+            "finds": clamp_int(value.get("finds"), 0, BIG, 0),
+            "seek": value.get("seek") is True and explore,  # the goal key's explore (it stops in sight of the goal)
+            "heading": cell(value.get("heading")) if explore else None}  # exploring towards a tapped cell
 
 
 def flush_levels(run: RunState) -> None:
@@ -117,8 +180,7 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     g.freed = clamp_int(stats.get("freed"), 0, BIG, 0)
     g.companions = [m for m in (monster_from_json(e) for e in as_list(body.get("companions"))[:MAX_COMPANIONS])
                     if m is not None and m.ally]
-    g.known = {i for i in as_list(body.get("known"))[:len(ITEM_BY_ID)]
-               if isinstance(i, str) and i in ITEM_BY_ID and ITEM_BY_ID[i].kind in UNIDENTIFIED_KINDS}
+    g.known = {i for i in as_list(body.get("known"))[:len(ITEM_BY_ID)] if _identifiable(i)}
     g.relics = {clamp_int(i, -1, world.n_locations, -1) for i in as_list(body.get("relics"))[:world.n_locations * 2]}
     g.relics.discard(-1)
     g.relics.discard(world.n_locations)
@@ -128,16 +190,24 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     daily = body.get("daily")
     g.daily = daily if isinstance(daily, str) and len(daily) == 10 else ""
     g.tips_seen = {t for t in as_list(body.get("tips"))[:len(TIP_BY_ID)] if isinstance(t, str) and t in TIP_BY_ID}
+    g.pickup = body.get("pickup") if body.get("pickup") in PICKUP_MODES else DEFAULT_PICKUP
     where = as_dict(body.get("where"))
     g.resume = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
                 "site": clamp_int(where.get("site"), -1, SITES_PER_LOCATION, -1),
                 "depth": clamp_int(where.get("depth"), 1, g.size.levels, 1),
-                "pos": cell(where.get("pos")), "over": cell(where.get("over"))}
+                "pos": cell(where.get("pos")), "over": cell(where.get("over")),
+                "arrive": where.get("arrive") if where.get("arrive") in ARRIVALS else None,
+                "activity": activity_from_json(body.get("activity"))}
     carrying = clamp_int(body.get("carrying"), -1, SITES_PER_LOCATION, -1)
     g.carrying = carrying if g.resume["mode"] == "dungeon" and carrying == g.resume["site"] >= 0 else None
     g.pending = LocationRequest(g.location)
     g.repaired = _repaired(body, g)
     return g
+
+
+def _identifiable(item_id) -> bool:
+    """An item kind the player may come to know (one known from the start needs no place in ``known``)."""
+    return isinstance(item_id, str) and item_id in ITEM_BY_ID and ITEM_BY_ID[item_id].kind in UNIDENTIFIED_KINDS
 
 
 def _repaired(body: dict, g: RunState) -> list[str]:
@@ -158,17 +228,33 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "tips": sorted(g.tips_seen) or None,
         "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
                   **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
-                     if r["mode"] == "dungeon" else {})},
+                     if r["mode"] == "dungeon" else {}), **({"arrive": r["arrive"]} if "arrive" in where else {})},
+        "activity": _activity_read(r["activity"]) if "activity" in body else None,
+        "pickup": g.pickup,
     }
-    saved = dict(body, where={k: where.get(k) for k in read["where"]}, log=body.get("log"))
+    # Kinds known from the start carry nothing (saves before rules 9 kept crafted ones): not a repair.
+    known = body.get("known")
+    if isinstance(known, list):
+        known = [i for i in known if not (isinstance(i, str) and i in ITEM_BY_ID) or _identifiable(i)]
+    saved = dict(body, where={k: where.get(k) for k in read["where"]}, log=body.get("log"), known=known)
     for name in _ADDED_KEYS:  # saves from before these keys existed are not "repaired"
         if name not in body:
             del read[name]
     return [name for name, value in read.items() if saved.get(name) != value]
 
 
+def _activity_read(act: dict | None) -> dict | None:
+    """An activity as :func:`activity_from_json` read it, written back as the save holds it."""
+    if act is None:
+        return None
+    return {"path": [list(c) for c in act["path"]], "explore": act["explore"], "rest": act["rest"],
+            "turns": act["turns"], "seen": sorted(act["seen"]), "awake": sorted(act["awake"]), "hp": act["hp"],
+            "hurt": act["hurt"], "finds": act["finds"], **({"seek": True} if act["seek"] else {}),
+            **({"heading": list(act["heading"])} if act["heading"] is not None else {})}
+
+
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.
-_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions", "tips")
+_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions", "activity", "pickup", "tips")
 
 
 def usable(body: dict) -> bool:

@@ -40,7 +40,8 @@ import numpy as np
 from .digest import state_digest
 from .state import RunState
 
-__all__ = ["recorded", "COMMANDS", "RELOAD", "Recording", "encode_command", "parse_commands", "read_file",
+__all__ = ["recorded", "COMMANDS", "RELOAD", "Recording", "encode_command", "parse_commands", "read_file", "from_parts",
+           "next_check_after",
            "version", "RULES_VERSION", "PACKAGE_VERSION", "CHECK_EVERY", "MAX_COMMANDS", "MAX_FILE_CHARS", "FORMAT", "RecordingError"]
 
 FORMAT = 1
@@ -51,7 +52,7 @@ MAX_FILE_CHARS = 3_000_000  # a recording text read is at most this long ...
 MAX_JSON_CHARS = 12_000_000  # ... and inflates to at most this (a zlib bomb is refused unread)
 MAX_ARGS = 4
 MAX_TEXT_ARG = 16  # characters of a text argument (a mode's name: "smart")
-RELOAD = "R"  # not a method: the run was saved and loaded here (R[1]: from the point before a map build)
+RELOAD = "R"  # not a method: the run was saved and loaded here (R[1]: from a save made while a map was being built)
 
 #: code -> the name of the ``Game`` method it records.
 COMMANDS: dict[str, str] = {RELOAD: ""}
@@ -66,7 +67,19 @@ PACKAGE_VERSION = "0.1.0"
 #: recording (``tests/data/golden.replay.txt``) and fails when it no longer
 #: plays to its digests: then raise this number and remake the recording
 #: (``make golden-replay``), in the same commit as the change, saying why.
-RULES_VERSION = 9  # 2: terrain, vaults and site themes; 3: creatures, allies, backgrounds, perks; 4: the turn's mask follows every action, fire and clouds said only in view; 5: the balance retuned (danger per island, monster growth, relic guardians, perks held at most three times), walks round captives and through allies; 6: monsters gain a quarter of a defence per tier above their kind (a third before); 7: walks that plan themselves (travel, auto-explore) keep out of a guardian room whose sentinels were seen, and auto-explore from inside it leads out; 8: the first island grows a tier every other level, a relic boss below its tier is weaker, monsters gain a third of a defence per tier again, sentinels are neither confused nor afraid and walks go round and keep from beside them; 9: f with no foe it can reach says why and takes up no launcher (no turn passes), o on the overworld walks to the nearest site not yet entered, a refused > or < stops a walk
+RULES_VERSION = 10  # 2: terrain, vaults and site themes; 3: creatures, allies, backgrounds, perks; 4: the turn's mask follows every action, fire and clouds said only in view; 5: the balance retuned (danger per island, monster growth, relic guardians, perks held at most three times), walks round captives and through allies; 6: monsters gain a quarter of a defence per tier above their kind (a third before); 7: walks that plan themselves (travel, auto-explore) keep out of a guardian room whose sentinels were seen, and auto-explore from inside it leads out; 8: the first island grows a tier every other level, a relic boss below its tier is weaker, monsters gain a third of a defence per tier again, sentinels are neither confused nor afraid and walks go round and keep from beside them; 9: a save keeps the walk or rest under way and the map being built (a reload is given before or after that build, as it was made), the digest covers both, and crafting makes known only kinds that were not; 10: f with no foe it can reach says why and takes up no launcher (no turn passes), o on the overworld walks to the nearest site not yet entered, a refused > or < stops a walk
+
+
+def next_check_after(checks: list) -> int:
+    """The turn at or past which the next digest is due, after ``checks``:
+    the first command gets one, then the first command at or past each
+    multiple of :data:`CHECK_EVERY` turns.  The recorder and the replay's
+    check of a recording's digests (:mod:`game.rules.replay`) share it.
+
+    >>> next_check_after([]), next_check_after([(0, 0, "d")]), next_check_after([(9, 2480, "d")])
+    (0, 1000, 3000)
+    """
+    return (checks[-1][1] // CHECK_EVERY + 1) * CHECK_EVERY if checks else 0
 
 
 def version() -> str:
@@ -189,8 +202,8 @@ class Recording:
     summary: dict = field(default_factory=dict)  # what a list of replays shows
     depth: int = field(default=0, repr=False)  # > 0 inside a recorded command
     next_check: int = field(default=0, repr=False)  # the turn of the next digest
-    stored_chunks: int = field(default=0, repr=False)  # chunks already in storage (game.rules.recstore)
-    save_points: list = field(default_factory=list, repr=False)  # the last saves it goes with (recstore)
+    chunk_sums: list = field(default_factory=list, repr=False)  # digests of the chunks in storage (recstore) ...
+    chunks_in: object = field(default=None, repr=False, compare=False)  # ... in this storage
 
     @classmethod
     def start(cls, run: RunState) -> "Recording":
@@ -206,20 +219,16 @@ class Recording:
             return
         if run.turn >= self.next_check:
             self.checks.append((len(self.commands), run.turn, state_digest(run)))
-            self.next_check = (run.turn // CHECK_EVERY + 1) * CHECK_EVERY
+            self.next_check = next_check_after(self.checks)
         self.commands.append(encode_command(code, args))
 
-    def reloaded(self, from_resume_point: bool) -> None:
-        """The run was saved and loaded: the replay does what loading does."""
+    def reloaded(self, building: bool) -> None:
+        """The run was saved and loaded: the replay does what loading does.
+        ``building``: the save was made while a map was being built (the
+        replay reloads before building it, not after)."""
         if not self.cut and self.final is None:
-            self.commands.append(encode_command(RELOAD, (1,) if from_resume_point else ()))
-
-    def truncate(self, n: int) -> None:
-        """Keep the first ``n`` commands (a save from before the last ones was loaded)."""
-        del self.commands[n:]
-        self.checks = [c for c in self.checks if c[0] < n]
-        self.next_check = (self.checks[-1][1] // CHECK_EVERY + 1) * CHECK_EVERY if self.checks else 0
-        self.cut = self.cut and len(self.commands) >= MAX_COMMANDS
+            self.commands.append(encode_command(RELOAD, (1,) if building else ()))
+        self.next_check = next_check_after(self.checks)
 
     def finish(self, run: RunState, summary: dict | None = None) -> None:
         """The run ended (or is handed over as it stands): the final digest."""
@@ -304,11 +313,15 @@ def _read(text) -> Recording:
     return _from_payload(payload)
 
 
-def _from_payload(payload: dict) -> Recording:
+def from_parts(payload: dict, commands) -> Recording:
+    """A recording from its header fields in ``payload`` (world, size, seed,
+    daily, background), its digests and cut mark, and ``commands`` (their
+    text): what a file holds and what a save carries
+    (:func:`game.rules.recstore.load`) are read by this one function.
+    Raises :class:`RecordingError`."""
     seed = payload.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RecordingError("the recording is damaged (no run seed)")
-    commands = payload.get("commands")
     if not isinstance(commands, str):
         raise RecordingError("the recording is damaged (no commands)")
     parsed = parse_commands(commands)
@@ -318,14 +331,20 @@ def _from_payload(payload: dict) -> Recording:
                     and len(payload["background"]) <= 20 else "",
                     commands=[encode_command(code, args) for code, args in parsed])
     rec.checks = _checks(payload.get("checks"), len(parsed))
+    rec.next_check = next_check_after(rec.checks)
+    rec.cut = payload.get("cut") is True
+    return rec
+
+
+def _from_payload(payload: dict) -> Recording:
+    rec = from_parts(payload, payload.get("commands"))
     final = payload.get("final")
     if final is not None:
-        if not (isinstance(final, list) and len(final) == 4 and _count(final[0]) == len(parsed)
+        if not (isinstance(final, list) and len(final) == 4 and _count(final[0]) == len(rec.commands)
                 and _count(final[1]) is not None and isinstance(final[2], str) and len(final[2]) <= 64
                 and final[3] in ("died", "won", "playing")):
             raise RecordingError("the recording is damaged (its end)")
         rec.final = tuple(final)
-    rec.cut = payload.get("cut") is True
     summary = payload.get("summary")
     rec.summary = {k: v for k, v in summary.items() if isinstance(k, str) and isinstance(v, (str, int))
                    and not isinstance(v, bool)} if isinstance(summary, dict) else {}

@@ -1,18 +1,24 @@
-"""Where recordings are kept: beside the save while the run goes on, in a
+"""Where recordings are kept: inside the save while the run goes on, in a
 short list of finished runs after (``localStorage`` in the page, the data
 folder natively, through the same storage as the save).
 
-The run in progress is stored as it is saved, so the two always go
-together.  Its commands are stored in chunks of :data:`CHUNK`, each
-compressed and written once (``recording.0``, ``recording.1`` ...), and one
-small entry (``recording``) holds the rest: the header, the commands since
-the last full chunk, the digests, and the last two save points.  A save
-point names the save text it goes with (a digest of it), how many commands
-had been given, and whether the save was the moment before a map build
-(what "save and quit" writes while a map is being built).  When a save is
-loaded (the latest or its backup), the recording is cut back to that save's
-point and goes on with a reload mark: the replay does what loading did.  A
-save no recording matches continues unrecorded.
+The recording of the run in progress travels in the save itself: the save
+body's :data:`ENTRY` (:func:`entry`) holds the header, the digests of the
+full chunks of :data:`CHUNK` commands stored under their own keys
+(``recording.0``, ``recording.1`` ..., each compressed and written once,
+before the save that first names it), the commands since, the state digests,
+and whether the save was made while a map was being built.  The storage
+replaces a value whole (``os.replace`` natively, one ``setItem`` in the
+page), so whatever kills the game, the save on disk and the recording it
+carries agree: every chunk it names was written first, and is checked
+against its digest when read.  A chunk that cannot be written stays in the
+entry's tail (the save grows; nothing is lost).
+
+When a save is loaded (the latest or its backup), its recording goes on
+with a reload mark (:meth:`~game.rules.record.Recording.reloaded`): the
+replay does what loading did.  A save without a recording (one from an
+older version, or a run that was not recorded) goes on unrecorded, and one
+whose recording cannot be read back whole says so in one line.
 
 Finished runs go to ``replays``: the newest :data:`MAX_FINISHED` recordings
 with what the title lists of them, at most :data:`MAX_FINISHED_CHARS` in all.
@@ -26,27 +32,28 @@ import json
 import zlib
 from typing import Any
 
-from . import save
-from .record import CHECK_EVERY, MAX_COMMANDS, Recording, RecordingError, encode_command, parse_commands, version
+from .record import MAX_COMMANDS, Recording, RecordingError, from_parts, version
 
-__all__ = ["store", "load", "clear", "keep_finished", "finished", "save_sum", "KEY", "FINISHED_KEY", "CHUNK",
-           "MAX_FINISHED", "MAX_FINISHED_CHARS"]
+__all__ = ["entry", "load", "clear", "keep_finished", "finished", "ENTRY", "CHUNK_KEY", "FINISHED_KEY", "CHUNK",
+           "MAX_CHUNKS", "MAX_FINISHED", "MAX_FINISHED_CHARS", "FORMAT"]
 
-KEY = "recording"
+ENTRY = "recording"  # the save body's key for the recording of the run in progress
+CHUNK_KEY = "recording"  # chunk i is stored under "recording.i"; rules 8 kept its entry under this key itself
 FINISHED_KEY = "replays"
+FORMAT = 2  # of the entry (1: beside the save, rules 8 and before)
 CHUNK = 4096  # commands per stored chunk
 MAX_CHUNKS = MAX_COMMANDS // CHUNK + 1
+MAX_CHUNK_CHARS = CHUNK * 64  # a stored chunk read is at most this long, and inflates to at most this
 MAX_FINISHED = 6
 MAX_FINISHED_CHARS = 900_000  # the finished runs' list in storage, at most
 
 
-def save_sum(text: str) -> str:
-    """What names a save text (its body re-encoded gives the same text: :func:`save.encode`)."""
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=12).hexdigest()
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("ascii"), digest_size=12).hexdigest()
 
 
 def _chunk_key(i: int) -> str:
-    return f"{KEY}.{i}"
+    return f"{CHUNK_KEY}.{i}"
 
 
 def _get(storage: Any, key: str) -> str | None:
@@ -64,88 +71,95 @@ def _set(storage: Any, key: str, text: str) -> bool:
         return False
 
 
-def store(storage: Any, rec: Recording, save_text: str, at_resume_point: bool) -> bool:
-    """Keep ``rec`` beside the save ``save_text`` just written; True once kept."""
-    n = len(rec.commands)
-    full = n // CHUNK
-    written = min(rec.stored_chunks, full)
-    for i in range(written, full):
+def entry(storage: Any, rec: Recording, building: bool) -> dict:
+    """What the save about to be written carries of ``rec`` (``building``:
+    the save is made while a map is being built).  Full chunks not stored
+    yet are written first; one that cannot be written, and every command
+    after it, stays in the entry's tail."""
+    if rec.chunks_in is not storage:  # chunks named so far were written elsewhere (or never): write them here
+        rec.chunk_sums, rec.chunks_in = [], storage
+    full = len(rec.commands) // CHUNK
+    for i in range(len(rec.chunk_sums), full):
         piece = "".join(rec.commands[i * CHUNK:(i + 1) * CHUNK]).encode("ascii")
-        if not _set(storage, _chunk_key(i), base64.b64encode(zlib.compress(piece, 9)).decode("ascii")):
-            rec.stored_chunks = i
-            return False
-    rec.stored_chunks = full
-    points = [[save_sum(save_text), n, at_resume_point]]
-    points += [p for p in rec.save_points[:1] if p[0] != points[0][0]]
-    rec.save_points = points
-    entry = dict(rec.header(), format=1, chunks=full, tail="".join(rec.commands[full * CHUNK:]),
-                 checks=[list(c) for c in rec.checks], cut=rec.cut, saves=points)
-    return _set(storage, KEY, json.dumps(entry, separators=(",", ":"), ensure_ascii=True))
+        stored = base64.b64encode(zlib.compress(piece, 9)).decode("ascii")
+        if not _set(storage, _chunk_key(i), stored):
+            break
+        rec.chunk_sums.append(_digest(stored))
+    kept = len(rec.chunk_sums)
+    return dict(rec.header(), format=FORMAT, chunks=list(rec.chunk_sums),
+                tail="".join(rec.commands[kept * CHUNK:]), checks=[list(c) for c in rec.checks], cut=rec.cut,
+                building=bool(building))
 
 
-def load(storage: Any, body: dict) -> Recording | None:
-    """The recording that goes with the save ``body`` just loaded, cut back to
-    it and marked as reloaded; None when none matches (the run goes on unrecorded)."""
+def load(storage: Any, body: dict) -> tuple[Recording | None, str]:
+    """The recording the save ``body`` carries, marked as reloaded, and ``""``;
+    or ``(None, why)``: ``why`` is ``""`` when the save carries none (an
+    older version's save, a run not recorded), else one line for the player
+    (the run then goes on unrecorded).  Never raises."""
+    value = body.get(ENTRY) if isinstance(body, dict) else None
+    if value is None:
+        return None, ""
     try:
-        return _load(storage, body)
-    except (RecordingError, ValueError, TypeError, KeyError, zlib.error, RecursionError):
-        return None
+        return _load(storage, value), ""
+    except (RecordingError, ValueError, TypeError, KeyError, zlib.error, RecursionError, UnicodeError) as exc:
+        return None, f"This run's recording could not be read back ({_reason(exc)}): the run goes on unrecorded."
 
 
-def _load(storage: Any, body: dict) -> Recording | None:
-    text = _get(storage, KEY)
-    if text is None or len(text) > 2 * CHUNK * 64:
-        return None
-    entry = json.loads(text)
-    if not isinstance(entry, dict) or entry.get("version") != version():
-        return None
-    wanted = save_sum(save.encode(body))
-    point = next((p for p in entry.get("saves", []) if isinstance(p, list) and len(p) == 3 and p[0] == wanted), None)
-    chunks = entry.get("chunks")
-    if point is None or not isinstance(chunks, int) or not 0 <= chunks <= MAX_CHUNKS:
-        return None
-    parts = []
-    for i in range(chunks):
-        stored = _get(storage, _chunk_key(i))
-        if stored is None:
-            return None
-        inflate = zlib.decompressobj()
-        parts.append(inflate.decompress(base64.b64decode(stored, validate=True), CHUNK * 64).decode("ascii"))
-    parts.append(str(entry.get("tail", "")))
-    commands = [encode_command(code, args) for code, args in parse_commands("".join(parts))]
-    seed = entry.get("seed")
-    rec = Recording(str(entry["world"]), str(entry["size"]), int(seed), daily=str(entry.get("daily", "")),
-                    commands=commands)
-    rec.checks = [(int(c[0]), int(c[1]), str(c[2])) for c in entry.get("checks", [])
-                  if isinstance(c, list) and len(c) == 3]
-    rec.next_check = (rec.checks[-1][1] // CHECK_EVERY + 1) * CHECK_EVERY if rec.checks else 0
-    rec.cut = entry.get("cut") is True
-    n = int(point[1])
-    if not 0 <= n <= len(commands):
-        return None
-    rec.truncate(n)
-    rec.reloaded(bool(point[2]))
-    rec.stored_chunks = n // CHUNK
-    rec.save_points = [point]
+def _reason(exc: Exception) -> str:
+    return str(exc) if isinstance(exc, RecordingError) else "it is damaged"
+
+
+def _load(storage: Any, value: Any) -> Recording:
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise RecordingError("it is of another format")
+    if value.get("version") != version():
+        raise RecordingError(f"it was made under other rules, {str(value.get('version'))[:40]}")
+    sums = value.get("chunks")
+    if not isinstance(sums, list) or len(sums) > MAX_CHUNKS or not all(isinstance(x, str) for x in sums):
+        raise RecordingError("its list of parts is damaged")
+    parts = [_read_chunk(storage, i, expected) for i, expected in enumerate(sums)]
+    tail = value.get("tail")
+    if not isinstance(tail, str):
+        raise RecordingError("its last commands are missing")
+    rec = from_parts(value, "".join(parts) + tail)
+    rec.chunk_sums, rec.chunks_in = list(sums), storage
+    rec.reloaded(value.get("building") is True)
     return rec
 
 
+def _read_chunk(storage: Any, i: int, expected: str) -> str:
+    stored = _get(storage, _chunk_key(i))
+    if stored is None or len(stored) > MAX_CHUNK_CHARS or _digest(stored) != expected:
+        raise RecordingError(f"part {i + 1} of it is missing or changed")
+    inflate = zlib.decompressobj()
+    text = inflate.decompress(base64.b64decode(stored, validate=True), MAX_CHUNK_CHARS + 1)
+    if len(text) > MAX_CHUNK_CHARS or not inflate.eof:
+        raise RecordingError(f"part {i + 1} of it is damaged")
+    return text.decode("ascii")
+
+
 def clear(storage: Any) -> None:
-    """The run in progress has ended: its recording goes from beside the save."""
-    text = _get(storage, KEY)
-    try:
-        chunks = json.loads(text).get("chunks", 0) if text and len(text) < 2 * CHUNK * 64 else 0
-    except (ValueError, AttributeError, RecursionError):
-        chunks = 0
-    for i in range(max(0, min(int(chunks) if isinstance(chunks, int) else 0, MAX_CHUNKS))):
+    """The run in progress has ended: its stored chunks go (its entry went
+    with the save), and the entry an older version kept beside the save."""
+    for i in range(MAX_CHUNKS):
+        if not (_holds(storage, _chunk_key(i)) or _get(storage, _chunk_key(i)) is not None):
+            break
         _delete(storage, _chunk_key(i))
-    _delete(storage, KEY)
+    _delete(storage, CHUNK_KEY)
+
+
+def _holds(storage: Any, key: str) -> bool:
+    probe = getattr(storage, "holds", None)
+    try:
+        return callable(probe) and bool(probe(key))
+    except Exception:  # noqa: BLE001 - a storage that cannot say holds nothing we can reach
+        return False
 
 
 def _delete(storage: Any, key: str) -> None:
     try:
         storage.delete(key)
-    except Exception:  # noqa: BLE001 - a storage that cannot delete keeps a stale entry, never used
+    except Exception:  # noqa: BLE001 - a storage that cannot delete keeps a stale chunk, never used
         pass
 
 

@@ -27,6 +27,8 @@ facades to know.
 
 from __future__ import annotations
 
+import datetime
+import functools
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -53,6 +55,7 @@ from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
 from .location import LocationData, SiteData, WorldMap
+from .log import BAD
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
@@ -64,9 +67,9 @@ from .state import LevelRequest, LocationRequest, RunState
 from .tips import TIPS, tip
 
 __all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
-           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "PICKUP_WORDS", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
-           "saves_off", "roll_world_name", "same_world", "daily_world", "open_replay", "finished_runs", "Replayer",
-           "Mismatch", "death_text", "Objective", "ButtonState", "TIPS", "crafting_words"]
+           "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "PICKUP_WORDS", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice",
+           "load_saved", "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay",
+           "finished_runs", "Replayer", "Mismatch", "death_text", "Objective", "ButtonState", "TIPS", "crafting_words"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size
@@ -128,13 +131,16 @@ class Game(RunState):
 
     @classmethod
     def resume(cls, body: dict, storage: Any = None) -> "Game":
-        """The run a save body holds, welcomed back; its recording goes on from
-        ``storage`` when one there goes with this save (:func:`recstore.load`).
-        Raises ``ValueError`` (or ``TypeError``) for a body that is no run."""
+        """The run a save body holds, welcomed back; with ``storage``, the
+        recording the save carries goes on (:func:`recstore.load`; the log
+        says so when it cannot).  Raises ``ValueError`` (or ``TypeError``)
+        for a body that is no run."""
         game = cls.from_json(body)
         game.say(f"Welcome back to {game.name}.")
         if storage is not None:
-            game.recording = recstore.load(storage, body)
+            game.recording, why = recstore.load(storage, body)
+            if why:
+                game.say(why, BAD)
         return game
 
     # -- actions ---------------------------------------------------------------------
@@ -568,19 +574,21 @@ class Game(RunState):
 
     # -- saves and scores ------------------------------------------------------------------
     def save_to(self, storage: Any, known_good: str | None = None) -> SaveOutcome:
-        """Write the run to ``storage`` (write-then-verify, :func:`game.rules.save.write`);
-        while a map is being built, the moment before it was asked for.
-        ``known_good`` is the text this process last wrote and verified."""
+        """Write the run, with its recording inside, to ``storage``
+        (write-then-verify, :func:`game.rules.save.write`); while a map is
+        being built, the run on its way there (loading it builds the same
+        map).  ``known_good`` is the text this process last wrote and verified."""
         if self.dead or self.won:
             return SaveOutcome(False, None, "")  # a finished run keeps no save
-        if self.loc is None or (self.pending is not None and self.resume_point is None):
-            return SaveOutcome(True, None, "")  # nothing to keep yet
-        text = save.encode(self.resume_point if self.pending is not None else self.to_json())
+        if self.loc is None:
+            return SaveOutcome(True, None, "")  # nothing to keep yet: the first location is being built
+        body = self.to_json()
+        if self.recording is not None:
+            body[recstore.ENTRY] = recstore.entry(storage, self.recording, building=self.pending is not None)
+        text = save.encode(body)
         ok = save.write(storage, text, known_good, check=codec.usable)
         self.dirty = False
-        if ok and self.recording is not None:
-            recstore.store(storage, self.recording, text, self.pending is not None)
-        return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage))
+        return SaveOutcome(ok, text if ok else None, "" if ok else save.write_failed(storage, codec.usable))
 
     def erase_save(self, storage: Any) -> None:
         """The run is over: its save goes (its score stays)."""
@@ -662,10 +670,50 @@ def roll_world_name(rng: np.random.Generator) -> str:
     return make_name(rng)
 
 
+def run_seed(rng: np.random.Generator, text: str | None = None) -> int:
+    """A new run's own seed: from ``text`` when a link gives one (``?world=A&seed=7``:
+    the same link plays the same run, rolls and all), else rolled from ``rng``.
+
+    >>> run_seed(np.random.default_rng(0), "7") == run_seed(np.random.default_rng(1), "7") < 2**62
+    True
+    """
+    return seeding.seed_from_text(text) % 2**62 if text is not None else int(rng.integers(0, 2**62))
+
+
 def daily_world(date: str) -> str:
     """The world of the UTC day ``date`` ("2025-06-01"): the same name for
-    every player that day, from the name model seeded by the date."""
-    return make_name(seeding.rng(seeding.seed_from_text("daily world"), date))
+    every player that day, and another world every day of the year: day
+    ``k`` of a year (0 on 1 January) is the ``k``-th distinct world among
+    the names the name model draws from that year's stream.  A date that is
+    not ``YYYY-MM-DD`` has a name of its own, drawn from its text."""
+    try:
+        day = datetime.date.fromisoformat(date) if len(date) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        return make_name(seeding.rng(seeding.seed_from_text("daily world"), date))
+    return _daily_names(day.year)[day.timetuple().tm_yday - 1]
+
+
+@functools.lru_cache(maxsize=2)
+def _daily_names(year: int) -> tuple[str, ...]:
+    """The first 366 distinct worlds of ``year``'s stream, drawn once a year
+    (about 50 ms; bounded: at most :data:`MAX_DAILY_DRAWS` names are drawn,
+    and a shorter list repeats from its start)."""
+    rng = seeding.rng(seeding.seed_from_text("daily world"), str(year))
+    names: list[str] = []
+    keys: set[str] = set()
+    for _ in range(MAX_DAILY_DRAWS):
+        if len(names) >= 366:
+            break
+        name = make_name(rng)
+        if world_key(name) not in keys:
+            keys.add(world_key(name))
+            names.append(name)
+    return tuple(names[i % len(names)] for i in range(366))
+
+
+MAX_DAILY_DRAWS = 20 * 366  # names drawn for a year's daily worlds, at most (about 420 are needed)
 
 
 def open_replay(text: Any) -> tuple[Replayer | None, str]:

@@ -183,10 +183,23 @@ def _keep_aside(storage: Any, key: str, text: str | None) -> bool:
     return text is not None and _set(storage, key + KEPT_SUFFIX, text)
 
 
-def _why_unusable(text: str | None, held: bool, check: Callable[[dict], bool] | None) -> str:
+def _why_unreadable(storage: Any, key: str) -> str:
+    """The storage's own word on why ``key`` cannot be read (not a regular file, too large ...), if it has one."""
+    probe = getattr(storage, "unreadable", None)
+    try:
+        why = probe(key) if callable(probe) else ""
+    except Exception:  # noqa: BLE001 - a storage that cannot even say
+        why = ""
+    return why if isinstance(why, str) else ""
+
+
+def _why_unusable(text: str | None, held: bool, check: Callable[[dict], bool] | None, unreadable: str = "") -> str:
     """Why a stored value cannot be played ("" when it can, or when nothing is there)."""
     if text is None:
-        return "the save cannot be read as text" if held else ""
+        if not held:
+            return ""
+        return f"the save cannot be read ({unreadable})" if unreadable not in ("", "it is not text") \
+            else "the save cannot be read as text"
     body, why = decode(text)
     if body is not None and not _passes(body, check):
         return "the save could not be read"
@@ -208,7 +221,8 @@ def load(storage: Any, check: Callable[[dict], bool] | None = None) -> tuple[dic
     for key in (KEY, BACKUP_KEY):
         text = _get(storage, key)
         held = _holds(storage, key, text)
-        found[key] = (text, held, _why_unusable(text, held, check))
+        found[key] = (text, held, _why_unusable(text, held, check, _why_unreadable(storage, key) if held and text is None
+                                                else ""))
         if key == KEY and held and not found[key][2]:
             return decode(text)[0], ""
     (main_text, main_held, main_why), (back_text, back_held, back_why) = found[KEY], found[BACKUP_KEY]
@@ -226,7 +240,7 @@ def load(storage: Any, check: Callable[[dict], bool] | None = None) -> tuple[dic
     if kept == bad:
         where = f"Kept aside as {names}: a new game will not write over {'them' if len(bad) > 1 else 'it'}."
     else:
-        where = (f"Could not keep {'them' if len(bad) > 1 else 'it'} aside (storage full or blocked): "
+        where = (f"Could not keep {'them' if len(bad) > 1 else 'it'} aside: "
                  f"a new game will write over {'them' if len(bad) > 1 else 'it'}.")
     return None, f"{why}\n{where}"
 
@@ -255,13 +269,18 @@ def saves_off(storage: Any) -> str:
     return f"Saves are off: {why}." if why else ""
 
 
-def write_failed(storage: Any) -> str:
-    """What to tell the player when :func:`write` returned False: saves are
-    off (blocked storage), or the store is full and the last good save kept."""
+def write_failed(storage: Any, check: Callable[[dict], bool] | None = None) -> str:
+    """What to tell the player when :func:`write` returned False, true to the
+    case: why (saves are off: storage blocked or read-only; or the store is
+    full, as the storage's ``failure`` says), and whether a good save is still
+    kept (the latest or its backup, by ``check``) or nothing is saved yet."""
+    kept = any(_usable(_get(storage, key), check) for key in (KEY, BACKUP_KEY))
     off = saves_off(storage)
     if off:
-        return f"Could not save the game. {off}"
-    return "Could not save the game (storage full); the last good save is kept."
+        return f"Could not save the game. {off}" + (" The last good save is kept." if kept else "")
+    failure = getattr(storage, "failure", "")
+    failure = failure if isinstance(failure, str) and failure else "the storage is full"
+    return f"Could not save the game: {failure}. " + ("The last good save is kept." if kept else "Nothing is saved yet.")
 
 
 def pack_mask(mask: np.ndarray) -> str:

@@ -30,7 +30,8 @@ from .location import LocationData, SiteData, WorldMap
 from .log import NOTE, Message
 from .log import add as add_line
 
-__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "PICKUP_MODES", "DEFAULT_PICKUP"]
+__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "PICKUP_MODES",
+           "DEFAULT_PICKUP"]
 
 #: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
 PICKUP_MODES = ("all", "smart", "none")
@@ -39,6 +40,10 @@ DEFAULT_PICKUP = "smart"
 #: Where the player arrives on a level: by the stairs ``"up"`` or ``"down"``,
 #: or ``("at", (x, y))`` when a save says where they stood.
 Arrival = str | tuple
+#: The arrivals a build may take the player to (a save made while one is built keeps it).
+ARRIVALS = ("up", "down", "fall")
+#: What a rest may be: until healed, or a search of a few turns.
+REST_KINDS = ("rest", "search")
 
 
 @dataclass(frozen=True)
@@ -83,10 +88,8 @@ class RunState:
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
         self.log: list[Message] = []
         self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
-        # The save body of the moment just before the pending build was asked
-        # for: what "save and quit" writes while a map is still being built.
-        self.resume_point: dict | None = None
         self.resume: dict | None = None  # where to put the player after loading
+        self.resume_activity: dict | None = None  # the walk or rest a loaded save was made in, until its level is in
         # What goes on by itself, a turn at a time, until done or interrupted
         # (actions.travel.interruption): a walk (click-walk, travel to the
         # stairs, auto-explore: the cells still to step on) or a rest.

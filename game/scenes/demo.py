@@ -154,7 +154,7 @@ class DemoScene(Scene):
         else:
             where = browser.download(self.file_stem() + ".txt", tiles_text(stage.data).encode("utf-8"),
                                      "text/plain")
-        self.toasts.add(f"exported {where}")
+        self.toasts.add(where)
         return where
 
     def share_settings(self) -> Settings:

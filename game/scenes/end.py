@@ -33,11 +33,13 @@ class EndScene(Scene):
         if replay is None:
             record = game.record_score(app.storage)
             self.entry, self.table, self.rank, self.kept = record.entry, record.table, record.rank, record.kept
-            self.morgue_path = app.storage.keep_file("morgue", self.morgue_name, self.morgue)
+            self.morgue_path, why = app.storage.keep_file("morgue", self.morgue_name, self.morgue)
         else:
             self.entry, self.table, self.rank, self.kept = {"score": 0}, [], -1, True
-            self.morgue_path = None
+            self.morgue_path, why = None, ""
         self.toasts = ui.Toasts(6.0)
+        if why:
+            self.toasts.add(why, ui.BAD)
         specs = [("New world (N)", self.new_world), ("Same world again (S)", self.same_world),
                  ("Morgue (M)", self.open_morgue)]
         if self.recording is not None:

@@ -46,7 +46,7 @@ class MorgueScene(ScrollingOverlay):
         self.note = "Copied to the clipboard." if browser.copy_text(self.text) else "Printed on the terminal."
 
     def download(self) -> None:
-        self.note = "Downloaded: " + browser.download(self.filename, self.text.encode("utf-8"), "text/plain")
+        self.note = browser.download(self.filename, self.text.encode("utf-8"), "text/plain")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -36,7 +36,7 @@ from ..view.game_view import GameView
 from ..view.hud import Hud, panel_buttons
 from ..view.replay_bar import ReplayBar
 from ..view.touch import BAR_HEIGHT, Gestures, TouchControls
-from ..work import Work
+from ..work import BuildJob
 
 __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REST_TURNS_PER_FRAME", "PANEL_BUTTONS"]
 
@@ -55,12 +55,11 @@ class PlayScene(Scene):
         self.replay = replay  # the recording that drives the run (None: the player does)
         self.game = game = replay.game if replay is not None else game
         self.bar = ReplayBar(replay) if replay is not None else None
-        self.work: Work | None = None
+        self.job: BuildJob | None = None  # the map being built, a few ms a frame
         self.toasts = ui.Toasts()
         for m in messages:
             self.toasts.add(m, ui.BAD)
         self.travel_wait = 0
-        self.install_next = False
         self.save_failures = 0
         self.last_saved: str | None = None  # the last save text written and verified
         self.options = read_options(app.storage.get(OPTIONS_KEY))
@@ -276,7 +275,7 @@ class PlayScene(Scene):
         for event in g.events:
             self.app.audio.play(event)
         g.events.clear()
-        if g.pending is not None:
+        if g.pending is not None and (self.replay is None or self.replay.needs_build):
             self._build()
             return
         if self.replay is not None:
@@ -314,33 +313,16 @@ class PlayScene(Scene):
 
     def _build(self) -> None:
         """Drain the pending build a few ms per frame; install it in a frame of its own."""
-        g = self.game
-        request = g.pending
-        if self.install_next:
-            self.install_next = False
-            work, self.work = self.work, None
-            if work.error is not None:
-                self._build_failed(work.error, request)
-                return
-            try:
-                g.install_build(work.stages, work.result)
-            except Exception as exc:  # noqa: BLE001 - a map the game cannot use: say so, keep running
-                self._build_failed(exc, request)
+        if self.job is None or self.job.game is not self.game or self.job.request is not self.game.pending:
+            self.job = BuildJob(self.game, WORK_BUDGET_MS)
+        if not self.job.step():
             return
-        if self.work is None:
-            try:
-                self.work = Work(g.build_iterator(), g.build_stage_names(), WORK_BUDGET_MS)
-            except Exception as exc:  # noqa: BLE001 - shown to the player, never kills the loop
-                self._build_failed(exc, request)
-                return
-        if self.work.step():
-            self.install_next = True
-
-    def _build_failed(self, error, request) -> None:
-        self.work = None
-        self.toasts.add(f"Building the map failed: {error}", ui.BAD)
-        if not self.game.build_failed(request):
-            self.app.switch("title", messages=(("The world could not be built: " + str(error))[:120],),
+        job, self.job = self.job, None
+        if job.error is None:
+            return
+        self.toasts.add(f"Building the map failed: {job.error}", ui.BAD)
+        if not job.recovered:
+            self.app.switch("title", messages=(("The world could not be built: " + str(job.error))[:120],),
                             auto=False)
 
     # -- a replay ------------------------------------------------------------------
@@ -374,8 +356,8 @@ class PlayScene(Scene):
         self.hud.draw(surface, self.pointer, self.bar is None and self.app.top is self and not g.busy)
         if self.bar is not None:
             self.bar.draw(surface, g.turn)
-        if g.pending is not None or self.install_next:
-            frac = self.work.fraction if self.work is not None else 0.0
+        if g.pending is not None:
+            frac = self.job.fraction if self.job is not None else 0.0
             bar = pygame.Rect(0, 0, 420, 18)
             bar.center = (360, 216)
             ui.progress_bar(surface, bar, frac, g.build_label())

@@ -56,8 +56,8 @@ class ReplaysScene(Scene):
         text = self._text()
         if text is not None:
             world = str(self.runs[self.chosen][0].get("world", "run"))
-            where = browser.download(f"deepisle-{world}.replay.txt", (text + "\n").encode("ascii"), "text/plain")
-            self.toasts.add(f"Recording: {where}")
+            said = browser.download(f"deepisle-{world}.replay.txt", (text + "\n").encode("ascii"), "text/plain")
+            self.toasts.add(said, ui.BAD if said.startswith("Could not") else ui.INK)
 
     def copy_link(self) -> None:
         text = self._text()

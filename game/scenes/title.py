@@ -23,7 +23,7 @@ from ..app import WORK_BUDGET_MS, App, Scene
 from ..controls import hint, keys_text
 from ..rules.run import (BACKGROUNDS, DEFAULT_BACKGROUND, LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world,
                          load_saved, open_replay,
-                         roll_world_name, same_world, saves_off)
+                         roll_world_name, run_seed, same_world, saves_off)
 from ..settings import clean_text
 from ..view import ui
 from ..view.render import rgb_surface
@@ -37,10 +37,11 @@ PREVIEW_RECT = pygame.Rect(540, 70, 400, 400)
 
 
 def start_game(app: App, name: str, size: str, preview=None, daily: str = "",
-               background: str = DEFAULT_BACKGROUND) -> Scene:
+               background: str = DEFAULT_BACKGROUND, seed: str | None = None) -> Scene:
     """A new run in world ``name`` as ``background`` (replaces the current
-    scene); raises ``ValueError`` for an unusable name."""
-    return app.switch("play", Game.new(name, size, int(app.ui_rng.integers(0, 2**62)), preview, daily=daily,
+    scene), its own rolls from ``seed`` when a link gave one; raises
+    ``ValueError`` for an unusable name."""
+    return app.switch("play", Game.new(name, size, run_seed(app.ui_rng, seed), preview, daily=daily,
                                        background=background))
 
 
@@ -280,7 +281,7 @@ class TitleScene(Scene):
             if continue_game(self.app, self.saved, self.save_note) is not None:
                 return
         try:
-            start_game(self.app, world, self.app.settings.dungeon_size)
+            start_game(self.app, world, self.app.settings.dungeon_size, seed=self.app.settings.seed)
         except ValueError as exc:
             self.name = world[:MAX_NAME]
             self.toasts.add(str(exc), ui.BAD)

@@ -233,12 +233,13 @@ def _start(size: str, world: str, seed: int, storage):
 def _build_label(scene) -> str:
     """The build in progress in the play scene: what it makes and its generator
     stage (``"level caverns: automata"``), or ``install`` in the frame that puts it in place."""
-    work, g = getattr(scene, "work", None), scene.game
+    job, g = getattr(scene, "job", None), scene.game
     if g.pending is None:
         return ""
     kind = f"level {g.loc.sites[g.pending.site].style}" if isinstance(g.pending, LevelRequest) else "location"
-    if getattr(scene, "install_next", False):
+    if job is not None and job.built:
         return f"{kind}: install"
+    work = job.work if job is not None else None
     stage = ""
     if work is not None:
         stage = work.progress.stage if work.progress is not None else next(reversed(work.stages), "")

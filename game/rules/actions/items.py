@@ -9,7 +9,7 @@ from ..content import ITEM_BY_ID, RECIPES
 from ..entities import FloorItem
 from .. import words
 from ..content.keys import hint
-from ..identify import item_name
+from ..identify import identify, item_name
 from ..log import bad, loot, note
 from ..los import flight
 from ..pack import fits
@@ -211,7 +211,7 @@ class Craft(PackAction):
         if recipe.makes is not None:
             made, count = recipe.makes
             pack.extend([made] * count)
-            run.known.add(made)  # you know what you made
+            identify(run, made)  # you know what you made (arrows were always known: `known` keeps kinds to learn)
         run.dirty = True
         then = (EFFECTS[recipe.effect](run, run.player, 0),) if recipe.effect else ()
         return succeed(loot(f"You craft: {recipe.description}."), then=then)

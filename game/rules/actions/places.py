@@ -11,7 +11,7 @@ from ..build import arrive
 from ..content.keys import hint
 from ..clock import pass_turns
 from .. import content
-from ..codec import flush_levels, run_to_json
+from ..codec import flush_levels
 from ..log import bad, loot, note
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
@@ -32,7 +32,6 @@ class EnterSite(Action):
         site = run.site_under()
         if site is None:
             return fail(note(NO_SITE))
-        run.resume_point = run_to_json(run)
         run.site = site.index
         run.levels = {}
         run.pending = LevelRequest(site.index, 1, "up")
@@ -50,7 +49,6 @@ def change_depth(run: RunState, depth: int, where: str) -> Result:
         along = take_along(run) if where != "fall" else []
         arrive(run, run.site, depth, where)
         return succeed(*along, note(f"You reach depth {depth}."), turns=0)
-    run.resume_point = run_to_json(run)  # (its allies still beside the stairs)
     along = take_along(run) if where != "fall" else []
     run.pending = LevelRequest(run.site, depth, where)
     run.mode = "dungeon-loading"
@@ -125,7 +123,6 @@ class GoLocation(Action):
             return fail(bad("That location is not open yet."))
         if self.index == run.location:
             return fail()
-        run.resume_point = run_to_json(run)
         run.over_pos[run.location] = run.pos
         run.pending = LocationRequest(self.index)
         run.mode = "overworld-loading"

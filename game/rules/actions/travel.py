@@ -30,7 +30,7 @@ from ..log import note
 from ..objective import visited
 from ..pack import fits
 from ..pickup import picks_up
-from ..state import RunState
+from ..state import REST_KINDS, RunState
 from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .places import NO_SITE
@@ -44,7 +44,6 @@ __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_wal
 HURT_FRACTION = 0.5
 MAX_REST_TURNS = 1000  # a rest stops after this many turns, healed or not
 SEARCH_TURNS = 5  # a search is this many turns of resting (each searches 3 cells around, hard)
-REST_KINDS = ("rest", "search")
 
 # Straight steps first: on ties the path prefers them (it looks less drunk).
 _ORDER = (sorted((s for s in STEPS if 0 in s), reverse=True)
