@@ -47,7 +47,7 @@ class Newcomer:
 
     def tap(self, pos) -> None:
         self.actions += 1
-        run(self.app, 3, {0: [finger(pygame.FINGERDOWN, pos)], 1: [finger(pygame.FINGERUP, pos)]})
+        run(self.app, 3, {0: [finger(pygame.FINGERDOWN, pos), finger(pygame.FINGERUP, pos)]})  # one frame: a tap
 
     def press(self, label: str) -> None:
         self.actions += 1

@@ -56,9 +56,12 @@ def _explore(app, g, legs: int) -> None:
             return
 
 
-def _finger(kind: int, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(kind, x=pos[0] / 960, y=pos[1] / 540, dx=0.0, dy=0.0, finger_id=1,
-                                         touch_id=1, pressure=1.0))
+def _tap(pos: tuple[int, int]) -> None:
+    """A finger down and up on ``pos``, posted for one frame (a tap: a slow frame between the two would
+    make it a hold, and the pictures would differ on a loaded machine)."""
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=pos[0] / 960, y=pos[1] / 540, dx=0.0, dy=0.0, finger_id=1,
+                                             touch_id=1, pressure=1.0))
 
 
 def _comforts(app, g, out: str) -> None:
@@ -106,9 +109,7 @@ def _comforts(app, g, out: str) -> None:
     pygame.image.save(app.screen, f"{out}/game-ascii.png")
     _key(pygame.K_v, "v")
     _run(app, 1)
-    _finger(pygame.FINGERDOWN, (840, 430))  # on the panel: it only shows the thumb buttons
-    _run(app, 1)
-    _finger(pygame.FINGERUP, (840, 430))
+    _tap((840, 430))  # on the panel: it only shows the thumb buttons
     _run(app, 3)
     pygame.image.save(app.screen, f"{out}/game-touch.png")
 
@@ -142,20 +143,14 @@ def _objective(app, g, out: str) -> None:
 def _touch_aim(app, g, out: str) -> None:
     """Aiming by touch: a finger on the *Fire* button opens the aiming with a
     prompt for a tap and buttons for the keys' work."""
-    _finger(pygame.FINGERDOWN, (840, 430))  # a first touch (on the panel: it does nothing but show the buttons)
-    _run(app, 1)
-    _finger(pygame.FINGERUP, (840, 430))
+    _tap((840, 430))  # a first touch (on the panel: it does nothing but show the buttons)
     _run(app, 3)
     fire = app.top.touch.rects["fire"].center
-    _finger(pygame.FINGERDOWN, fire)
-    _run(app, 1)
-    _finger(pygame.FINGERUP, fire)
+    _tap(fire)
     _run(app, 3)
     pygame.image.save(app.screen, f"{out}/game-touch-aim.png")
     cancel = app.top.buttons[-1].rect.center
-    _finger(pygame.FINGERDOWN, cancel)
-    _run(app, 1)
-    _finger(pygame.FINGERUP, cancel)
+    _tap(cancel)
     _run(app, 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(840, 440), rel=(1, 1), buttons=(0, 0, 0)))
     _run(app, 2)  # a mouse again: the thumb buttons make way
