@@ -66,8 +66,8 @@ def run_on(level: Level | None = None, pos=(1, 1)) -> Game:
 def put(g: Game, kind: str, x: int, y: int, hp: int | None = None, awake: bool = True, **state) -> Monster:
     """A monster of ``kind`` at ``(x, y)`` with its kind's stats (``state``: any other field)."""
     k = MONSTER_BY_ID[kind]
-    m = Monster(900 + len(g.level.monsters), k, x, y, hp or k.hp, hp or k.hp, k.attack, k.defence, Energy(0),
-                awake=awake, **state)
+    m = Monster(900 + len(g.level.monsters), k, x=x, y=y, hp=hp or k.hp, max_hp=hp or k.hp, attack=k.attack,
+                defence=k.defence, energy=Energy(0), awake=awake, **state)
     g.level.monsters.append(m)
     g.level.update_view(*g.pos)
     return m

@@ -11,9 +11,9 @@ import numpy as np
 
 from game.rules.actions.effects import Afflict, Deliver, Relocate
 from game.rules.actions.features import Alarm
-from game.rules.actions.melee import MonsterAttack, MonsterShoot
+from game.rules.actions.melee import Attack, Shoot
 from game.rules.actions.powers import Cast, Escape, Flurry, Raise, Submerge, Summon, Surface
-from game.rules.actions.walk import MonsterStep
+from game.rules.actions.walk import Step
 from game.rules.behaviours import BEHAVIOURS, TurnContext
 from game.rules.content import MONSTERS
 from game.rules.entities import Player
@@ -65,10 +65,12 @@ def told(action) -> tuple | None:
     if action is None:
         return None
     match action:
-        case MonsterStep():
-            return ("step", who(action.monster), action.x, action.y)
-        case MonsterAttack() | MonsterShoot():
-            return (type(action).__name__, who(action.monster), who(action.target))
+        case Step():
+            return ("step", who(action.actor), action.x, action.y)
+        case Attack():
+            return ("Attack", who(action.attacker), who(action.victim))
+        case Shoot():
+            return ("Shoot", who(action.shooter), who(action.target))
         case Flurry():
             return ("flurry", who(action.monster), who(action.target), action.count)
         case Cast():
@@ -108,7 +110,7 @@ def step_to(m, x, y):
 
 
 def bite(m, target="player"):
-    return ("MonsterAttack", who(m), target)
+    return ("Attack", who(m), target)
 
 def free_by_hand(g, m, x, y) -> bool:
     level = g.level

@@ -102,7 +102,7 @@ def test_look_moves_a_cursor_and_names_the_monster_its_health_and_state(tmp_path
     m = next(m for m in MONSTERS if m.id == "goblin")
     from game.rules.entities import Monster
     x, y = next((g.pos[0] + dx, g.pos[1]) for dx in (2, -2, 1, -1) if lv.walkable[g.pos[1], g.pos[0] + dx])
-    gob = Monster(77, m, x, y, 5, 9, 4, 1)
+    gob = Monster(77, m, x=x, y=y, hp=5, max_hp=9, attack=4, defence=1)
     lv.monsters.append(gob)
     lv.update_view(*g.pos)
     press(app, key(pygame.K_x, "x"))

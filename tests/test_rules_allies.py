@@ -8,11 +8,10 @@ import pytest
 
 from game.rules import populate
 from game.rules.actions.allies import ALONG, Free, OrderAllies, take_along
-from game.rules.actions.melee import MonsterAttack
+from game.rules.actions.melee import Attack
 from game.rules.behaviours.allies import CHASE, FOLLOW
 from game.rules.build import arrive
 from game.rules.content import MONSTER_BY_ID, ally_xp_to_next
-from game.rules.energy import Energy
 from game.rules.entities import Monster
 from game.rules.engine import resolve
 from game.rules.geometry import chebyshev
@@ -106,7 +105,7 @@ def test_a_hostile_blow_can_kill_an_ally_and_its_death_is_told():
     ally = put(g, "rat", 9, 3, ally=True, hp=1)
     orc = put(g, "orc", 10, 3)
     for k in range(20):
-        resolve(g, MonsterAttack(orc, ally, g.rng(f"t{k}")))
+        resolve(g, Attack(orc, ally, g.rng(f"t{k}")))
         if not ally.alive:
             break
     assert ally not in g.level.monsters and "Your giant rat dies." in texts(g)
@@ -209,7 +208,7 @@ def test_an_arriving_ally_with_no_room_waits_for_the_next_arrival():
     g = run_on(cramped, pos=(1, 1))
     put(g, "rat", 2, 1)
     put(g, "rat", 3, 1)
-    traveller = Monster(0, MONSTER_BY_ID["orc"], 0, 0, 10, 10, 3, 1, Energy(), ally=True, awake=True)
+    traveller = Monster(0, MONSTER_BY_ID["orc"], hp=10, max_hp=10, attack=3, defence=1, ally=True, awake=True)
     g.companions = [traveller]
     arrive(g, 0, 1, "up")
     assert g.companions == [traveller] and traveller not in cramped.monsters

@@ -12,7 +12,7 @@ import pytest
 
 from worldgen.core.tiles import T
 
-from game.rules.actions.walk import MonsterStep
+from game.rules.actions.walk import Step
 from game.rules.behaviours import BEHAVIOURS, WATER_REACH, TurnContext, away, to_water, toward, wander
 from game.rules.behaviours.base import DOOR_MUFFLE, _free
 from game.rules.content import MONSTERS
@@ -46,10 +46,10 @@ def test_a_coward_flees_below_its_share_of_max_hp_and_fights_again_once_healed()
     coward = BEHAVIOURS["coward"]
     rat.hp = 4
     action = coward.act(_context(g), rat)
-    assert rat.fleeing and isinstance(action, MonsterStep) and action.x > rat.x  # away from the player
+    assert rat.fleeing and isinstance(action, Step) and action.x > rat.x  # away from the player
     rat.hp = 6  # healed above half its maximum
     action = coward.act(_context(g), rat)
-    assert not rat.fleeing and isinstance(action, MonsterStep) and action.x < rat.x  # back at the player
+    assert not rat.fleeing and isinstance(action, Step) and action.x < rat.x  # back at the player
 
 
 COWARDS = [k for k in MONSTERS if k.behaviour == "coward"]
@@ -336,7 +336,7 @@ def test_steps_to_a_cell_are_by_the_monsters_way_of_moving_and_huge_when_it_cann
     ctx = ctx_of(g)
     assert ctx.steps(bat, (1, 1)) == 3 and ctx.distance(bat) == 3
     assert ctx.steps(rat, (5, 1)) == 1 << 20
-    assert ctx.pos_of(bat) == (4, 1) and ctx.pos_of(g.player) == (1, 1) == ctx.player_pos
+    assert bat.pos == (4, 1) and g.player.pos == (1, 1) == ctx.player_pos == g.pos  # the player stands where they are
     assert ctx.steps(rat, rat.pos) == 0 and ctx.steps(bat, bat.pos) == 0
 
 
@@ -422,19 +422,19 @@ def test_an_archer_two_steps_off_often_backs_off_else_shoots():
     g = run_on(pos=(5, 3))
     m = of_behaviour(g, "archer", 7, 3, shot_range=5, sight=9)
     assert think(g, m, 0.5999) == step_to(m, 8, 3)
-    assert think(g, m, 0.6) == ("MonsterShoot", who(m), "player")
+    assert think(g, m, 0.6) == ("Shoot", who(m), "player")
 
 
 def test_an_archer_cornered_two_steps_off_shoots():
     g = run_on(level_of("#####\n#...#\n#####"), pos=(1, 1))
     m = of_behaviour(g, "archer", 3, 1, shot_range=5, sight=9)
-    assert think(g, m, 0.1) == ("MonsterShoot", who(m), "player")
+    assert think(g, m, 0.1) == ("Shoot", who(m), "player")
 
 
 def test_an_archer_shoots_in_range_along_a_clear_line_it_is_seen_from_else_closes_in():
     g = run_on(pos=(2, 3))
     m = of_behaviour(g, "archer", 7, 3, shot_range=5, sight=9)
-    assert think(g, m) == ("MonsterShoot", who(m), "player")
+    assert think(g, m) == ("Shoot", who(m), "player")
     m.x = 8  # one beyond its range
     assert think(g, m) == step_to(m, 7, 3)
     m.x = 7

@@ -143,8 +143,8 @@ def a_run() -> RunState:
     run.carrying, run.carrying_relic = 3, True
     run.player = a_player()
     run.freed, run.slain, run.daily = 2, {"orc": 3, "rat": 1}, "2026-11-27"
-    run.companions = [Monster(1, MONSTER_BY_ID["orc"], 0, 0, 9, 12, 3, 1, Energy(5), ally=True, order="wait",
-                              level=3, xp=7)]
+    run.companions = [Monster(1, MONSTER_BY_ID["orc"], hp=9, max_hp=12, attack=3, defence=1, energy=Energy(5),
+                              ally=True, order="wait", level=3, xp=7)]
     return run
 
 

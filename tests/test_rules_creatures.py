@@ -7,7 +7,7 @@ import pytest
 
 from game.rules import engine, populate
 from game.rules.actions.effects import Damage, Deliver
-from game.rules.actions.melee import KNOCKBACK, SLAM, Attack, Drain, Knockback, MonsterAttack, Steal
+from game.rules.actions.melee import KNOCKBACK, SLAM, Attack, Drain, Knockback, Steal
 from game.rules.actions.powers import MAX_SUMMONS, SPLIT_MIN_HP, Escape, Raise, Split, Summon, set_off
 from game.rules.behaviours import BEHAVIOURS
 from game.rules.behaviours.traits import BLINK_FAR, heads
@@ -113,7 +113,7 @@ def test_a_players_blow_on_a_jelly_splits_it_through_the_engine():
     g.player.base_attack = 3
     jelly = put(g, "jelly", 6, 2, hp=40)
     for _ in range(10):
-        engine.perform(g, Attack(jelly))
+        engine.perform(g, Attack(g.player, jelly))
         if len(g.level.monsters) > 1:
             break
     assert len([m for m in g.level.monsters if m.kind.id == "jelly"]) >= 2 and not g.triggered
@@ -205,7 +205,7 @@ def test_a_landed_blow_carries_its_kinds_status_a_third_of_the_time(kind, status
     for t in range(300):
         g.turn = t
         g.player.statuses.clear()
-        resolve(g, MonsterAttack(m, g.player, g.rng("blow")))
+        resolve(g, Attack(m, g.player, g.rng("blow")))
         took += status in g.player.statuses
     assert 50 <= took <= 150
 

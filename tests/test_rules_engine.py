@@ -4,7 +4,7 @@ alternatives, reactions, one message path and the view told of changes."""
 
 from game.rules import engine
 from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail, succeed
-from game.rules.actions.walk import MonsterStep, Rest, Walk
+from game.rules.actions.walk import Rest, Step, Walk
 from game.rules.behaviours import BEHAVIOURS, Behaviour
 from game.rules.energy import ACTION_COST, MAX_TURNS
 from game.rules.engine import resolve
@@ -147,8 +147,8 @@ def _confused_rat_action(chance):
 
 def test_a_confused_monster_stumbles_along_the_step_table_below_an_even_chance():
     rat, action = _confused_rat_action(0.49)
-    assert isinstance(action, MonsterStep) and (action.x, action.y) == (10 + STEPS[3][0], 3 + STEPS[3][1])
-    assert action.monster is rat
+    assert isinstance(action, Step) and (action.x, action.y) == (10 + STEPS[3][0], 3 + STEPS[3][1])
+    assert action.actor is rat
 
 
 def test_a_confused_monsters_stumble_moves_it_and_its_mark_on_the_turns_mask():
@@ -171,7 +171,7 @@ def test_a_confused_monster_stumbling_into_a_wall_does_nothing():
 def test_a_confused_monster_acts_as_its_kind_from_an_even_chance_up():
     for chance in (0.5, 0.9):
         rat, action = _confused_rat_action(chance)
-        assert not (isinstance(action, MonsterStep) and (action.x, action.y) == (11, 3))
+        assert not (isinstance(action, Step) and (action.x, action.y) == (11, 3))
 
 
 def test_a_paralysed_monster_does_nothing():

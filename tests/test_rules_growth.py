@@ -11,7 +11,7 @@ from game.rules.actions.base import alternate, fail, succeed
 from game.rules.actions.effects import ALCHEMY, Heal, Improve
 from game.rules.actions.growth import ChoosePerk
 from game.rules.actions.items import UseItem
-from game.rules.actions.melee import LEADER_BONUS, MonsterAttack
+from game.rules.actions.melee import LEADER_BONUS, Attack
 from game.rules.actions.ranged import SKILL_BONUS, THROWER_REACH, throw_range
 from game.rules.content import BACKGROUNDS, PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, THROW_RANGE
 from game.rules.engine import resolve
@@ -256,7 +256,7 @@ def test_bloodlust_heals_on_a_kill_by_your_hand():
     rat = put(g, "rat", 6, 2, hp=1)
     from game.rules.harm import kill_monster
     rat.hp = 0
-    kill_monster(g, rat, by_blow=True)
+    kill_monster(g, rat, by=g.player)
     assert g.player.hp == 10 + BLOODLUST_HEAL
 
 
@@ -268,7 +268,7 @@ def test_a_leaders_allies_strike_harder_and_learn_twice_as_fast():
         ogre = put(g, "ogre", 10, 3, hp=10_000)
         for t in range(60):
             g.turn = t
-            resolve(g, MonsterAttack(ally, ogre, g.rng("x")))
+            resolve(g, Attack(ally, ogre, g.rng("x")))
         victim = put(g, "rat", 9, 4, hp=1)
         hurt(g, victim, 5, ally.name, by=ally)
         return 10_000 - ogre.hp, ally.xp + sum(range(ally.level))
@@ -286,7 +286,7 @@ def test_lucky_makes_blows_aimed_at_you_miss_more():
         for t in range(600):
             g.turn = t
             hp = g.player.hp
-            resolve(g, MonsterAttack(orc, g.player, g.rng("x")))
+            resolve(g, Attack(orc, g.player, g.rng("x")))
             n += g.player.hp < hp
         return n
     assert hits(["lucky"]) < hits([]) * 0.93

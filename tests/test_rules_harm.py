@@ -72,15 +72,15 @@ def test_a_death_leaves_the_level_is_saved_and_heard():
 def test_each_kill_is_counted_by_kind():
     g = a_run()
     for x in (5, 6):
-        kill_monster(g, put(g, "rat", x, 2), by_blow=True)
-    kill_monster(g, put(g, "goblin", 7, 2), by_blow=True)
+        kill_monster(g, put(g, "rat", x, 2), by=g.player)
+    kill_monster(g, put(g, "goblin", 7, 2), by=g.player)
     assert g.kills == 3 and g.slain == {"rat": 2, "goblin": 1}
 
 
 def test_a_thiefs_loot_falls_where_it_dies_and_is_said():
     g = a_run()
     m = put(g, "cutpurse", 6, 2, stolen=("potion", 2))
-    lines = kill_monster(g, m, by_blow=True)
+    lines = kill_monster(g, m, by=g.player)
     assert [(it.kind.id, it.x, it.y, it.count) for it in g.level.items] == [("potion", 6, 2, 2)]
     assert ("The cutpurse drops what it stole.", "loot") in lines
 
@@ -88,7 +88,7 @@ def test_a_thiefs_loot_falls_where_it_dies_and_is_said():
 def test_a_kill_by_the_players_blow_is_theirs_and_any_other_death_they_set_going_is_told_as_a_death():
     g = a_run()
     xp = content.monster_xp(content.MONSTER_BY_ID["goblin"], 0)
-    assert kill_monster(g, put(g, "goblin", 6, 2), by_blow=True)[0] == (f"You kill the goblin. (+{xp} xp)", "good")
+    assert kill_monster(g, put(g, "goblin", 6, 2), by=g.player)[0] == (f"You kill the goblin. (+{xp} xp)", "good")
     assert kill_monster(g, put(g, "goblin", 7, 2))[0] == (f"The goblin dies. (+{xp} xp)", "good")
     assert g.player.xp == 2 * xp
 
@@ -96,7 +96,7 @@ def test_a_kill_by_the_players_blow_is_theirs_and_any_other_death_they_set_going
 def test_a_kill_earns_the_kinds_experience_at_the_levels_tier():
     g = a_run(tier=8)
     orc = content.MONSTER_BY_ID["orc"]
-    kill_monster(g, put(g, "orc", 6, 2), by_blow=True)
+    kill_monster(g, put(g, "orc", 6, 2), by=g.player)
     assert g.player.xp == content.monster_xp(orc, 8) > content.monster_xp(orc, 7)
 
 
@@ -104,7 +104,7 @@ def test_a_guardian_is_worth_three_tiers_more_and_thrice_the_experience():
     g = a_run(tier=6)
     orc = content.MONSTER_BY_ID["orc"]
     xp = content.monster_xp(orc, 9, True)
-    lines = kill_monster(g, put(g, "orc", 6, 2, boss=True), by_blow=True)
+    lines = kill_monster(g, put(g, "orc", 6, 2, boss=True), by=g.player)
     assert xp == 3 * content.monster_xp(orc, 9) and lines[0] == (f"You kill the guardian orc. (+{xp} xp)", "good")
 
 
@@ -118,7 +118,7 @@ def test_monsters_killing_each_other_earn_nothing_and_count_for_nothing():
 def test_an_allys_death_is_told_and_earns_nothing():
     g = a_run()
     ally = put(g, "orc", 6, 2, ally=True)
-    assert kill_monster(g, ally, by_blow=True) == [("Your orc dies.", "bad")]
+    assert kill_monster(g, ally, by=g.player) == [("Your orc dies.", "bad")]
     assert (g.kills, g.player.xp) == (0, 0)
 
 
@@ -160,14 +160,14 @@ def test_bloodlust_heals_the_player_for_a_kill_by_their_own_blow_only():
     g.player.hp = 10
     kill_monster(g, put(g, "rat", 6, 2))
     assert g.player.hp == 10
-    kill_monster(g, put(g, "rat", 7, 2), by_blow=True)
+    kill_monster(g, put(g, "rat", 7, 2), by=g.player)
     assert g.player.hp == 10 + BLOODLUST_HEAL
 
 
 def test_a_kill_that_raises_the_players_level_says_so_and_is_heard():
     g = a_run()
     g.player.xp = content.xp_to_next(1) - 1
-    lines = kill_monster(g, put(g, "rat", 6, 2), by_blow=True)
+    lines = kill_monster(g, put(g, "rat", 6, 2), by=g.player)
     assert g.player.level == 2 and g.events == ["kill", "level_up"]
     assert [text for text, _ in lines[1:]] == ["You reach level 2! Choose a perk."]
 
@@ -177,10 +177,10 @@ def test_only_a_guardians_death_settles_the_site_whose_treasure_is_carried():
     guardian = next(m for m in g.level.monsters if m.boss)
     g.carrying = g.site
     g.level.monsters.remove(guardian)
-    kill_monster(g, put(g, "rat", 6, 2), by_blow=True)
+    kill_monster(g, put(g, "rat", 6, 2), by=g.player)
     assert g.carrying == g.site and not g.cleared
     g.level.monsters.append(guardian)
-    lines = texts_of(kill_monster(g, guardian, by_blow=True))
+    lines = texts_of(kill_monster(g, guardian, by=g.player))
     assert g.carrying is None and g.cleared == {0: {g.site}}
     assert any(line.startswith("You claim the site's treasure!") for line in lines)
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from game.rules.actions.melee import (BLOWS, KNOCKBACK, LEADER_BONUS, LUCK, ON_HIT_CHANCE, ON_HIT_TURNS, SLAM, Attack,
-                                      Drain, Knockback, MonsterAttack, MonsterShoot, Steal, blow_roll, strike)
+                                      Drain, Knockback, Shoot, Steal, blow_roll, strike)
 from game.rules.combat import attack_roll
 from game.rules.content import ITEM_BY_ID
 from game.rules.harm import name_of
@@ -118,7 +118,7 @@ def test_the_players_blow_rolls_in_its_own_stream_wakes_its_target_and_says_what
         m.awake = False
         dmg = attack_roll(g.rng("player"), g.player.attack, m.defence)
         g.events.clear()
-        r = Attack(m).perform(g)
+        r = Attack(g.player, m).perform(g)
         assert m.awake and r.succeeded
         if dmg:
             assert r.messages[0] == note(f"You hit {m.name} for {dmg}.") and m.hp == 999 - dmg
@@ -131,7 +131,7 @@ def test_the_players_blow_kills_at_exactly_the_monsters_hp_and_shows_a_mimic():
     g = run_on(pos=(5, 3))
     m = put(g, "mimic", 6, 3, hidden=True)
     m.hp = blow_turn(g, m, lands=True)
-    r = Attack(m).perform(g)
+    r = Attack(g.player, m).perform(g)
     assert r.messages[0] == bad(f"It is a {m.kind.name}!") and not m.hidden
     assert not m.alive and m not in g.level.monsters and m.hp == 0
 
@@ -140,14 +140,14 @@ def test_a_monsters_blow_at_a_dead_or_by_the_dead_does_nothing_and_one_at_a_mons
     g = run_on(pos=(5, 3))
     m = put(g, "rat", 6, 3)
     other = put(g, "rat", 7, 3, awake=False, hp=50)
-    MonsterAttack(m, other, g.rng("x")).perform(g)
+    Attack(m, other, g.rng("x")).perform(g)
     assert other.awake
     m.hp = 0
     hp = g.player.hp
-    assert MonsterAttack(m, g.player, g.rng("x")).perform(g).messages == () and g.player.hp == hp
+    assert Attack(m, g.player, g.rng("x")).perform(g).messages == () and g.player.hp == hp
     m.hp, other.hp = 3, 0
     other.awake = False
-    assert MonsterAttack(m, other, g.rng("x")).perform(g).messages == () and not other.awake
+    assert Attack(m, other, g.rng("x")).perform(g).messages == () and not other.awake
 
 
 def test_an_allys_blow_is_stronger_for_a_leader_and_a_lucky_player_is_missed_one_time_in_six():
@@ -278,7 +278,7 @@ def test_a_shot_strikes_the_player_with_the_kinds_shot_and_is_worded_by_what_it_
         g.player.hp, g.player.statuses = g.player.max_hp, {}
         g.events.clear()
         dmg = attack_roll(np.random.default_rng(seed), m.kind.shot, g.player.defence)
-        r = MonsterShoot(m, g.player, np.random.default_rng(seed)).perform(g)
+        r = Shoot(m, g.player, np.random.default_rng(seed)).perform(g)
         first = f"{name_of(m, True)} {verb} you for {dmg}." if dmg else f"{name_of(m, True)} misses you."
         assert r.messages[0] == bad(first) and g.player.hp == g.player.max_hp - dmg and g.events[0] == "shoot"
         seen.add(bool(dmg))
@@ -289,18 +289,18 @@ def test_a_shot_hits_the_first_creature_in_its_way_and_stops_at_a_wall_or_its_ra
     g = run_on(pos=(2, 3))
     m = shooter(g, 7, 3)
     rat = put(g, "rat", 4, 3, hp=99)
-    r = MonsterShoot(m, g.player, np.random.default_rng(1)).perform(g)
+    r = Shoot(m, g.player, np.random.default_rng(1)).perform(g)
     assert name_of(rat) in r.messages[0][0] and r.messages[0][1] == "note"
     rat.y = 1
     g.level.transparent[3, 4] = False
     g.events.clear()
-    assert MonsterShoot(m, g.player, np.random.default_rng(1)).perform(g).messages == () and g.events == ["shoot"]
+    assert Shoot(m, g.player, np.random.default_rng(1)).perform(g).messages == () and g.events == ["shoot"]
     g.level.transparent[3, 4] = True
     m.kind = replace(m.kind, shot_range=4)
-    assert MonsterShoot(m, g.player, np.random.default_rng(1)).perform(g).messages == ()
+    assert Shoot(m, g.player, np.random.default_rng(1)).perform(g).messages == ()
     ally = put(g, "rat", 9, 3, ally=True, hp=99)
     m.kind = replace(m.kind, shot_range=5)
-    r = MonsterShoot(m, ally, np.random.default_rng(1)).perform(g)
+    r = Shoot(m, ally, np.random.default_rng(1)).perform(g)
     assert name_of(ally) in r.messages[0][0] and r.messages[0][1] == "bad"
 
 
@@ -391,7 +391,7 @@ def test_a_blow_that_misses_a_monster_still_wakes_it():
     m = put(g, "rat", 6, 3)
     other = put(g, "rat", 7, 3, awake=False, hp=50)
     seed = next(s for s in range(200) if attack_roll(np.random.default_rng(s), m.attack, other.defence) == 0)
-    MonsterAttack(m, other, np.random.default_rng(seed)).perform(g)
+    Attack(m, other, np.random.default_rng(seed)).perform(g)
     assert other.awake and other.hp == 50
 
 
@@ -402,7 +402,7 @@ def test_an_allys_shot_at_a_foe_rolls_as_an_allys_blow():
     foe = put(g, "rat", 9, 3, hp=99)
     g.player.perks.append("leader")
     dmg = attack_roll(np.random.default_rng(2), a.kind.shot + LEADER_BONUS, foe.defence)
-    MonsterShoot(a, foe, np.random.default_rng(2)).perform(g)
+    Shoot(a, foe, np.random.default_rng(2)).perform(g)
     assert foe.hp == 99 - dmg
 
 
@@ -410,10 +410,10 @@ def test_the_players_blow_that_misses_a_mimic_still_shows_it_and_one_that_kills_
     g = run_on(pos=(5, 3))
     m = put(g, "mimic", 6, 3, hidden=True)
     blow_turn(g, m, lands=False)
-    r = Attack(m).perform(g)
+    r = Attack(g.player, m).perform(g)
     assert r.messages == (bad(f"It is a {m.kind.name}!"), note(f"You miss {m.name}."))
     m.hp = blow_turn(g, m, lands=True)
-    assert not any(text.startswith("You hit") for text, _ in Attack(m).perform(g).messages)
+    assert not any(text.startswith("You hit") for text, _ in Attack(g.player, m).perform(g).messages)
 
 
 def test_a_blow_from_straight_below_hurls_straight_up():

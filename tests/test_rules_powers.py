@@ -7,7 +7,7 @@ import pytest
 
 from game.rules.actions.base import fail
 from game.rules.actions.effects import Afflict
-from game.rules.actions.melee import MonsterAttack
+from game.rules.actions.melee import Attack
 from game.rules.actions.powers import (MAX_SUMMONS, RAISE_SHARE, SPLIT_MIN_HP, Cast, Escape, Flurry, Raise, Split,
                                        Submerge, Summon, Surface, _new_monster, set_off)
 from game.rules.content import MONSTER_BY_ID, MONSTERS, monster_stats
@@ -215,7 +215,7 @@ def test_a_flurry_is_one_blow_per_head_with_the_turns_rolls(count, heads):
     rng = object()
     r = Flurry(m, g.player, count, rng).perform(g)
     assert r.messages == (note(f"The {m.kind.name} strikes with {heads}."),) and len(r.then) == count
-    assert all(isinstance(a, MonsterAttack) and (a.monster, a.target, a.rng) == (m, g.player, rng) for a in r.then)
+    assert all(isinstance(a, Attack) and (a.attacker, a.victim, a.rng) == (m, g.player, rng) for a in r.then)
 
 
 def test_an_eel_sinks_only_from_deep_water_and_once_and_surfaces_to_strike():
@@ -228,7 +228,7 @@ def test_an_eel_sinks_only_from_deep_water_and_once_and_surfaces_to_strike():
     r = Surface(m, g.player, rng).perform(g)
     assert r.messages == (bad(f"The {m.kind.name} surges out of the water!"),) and not m.hidden
     (a,) = r.then
-    assert (a.monster, a.target, a.rng) == (m, g.player, rng)
+    assert (a.attacker, a.victim, a.rng) == (m, g.player, rng)
     unseen(g, m)
     assert Submerge(m).perform(g).messages == () and m.hidden
     m.hidden = False

@@ -226,7 +226,7 @@ def test_a_spear_strikes_a_monster_up_to_its_reach_along_a_clear_line():
     g.player.weapon = SPEAR.id
     rat = put(g, "rat", 2 + SPEAR.reach, 3)
     r = Fire(rat.pos).perform(g)
-    assert isinstance(r.alternative, Attack) and r.alternative.monster is rat
+    assert isinstance(r.alternative, Attack) and r.alternative.victim is rat and r.alternative.attacker is g.player
     far = put(g, "rat", 3 + SPEAR.reach, 4)
     why = note(f"Your weapon reaches {SPEAR.reach} cells: choose a monster that close.")
     assert Fire(far.pos).perform(g).messages == (why,) and Fire((4, 1)).perform(g).messages == (why,)

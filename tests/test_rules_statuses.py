@@ -4,7 +4,7 @@ and immunity; each rule, and something that gives each."""
 
 from game.rules import status
 from game.rules.actions.effects import EFFECTS, Afflict
-from game.rules.actions.melee import MonsterAttack
+from game.rules.actions.melee import Attack
 from game.rules.actions.terrain import swimming
 from game.rules.content import ITEMS, MONSTERS, STATUSES
 from game.rules.engine import resolve
@@ -138,7 +138,7 @@ def test_a_weakened_blow_lands_with_half_its_strength():
         hp = g.player.hp
         for t in range(100):
             g.turn = t
-            resolve(g, MonsterAttack(ogre, g.player, g.rng("w")))
+            resolve(g, Attack(ogre, g.player, g.rng("w")))
         total[weak] = hp - g.player.hp
     assert total[True] < total[False] * 0.65
 
@@ -157,7 +157,7 @@ def test_an_afraid_monster_runs_from_its_foe_and_bites_only_when_cornered():
     cornered = put(h, "orc", 2, 1)
     status.add(cornered, "afraid", 5)
     action = act(h, cornered)
-    assert isinstance(action, MonsterAttack)
+    assert isinstance(action, Attack)
 
 
 def test_a_kind_immune_to_a_status_never_takes_it():

@@ -292,7 +292,7 @@ def test_a_lich_blinks_from_blades_raises_the_dead_calls_skeletons_and_slows_wit
     assert think(g, m, 0.4999, ints=[0]) == ("cast", who(m), f"{name_of(m, True)} blinks away!", "",
                                              ("relocate", who(m), cell))
     assert think(g, m, 0.5, 0.1999) == ("summon", who(m), 1, "")
-    assert think(g, m, 0.5, 0.2, 0.5999) == ("MonsterShoot", who(m), "player")
+    assert think(g, m, 0.5, 0.2, 0.5999) == ("Shoot", who(m), "player")
     assert think(g, m, 0.5, 0.2, 0.6) == bite(m)
     g.level.corpses.append((9, 3, "rat"))
     assert think(g, m, 0.5, 0.4999) == ("raise", who(m), (9, 3, "rat"))
@@ -305,7 +305,7 @@ def test_a_lich_far_off_shoots_along_a_clear_line_else_closes_in():
     g = run_on(pos=(2, 3))
     m = of_behaviour(g, "lich", 7, 3, shot_range=5)
     m.summoned = MAX_SUMMONS
-    assert think(g, m, 0.5999) == ("MonsterShoot", who(m), "player")
+    assert think(g, m, 0.5999) == ("Shoot", who(m), "player")
     assert think(g, m, 0.6) == step_to(m, 6, 3)
     m.x = 8
     assert think(g, m) == step_to(m, 7, 3)
@@ -335,12 +335,12 @@ def test_a_mind_that_backs_off_backs_off_from_its_foe_an_ally_as_well_as_the_pla
 
 
 @pytest.mark.parametrize("behaviour, far, rolls, action", [
-    ("archer", 3, (), "MonsterShoot"),  # backs off only within 2
+    ("archer", 3, (), "Shoot"),  # backs off only within 2
     ("alarmist", 2, (0.1,), "cast"),  # drums from 2 cells off
     ("conjurer", 2, (0.9,), "step"),  # blinks only from beside its foe, backs off within 3
     ("conjurer", 4, (), "step"),
     ("flitter", 2, (0.1,), "step"),  # flits about from 2 cells off
-    ("lich", 2, (0.1,), "MonsterShoot"),  # blinks only from beside its foe
+    ("lich", 2, (0.1,), "Shoot"),  # blinks only from beside its foe
     ("shaman", 3, (), "step"),  # backs off only within 2
 ])
 def test_each_mind_keeps_its_distances(behaviour, far, rolls, action):

@@ -11,7 +11,7 @@ from game.rules.actions.base import Result, fail
 from game.rules.actions.features import SpringTrap, UseFeature
 from game.rules.actions.melee import Attack
 from game.rules.actions.terrain import Fall, Unlock
-from game.rules.actions.walk import DOOR_NOISE, Land, OpenSecretDoor, OverworldStep, SwapPlaces, Walk
+from game.rules.actions.walk import DOOR_NOISE, Land, OpenSecretDoor, OverworldStep, Step, SwapPlaces, Walk
 from game.rules.content import ITEM_BY_ID, TERRAIN_RULES
 from game.rules.content.keys import hint
 from game.rules.entities import FloorItem
@@ -25,7 +25,12 @@ ROOM = "########\n#......#\n#......#\n#......#\n########"
 
 
 def walk(g, dx, dy):
-    return Walk(dx, dy).perform(g)
+    """What a key's step does: ``Walk``, and the player's own ``Step`` it hands over to, as the engine follows it."""
+    r = Walk(dx, dy).perform(g)
+    if isinstance(r.alternative, Step):
+        assert r.alternative.actor is g.player and r.alternative.cost(g) == g.player.move_cost
+        return r.alternative.perform(g)
+    return r
 
 
 def test_a_step_that_is_not_one_of_the_eight_or_off_the_map_fails():

@@ -79,7 +79,8 @@ def in_dungeon(tmp_path, level=None, world="Tactica"):
 
 def monster(level, kind_id, x, y, hp=30, awake=True):
     kind = next(k for k in MONSTERS if k.id == kind_id)
-    m = Monster(500 + len(level.monsters), kind, x, y, hp, hp, kind.attack, 0, Energy(0), awake=awake)
+    m = Monster(500 + len(level.monsters), kind, x=x, y=y, hp=hp, max_hp=hp, attack=kind.attack,
+                energy=Energy(0), awake=awake)
     level.monsters.append(m)
     level.update_view(1, 1)
     return m

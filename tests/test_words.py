@@ -168,7 +168,7 @@ def test_the_death_screen_and_the_score_table_say_killed_by_a_goblin_archer(tmp_
     x, y = next((g.pos[0] + dx, g.pos[1] + dy) for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))
                 if lv.walkable[g.pos[1] + dy, g.pos[0] + dx])
     kind = MONSTER_BY_ID["archer"]
-    lv.monsters.append(Monster(800, kind, x, y, 50, 50, 500, 0, awake=True))
+    lv.monsters.append(Monster(800, kind, x=x, y=y, hp=50, max_hp=50, attack=500, awake=True))
     g.player.hp = 1
     for _ in range(40):  # wait until it strikes (an archer may step back to shoot)
         if type(app.top).__name__ == "EndScene":

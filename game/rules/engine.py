@@ -27,7 +27,7 @@ from .actions.effects import Damage
 from .actions.powers import set_off
 from .actions.terrain import HazardsTurn
 from .actions.travel import interruption
-from .actions.walk import Helpless, MonsterStep
+from .actions.walk import Helpless, Step
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
 from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
@@ -210,7 +210,7 @@ def _monster_action(ctx: TurnContext, m) -> Action | None:
         return None
     if "confused" in m.statuses and ctx.rng.random() < 0.5:
         cell = wander(ctx, m)
-        return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
+        return None if cell is None else Step(m, *cell, ctx.occupied)
     return BEHAVIOURS[m.behaviour].act(ctx, m)
 
 

@@ -16,7 +16,7 @@ that next, so this module needs no action of its own.
 from __future__ import annotations
 
 from . import content
-from .entities import Monster, Player
+from .entities import Actor, Monster
 from .log import bad, good, loot, note
 from .sites import settle_site
 from .state import RunState
@@ -25,21 +25,20 @@ __all__ = ["hurt", "kill_monster", "name_of", "BLOODLUST_HEAL"]
 
 BLOODLUST_HEAL = 4  # HP a kill by the player's hand gives back with the bloodlust perk
 
-Creature = Player | Monster
-
-
-def name_of(target: Creature, capital: bool = False) -> str:
-    name = "you" if isinstance(target, Player) else target.name
+def name_of(target: Actor, capital: bool = False) -> str:
+    """How a message names an actor: "you", "the orc", "your wolf" (``capital``: at a sentence's start)."""
+    name = target.name
     return name[:1].upper() + name[1:] if capital else name
 
 
-def hurt(run: RunState, target: Creature, damage: int, cause: str,
-         killer: str | None = None, by: Creature | None = None, tick: bool = False) -> list[tuple[str, str]]:
+def hurt(run: RunState, target: Actor, damage: int, cause: str,
+         killer: str | None = None, by: Actor | None = None, tick: bool = False) -> list[tuple[str, str]]:
     """``target`` loses ``damage`` HP from ``cause`` ("the orc", "poison",
     "fire" ...); returns the log lines of a death (the blow's own line is the
     caller's).  ``killer`` is how the death screen names a player's killer
     (default: the cause; :func:`game.rules.words.died` words it); ``by`` is
-    who dealt it (None: the player's doing), for the experience of a kill.
+    who dealt it (None or the player: the player's doing; the player's own
+    blow names them), for the experience of a kill.
     ``tick``: the harm is a status of the target's own ticking (poison,
     burning), not a blow (walks go on through the player's own ticks:
     ``RunState.blows`` counts the rest).  A monster hurt wakes and shows
@@ -47,7 +46,7 @@ def hurt(run: RunState, target: Creature, damage: int, cause: str,
     if damage <= 0:
         return []
     target.hp -= damage
-    if isinstance(target, Player):
+    if target.is_hero:  # the hero's death is the run's
         run.emit("hurt")
         run.blows += 0 if tick else 1
         if target.alive:
@@ -65,10 +64,9 @@ def hurt(run: RunState, target: Creature, damage: int, cause: str,
     return kill_monster(run, target, by=by)
 
 
-def kill_monster(run: RunState, m: Monster, by_blow: bool = False,
-                 by: Creature | None = None) -> list[tuple[str, str]]:
-    """``m`` dies (``by_blow``: the player's own blow; ``by``: whoever dealt the
-    death, None for the player's doing).  Returns its lines."""
+def kill_monster(run: RunState, m: Monster, by: Actor | None = None) -> list[tuple[str, str]]:
+    """``m`` dies; ``by`` dealt the death (the player: by their own blow; None:
+    the player's doing otherwise, a bolt, a fire they set).  Returns its lines."""
     level = run.level
     if m in level.monsters:
         level.kill(m)
@@ -84,18 +82,19 @@ def kill_monster(run: RunState, m: Monster, by_blow: bool = False,
     if m.ally:
         return [bad(f"{name_of(m, True)} dies.")] + out
     xp = content.monster_xp(m.kind, level.tier + (3 if m.boss else 0), m.boss)
-    if isinstance(by, Monster) and not by.ally:  # monsters killing each other: no one learns
+    if by is not None and by.hostile:  # monsters killing each other: no one learns
         return [note(f"{name_of(m, True)} dies.")] + out
     run.kills += 1
     run.slain[m.kind.id] = run.slain.get(m.kind.id, 0) + 1
-    if isinstance(by, Monster):
-        line = f"{name_of(by, True)} kills {m.name}. (+{xp} xp)"
+    if by is None:
+        line = f"{name_of(m, True)} dies. (+{xp} xp)"
+    else:
+        line = f"{name_of(by, True)} {by.speak('kill', 'kills')} {m.name}. (+{xp} xp)"
+    if by is not None and not by.is_hero:  # an ally's kill: it learns too (twice as fast under a leader)
         gained = by.gain_xp(xp * (2 if run.player.has("leader") else 1)) if by.alive else []
         out += [loot(text) for text in gained]
-    else:
-        line = f"You kill {m.name}. (+{xp} xp)" if by_blow else f"{name_of(m, True)} dies. (+{xp} xp)"
-        if by_blow and run.player.has("bloodlust"):
-            run.player.hp = min(run.player.max_hp, run.player.hp + BLOODLUST_HEAL)
+    elif by is not None and run.player.has("bloodlust"):  # a kill by the player's own blow
+        run.player.hp = min(run.player.max_hp, run.player.hp + BLOODLUST_HEAL)
     levels = run.player.gain_xp(xp)
     if levels:
         run.emit("level_up")

@@ -119,7 +119,8 @@ def spawn(level, index: int, kind: MonsterKind, x: int, y: int, tier: int, energ
           group: int = -1) -> Monster:
     """A monster of ``kind`` at danger ``tier`` on ``level`` (its stats scaled by the tier)."""
     hp, atk, dfn = content.monster_stats(kind, tier)
-    m = Monster(index, kind, x, y, hp, hp, atk, dfn, energy, boss=boss, group=group)
+    m = Monster(index, kind, x=x, y=y, hp=hp, max_hp=hp, attack=atk, defence=dfn, energy=energy, boss=boss,
+                group=group)
     level.monsters.append(m)
     return m
 

@@ -233,9 +233,10 @@ def monster_from_json(e) -> Monster | None:
         return None
     x, y = clamp_int(e.get("x"), -1, BIG, -1), clamp_int(e.get("y"), -1, BIG, -1)
     max_hp = clamp_int(e.get("max_hp"), 1, 100_000, kind.hp)
-    m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x, y, clamp_int(e.get("hp"), 1, max_hp, max_hp), max_hp,
-                clamp_int(e.get("atk"), 0, 10_000, kind.attack), clamp_int(e.get("def"), 0, 10_000, kind.defence),
-                Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
+    m = Monster(clamp_int(e.get("i"), 0, BIG, 0), kind, x=x, y=y, hp=clamp_int(e.get("hp"), 1, max_hp, max_hp),
+                max_hp=max_hp, attack=clamp_int(e.get("atk"), 0, 10_000, kind.attack),
+                defence=clamp_int(e.get("def"), 0, 10_000, kind.defence),
+                energy=Energy(clamp_int(e.get("energy"), -10_000, 10_000, 0)), awake=e.get("awake") is True,
                 boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
                 fleeing=e.get("fleeing") is True, captive=e.get("captive") is True, ally=e.get("ally") is True,
                 hidden=e.get("hidden") is True, summoned=clamp_int(e.get("summoned"), 0, 1000, 0),

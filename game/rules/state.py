@@ -82,7 +82,6 @@ class RunState:
         self.mode = "overworld"  # overworld | dungeon | overworld-loading | dungeon-loading
         self.site: int | None = None
         self.depth = 0
-        self.pos = (0, 0)
         self.loc: LocationData | None = None
         self.level: Level | None = None
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
@@ -132,6 +131,24 @@ class RunState:
         # bloat bursting as it dies): the engine resolves them after the action
         # that caused them (engine.resolve), as its first reactions.
         self.triggered: list = []
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        """Where the player stands (the hero's own cell: ``player.pos``)."""
+        return self.player.pos
+
+    @pos.setter
+    def pos(self, cell: tuple[int, int]) -> None:
+        self.player.pos = cell
+
+    def place(self, actor, cell: tuple[int, int]) -> None:
+        """Put ``actor`` at ``cell`` by force or magic (a blink, a blow that hurls
+        it, a drift down): not a step of its own.  When it is the player, the
+        view follows them and whatever went on by itself stops."""
+        actor.pos = cell
+        if actor is self.player and self.level is not None:
+            self.level.update_view(*cell)
+            self.stop_walk()
 
     # -- messages and change -----------------------------------------------------
     def say(self, text: str, kind: str = NOTE) -> None:

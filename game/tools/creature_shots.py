@@ -78,11 +78,11 @@ def _open_room(g) -> None:
 
 def _put(g, kind_id: str, cell, **state):
     from ..rules.content import MONSTER_BY_ID, monster_stats
-    from ..rules.energy import Energy
     from ..rules.entities import Monster
     kind = MONSTER_BY_ID[kind_id]
     hp, atk, dfn = monster_stats(kind, g.level.tier)
-    m = Monster(g.level.new_index(), kind, *cell, hp, hp, atk, dfn, Energy(), **state)
+    m = Monster(g.level.new_index(), kind, x=cell[0], y=cell[1], hp=hp, max_hp=hp, attack=atk, defence=dfn,
+                **state)
     g.level.monsters.append(m)
     return m
 

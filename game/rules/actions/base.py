@@ -21,7 +21,7 @@ from ..state import RunState
 
 __all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH"]
 
-MAX_ALTERNATIVES = 4  # an alternative of an alternative...: bounded
+MAX_ALTERNATIVES = 5  # an alternative of an alternative...: bounded (a walk that swaps with an ally takes 5)
 MAX_REACTION_DEPTH = 4  # a reaction of a reaction... (a splash, its burn, the burn's damage): bounded
 
 

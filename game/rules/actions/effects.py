@@ -37,21 +37,19 @@ import numpy as np
 
 from .. import hazards, status
 from ..content import STATUSES
-from ..entities import Monster, Player
+from ..entities import ALCHEMY, Actor, Monster
 from ..harm import hurt, name_of
 from ..log import bad, good, note
 from ..los import line as line_cells
 from ..state import RunState
 from .base import Action, Result, fail, succeed
-from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal, position
+from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal
 
 __all__ = ["EFFECTS", "AIMS", "BURSTS", "IGNITES", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage",
            "Burn", "Relocate", "Reveal", "Identify", "IdentifyOne", "Improve", "Ignite", "landing_cell",
-           "creatures_in_view", "position", "ALCHEMY"]
+           "creatures_in_view", "ALCHEMY"]
 
-Creature = Player | Monster
 AIMS = ("self", "view", "bolt", "burst", "line", "cell", "none")
-ALCHEMY = 3 / 2  # the alchemist perk: healing heals this much as much
 TELEPORT_FAR = 12  # steps on foot a teleport tries to put between where you were and where you land
 
 
@@ -60,8 +58,8 @@ def creatures_in_view(run: RunState) -> list[Monster]:
     return run.foes_in_view()
 
 
-def _who_at(run: RunState, x: int, y: int) -> Creature | None:
-    if (x, y) == run.pos:
+def _who_at(run: RunState, x: int, y: int) -> Actor | None:
+    if (x, y) == run.player.pos:
         return run.player
     return run.level.monster_at(x, y) if run.level is not None else None
 
@@ -71,7 +69,7 @@ class Heal(Action):
     """``who`` heals ``percent`` of its max HP, at least 15 (a potion keeps its
     worth as you grow); an alchemist half again as much."""
 
-    def __init__(self, who: Creature, percent: int) -> None:
+    def __init__(self, who: Actor, percent: int) -> None:
         self.who, self.percent = who, percent
 
     def perform(self, run: RunState) -> Result:
@@ -79,34 +77,32 @@ class Heal(Action):
         if not who.alive:
             return fail()
         amount = max(15, who.max_hp * self.percent // 100)
-        if isinstance(who, Player) and who.has("alchemist"):
-            amount = int(amount * ALCHEMY)
+        if who.heal_factor != 1.0:  # an alchemist
+            amount = int(amount * who.heal_factor)
         healed = min(amount, who.max_hp - who.hp)
         who.hp += healed
-        verb = "feel" if isinstance(who, Player) else "looks"
-        return succeed(good(f"{name_of(who, True)} {verb} better (+{healed} HP)."))
+        return succeed(good(f"{name_of(who, True)} {who.speak('feel', 'looks')} better (+{healed} HP)."))
 
 
 class Afflict(Action):
     """``who`` gains status ``name`` for ``turns`` turns (see :mod:`game.rules.status`)."""
 
-    def __init__(self, who: Creature, name: str, turns: int) -> None:
+    def __init__(self, who: Actor, name: str, turns: int) -> None:
         self.who, self.name, self.turns = who, name, turns
 
     def perform(self, run: RunState) -> Result:
         who = self.who
         if not who.alive or not status.add(who, self.name, self.turns):
             return fail()
-        player = isinstance(who, Player)
-        line = f"{name_of(who, True)} {'are' if player else 'is'} {self.name}."
-        return succeed(bad(line) if player and not STATUSES[self.name].good else note(line))
+        line = f"{name_of(who, True)} {who.speak('are', 'is')} {self.name}."
+        return succeed(bad(line) if who.is_hero and not STATUSES[self.name].good else note(line))
 
 
 class Damage(Action):
     """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle);
     ``tick``: from its own statuses ticking, not a blow."""
 
-    def __init__(self, who: Creature, amount: int, cause: str, tick: bool = False) -> None:
+    def __init__(self, who: Actor, amount: int, cause: str, tick: bool = False) -> None:
         self.who, self.amount, self.cause, self.tick = who, amount, cause, tick
 
     def perform(self, run: RunState) -> Result:
@@ -120,13 +116,13 @@ class Burn(Action):
 
     TURNS = 3
 
-    def __init__(self, who: Creature, damage: int) -> None:
+    def __init__(self, who: Actor, damage: int) -> None:
         self.who, self.damage = who, damage
 
     def perform(self, run: RunState) -> Result:
         if not self.who.alive:
             return fail()
-        if run.level is not None and hazards.ignite(run.level, *position(run, self.who)):
+        if run.level is not None and hazards.ignite(run.level, *self.who.pos):
             run.level.refresh()  # the grass underfoot catches too
         return succeed(bad(f"Flames engulf {name_of(self.who)}!"),
                        then=(Afflict(self.who, "burning", self.TURNS), Damage(self.who, self.damage, "fire")))
@@ -136,18 +132,13 @@ class Improve(Action):
     """``who`` grows stronger for good (what crafting and perks give): attack,
     defence, max HP (the new points come healed), or a full heal."""
 
-    def __init__(self, who: Creature, attack: int = 0, max_hp: int = 0, full_heal: bool = False,
+    def __init__(self, who: Actor, attack: int = 0, max_hp: int = 0, full_heal: bool = False,
                  defence: int = 0) -> None:
         self.who, self.attack, self.max_hp, self.full_heal, self.defence = who, attack, max_hp, full_heal, defence
 
     def perform(self, run: RunState) -> Result:
         who = self.who
-        if isinstance(who, Player):
-            who.base_attack += self.attack
-            who.base_defence += self.defence
-        else:
-            who.attack += self.attack
-            who.defence += self.defence
+        who.strengthen(self.attack, self.defence)
         who.max_hp += self.max_hp
         who.hp = who.max_hp if self.full_heal else who.hp + self.max_hp
         return succeed()
@@ -180,7 +171,7 @@ class Relocate(Action):
     that cannot land says it stays.  The player's walk ends and the view
     follows them."""
 
-    def __init__(self, who: Creature, cell: tuple[int, int] | None = None, *,
+    def __init__(self, who: Actor, cell: tuple[int, int] | None = None, *,
                  rng: np.random.Generator | None = None, far: int = 0, line: tuple[str, str] | None = None) -> None:
         self.who, self.cell, self.rng, self.far, self.line = who, cell, rng, far, line
 
@@ -191,21 +182,15 @@ class Relocate(Action):
         if not who.alive:
             return fail()
         cell = self.cell
-        ground = level.walkable if isinstance(who, Player) else level.passable(who.moves)
         if cell is None:
             rng = self.rng if self.rng is not None else run.rng("relocate")
-            cell = landing_cell(run, rng, position(run, who), self.far)
-        elif not (level.inside(*cell) and ground[cell[1], cell[0]]) or _who_at(run, *cell) is not None:
+            cell = landing_cell(run, rng, who.pos, self.far)
+        elif not (level.inside(*cell) and who.stands(level)[cell[1], cell[0]]) or _who_at(run, *cell) is not None:
             cell = None
         if cell is None:
-            return succeed(note("You flicker, but stay where you are." if isinstance(who, Player)
-                                else f"{name_of(who, True)} flickers, but stays where it is."))
-        if isinstance(who, Player):
-            run.pos = cell
-            level.update_view(*cell)
-            run.stop_walk()
-        else:
-            who.x, who.y = cell
+            return succeed(note(f"{name_of(who, True)} {who.speak('flicker', 'flickers')}, "
+                                f"but {who.speak('stay where you are', 'stays where it is')}."))
+        run.place(who, cell)
         return succeed(*([self.line] if self.line else []))
 
 
@@ -271,7 +256,7 @@ class Deliver(Action):
     module docstring) from ``user`` at ``cell``: finds its targets now and
     performs the effect on each."""
 
-    def __init__(self, effect: str, aim: str, power: int, user: Creature, cell: tuple[int, int] | None = None) -> None:
+    def __init__(self, effect: str, aim: str, power: int, user: Actor, cell: tuple[int, int] | None = None) -> None:
         self.effect, self.aim, self.power, self.user, self.cell = effect, aim, power, user, cell
 
     def perform(self, run: RunState) -> Result:
@@ -299,7 +284,7 @@ class Deliver(Action):
     def _line(self, run: RunState) -> list[tuple[int, int]]:
         """The cells from the user to the target (the user's own not counted), up to the first wall."""
         level, out = run.level, []
-        for x, y in line_cells(position(run, self.user), self.cell):
+        for x, y in line_cells(self.user.pos, self.cell):
             if not (level.inside(x, y) and level.transparent[y, x]):
                 break
             out.append((x, y))

@@ -10,8 +10,8 @@ import numpy as np
 
 from .. import status, words
 from ..combat import attack_roll
-from ..entities import Monster, Player
-from ..harm import hurt, kill_monster, name_of
+from ..entities import BLOW_NOISE, LUCK, Actor, Monster
+from ..harm import hurt, name_of
 from ..identify import item_name
 from ..log import bad, note
 from ..los import flight
@@ -19,108 +19,89 @@ from ..content import ITEM_BY_ID
 from ..state import RunState
 from .base import Action, Result, succeed
 
-__all__ = ["Attack", "MonsterAttack", "MonsterShoot", "Steal", "Drain", "Knockback", "BLOWS", "ON_HIT_TURNS",
-           "ON_HIT_CHANCE", "BLOW_NOISE", "LUCK", "LEADER_BONUS", "KNOCKBACK", "strike"]
+__all__ = ["Attack", "Shoot", "Steal", "Drain", "Knockback", "BLOWS", "ON_HIT_TURNS", "ON_HIT_CHANCE", "BLOW_NOISE",
+           "LUCK", "LEADER_BONUS", "KNOCKBACK", "strike", "blow_roll"]
 
 ON_HIT_TURNS = {"poisoned": 6, "burning": 3, "slowed": 3, "paralysed": 2, "weakened": 8}  # how long a blow's status lasts
 ON_HIT_CHANCE = 0.35  # a blow that lands carries its status this often
-BLOW_NOISE = 8  # a fight is loud
-LUCK = 1 / 6  # the lucky perk: a blow at the player that would land misses this often
 LEADER_BONUS = 2  # the leader perk: an ally's blows are this much stronger
 KNOCKBACK = 2  # cells a colossus's blow hurls its victim
 SLAM = 3  # damage of being hurled into a wall
 _VERBS = {"burning": "burns", "paralysed": "webs"}  # a shot's verb by what it carries
 
-Creature = Player | Monster
-
-
-def _pos(run: RunState, who: Creature) -> tuple[int, int]:
-    return run.pos if isinstance(who, Player) else who.pos
-
 
 class Attack(Action):
-    """The player strikes ``monster`` (adjacent, or two cells off with a spear);
-    a kill gives experience.  A heavy weapon's blow costs more time.  A
-    monster passing for an item (a mimic) shows itself as it is struck."""
+    """``attacker`` strikes ``victim`` (adjacent, or two cells off with a
+    spear): one rule for every actor, the player, a monster or an ally.  The
+    blow is rolled with ``rng`` (a monster's turn passes its own; the
+    player's blows roll their own stream), lands or misses
+    (:func:`blow_roll`), and what a landed blow does is :func:`strike`'s.
+    The victim wakes; one passing for an item (a mimic) shows itself.  A
+    heavy weapon's blow costs the player more time."""
 
-    def __init__(self, monster: Monster) -> None:
-        self.monster = monster
+    def __init__(self, attacker: Actor, victim: Actor, rng: np.random.Generator | None = None) -> None:
+        self.attacker, self.victim, self.rng = attacker, victim, rng
 
     def cost(self, run: RunState) -> int:
-        return run.player.attack_cost
+        return self.attacker.attack_cost
 
     def perform(self, run: RunState) -> Result:
-        m = self.monster
-        run.make_noise(BLOW_NOISE)
+        a, v = self.attacker, self.victim
+        if not (a.alive and v.alive):
+            return succeed()
+        run.make_noise(a.blow_noise)
         lines = []
-        if m.hidden:
-            m.hidden = False
-            lines.append(bad(f"It is {words.a(m.kind.name)}!"))
-        dmg = attack_roll(run.rng("player"), run.player.attack, m.defence)
-        m.awake = True
-        if dmg == 0:
-            run.emit("miss")
-            return succeed(*lines, note(f"You miss {m.name}."))
-        run.emit("hit")
-        if dmg >= m.hp:
-            m.hp -= dmg
-            return succeed(*lines, *kill_monster(run, m, by_blow=True))
-        return succeed(*lines, note(f"You hit {m.name} for {dmg}."), *hurt(run, m, dmg, "your blow"))
+        if v.hidden:
+            v.hidden = False
+            lines.append(bad(f"It is {words.a(v.kind.name)}!"))
+        rng = self.rng if self.rng is not None else run.rng("player")
+        dmg = blow_roll(run, a, v, a.blow_power, rng)
+        v.awake = True
+        if a.is_hero:
+            run.emit("hit" if dmg else "miss")
+        struck = strike(run, a, v, dmg, a.speak("hit", "hits"))
+        return succeed(*lines, *struck.messages, then=struck.then)
 
 
-def strike(run: RunState, m: Monster, victim: Creature, dmg: int, verb: str) -> Result:
-    """``m``'s blow or shot at ``victim`` landed for ``dmg`` (0: it missed):
-    the lines, the status it may carry, the harm, and its kind's blow power."""
-    player = isinstance(victim, Player)
-    say = bad if player or victim.ally else note
+def strike(run: RunState, a: Actor, victim: Actor, dmg: int, verb: str) -> Result:
+    """``a``'s blow or shot at ``victim`` landed for ``dmg`` (0: it missed):
+    the lines, the status it may carry (``a.on_hit``, a third of the time),
+    the harm, and the blow power it carries (``a.blow``).  The player's
+    killing blow is told by the kill alone ("You kill the orc.")."""
+    say = bad if victim.is_hero or victim.ally else note
     if not dmg:
-        return succeed(say(f"{name_of(m, True)} misses {name_of(victim)}."))
-    lines = [say(f"{name_of(m, True)} {verb} {name_of(victim)} for {dmg}.")]
-    carries = m.kind.on_hit and run.rng("on_hit", m.index).random() < ON_HIT_CHANCE
-    if carries and status.add(victim, m.kind.on_hit, ON_HIT_TURNS.get(m.kind.on_hit, 4)):
-        lines.append(bad(f"You are {m.kind.on_hit}!") if player else say(f"{name_of(victim, True)} is {m.kind.on_hit}."))
-    lines += hurt(run, victim, dmg, m.name, killer=m.name if m.boss else m.kind.name, by=m)
-    then = (BLOWS[m.kind.blow](m, victim, dmg),) if m.kind.blow and victim.alive and m.alive else ()
+        return succeed(say(f"{name_of(a, True)} {a.speak('miss', 'misses')} {name_of(victim)}."))
+    lines = [] if a.is_hero and dmg >= victim.hp else [say(f"{name_of(a, True)} {verb} {name_of(victim)} for {dmg}.")]
+    carries = a.on_hit and run.rng("on_hit", a.index).random() < ON_HIT_CHANCE
+    if carries and status.add(victim, a.on_hit, ON_HIT_TURNS.get(a.on_hit, 4)):
+        lines.append(bad(f"You are {a.on_hit}!") if victim.is_hero else say(f"{name_of(victim, True)} is {a.on_hit}."))
+    lines += hurt(run, victim, dmg, a.blow_cause, killer=a.killer_name, by=a)
+    then = (BLOWS[a.blow](a, victim, dmg),) if a.blow and victim.alive and a.alive else ()
     return succeed(*lines, then=then)
 
 
-def blow_roll(run: RunState, m: Monster, victim: Creature, power: int, rng: np.random.Generator) -> int:
-    """The damage of ``m``'s blow of strength ``power`` at ``victim``: an ally
-    of a leader strikes harder, a lucky player is missed more often."""
-    if m.ally and run.player.has("leader"):
+def blow_roll(run: RunState, a: Actor, victim: Actor, power: int, rng: np.random.Generator) -> int:
+    """The damage of ``a``'s blow of strength ``power`` at ``victim`` (weakened:
+    half): an ally of a leader strikes harder, a lucky victim is missed more often."""
+    if a.ally and run.player.has("leader"):
         power += LEADER_BONUS
-    dmg = attack_roll(rng, status.strength(power, m.statuses), victim.defence)
-    if dmg and isinstance(victim, Player) and victim.has("lucky") and rng.random() < LUCK:
+    dmg = attack_roll(rng, status.strength(power, a.statuses), victim.defence)
+    if dmg and victim.luck and rng.random() < victim.luck:
         return 0
     return dmg
 
 
-class MonsterAttack(Action):
-    """``monster`` strikes ``target`` (the player or another monster) with the turn's ``rng``."""
+class Shoot(Action):
+    """``shooter`` (a monster with a shot) shoots at ``target`` along a line
+    of fire; a creature in the way takes the shot instead."""
 
-    def __init__(self, monster: Monster, target: Creature, rng: np.random.Generator) -> None:
-        self.monster, self.target, self.rng = monster, target, rng
-
-    def perform(self, run: RunState) -> Result:
-        m, victim = self.monster, self.target
-        if not (m.alive and victim.alive):
-            return succeed()
-        if isinstance(victim, Monster):
-            victim.awake = True
-        return strike(run, m, victim, blow_roll(run, m, victim, m.attack, self.rng), "hits")
-
-
-class MonsterShoot(Action):
-    """``monster`` shoots at ``target`` along a line of fire; a creature in
-    the way takes the shot instead."""
-
-    def __init__(self, monster: Monster, target: Creature, rng: np.random.Generator) -> None:
-        self.monster, self.target, self.rng = monster, target, rng
+    def __init__(self, shooter: Monster, target: Actor, rng: np.random.Generator) -> None:
+        self.shooter, self.target, self.rng = shooter, target, rng
 
     def perform(self, run: RunState) -> Result:
-        m, level = self.monster, run.level
-        px, py = run.pos
-        f = flight(level.transparent, (m.x, m.y), _pos(run, self.target), m.kind.shot_range,
+        m, level = self.shooter, run.level
+        px, py = run.player.pos
+        f = flight(level.transparent, (m.x, m.y), self.target.pos, m.kind.shot_range,
                    lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
         run.emit("shoot")
         victim = run.player if f.hit == (px, py) else level.monster_at(*f.hit) if f.hit else None
@@ -135,12 +116,12 @@ class Steal(Action):
     """``thief`` snatches a row of the player's pack (a potion, scroll or wand
     if there is one) and runs: killed, it drops it; escaped, it is gone."""
 
-    def __init__(self, thief: Monster, victim: Creature) -> None:
+    def __init__(self, thief: Monster, victim: Actor) -> None:
         self.thief, self.victim = thief, victim
 
     def perform(self, run: RunState) -> Result:
-        thief, pack = self.thief, run.player.inventory
-        if not isinstance(self.victim, Player) or thief.stolen is not None or not pack:
+        thief, pack = self.thief, self.victim.pack
+        if thief.stolen is not None or not pack:  # (only the player carries a pack)
             return succeed()
         rows = list(dict.fromkeys(pack))
         dear = [i for i in rows if ITEM_BY_ID[i].kind in ("potion", "scroll", "wand")]
@@ -158,7 +139,7 @@ class Drain(Action):
     """``drinker`` drinks ``amount`` of what it drew from its victim: it heals
     that much, then flits off (its behaviour reads ``fleeing``)."""
 
-    def __init__(self, drinker: Monster, victim: Creature, amount: int) -> None:
+    def __init__(self, drinker: Monster, victim: Actor, amount: int) -> None:
         self.drinker, self.victim, self.amount = drinker, victim, amount
 
     def perform(self, run: RunState) -> Result:
@@ -175,32 +156,26 @@ class Knockback(Action):
     flight, and a victim stopped at once by a wall slams into it for
     :data:`SLAM` more."""
 
-    def __init__(self, attacker: Monster, victim: Creature, amount: int = 0) -> None:
+    def __init__(self, attacker: Monster, victim: Actor, amount: int = 0) -> None:
         self.attacker, self.victim = attacker, victim
 
     def perform(self, run: RunState) -> Result:
         victim, level = self.victim, run.level
-        x, y = _pos(run, victim)
+        x, y = victim.pos
         ax, ay = self.attacker.pos
         dx, dy = (x > ax) - (x < ax), (y > ay) - (y < ay)
-        player = isinstance(victim, Player)
-        ground = level.passable("fly" if player and status.floats(victim) else "walk" if player else victim.moves)
+        ground = level.passable(victim.moves)
         moved, walled = 0, False
         for _ in range(KNOCKBACK):
             nx, ny = x + dx, y + dy
             walled = not (level.inside(nx, ny) and ground[ny, nx])
-            if walled or level.monster_at(nx, ny) is not None or (nx, ny) == run.pos:
+            if walled or level.monster_at(nx, ny) is not None or (nx, ny) == run.player.pos:
                 break
             x, y, moved = nx, ny, moved + 1
-        if player:
-            run.pos = (x, y)
-            level.update_view(x, y)
-            run.stop_walk()
-        else:
-            victim.x, victim.y = x, y
+        run.place(victim, (x, y))
         lines = [bad(f"{name_of(self.attacker, True)}'s blow hurls {name_of(victim)} back!")] if moved else []
         if walled:
-            lines.append(bad(f"{name_of(victim, True)} slam{'' if player else 's'} into the wall."))
+            lines.append(bad(f"{name_of(victim, True)} {victim.speak('slam', 'slams')} into the wall."))
             lines += hurt(run, victim, SLAM, "a wall", killer=self.attacker.kind.name, by=self.attacker)
         return succeed(*lines)
 

@@ -25,14 +25,13 @@ import numpy as np
 
 from .. import words
 from ..content import MONSTER_BY_ID, MonsterKind, monster_stats
-from ..energy import Energy
 from ..entities import Monster
 from ..harm import name_of
 from ..log import bad, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .effects import Deliver
-from .melee import MonsterAttack
+from .melee import Attack
 
 __all__ = ["Cast", "Summon", "Raise", "Split", "Escape", "Flurry", "Submerge", "Surface", "set_off", "MAX_SUMMONS",
            "SPLIT_MIN_HP", "RAISE_SHARE"]
@@ -46,7 +45,7 @@ def _new_monster(kind: MonsterKind, x: int, y: int, tier: int, hp: int | None = 
     """A creature of ``kind`` at danger ``tier``, awake, with ``hp`` of its full HP (default: all)."""
     full, atk, dfn = monster_stats(kind, tier)
     hp = full if hp is None else max(1, min(full, hp))
-    return Monster(0, kind, x, y, hp, full, atk, dfn, Energy(), awake=True)
+    return Monster(0, kind, x=x, y=y, hp=hp, max_hp=full, attack=atk, defence=dfn, awake=True)
 
 
 class Cast(Action):
@@ -137,7 +136,8 @@ class Split(Action):
         half = m.hp // 2
         m.hp -= half
         m.max_hp = max(m.hp, m.max_hp - half)
-        child = level.bring(Monster(0, m.kind, *cell, half, half, m.attack, m.defence, Energy(), awake=True,
+        child = level.bring(Monster(0, m.kind, x=cell[0], y=cell[1], hp=half, max_hp=half, attack=m.attack,
+                                            defence=m.defence, awake=True,
                                     group=m.group, ally=m.ally))
         child.statuses = dict(m.statuses)
         return succeed(*([note(f"{name_of(m, True)} splits in two!")] if level.visible[m.y, m.x] else []))
@@ -170,7 +170,7 @@ class Flurry(Action):
     def perform(self, run: RunState) -> Result:
         heads = f"{self.count} heads" if self.count > 1 else "its head"
         return succeed(note(f"{name_of(self.monster, True)} strikes with {heads}."),
-                       then=tuple(MonsterAttack(self.monster, self.target, self.rng) for _ in range(self.count)))
+                       then=tuple(Attack(self.monster, self.target, self.rng) for _ in range(self.count)))
 
 
 class Submerge(Action):
@@ -200,7 +200,7 @@ class Surface(Action):
             return fail()
         m.hidden = False
         return succeed(bad(f"{name_of(m, True)} surges out of the water!"),
-                       then=(MonsterAttack(m, self.target, self.rng),))
+                       then=(Attack(m, self.target, self.rng),))
 
 
 def set_off(run: RunState, event: tuple) -> Action | None:

@@ -181,7 +181,7 @@ class Fire(Action):
         f = _fly(run, self.target, reach)
         if f.hit != (tx, ty):
             return fail(note("Something is in the way."))
-        return alternate(Attack(m))
+        return alternate(Attack(run.player, m))
 
 
 _NOTHING_TO_FIRE = f"You have nothing to fire: a bow or a sling shoots, a spear reaches ({hint('throw')} anything)."

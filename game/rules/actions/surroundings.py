@@ -12,20 +12,14 @@ from worldgen.toolkit import grid
 
 from .. import hazards
 from ..content import TERRAIN_RULES
-from ..entities import Monster, Player
 from ..identify import display_name, identify
 from ..log import good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 
-__all__ = ["CLOUD", "Cloud", "Reveal", "Identify", "IdentifyOne", "Ignite", "position"]
+__all__ = ["CLOUD", "Cloud", "Reveal", "Identify", "IdentifyOne", "Ignite"]
 
-Creature = Player | Monster
 CLOUD = 500  # how thick a cloud is at its heart when it rises
-
-
-def position(run: RunState, who: Creature) -> tuple[int, int]:
-    return run.pos if isinstance(who, Player) else who.pos
 
 
 class Cloud(Action):
@@ -39,7 +33,7 @@ class Cloud(Action):
 
     def perform(self, run: RunState) -> Result:
         level = run.level
-        x0, y0 = self.where if isinstance(self.where, tuple) else position(run, self.where)
+        x0, y0 = self.where if isinstance(self.where, tuple) else self.where.pos
         if level is None or not level.inside(x0, y0):
             return fail()
         for y in range(y0 - 1, y0 + 2):

@@ -1,8 +1,11 @@
-"""Moving: a step in a dungeon or across the overworld (into a monster it
-is an attack, into a captive it frees it, into an ally the two change
-places; through a door, into deep water, into a chasm: :mod:`.terrain`,
-over both while levitating), finding a secret door by walking into it,
-and resting (which searches)."""
+"""Moving: :class:`Step`, one cell for any actor (a monster's behaviour
+picks the cell; a door there swings open as it passes); the player's
+:class:`Walk`, a key's step, which becomes what the cell asks (into a
+monster it is an attack, into a captive it frees it, into an ally the two
+change places, into a hidden door it finds the door; through a door, into
+deep water, into a chasm: :mod:`.terrain`, over both while levitating) and
+else the player's own step; a step across the overworld; resting (which
+searches)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from .items import take_items
 from .melee import Attack
 from .terrain import Fall, Unlock, open_door, swimming
 
-__all__ = ["Walk", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "MonsterStep", "SwapPlaces", "Helpless"]
+__all__ = ["Walk", "Step", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "SwapPlaces", "Helpless"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
 DOOR_NOISE = 4  # a door swung open is a little louder than a step
@@ -62,7 +65,7 @@ class Walk(Action):
         if monster is not None:
             if swimming(run):
                 return fail(note("You cannot fight while swimming."))
-            return alternate(Attack(monster))
+            return alternate(Attack(run.player, monster))
         if level.secret[y, x]:
             return alternate(OpenSecretDoor(x, y))
         tile = int(level.tiles[y, x])
@@ -76,18 +79,41 @@ class Walk(Action):
         floating = status.floats(run.player)
         if tile == T.chasm and level.down is None and not floating:  # (the generators lay none on a site's last level)
             return fail(note("The chasm falls into nothing: there is no level below."))
-        return self._step_onto(run, x, y, tile)
+        return alternate(Step(run.player, x, y))
 
-    def _step_onto(self, run: RunState, x: int, y: int, tile: int) -> Result:
-        """The step itself: a door swings open, brush is trampled, deep water
-        is swum, a chasm is fallen into (a levitating player floats over
-        both); then traps and landing."""
-        level = run.level
-        lines = []
-        was_swimming = swimming(run)
-        if open_door(run, x, y):
+
+class Step(Action):
+    """``actor`` moves one step to ``(x, y)``, the cell its mover chose (a key
+    through :class:`Walk`, a monster's behaviour): a door there swings open
+    as it passes, and ``occupied`` (the turn's monster mask, when a monster
+    moves) follows it.  The player's step is heard (the armour's noise, a
+    door's more), tramples brush, swims deep water, falls into a chasm,
+    springs an unfound trap and lands (:class:`Land`: what lies there)."""
+
+    def __init__(self, actor, x: int, y: int, occupied=None) -> None:
+        self.actor, self.x, self.y, self.occupied = actor, x, y, occupied
+
+    def cost(self, run: RunState) -> int:
+        return self.actor.move_cost
+
+    def perform(self, run: RunState) -> Result:
+        a, level, x, y = self.actor, run.level, self.x, self.y
+        tile = int(level.tiles[y, x])
+        was_swimming = a.is_hero and swimming(run)
+        if open_door(run, x, y) and a.is_hero:
             run.make_noise(DOOR_NOISE)
-        run.pos = (x, y)
+        if self.occupied is not None:
+            self.occupied[a.y, a.x] = False
+            self.occupied[y, x] = True
+        a.pos = (x, y)
+        if not a.is_hero:
+            return succeed()
+        return self._the_players(run, tile, was_swimming)
+
+    def _the_players(self, run: RunState, tile: int, was_swimming: bool) -> Result:
+        """What the player's step does beyond moving them."""
+        level, x, y = run.level, self.x, self.y
+        lines = []
         run.make_noise(run.player.step_noise)
         trampled = TERRAIN_RULES[tile].trampled if tile in TERRAIN_RULES else None
         if trampled is not None:
@@ -194,19 +220,3 @@ class Helpless(Action):
 
     def perform(self, run: RunState) -> Result:
         return succeed(note("You are paralysed and cannot move!"))
-
-
-class MonsterStep(Action):
-    """``monster`` moves one step to ``(x, y)``; ``occupied`` (the turn's
-    monster mask) moves with it."""
-
-    def __init__(self, monster, x: int, y: int, occupied) -> None:
-        self.monster, self.x, self.y, self.occupied = monster, x, y, occupied
-
-    def perform(self, run: RunState) -> Result:
-        m = self.monster
-        open_door(run, self.x, self.y)  # monsters open doors as they pass
-        self.occupied[m.y, m.x] = False
-        m.x, m.y = self.x, self.y
-        self.occupied[m.y, m.x] = True
-        return succeed()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import status
 from ..actions.base import Action
-from ..actions.melee import MonsterAttack
+from ..actions.melee import Attack
 from ..entities import Monster
 from ..geometry import chebyshev
 from .base import Behaviour, TurnContext, away, step, toward, wander
@@ -61,7 +61,7 @@ class Ally(Behaviour):
         if foe is not None and status.afraid(m):
             return step(ctx, m, away(ctx, m, foe.pos))
         if foe is not None and chebyshev(m.pos, foe.pos) == 1:
-            return MonsterAttack(m, foe, ctx.rng)
+            return Attack(m, foe, ctx.rng)
         level, (px, py) = ctx.run.level, ctx.player_pos
         if m.order != "follow":
             return None

@@ -24,9 +24,9 @@ from worldgen.core.tiles import T
 
 from .. import status
 from ..actions.base import Action
-from ..actions.melee import MonsterAttack, MonsterShoot
-from ..actions.walk import MonsterStep
-from ..entities import Monster, Player
+from ..actions.melee import Attack, Shoot
+from ..actions.walk import Step
+from ..entities import Actor, Monster
 from ..geometry import STEPS, chebyshev, walk_distance
 from ..log import note
 from ..los import flight
@@ -38,7 +38,6 @@ __all__ = ["Behaviour", "TurnContext", "toward", "away", "wander", "step", "Hunt
 
 _WATER = (T.shallow_water, T.deep_water)
 
-Creature = Player | Monster
 
 
 @dataclass
@@ -56,9 +55,6 @@ class TurnContext:
     def player_pos(self) -> tuple[int, int]:
         return self.run.pos
 
-    def pos_of(self, who: Creature) -> tuple[int, int]:
-        return self.run.pos if isinstance(who, Player) else who.pos
-
     def steps(self, m: Monster, cell: tuple[int, int]) -> int:
         """Steps from ``m`` to ``cell`` by ``m``'s way of moving (a large number if none)."""
         d = int(self.run.level.distance_from(*cell, m.moves)[m.y, m.x])
@@ -75,7 +71,7 @@ class TurnContext:
         """Steps from ``m`` to the player by ``m``'s way of moving (a large number if none)."""
         return self.steps(m, self.run.pos)
 
-    def foe(self, m: Monster) -> Creature | None:
+    def foe(self, m: Monster) -> Actor | None:
         """Whom hostile ``m`` fights: the nearer (8-way) of the player, if it
         can see them (an invisible player only from the next cell), and the
         player's allies within its sight; the player on a tie; None when it
@@ -152,17 +148,17 @@ def to_water(ctx: TurnContext, m: Monster) -> tuple[int, int] | None:
 
 def step(ctx: TurnContext, m: Monster, cell: tuple[int, int] | None) -> Action | None:
     """The step onto ``cell`` (None: no step)."""
-    return None if cell is None else MonsterStep(m, *cell, ctx.occupied)
+    return None if cell is None else Step(m, *cell, ctx.occupied)
 
 
 _step = step
 
 
-def clear_shot(ctx: TurnContext, m: Monster, target: Creature, reach: int) -> bool:
+def clear_shot(ctx: TurnContext, m: Monster, target: Actor, reach: int) -> bool:
     """Whether ``m`` has a clear line of fire to ``target`` within ``reach``
     (nobody in the way), and the player can see ``m`` (it shoots from what the
     player sees, never from the dark)."""
-    level, cell = ctx.run.level, ctx.pos_of(target)
+    level, cell = ctx.run.level, target.pos
     if chebyshev(m.pos, cell) > reach or not level.visible[m.y, m.x]:
         return False
     px, py = ctx.player_pos
@@ -211,11 +207,11 @@ class Behaviour:
         if foe is None:
             return _step(ctx, m, wander(ctx, m))
         if status.afraid(m):
-            flight_step = away(ctx, m, ctx.pos_of(foe))
+            flight_step = away(ctx, m, foe.pos)
             if flight_step is not None:
                 return _step(ctx, m, flight_step)
-            if chebyshev(m.pos, ctx.pos_of(foe)) == 1:
-                return MonsterAttack(m, foe, ctx.rng)
+            if chebyshev(m.pos, foe.pos) == 1:
+                return Attack(m, foe, ctx.rng)
             return None
         return self.hunt(ctx, m, foe)
 
@@ -223,11 +219,11 @@ class Behaviour:
         """Asleep or unaware: wander now and then."""
         return _step(ctx, m, wander(ctx, m)) if ctx.rng.random() < 0.5 else None
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
         """Bite when adjacent, else close in along the distance map."""
-        cell = ctx.pos_of(foe)
+        cell = foe.pos
         if chebyshev(m.pos, cell) == 1:
-            return MonsterAttack(m, foe, ctx.rng)
+            return Attack(m, foe, ctx.rng)
         return _step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(*cell, m.moves)))
 
 
@@ -263,8 +259,8 @@ class Wanderer(Behaviour):
 class Erratic(Behaviour):
     """Flits about: half its moves are random even when hunting (bats)."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        if chebyshev(m.pos, ctx.pos_of(foe)) > 1 and ctx.rng.random() < 0.5:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        if chebyshev(m.pos, foe.pos) > 1 and ctx.rng.random() < 0.5:
             return _step(ctx, m, wander(ctx, m))
         return super().hunt(ctx, m, foe)
 
@@ -274,10 +270,10 @@ class Coward(Behaviour):
     maximum HP, then runs; cornered, it bites.  Healed back above that share
     (regeneration, a potion splashed on it), it stops fleeing and fights."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
         m.fleeing = m.hp < m.kind.flee_below * m.max_hp
         if m.fleeing:
-            step = away(ctx, m, ctx.pos_of(foe))
+            step = away(ctx, m, foe.pos)
             if step is not None:
                 return _step(ctx, m, step)
         return super().hunt(ctx, m, foe)
@@ -288,11 +284,11 @@ class Pack(Behaviour):
     foe (so they flank instead of queueing in a corridor), and none charges
     in alone while its packmates are still coming."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        fx, fy = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        fx, fy = foe.pos
         level = ctx.run.level
         if chebyshev(m.pos, (fx, fy)) == 1:
-            return MonsterAttack(m, foe, ctx.rng)
+            return Attack(m, foe, ctx.rng)
         mates = [o for o in level.monsters if o.group == m.group and o is not m and o.awake and o.hostile] \
             if m.group >= 0 else []
         if mates and ctx.steps(m, (fx, fy)) <= 2 and all(ctx.steps(o, (fx, fy)) > 4 for o in mates):
@@ -311,19 +307,19 @@ class Archer(Behaviour):
     close (a chase can corner it), shoots along a clear line in range, else
     closes in."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        cell = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        cell = foe.pos
         near = chebyshev(m.pos, cell)
         if near == 1 and ctx.rng.random() < 0.5:
-            return MonsterAttack(m, foe, ctx.rng)  # caught: half the time it fights back
+            return Attack(m, foe, ctx.rng)  # caught: half the time it fights back
         if near <= 2 and ctx.rng.random() < 0.6:  # backs off, but not always: it can be caught
             step = away(ctx, m, cell)
             if step is not None:
                 return _step(ctx, m, step)
         if near == 1:
-            return MonsterAttack(m, foe, ctx.rng)
+            return Attack(m, foe, ctx.rng)
         if clear_shot(ctx, m, foe, m.kind.shot_range):
-            return MonsterShoot(m, foe, ctx.rng)
+            return Shoot(m, foe, ctx.rng)
         return super().hunt(ctx, m, foe)
 
 
@@ -358,7 +354,7 @@ class Statue(Behaviour):
             return None
         m.goal = here
         if chebyshev(m.pos, here) == 1:
-            return MonsterAttack(m, ctx.run.player, ctx.rng)
+            return Attack(m, ctx.run.player, ctx.rng)
         level = ctx.run.level
         step = toward(ctx, m, level.distance_from(*here, m.moves))
         if step is None or level.tiles[step[1], step[0]] != T.vault_floor:

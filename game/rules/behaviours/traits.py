@@ -10,13 +10,13 @@ import numpy as np
 from ..actions.base import Action
 from ..actions.effects import Afflict, Deliver, Relocate
 from ..actions.features import Alarm
-from ..actions.melee import MonsterAttack, MonsterShoot
+from ..actions.melee import Attack, Shoot
 from ..actions.powers import MAX_SUMMONS, Cast, Escape, Flurry, Raise, Submerge, Summon, Surface
-from ..entities import Monster
+from ..entities import Actor, Monster
 from ..geometry import chebyshev
 from ..harm import name_of
 from ..los import line
-from .base import Behaviour, Creature, TurnContext, away, clear_shot, step, toward, wander
+from .base import Behaviour, TurnContext, away, clear_shot, step, toward, wander
 
 __all__ = ["Thief", "Mimic", "Alarmist", "Lurker", "Flitter", "Shaman", "Conjurer", "Breather", "Necromancer",
            "Warlord", "Lich", "Hydra", "heads", "blink_cell", "HASTE_TURNS", "BLINK_FAR"]
@@ -95,8 +95,8 @@ class Alarmist(Behaviour):
     """Beats a war drum while it sees its foe, waking the level around it.
     Answer: silence it first, or slip past unseen."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        if chebyshev(m.pos, ctx.pos_of(foe)) > 1 and ctx.rng.random() < 0.3:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        if chebyshev(m.pos, foe.pos) > 1 and ctx.rng.random() < 0.3:
             return Cast(m, f"{_capital(m)} beats a war drum!", Alarm(m.x, m.y, "The drum booms through the halls!"),
                         unseen="A war drum booms somewhere.")
         return super().hunt(ctx, m, foe)
@@ -116,11 +116,11 @@ class Lurker(Behaviour):
         foe = ctx.foe(m)
         if foe is None:
             return Submerge(m) if not m.hidden else step(ctx, m, wander(ctx, m))
-        cell = ctx.pos_of(foe)
+        cell = foe.pos
         if chebyshev(m.pos, cell) == 1:
             if m.hidden:
                 return Surface(m, foe, ctx.rng)
-            return Submerge(m) if ctx.rng.random() < 0.5 else MonsterAttack(m, foe, ctx.rng)
+            return Submerge(m) if ctx.rng.random() < 0.5 else Attack(m, foe, ctx.rng)
         if not m.hidden:
             return Submerge(m)
         return step(ctx, m, toward(ctx, m, ctx.run.level.distance_from(*cell, m.moves)))
@@ -130,8 +130,8 @@ class Flitter(Behaviour):
     """Bites (its blow drinks blood and heals it), then flits off for a while
     before it comes back.  Answer: strike as it comes in, or corner it."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        cell = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        cell = foe.pos
         if m.fleeing:
             if ctx.rng.random() < 0.35:
                 m.fleeing = False
@@ -145,7 +145,7 @@ class Shaman(Behaviour):
     """Stays behind its pack and chants: packmates it sees are hasted.
     Answer: reach the shaman first (or slow the pack)."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
         level = ctx.run.level
         mates = [o for o in level.monsters if o.group == m.group >= 0 and o is not m and o.hostile and o.awake
                  and "hasted" not in o.statuses and chebyshev(o.pos, m.pos) <= m.kind.sight]
@@ -153,8 +153,8 @@ class Shaman(Behaviour):
             mate = min(mates, key=lambda o: (chebyshev(o.pos, m.pos), o.index))
             return Cast(m, f"{_capital(m)} chants: {mate.name} quickens!", Afflict(mate, "hasted", HASTE_TURNS),
                         unseen="You hear a chant.")
-        if chebyshev(m.pos, ctx.pos_of(foe)) <= 2 and ctx.rng.random() < 0.6:
-            flee = away(ctx, m, ctx.pos_of(foe))
+        if chebyshev(m.pos, foe.pos) <= 2 and ctx.rng.random() < 0.6:
+            flee = away(ctx, m, foe.pos)
             if flee is not None:
                 return step(ctx, m, flee)
         return super().hunt(ctx, m, foe)
@@ -164,8 +164,8 @@ class Conjurer(Behaviour):
     """Blinks away from blades and calls up imps (a few in its life).
     Answer: close in fast, or strike it from afar before the imps come."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        cell = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        cell = foe.pos
         near = chebyshev(m.pos, cell)
         if near <= 1 and ctx.rng.random() < 0.5:
             blink = _blink(ctx, m, cell)
@@ -185,8 +185,8 @@ class Breather(Behaviour):
     too, and what lies there catches fire), else bites.  Answer: never stand
     in line with it and your friends; close in from the side."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        cell = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        cell = foe.pos
         level = ctx.run.level
         if chebyshev(m.pos, cell) <= m.kind.shot_range and level.visible[m.y, m.x] and ctx.rng.random() < 0.35:
             if all(level.transparent[y, x] for x, y in line(m.pos, cell)):
@@ -199,11 +199,11 @@ class Necromancer(Behaviour):
     fallen and yours alike).  Answer: kill it before the fight leaves corpses,
     or fight where nothing died."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
         corpse = _corpse(ctx, m)
         if corpse is not None and ctx.rng.random() < 0.5:
             return Raise(m, corpse)
-        cell = ctx.pos_of(foe)
+        cell = foe.pos
         if chebyshev(m.pos, cell) <= 2 and ctx.rng.random() < 0.6:
             flee = away(ctx, m, cell)
             if flee is not None:
@@ -216,7 +216,7 @@ class Warlord(Behaviour):
     again when hurt below half, and rages (hasted) when badly hurt.  Answer:
     strike hard and fast, or thin the guard at a doorway."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
         level = ctx.run.level
         guard = [o for o in level.monsters if o.group == m.index and o is not m]
         hurt = m.hp * 2 < m.max_hp
@@ -233,8 +233,8 @@ class Lich(Behaviour):
     calls up skeletons), and casts a slowing bolt.  Answer: pin it in a
     corner, keep the floor clear of the dead."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        cell = ctx.pos_of(foe)
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        cell = foe.pos
         if chebyshev(m.pos, cell) <= 1 and ctx.rng.random() < 0.5:
             blink = _blink(ctx, m, cell)
             if blink is not None:
@@ -245,7 +245,7 @@ class Lich(Behaviour):
         if corpse is None and m.summoned < MAX_SUMMONS and ctx.rng.random() < 0.2:
             return Summon(m, 1)
         if clear_shot(ctx, m, foe, m.kind.shot_range) and ctx.rng.random() < 0.6:
-            return MonsterShoot(m, foe, ctx.rng)
+            return Shoot(m, foe, ctx.rng)
         return super().hunt(ctx, m, foe)
 
 
@@ -254,7 +254,7 @@ def heads(m: Monster) -> int:
 
     >>> from game.rules.content import MONSTER_BY_ID
     >>> from game.rules.entities import Monster
-    >>> [heads(Monster(0, MONSTER_BY_ID["hydra"], 0, 0, hp, 40, 5, 3)) for hp in (40, 30, 12, 1)]
+    >>> [heads(Monster(0, MONSTER_BY_ID["hydra"], hp=hp, max_hp=40)) for hp in (40, 30, 12, 1)]
     [1, 2, 3, 4]
     """
     return 1 + min(3, 4 * (m.max_hp - m.hp) // max(1, m.max_hp))
@@ -265,7 +265,7 @@ class Hydra(Behaviour):
     wounded (:func:`heads`).  Answer: a slow wear is the worst: strike it
     down fast, or from afar."""
 
-    def hunt(self, ctx: TurnContext, m: Monster, foe: Creature) -> Action | None:
-        if chebyshev(m.pos, ctx.pos_of(foe)) == 1:
+    def hunt(self, ctx: TurnContext, m: Monster, foe: Actor) -> Action | None:
+        if chebyshev(m.pos, foe.pos) == 1:
             return Flurry(m, foe, heads(m), ctx.rng)
         return super().hunt(ctx, m, foe)
