@@ -15,6 +15,7 @@ from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets
 from game.rules.content import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, ITEMS
 from game.rules.content.keys import hint
 from game.rules.growth import perk_offer
+from game.rules.log import SHOWN
 from game.rules.location import LocationData, WorldMap
 from game.rules.look import describe_cell, pack_rows
 from game.rules.names import make_name
@@ -50,7 +51,7 @@ def test_a_new_run_welcomes_the_player_by_world_and_background_and_points_at_the
     assert g.log[1].text == "Carry each location's relic out of its site; the last relic wins."
     assert hint("goal") in g.log[2].text and "the line under the map" in g.log[2].text
     assert hint("interact") in g.log[3].text and hint("help") in g.log[3].text
-    assert all(len(m.text) <= 96 for m in g.log)  # each fits the message strip whole
+    assert all(len(m.text) <= SHOWN for m in g.log)  # each fits the message strip whole
     assert g.player.background == bg.id
 
 

@@ -93,7 +93,7 @@ def test_the_weak_weapon_prompt_comes_each_time_a_foe_steps_beside_a_launcher():
     rat = put_monster(g.level, 2, 1, "rat", awake=False)
     g.level.update_view(*g.pos)
     notice(g)
-    prompt = "The giant rat is beside you, and your sling is weak up close: swap to the short sword (W: swap weapons)."
+    prompt = "The giant rat is beside you; your sling is weak up close (W: swap weapons)."
     assert tips_said(g) == [prompt]
     notice(g)
     assert tips_said(g) == [prompt]  # once while it stays
@@ -180,3 +180,14 @@ def test_the_help_lists_every_tip_and_the_words_of_crafting_and_pick_up(tmp_path
     assert all(line for _, line in word_lines())
     press(app, key(pygame.K_ESCAPE))
     assert app.top is not helpscene
+
+
+def test_every_tip_and_the_longest_weapon_prompt_fit_the_message_strip_whole():
+    from game.rules import words
+    from game.rules.content import MONSTERS
+    from game.rules.log import SHOWN as LINE  # what the strip under the map shows of a line
+    assert all(len(t.text) <= LINE for t in TIPS), [t.id for t in TIPS if len(t.text) > LINE]
+    longest = max((f"the guardian {m.name}" for m in MONSTERS), key=len)
+    launcher = max((k.name for k in ITEM_BY_ID.values() if k.kind == "weapon" and k.ammo), key=len)
+    prompt = f"{words.capital(longest)} is beside you; your {launcher} is weak up close (W: swap weapons)."
+    assert len(prompt) <= LINE, prompt

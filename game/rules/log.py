@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Message", "GOOD", "BAD", "NOTE", "LOOT", "TIP", "KINDS", "MAX_LOG", "MAX_TEXT", "SAME_TURN_LINES", "good", "bad", "note",
+__all__ = ["Message", "GOOD", "BAD", "NOTE", "LOOT", "TIP", "KINDS", "MAX_LOG", "MAX_TEXT", "SAME_TURN_LINES", "SHOWN", "good", "bad", "note",
            "loot", "add", "repeats"]
 
 GOOD, BAD, NOTE, LOOT = "good", "bad", "note", "loot"
@@ -25,6 +25,7 @@ KINDS = (GOOD, BAD, NOTE, LOOT, TIP)
 MAX_LOG = 1000  # lines of history kept for the run (the message history scene scrolls them)
 MAX_TEXT = 200  # characters of one line (a save's longer lines are cut)
 SAME_TURN_LINES = 4  # how far back a line said again in the same turn is found and counted
+SHOWN = 96  # characters of a line the message strip under the map shows (the history shows more)
 
 
 class Message(NamedTuple):

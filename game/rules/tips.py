@@ -41,18 +41,15 @@ class Tip(NamedTuple):
 
 TIPS: tuple[Tip, ...] = (
     Tip("unknown_potion", "the first unknown potion you carry",
-        f"Tip: an unknown potion may heal or harm. Throwing one at a foe ({hint('throw')}) learns what it is "
-        "safely; drink unknown ones when you are well and alone."),
+        f"Tip: an unknown potion may heal or harm: throw one at a foe ({hint('throw')}) to learn it safely."),
     Tip("diagonals", "your first step with an arrow key",
-        "Tip: arrow keys step straight; for diagonals use Q E Z C, the numpad's 7 9 1 3, or y u b n."),
+        "Tip: arrows step straight; diagonals are Q E Z C, the numpad's 7 9 1 3, or y u b n."),
     Tip("altar_cage", "the first altar cage you see",
-        "Tip: an altar cage lets you take ONE thing: cages slam over the other altars. Look first "
-        f"({hint('look')}), then choose."),
+        f"Tip: an altar cage gives ONE thing: cages close over the others. Look first ({hint('look')})."),
     Tip("level_up", "your first level gained",
-        f"Tip: a level gained lets you choose a perk (1-3); Esc keeps the choice for later ({hint('perks')})."),
+        f"Tip: a level gained lets you choose a perk (1-3); Esc keeps it for later ({hint('perks')})."),
     Tip("thief", "the first thief you see",
-        "Tip: a thief snatches from your pack and runs for the stairs; kill it before it gets there and it "
-        "drops what it took."),
+        "Tip: a thief steals and runs for the stairs; kill it first and it drops what it took."),
 )
 TIP_BY_ID = {t.id: t for t in TIPS}
 
@@ -116,6 +113,6 @@ def _weapon_prompt(run: RunState) -> None:
         return
     run.warned = foe.index
     p = run.player
-    run.say(f"{words.capital(foe.name)} is beside you, and your {p.weapon_kind.name} is weak up close: "
-            f"swap to the {p.swap_kind.name} ({hint('swap')}).", TIP)
+    run.say(f"{words.capital(foe.name)} is beside you; your {p.weapon_kind.name} is weak up close "
+            f"({hint('swap')}).", TIP)
     run.touch()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..rules.log import SHOWN
 from ..rules.run import Game
 from . import ui
 
@@ -34,7 +35,7 @@ class LogView:
             for i, (text, kind, _turn) in enumerate(lines):
                 colour = ui.MESSAGE_COLOURS.get(kind, ui.INK)
                 faded = tuple(int(c * (0.55 + 0.45 * (i + 1) / len(lines))) for c in colour)
-                ui.text(surf, text[:96], (10, _TOP + 17 * i), 18, faded)
+                ui.text(surf, text[:SHOWN], (10, _TOP + 17 * i), 18, faded)
             self._surface = surf
             self._key = key
         surface.blit(self._surface, LOG_RECT.topleft)
