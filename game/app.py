@@ -51,6 +51,8 @@ import numpy as np
 import pygame
 import pygame.surfarray  # noqa: F401  (pygbag needs the explicit import)
 
+from worldgen.core import seeding
+
 from . import browser
 from .audio import Audio
 from .controls import INPUT_EVENTS
@@ -240,9 +242,9 @@ class App:
         return self.replace(self.make(name, *args, **kwargs))
 
     def roll_seed(self) -> str:
-        """A fresh, short, readable seed text for 'new map'."""
-        letters = "abcdefghijkmnpqrstuvwxyz23456789"
-        return "".join(letters[i] for i in self.ui_rng.integers(0, len(letters), 6))
+        """A fresh, short, readable seed text for 'new map': the library's roll
+        (``worldgen.core.seeding.roll_seed``), drawn from the interface's generator."""
+        return seeding.roll_seed(self.ui_rng)
 
     # -- the loop -------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

@@ -65,7 +65,8 @@ def _shaped(x: np.ndarray, volume: float, release: float = 1.0) -> np.ndarray:
     return x * _env(x.size, release=release) * volume
 
 
-#: name -> a function making the samples (float32 in -1..1).
+#: name -> a function making the samples (float32 in -1..1): one for every cue the
+#: rules give (``game.rules.log.Cue``; a test keeps the two equal).
 SOUNDS = {
     "hit": lambda: _shaped(_noise(0.12, 6, 1) * 0.7 + _tone(110, 0.12) * 0.5, 0.6),
     "miss": lambda: _shaped(_noise(0.18, 24, 2), 0.35, 0.6),
@@ -86,6 +87,8 @@ SOUNDS = {
     "die": lambda: _shaped(_sweep(330, 55, 0.9, "square"), 0.35, 1.4),
     "stairs": lambda: _notes([330, 247], 0.09, "sine") * 0.35,
     "shoot_at_you": lambda: _shaped(_noise(0.1, 8, 9), 0.3),
+    "gas": lambda: _shaped(_noise(0.5, 40, 10), 0.2, 1.5),
+    "trap": lambda: _shaped(_tone(1200, 0.04) + _noise(0.04, 1, 11) * 0.5, 0.4, 0.3),
 }
 
 

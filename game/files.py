@@ -8,9 +8,10 @@ Three rules every file the game reads or writes keeps:
 - **Reads are bounded** (:func:`read_regular`): a regular file only (a
   FIFO, a device, a directory or a link to one is refused, never waited
   on), and at most ``limit`` bytes are read (``/dev/zero`` cannot flood).
-- **Writes are whole or nothing** (:func:`write_atomic`): a temporary file
-  beside the target, flushed to disk, then renamed over it; on any failure
-  the temporary file is removed and the target is as it was.
+- **Writes are whole or nothing** (:func:`write_atomic`, through the
+  library's :mod:`worldgen.core.files`): a temporary file beside the
+  target, flushed to disk, then renamed over it; on any failure the
+  temporary file is removed and the target is as it was.
 
 Every failure is one line for the player (:func:`why`), never a traceback.
 
@@ -26,6 +27,8 @@ import re
 import stat
 import unicodedata
 from pathlib import Path
+
+from worldgen.core.files import write_bytes
 
 __all__ = ["safe_name", "read_regular", "write_atomic", "why", "MAX_NAME", "FULL", "READ_ONLY"]
 
@@ -92,22 +95,14 @@ def read_regular(path: str | os.PathLike, limit: int) -> tuple[bytes | None, str
 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> str:
-    """Write ``data`` as the file ``path`` whole, or leave it as it was;
-    ``""`` once written, else why not (one line).  The folder is made if
-    it is missing."""
+    """Write ``data`` as the file ``path`` whole, or leave it as it was
+    (:func:`worldgen.core.files.write_bytes`, the library's own writer);
+    ``""`` once written, else why not (one line).  The folder is made if it
+    is missing."""
     target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        write_bytes(target, data)
         return ""
     except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
         return why(exc)

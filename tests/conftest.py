@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+SOURCE = "https://github.com/me/isle"  # the project page the shared build's offline card links to
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -26,12 +28,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture(scope="session")
 def web_build(tmp_path_factory) -> Path:
-    """``python web/build.py --archive`` once per session (``DEEPISLE_WEB_BUILD_DIR`` keeps it)."""
+    """``python web/build.py --archive`` once per session (``DEEPISLE_WEB_BUILD_DIR`` keeps it); its
+    offline card links the README of a stand-in repository (``SOURCE``)."""
     from webtools import build
 
     fixed = os.environ.get("DEEPISLE_WEB_BUILD_DIR")
     out = Path(fixed) if fixed else tmp_path_factory.mktemp("webbuild")
-    build(out, "--archive")
+    build(out, "--archive", "--source", SOURCE)
     return out
 
 

@@ -290,7 +290,7 @@ def test_a_click_walk_stops_when_a_monster_in_view_attacks(tmp_path):
     target, dist = far_walk(app, g, 6)
     g.travel_to(*target)
     route = list(g.path)
-    g.path = []
+    g.stop_walk()
     # An awake bat already in view, behind the player: fast, it catches up and bites from behind
     # (never standing in the way, which would stop the walk anyway).
     from worldgen.toolkit import grid
@@ -311,8 +311,9 @@ def test_a_click_walk_stops_when_a_monster_in_view_attacks(tmp_path):
     lv.update_view(*g.pos)
     assert lv.visible[hunter.y, hunter.x]
     click_cell(app, target)
-    assert hunter.index in g.path_seen  # seen when the walk began: old rules never stopped for it
     run_until(app, lambda: not g.path, 300)
+    # seen when the walk began, the bat is no newcomer (old rules never stopped for it): its blow stops the walk
+    assert not any(line.startswith("You stop:") and "comes into view" in line for line, _, _ in g.log)
     assert g.pos != target, "the walk went on while the monster attacked"
     assert g.player.hp >= 500 - 4  # at most one blow landed before the walk stopped
     assert any(line.startswith("You stop:") for line, _, _ in g.log)
@@ -328,7 +329,7 @@ def test_a_walk_stops_where_an_item_is_left_and_goes_on_past_one_picked_up(tmp_p
     target, _ = far_walk(app, g, 8)
     g.travel_to(*target)
     route = list(g.path)
-    g.path = []
+    g.stop_walk()
     lv.items.append(FloorItem(900, ITEM_BY_ID["potion"], *route[1]))
     lv.items.append(FloorItem(901, ITEM_BY_ID["long_sword"], *route[3]))  # better than a mace: wanted
     g.player.inventory = ["potion"] + ["mace"] * 19  # full, but potions stack

@@ -65,16 +65,15 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["island", "--seed", "a", "--stage", "zzz", "--out", "x.png"], "island has no stage 'zzz'"),
     (["island", "--seed", "a", "--param", "zzz=1", "--out", "x.png"], "no parameter 'zzz'"),
     (["island", "--seed", "a", "--param", "octaves=99", "--out", "x.png"], "octaves must be in 1..12"),
-    (["island", "--seed", "a", "--width", "5", "--out", "x.png"], "size must be"),
-    (["island", "--seed", "a", "--width", "big", "--out", "x.png"], "expected a whole number"),
-    (["island", "--seed", "a", "--out", "x.gif"], "--out must end in .png, .txt or .npz"),
-    (["island", "--seed", "a", "--out", "/nonexistent-dir/x.png"], "cannot write"),
-    (["island", "--seed", "a" * 500, "--out", "x.png"], "seed longer than 200"),
+    (["island", "--seed", "a", "--width", "5", "--out", "x.png"], "argument --width: must be 16..1024 for island"),
+    (["island", "--seed", "a", "--width", "big", "--out", "x.png"], "argument --width: expected a whole number"),
+    (["island", "--seed", "a", "--out", "x.gif"], "--out must end in .png, .txt, .npz, .tmx or .tmj"),
+    (["island", "--seed", "a" * 500, "--out", "x.png"], "argument --seed: seed longer than 200"),
     (["island", "--seed", "a", "--stage", "noise", "--param", "octaves", "--out", "x.png"], "NAME=VALUE"),
     (["island", "--seed", "a", "--frame", "9x", "--out", "x.png"], "expected WIDTHxHEIGHT"),
-    (["island", "--seed", "a", "--frame", "96x54", "--out", "x.txt"], "--frame writes a .png"),
-    (["island", "--seed", "a", "--frame", "96x54", "--legend", "--out", "x.png"], "drop --scale and --legend"),
-    (["island", "--out", "x.png"], "required: --seed"),
+    (["island", "--seed", "a", "--frame", "96x54", "--out", "x.txt"], "--frame draws a .png"),
+    (["island", "--seed", "a", "--frame", "96x54", "--legend", "--out", "x.png"], "drop --legend"),
+    (["island", "--seed", "a"], "required: --out"),
     ([], "required: command"),
     # A bad option is named, before any missing one.
     (["island", "--bogus"], "unrecognized arguments: --bogus"),
@@ -91,14 +90,15 @@ def test_float_stage_npz_has_layer_and_tiles(capsys, tmp_path):
     (["bench", "--gen", "rooms", "--size", "9x9"], "rooms size must be"),
     (["bench", "--size", "4000x4000"], "size must be"),
     (["bench", "--compare", "--size", "79x29"], "drop --size"),
-    (["bench", "--gen", "rooms", "--repeat", "-3"], "--repeat must be 1..1000"),
-    (["bench", "--gen", "rooms", "--repeat", "1001"], "--repeat must be 1..1000"),
+    (["bench", "--gen", "rooms", "--repeat", "-3"], "argument --repeat: must be 1..1000"),
+    (["bench", "--gen", "rooms", "--repeat", "1001"], "argument --repeat: must be 1..1000"),
     (["bench", "--gen", "bogus"], "unknown generator 'bogus'"),
     (["bench", "--gen", "world", "--size", "79x29"], "the world's rows have fixed sizes"),
     (["bench", "--gen", "world", "--param", "width=100"], "drop --size and --param"),
     (["bench", "--clock", "sundial"], "invalid choice: 'sundial'"),
-    (["sweep", "--gen", "rooms", "--maps", "-1"], "--maps must be 1..100000"),
-    (["sweep", "--gen", "rooms", "--maps", "0"], "--maps must be 1..100000"),
+    (["sweep", "--gen", "rooms", "--maps", "-1"], "argument --maps: must be 1..100000"),
+    (["sweep", "--gen", "rooms", "--maps", "0"], "argument --maps: must be 1..100000"),
+    (["sweep", "--gen", "rooms", "--seed", "-1"], "argument --seed: must be 0.."),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, fragment):
     code, out, err = run_cli(capsys, *argv)
@@ -163,7 +163,7 @@ def test_scale_from_1_to_32_is_accepted_as_given_on_a_small_map(capsys, tmp_path
 def test_scale_outside_1_to_32_is_refused(capsys, tmp_path, scale):
     code, _, err = run_cli(capsys, "island", "--seed", "s", "--width", "16", "--height", "16",
                            "--scale", str(scale), "--out", str(tmp_path / "x.png"))
-    assert code == 2 and f"--scale must be 1..32; got {scale}" in err
+    assert code == 2 and f"argument --scale: must be 1..32; got {scale}" in err
     assert not (tmp_path / "x.png").exists()
 
 
@@ -180,20 +180,3 @@ def test_frame_draws_the_map_centred_at_a_whole_scale(capsys, tmp_path):
     assert code == 0 and err == ""
     data = out.read_bytes()
     assert data[16:24] == (200).to_bytes(4, "big") + (100).to_bytes(4, "big")
-
-
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device that is always full)")
-@pytest.mark.parametrize("argv", [["rooms", "--seed", "a"], ["island", "--seed", "a", "--stage", "mask"],
-                                  ["world", "--seed", "a", "--location", "0"]])
-@pytest.mark.parametrize("suffix", [".npz", ".png", ".txt"])
-def test_a_full_disk_is_one_line_and_nothing_after_it(tmp_path, argv, suffix):
-    """Writing to a full disk (``/dev/full``: every write fails with ENOSPC) says
-    so in one line: no "Exception ignored in ZipFile.__del__" after it."""
-    if suffix == ".txt" and "mask" in argv:
-        return  # a float layer has no text form (its own one-line error)
-    full = tmp_path / f"full{suffix}"
-    full.symlink_to("/dev/full")
-    done = subprocess.run([sys.executable, "-m", "worldgen", *argv, "--out", str(full)],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == [f"worldgen: error: cannot write {full}: No space left on device"]

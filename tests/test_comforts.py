@@ -72,7 +72,7 @@ def test_auto_explore_stops_for_a_monster_and_the_explore_button_goes_on(tmp_pat
     keep.x, keep.y, keep.awake = int(xs[far]), int(ys[far]), False
     button = next(b for b in app.top.buttons if b.label.startswith("Explore"))
     press(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center), frames=1)
-    assert g.exploring and keep.index in g.path_seen  # it goes on, the monster now known
+    assert g.exploring and keep.index in g.activity.seen  # it goes on, the monster now known
 
 
 def test_greater_than_walks_to_seen_stairs_then_takes_them(tmp_path):

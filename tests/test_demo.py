@@ -108,12 +108,15 @@ def test_animation_does_not_hold_items_with_nothing_to_show(tmp_path, monkeypatc
 
 def test_export_and_share(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DEEPISLE_DATA", str(tmp_path / "data"))
     app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)
     run(app, 5)
-    png = app.top.export("png")
-    txt = app.top.export("txt")
-    assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
-    assert len(open(txt, encoding="utf-8").read().splitlines()) == 32
+    exports = tmp_path / "data" / "exports"
+    assert app.top.export("png") == f"Saved as {exports / 'island-terrain-exp.png'}."  # in the data folder
+    assert app.top.export("txt") == f"Saved as {exports / 'island-terrain-exp.txt'}."
+    assert (exports / "island-terrain-exp.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len((exports / "island-terrain-exp.txt").read_text(encoding="utf-8").splitlines()) == 32
+    assert not (tmp_path / "exports").exists()  # never the current folder
     link = app.top.share()
     assert "mode=demo" in link and "seed=exp" in link and "p.octaves=5" in link
     assert link in capsys.readouterr().out  # natively the link is printed

@@ -58,8 +58,8 @@ def test_poster_is_the_live_figures_screen(tmp_path, query):
 @pytest.mark.parametrize("query, fragment", [
     ("mode=play&world=x", "a poster needs mode=demo"),
     ("mode=demo&demo=island", "a poster needs a seed"),
-    ("mode=demo&demo=island&seed=a&w=99999", "w=99999 is out of range"),
-    ("mode=demo&demo=nope&seed=a", "unknown generator"),
+    ("mode=demo&demo=island&seed=a&w=99999", "island size must be 16..1024 x 16..1024; got 99999x32"),
+    ("mode=demo&demo=nope&seed=a", "demo: invalid choice: 'nope'"),
 ])
 def test_embeds_the_game_would_correct_are_refused(query, fragment):
     with pytest.raises(embeds.EmbedError, match=fragment):
@@ -117,7 +117,7 @@ def test_embeds_script_draws_the_committed_list_and_prints_the_code(tmp_path, ca
     assert embeds.snippet(query, poster, "https://me.example/isle/") in capsys.readouterr().out
     listed.write_text("mode=demo&demo=rooms&seed=x&w=99999\n", encoding="utf-8")
     assert embeds.main([str(tmp_path), "--list", str(listed)]) == 1
-    assert "w=99999 is out of range" in capsys.readouterr().err
+    assert "rooms size must be 20..400 x 12..400; got 99999x29" in capsys.readouterr().err
     assert embeds.main([str(tmp_path / "nowhere")]) == 1
     assert "build the site first" in capsys.readouterr().err
 
@@ -157,10 +157,13 @@ def test_gallery_card_copies_its_embed_code_with_the_page_address(tmp_path):
 
 def test_build_embed_option_draws_the_poster_and_prints_the_snippet(tmp_path):
     query = "mode=demo&demo=mosaic&seed=blog&ui=0"
-    proc = build(tmp_path, "--embed", query, "--site", "https://me.example/isle/")
+    listed = tmp_path / "embeds.txt"
+    listed.write_text("", encoding="utf-8")
+    proc = build(tmp_path, "--list", str(listed), "--embed", query, "--site", "https://me.example/isle/")
     poster = embeds.poster_path(embeds.demo_settings(query))
     assert (tmp_path / "web" / poster).is_file()
     assert embeds.snippet(query, poster, "https://me.example/isle/") in proc.stdout
+    assert embeds.committed(listed) == [query]  # kept: every later build draws it (tests/test_posters_stay.py)
 
 
 # --------------------------------------------------------------- browser ----

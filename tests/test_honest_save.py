@@ -203,7 +203,7 @@ def test_reload_mid_walk_goes_on_walking_to_the_same_state():
     _go_on(g, 3)
     assert g.ongoing and g.exploring
     h = _reload(g)
-    assert (h.path, h.exploring, h.path_seen, h.path_hp) == (g.path, g.exploring, g.path_seen, g.path_hp)
+    assert h.activity == g.activity and h.exploring  # the walk, and all it had seen
     _go_on(g, 40)
     _go_on(h, 40)
     assert digest.state_digest(h) == digest.state_digest(g)
@@ -234,7 +234,7 @@ def test_a_saved_walk_is_read_back_clamped():
     h = Game.from_json(body)
     settle(h)
     assert h.path[:1] == [(1, 2)] and len(h.path) == 1 + codec.MAX_PATH - 3 and h.resting == ""
-    assert h.rest_turns == 0 and h.path_seen == {0, 3} and "activity" in h.repaired
+    assert h.rest_turns == 0 and h.activity.seen == {0, 3} and "activity" in h.repaired
     body["activity"] = {"path": [], "explore": False, "rest": ""}  # going nowhere: nothing goes on
     h = Game.from_json(body)
     settle(h)

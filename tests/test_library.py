@@ -70,6 +70,18 @@ def test_installing_without_extras_asks_for_numpy_alone():
     assert [dep.split(">")[0].split("=")[0] for dep in project["dependencies"]] == ["numpy"]
     game = project["optional-dependencies"]["game"]
     assert any(dep.startswith("pygame-ce") for dep in game)
-    assert project["scripts"] == {"deepisle": "game.launch:run", "worldgen": "worldgen.tools.cli:main"}
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "-c constraints.txt -e '.[game,test]'" in makefile  # the make targets install the game
+    assert project["scripts"] == {"deepisle": "game.command:run", "worldgen": "worldgen.tools.cli:main"}
+
+
+def test_the_tile_table_the_library_page_shows_is_the_tile_table():
+    """docs/LIBRARY.md lists every tile id with its name, glyph, walkable and transparent: as TILES has them."""
+    from worldgen.core.tiles import TILES
+
+    page = (ROOT / "docs" / "LIBRARY.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    shown = []
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").replace("\\|", "\x00").split("|")]
+        glyph = " " if cells[2] == "(space)" else cells[2].strip("`").replace("\x00", "|")
+        shown.append((int(cells[0]), cells[1].strip("`"), glyph, cells[3] == "yes", cells[4] == "yes"))
+    assert shown == [(t.id, t.name, t.glyph, t.walkable, t.transparent) for t in TILES]

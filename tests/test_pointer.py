@@ -49,7 +49,7 @@ def test_clicking_a_wall_an_unexplored_cell_or_a_feature_says_what_it_is(tmp_pat
     assert g.log[-1].text == "You see no way there (wall)." and not g.path
     dark = in_view_cells(app, g, lambda x, y: not lv.seen[y, x])[0]
     click_cell(app, dark)  # a cell not explored yet: the walk explores towards it
-    assert g.log[-1].text == "You head into the unexplored." and g.path and g.heading == dark
+    assert g.log[-1].text == "You head into the unexplored." and g.path and g.activity.target == dark
     g.interrupt()
     # An altar in plain sight two cells off: walking into it uses it, a walk cannot end on it.
     x, y = next((g.pos[0] + dx, g.pos[1] + dy) for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2))

@@ -125,7 +125,8 @@ def test_the_readme_shows_command_lines():
 def test_readme_command_runs_as_written(line, tmp_path):
     """Run in an empty folder with the project's commands first on PATH, as after the README's set-up."""
     bin_dir = Path(sys.executable).parent
-    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+               PYTHONPATH=str(ROOT))  # this checkout's code, whichever checkout the commands were installed from
     proc = subprocess.run(shlex.split(line), cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr

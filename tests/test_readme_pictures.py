@@ -12,6 +12,7 @@ its pictures must equal the committed ones pixel for pixel.
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,14 +63,48 @@ def test_every_picture_the_docs_show_exists_and_is_made_by_a_tool():
     assert shown <= made and shown <= set(os.listdir(IMG))
 
 
-def test_game_screenshots_match_a_fresh_run(tmp_path):
+@pytest.fixture(scope="module")
+def fresh_shots(tmp_path_factory) -> tuple[Path, str]:
+    """The game's screenshot tool, run once into a new folder: the folder and what the tool printed."""
+    out = tmp_path_factory.mktemp("shots")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", ".venv/.installed", "screenshots-game",
-                           f"SHOT_DIR={tmp_path}", f"PY={sys.executable}"],
+    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", ".venv/.installed-serve", "screenshots-game",
+                           f"SHOT_DIR={out}", f"PY={sys.executable}"],
                           capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out, proc.stdout
+
+
+def test_game_screenshots_match_a_fresh_run(fresh_shots):
+    tmp_path, _ = fresh_shots
     fresh = sorted(p.name for p in tmp_path.glob("game-*.png"))
     assert fresh, "the game's screenshot tool wrote no game-*.png"
     for name in fresh:
         assert (IMG / name).is_file(), f"{name} is missing: {HINT}"
         assert np.array_equal(pixels(tmp_path / name), pixels(IMG / name)), f"{name}: {HINT}"
+
+
+def caption(name: str) -> str:
+    """The README's words for picture ``name`` (its alt text)."""
+    return re.search(rf"!\[([^\]]+)\]\(docs/img/{re.escape(name)}\)", (ROOT / "README.md").read_text("utf-8"))[1]
+
+
+def test_the_look_pictures_caption_says_what_its_look_panel_shows(fresh_shots):
+    """The caption names the creature under the cursor, its state and the tile under it, as the panel does."""
+    said = caption("game-look.png")
+    [panel] = [line.split(": ", 1)[1] for line in fresh_shots[1].splitlines()
+               if line.startswith("game-look.png look panel: ")]
+    creature, *_, tile = panel.split(" | ")
+    name = re.search(r"on a sleeping ([a-z ]+),", said)[1]
+    assert creature.lower().startswith(name + ":") and "asleep" in creature
+    assert re.search(r"the ([a-z ]+) under it", said)[1] == tile.lower()
+
+
+def test_the_generator_pictures_name_the_seeds_they_are_made_with():
+    """The README's generators table says which seed made its pictures; docs/pictures.py made them so."""
+    section = (ROOT / "README.md").read_text("utf-8").split("## The generators", 1)[1].split("\n## ", 1)[0]
+    made = {p.name: p.argv[p.argv.index("--seed") + 1] for p in PICTURES}
+    shown = re.findall(r"\(docs/img/([\w-]+\.png)\)", section)
+    assert shown
+    for name in shown:
+        assert f"`{made[name]}`" in section.split("|", 1)[0], f"{name} is made with seed {made[name]!r}"

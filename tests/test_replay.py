@@ -378,7 +378,7 @@ NOT_COMMANDS = {"aim_label", "aim_preview", "aim_range", "build_failed", "build_
                 "build_stage_names", "describe", "end_run", "install_build", "monster_name_at", "pack_rows",
                 "save_to", "targets", "morgue", "finish_recording", "record_score", "score_key", "erase_save",
                 "location_status", "perk_offer", "objective", "visited_sites", "relic_site",
-                "buttons", "set_tips"}  # (tips are messages: no digest holds them)
+                "buttons", "set_tips", "take_cues"}  # (tips and cues are messages and sounds: in no digest)
 
 
 def test_every_game_method_a_screen_calls_is_recorded_or_changes_nothing():

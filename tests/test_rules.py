@@ -10,7 +10,7 @@ from game.rules.actions.base import Action, alternate, succeed
 from game.rules.actions.items import Craft, Drop, PickUp, UseItem
 from game.rules.actions.melee import Attack
 from game.rules.actions.places import Ascend, Descend, Interact, LeaveSite
-from game.rules.actions.travel import TravelStep, plan_path
+from game.rules.actions.travel import TravelStep, plan_path, start_walk
 from game.rules.actions.walk import OpenSecretDoor, OverworldStep, Rest, Walk
 from game.rules.behaviours import BEHAVIOURS
 from game.rules.content import DUNGEONS, ITEM_BY_ID, ITEMS, MONSTERS, RECIPES
@@ -129,7 +129,7 @@ def test_a_result_is_followed_through_its_alternatives_and_bounded():
 
 def test_failures_take_no_time_and_stop_a_walk():
     g = dungeon_run()
-    g.path = [(2, 2), (3, 3)]
+    start_walk(g, [(2, 2), (3, 3)])
     assert not engine.perform(g, Walk(-1, 0))  # into the wall
     assert g.turn == 0 and g.path == [] and g.pos == (1, 1)
     assert not engine.perform(g, Walk(2, 0))  # not a step

@@ -13,6 +13,7 @@ import pytest
 from worldgen.core.tiles import T
 
 from game.rules.actions.melee import Attack, blow_roll
+from game.rules.actions.travel import start_walk
 from game.rules.actions.walk import Step
 from game.rules.content import MONSTER_BY_ID, PERKS, ally_xp_to_next, xp_to_next
 from game.rules.engine import resolve
@@ -106,7 +107,7 @@ def test_a_blow_is_one_rule_whoever_strikes_whom():
 def test_force_or_magic_places_an_actor_and_the_view_follows_only_the_player():
     g = run_on(pos=(1, 1))
     rat = put(g, "rat", 4, 2)
-    g.path, g.exploring = [(2, 1)], True
+    start_walk(g, [(2, 1)], "explore")
     g.place(rat, (5, 2))
     assert rat.pos == (5, 2) and g.path == [(2, 1)]  # a monster moved: nothing of the player's stops
     g.place(g.player, (3, 2))

@@ -22,7 +22,7 @@ from game.rules.location import LocationData, SiteData, WorldMap
 from game.rules.log import BAD, LOOT
 from game.rules.run import Game
 from game.rules.snapshot import level_snapshot
-from game.rules.state import LevelRequest, LocationRequest
+from game.rules.state import Activity, LevelRequest, LocationRequest
 
 from creatures import level_of, put, run_on
 
@@ -365,7 +365,7 @@ def test_arriving_at_a_saved_cell_not_on_the_level_is_at_the_stairs_up_and_said(
 def test_arriving_sets_the_deepest_reached_and_stops_any_walk():
     g = _with_level(outside(), level_of(ROOM), depth=2)
     g.location, g.deepest = 1, 3
-    g.path, g.resting, g.told = [(1, 1)], "rest", {5}
+    g.activity, g.told = Activity("rest", [(1, 1)]), {5}
     g.dirty = False
     arrive(g, 0, 2, "up")
     assert g.deepest == 12 and g.path == [] and not g.resting and g.told == set() and g.dirty

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from game.rules import engine
+from game.rules.actions.travel import start_walk
 from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Heal, Identify,
                                         IdentifyOne, Improve, Relocate, Reveal, landing_cell)
 from game.rules.actions.features import TRAPS, SpringTrap
@@ -115,7 +116,7 @@ def test_improve_raises_attack_max_hp_or_heals_fully():
 # -- moving a creature ---------------------------------------------------------------------------
 def test_a_blink_lands_on_open_floor_and_ends_the_walk():
     g = dungeon_run(make_level(WIDE))
-    g.path, g.exploring = [(2, 1)], True
+    start_walk(g, [(2, 1)], "explore")
     resolve(g, Relocate(g.player, (10, 3)))
     assert g.pos == (10, 3) and g.path == [] and not g.exploring and g.level.visible[3, 10]
 

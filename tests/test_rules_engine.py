@@ -4,6 +4,7 @@ alternatives, reactions, one message path and the view told of changes."""
 
 from game.rules import engine
 from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail, succeed
+from game.rules.state import Activity
 from game.rules.actions.walk import Rest, Step, Walk
 from game.rules.behaviours import BEHAVIOURS, Behaviour
 from game.rules.energy import ACTION_COST, MAX_TURNS
@@ -324,7 +325,7 @@ def test_a_player_left_without_hp_by_a_turn_is_dead_and_the_killer_kept_or_somet
 
 def test_a_rest_interrupted_says_why_and_stops(monkeypatch):
     g = dungeon_run()
-    g.resting, g.rest_turns = "rest", 0
+    g.activity = Activity("rest")
     monkeypatch.setattr(engine, "interruption", lambda run: "You stop resting: a rat comes into view.")
     assert engine.perform(g, Rest())
     assert (g.log[-1].text, g.log[-1].kind) == ("You stop resting: a rat comes into view.", NOTE) and not g.ongoing

@@ -280,7 +280,7 @@ def test_a_shot_strikes_the_player_with_the_kinds_shot_and_is_worded_by_what_it_
         dmg = attack_roll(np.random.default_rng(seed), m.kind.shot, g.player.defence)
         r = Shoot(m, g.player, np.random.default_rng(seed)).perform(g)
         first = f"{name_of(m, True)} {verb} you for {dmg}." if dmg else f"{name_of(m, True)} misses you."
-        assert r.messages[0] == bad(first) and g.player.hp == g.player.max_hp - dmg and g.events[0] == "shoot"
+        assert r.messages[0] == bad(first) and g.player.hp == g.player.max_hp - dmg and g.events[0] == "shoot_at_you"
         seen.add(bool(dmg))
     assert seen == {True, False}
 
@@ -294,7 +294,7 @@ def test_a_shot_hits_the_first_creature_in_its_way_and_stops_at_a_wall_or_its_ra
     rat.y = 1
     g.level.transparent[3, 4] = False
     g.events.clear()
-    assert Shoot(m, g.player, np.random.default_rng(1)).perform(g).messages == () and g.events == ["shoot"]
+    assert Shoot(m, g.player, np.random.default_rng(1)).perform(g).messages == () and g.events == ["shoot_at_you"]  # aimed at the player: the sound warns them
     g.level.transparent[3, 4] = True
     m.kind = replace(m.kind, shot_range=4)
     assert Shoot(m, g.player, np.random.default_rng(1)).perform(g).messages == ()

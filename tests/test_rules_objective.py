@@ -88,7 +88,7 @@ def test_the_goal_keys_explore_stops_once_the_stairs_come_in_sight():
     g.level.seen[:] = False
     g.level.update_view(*g.pos)
     assert not g.level.seen[1, 27]
-    assert g.go_to_goal() and g.seeking
+    assert g.go_to_goal() and g.activity.kind == "seek"
     for _ in range(100):
         if not g.ongoing:
             break
@@ -178,13 +178,13 @@ def test_a_tap_on_unexplored_ground_explores_towards_it_then_walks_onto_it():
     g.level.update_view(*g.pos)
     goal = (26, 4)
     assert not g.level.seen[4, 26]
-    assert g.head_to(*goal) and g.heading == goal and g.exploring
+    assert g.head_to(*goal) and g.activity.kind == "head" and g.activity.target == goal and g.exploring
     assert g.log[-1].text == "You head into the unexplored."
     for _ in range(200):
         if not g.ongoing:
             break
         g.go_on()
-    assert g.pos == goal and not g.ongoing and g.heading is None
+    assert g.pos == goal and not g.ongoing
 
 
 def test_a_tap_on_unexplored_ground_no_way_leads_to_says_so():
@@ -202,7 +202,7 @@ def test_a_tap_on_unexplored_ground_no_way_leads_to_says_so():
 def test_a_tap_on_known_ground_is_a_plain_walk():
     g = dungeon_run(make_level(HALLS))
     g.level.seen[:] = True
-    assert g.head_to(5, 4) and g.path[-1] == (5, 4) and g.heading is None and not g.exploring
+    assert g.head_to(5, 4) and g.path[-1] == (5, 4) and g.activity.kind == "walk" and not g.exploring
 
 
 def test_a_save_keeps_the_goal_keys_explore_and_a_heading_so_they_go_on_the_same():
@@ -212,18 +212,20 @@ def test_a_save_keeps_the_goal_keys_explore_and_a_heading_so_they_go_on_the_same
     g.level.update_view(*g.pos)
     assert g.head_to(26, 4)
     saved = codec.activity_from_json(codec.activity_to_json(g))
-    assert saved["heading"] == (26, 4) and not saved["seek"]
+    assert saved["plan"] == "head" and saved["target"] == (26, 4)
     h = dungeon_run(make_level(HALLS))
     build.restore_activity(h, saved)
-    assert h.heading == (26, 4) and h.exploring and h.path == g.path
+    assert h.activity == g.activity
     g.stop_walk()
     g.level.tiles[5, 8], g.level.tiles[4, 27], g.level.down = T.floor, T.stairs_down, (27, 4)  # past the door
     g.level.seen[:] = False  # the stairs down not found: the goal key explores for them
     g.level.update_view(*g.pos)
-    assert g.go_to_goal() and g.seeking
+    assert g.go_to_goal() and g.activity.kind == "seek"
     saved = codec.activity_from_json(codec.activity_to_json(g))
-    assert saved["seek"] and saved["heading"] is None
+    assert saved["plan"] == "seek" and saved["target"] is None
     build.restore_activity(h, saved)
-    assert h.seeking and h.heading is None
-    junk = codec.activity_from_json({"path": [[2, 1]], "explore": False, "seek": True, "heading": [3, 3]})
-    assert not junk["seek"] and junk["heading"] is None  # only an explore seeks or heads anywhere
+    assert h.activity == g.activity
+    junk = codec.activity_from_json({"path": [[2, 1]], "explore": False, "plan": "head", "target": [3, 3]})
+    assert junk["plan"] == "" and junk["target"] is None  # only an explore seeks or heads anywhere
+    lost = codec.activity_from_json({"path": [[2, 1]], "explore": True, "plan": "head", "target": "nowhere"})
+    assert lost["plan"] == "" and lost["target"] is None  # a head plan with no cell is a plain explore

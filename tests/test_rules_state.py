@@ -3,11 +3,13 @@ player stands (the site underfoot, the site entered, a position the
 overworld can take), the rolls of a turn, the screen's events, and a walk
 or rest stopped."""
 
+import pytest
 import numpy as np
 
 from game.rules import content
 from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.state import RunState
+from game.rules.log import Cue
+from game.rules.state import Activity, RunState
 from worldgen.core import seeding
 from worldgen.core.tiles import T
 
@@ -22,8 +24,7 @@ def test_a_new_run_has_done_nothing_yet():
     assert run.loc is None and run.level is None and run.levels == {} and run.log == []
     assert run.resume is None and run.resume_activity is None
     assert run.path == [] and run.exploring is False and run.resting == "" and run.rest_turns == 0
-    assert run.path_seen == set() and run.path_awake == set()
-    assert (run.path_hp, run.path_blows, run.path_finds, run.blows) == (0, 0, 0, 0)
+    assert run.activity is None and run.blows == 0 and not run.ongoing
     assert run.dead is False and run.won is False and run.killer == "" and run.kills == 0 and run.slain == {}
     assert run.daily == "" and run.recording is None and run.deepest == 0
     assert run.version == 0 and run.dirty is False and run.repaired == []
@@ -106,19 +107,34 @@ def test_no_foes_or_allies_without_a_level():
     assert g.foes_in_view() == [rat] and g.allies() == [ally]
 
 
-def test_the_screen_is_told_the_last_64_events():
+def test_the_screen_is_told_the_last_64_cues_once():
     run = RunState(WorldMap("Avalon"))
-    for i in range(70):
-        run.emit(f"e{i}")
-    assert run.events == [f"e{i}" for i in range(6, 70)]
+    cues = [list(Cue)[i % len(Cue)] for i in range(70)]
+    for cue in cues:
+        run.emit(cue)
+    assert run.take_cues() == cues[6:] and run.take_cues() == []
+    run.emit("hit")  # a cue's name is read as the cue ...
+    assert run.take_cues() == [Cue.HIT]
+    with pytest.raises(ValueError):
+        run.emit("applause")  # ... and a name that is no cue is refused
 
 
 def test_stopping_a_walk_ends_the_path_exploring_and_resting():
     run = RunState(WorldMap("Avalon"))
-    run.path, run.exploring, run.resting = [(1, 1)], True, "rest"
-    assert run.ongoing
-    run.stop_walk()
-    assert run.path == [] and run.exploring is False and run.resting == "" and not run.ongoing
+    for activity in (Activity("explore", [(1, 1)]), Activity("rest", turns=3), Activity("walk", [(1, 1)])):
+        run.activity = activity
+        assert run.ongoing
+        run.stop_walk()
+        assert run.path == [] and run.exploring is False and run.resting == "" and run.rest_turns == 0
+        assert not run.ongoing and run.activity is None
+
+
+def test_a_walk_with_every_cell_walked_is_over_and_auto_explore_between_legs_is_not():
+    run = RunState(WorldMap("Avalon"))
+    run.activity = Activity("walk", [])
+    assert not run.ongoing
+    run.activity = Activity("explore", [])
+    assert run.ongoing and run.exploring and run.path == []
 
 
 def test_the_loudest_sound_of_a_turn_is_kept():
@@ -126,3 +142,9 @@ def test_the_loudest_sound_of_a_turn_is_kept():
     run.make_noise(4)
     run.make_noise(2)
     assert run.noise == 4
+
+
+def test_every_cue_the_rules_give_has_a_sound_and_every_sound_is_a_cue():
+    from game.audio import SOUNDS
+
+    assert set(SOUNDS) == {cue.value for cue in Cue}

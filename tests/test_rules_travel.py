@@ -8,6 +8,7 @@ import pytest
 from game.rules import status, words
 from game.rules.actions import travel
 from game.rules.actions.base import fail
+from game.rules.state import Activity
 from game.rules.actions.travel import (HURT_FRACTION, MAX_REST_TURNS, SEARCH_TURNS, TravelStep, danger,
                                        explore_target, interruption, nearest_known, plan_path, stairs_target,
                                        start_rest, start_walk, step_action, walk_interruption)
@@ -132,11 +133,12 @@ def test_beginning_a_walk_ends_a_rest_and_takes_now_as_the_baseline():
     sleeper = put(g, "rat", 6, 3, awake=False)
     g.level.found.append(9)
     g.level.traps_found += [10, 11]
-    g.resting, g.player.hp, g.blows = "rest", 12, 4
+    g.activity, g.player.hp, g.blows = Activity("rest"), 12, 4
     start_walk(g, [(2, 1)])
-    assert g.resting == "" and g.path == [(2, 1)]
-    assert (g.path_hp, g.path_blows, g.path_finds) == (12, 4, 3)
-    assert g.path_seen == {rat.index, sleeper.index} and g.path_awake == {rat.index}
+    act = g.activity
+    assert g.resting == "" and g.path == [(2, 1)] and act.kind == "walk"
+    assert (act.hp, act.blows, act.finds) == (12, 4, 3)
+    assert act.seen == {rat.index, sleeper.index} and act.awake == {rat.index}
 
 
 # -- the next step -----------------------------------------------------------------------------------------------
@@ -328,17 +330,18 @@ def test_beginning_a_rest_ends_a_walk_counts_from_zero_and_takes_now_as_the_base
     g.player.hp = 7
     sleeper = put(g, "rat", 5, 3, awake=False)
     g.level.found.append(9)
-    g.path, g.exploring, g.rest_turns, g.blows = [(2, 1)], True, 40, 2
+    g.activity, g.blows = Activity("explore", [(2, 1)], 40), 2
     assert start_rest(g, "rest") is None
     assert (g.path, g.exploring, g.resting, g.rest_turns) == ([], False, "rest", 0)
-    assert (g.path_hp, g.path_blows, g.path_finds, g.path_seen, g.path_awake) == (7, 2, 1, {sleeper.index}, set())
+    act = g.activity
+    assert (act.hp, act.blows, act.finds, act.seen, act.awake) == (7, 2, 1, {sleeper.index}, set())
 
 
 def test_a_rest_outside_begins_without_a_level():
     g = overworld()
     g.player.hp = 3
-    g.path_finds = 5
-    assert start_rest(g, "rest") is None and g.resting == "rest" and g.path_finds == 0
+    g.activity = Activity("search", finds=5)
+    assert start_rest(g, "rest") is None and g.resting == "rest" and g.activity.finds == 0
 
 
 # -- what stops it: danger --------------------------------------------------------------------------------------
@@ -422,10 +425,10 @@ def test_harm_is_said_before_a_newcomer_a_newcomer_before_a_waking_and_a_waking_
     sleeper.awake = True
     g.blows += 1
     assert danger(g).startswith("you are hurt")
-    g.path_seen.discard(newcomer.index)
-    g.path_awake.discard(sleeper.index)
+    g.activity.seen.discard(newcomer.index)
+    g.activity.awake.discard(sleeper.index)
     assert danger(g) == f"{newcomer.name} comes into view"
-    g.path_awake.discard(sleeper.index)
+    g.activity.awake.discard(sleeper.index)
     assert danger(g) == f"{sleeper.name} notices you"
     assert danger(g) == f"{near.name} is next to you"
 
@@ -434,7 +437,7 @@ def test_a_newcomer_that_is_already_awake_is_not_said_to_wake_later():
     g = going(known(pos=(1, 1)))
     rat = put(g, "rat", 5, 3)
     assert danger(g) == f"{rat.name} comes into view"
-    assert g.path_awake == {rat.index} and danger(g) is None
+    assert g.activity.awake == {rat.index} and danger(g) is None
 
 
 def test_allies_and_captives_in_view_do_not_stop_it():
@@ -504,9 +507,9 @@ def test_danger_stops_a_rest_or_a_search_saying_which():
 def test_a_search_lasts_its_turns_and_says_whether_it_found_anything():
     g = known()
     assert start_rest(g, "search") is None
-    g.rest_turns = SEARCH_TURNS - 1
+    g.activity.turns = SEARCH_TURNS - 1
     assert interruption(g) is None
-    g.rest_turns = SEARCH_TURNS
+    g.activity.turns = SEARCH_TURNS
     assert interruption(g) == f"You search for {SEARCH_TURNS} turns and find nothing."
     g.level.traps_found.append(12)
     assert interruption(g) == f"You search for {SEARCH_TURNS} turns."
@@ -519,7 +522,7 @@ def test_a_search_counts_only_what_was_found_since_it_began():
     g = known()
     g.level.found.append(12)
     assert start_rest(g, "search") is None
-    g.rest_turns = SEARCH_TURNS
+    g.activity.turns = SEARCH_TURNS
     assert interruption(g) == f"You search for {SEARCH_TURNS} turns and find nothing."
 
 
@@ -528,7 +531,7 @@ def test_a_search_is_not_cut_short_when_the_player_is_rested():
     g.player.hp -= 1
     assert start_rest(g, "search") is None
     g.player.hp += 1
-    g.rest_turns = 1
+    g.activity.turns = 1
     assert interruption(g) is None
 
 
@@ -537,7 +540,7 @@ def test_a_rest_ends_when_rested_saying_after_how_long():
     p = g.player
     p.hp -= 3
     assert start_rest(g, "rest") is None
-    g.rest_turns = 9
+    g.activity.turns = 9
     assert interruption(g) is None
     p.hp = p.max_hp
     assert interruption(g) == f"You are rested: {p.max_hp}/{p.max_hp} HP after 9 turns."
@@ -547,7 +550,7 @@ def test_a_rest_waits_out_a_harmful_status_but_not_a_good_one():
     g = known()
     status.add(g.player, BAD, 5)
     assert start_rest(g, "rest") is None
-    g.rest_turns = 3
+    g.activity.turns = 3
     assert interruption(g) is None
     del g.player.statuses[BAD]
     status.add(g.player, GOOD, 5)
@@ -559,9 +562,9 @@ def test_a_rest_stops_after_its_most_turns_healed_or_not():
     p = g.player
     p.hp = 2
     assert start_rest(g, "rest") is None
-    g.rest_turns = MAX_REST_TURNS - 1
+    g.activity.turns = MAX_REST_TURNS - 1
     assert interruption(g) is None
-    g.rest_turns = MAX_REST_TURNS
+    g.activity.turns = MAX_REST_TURNS
     assert interruption(g) == f"You stop resting after {MAX_REST_TURNS} turns (2/{p.max_hp} HP)."
 
 
@@ -570,5 +573,5 @@ def test_the_most_turns_of_a_rest_are_read_when_it_runs(monkeypatch):
     g.player.hp = 2
     assert start_rest(g, "rest") is None
     monkeypatch.setattr(travel, "MAX_REST_TURNS", 3)
-    g.rest_turns = 3
+    g.activity.turns = 3
     assert interruption(g) == f"You stop resting after 3 turns (2/{g.player.max_hp} HP)."

@@ -19,6 +19,7 @@ from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from game.settings import parse_query
 from worldgen.core import registry
+from worldgen.core import seeding
 from worldgen.core.seeding import clean_seed_text, seed_from_text
 
 from gameloop import key, make_app, press, run_until, text
@@ -61,10 +62,17 @@ def test_cli_and_link_give_the_same_map(tmp_path):
         assert digest(tiles) == cli_map, v
 
 
-def test_cli_refuses_a_seed_that_is_only_invisible():
-    done = subprocess.run([sys.executable, "-m", "worldgen", "island", "--seed", " \u200b ", "--out", "x.png"],
-                          capture_output=True, text=True)
-    assert done.returncode == 2 and "seed is empty" in done.stderr and len(done.stderr.splitlines()) <= 2
+def test_a_seed_that_is_only_invisible_rolls_one_in_the_cli_as_in_a_link(tmp_path):
+    """One rule (``seeding.seed_text``): text empty once cleaned is no seed, and no seed rolls one;
+    the CLI prints the seed it rolled, which makes the same map again."""
+    out = tmp_path / "m.npz"
+    done = subprocess.run([sys.executable, "-m", "worldgen", "caverns", "--seed", " \u200b ", "--width", "48",
+                           "--height", "32", "--out", str(out)], capture_output=True, text=True, check=True)
+    rolled = json.loads(done.stdout)["seed"]
+    assert len(rolled) == 6 and set(rolled) <= set(seeding.ROLL_LETTERS)
+    with np.load(out) as data:
+        assert digest(data["tiles"]) == digest(registry.generate("caverns", rolled, 48, 32).last.data)
+    assert parse_query(f"?mode=demo&seed={quote(' ' + chr(0x200b) + ' ')}").seed is None  # the demo rolls one
 
 
 def test_title_link_and_save_name_the_same_world(tmp_path):

@@ -177,6 +177,24 @@ def test_pygbag_is_never_allowed_to_download(build_module, tmp_path, monkeypatch
     assert "offline build: refusing to download" in log.read_text(encoding="utf-8")
 
 
+def test_the_offline_cards_readme_link_comes_from_the_source_given_or_found(build_module, tmp_path, monkeypatch):
+    web = tmp_path / "web"
+    web.mkdir()
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    (web / "index.html").write_text(page, encoding="utf-8")
+    build_module.link_source(web, None)  # nothing known: the words stay plain
+    assert (web / "index.html").read_text(encoding="utf-8") == page
+    build_module.link_source(web, 'https://git.example/me/"isle"/')
+    linked = (web / "index.html").read_text(encoding="utf-8")
+    assert '<a id="source-link" href="https://git.example/me/&quot;isle&quot;#play-it"' in linked
+    with pytest.raises(build_module.SourceError, match="lost the offline card"):
+        build_module.link_source(web, "https://x")  # the mark was used up: a page without it is refused
+    monkeypatch.setenv("GITHUB_SERVER_URL", "https://github.com")
+    monkeypatch.setenv("GITHUB_REPOSITORY", "me/isle")
+    assert build_module.source_url(None) == "https://github.com/me/isle"
+    assert build_module.source_url("") is None and build_module.source_url("https://a.example/b") == "https://a.example/b"
+
+
 def test_busy_port_hint_names_the_make_variable(build_module, tmp_path):
     with serving(tmp_path) as url:
         port = int(url.rsplit(":", 1)[1].strip("/"))
@@ -218,6 +236,9 @@ def test_offline_shows_clear_failure_message(browser, server, cdn, build_dir):
         text = page.locator("#failure").inner_text()
         assert FAILURE_TEXT in text.replace("\n", " ")
         assert "pygame-web.github.io" in text and "reload" in text.lower()
+        readme = page.locator("#failure a#source-link")
+        assert readme.is_visible() and readme.inner_text() == "its README"
+        assert readme.get_attribute("href") == "https://github.com/me/isle#play-it"  # the shared build's --source
         assert "Could not fetch " + cdn + "pythons.js" in page.locator("#failure-detail").inner_text()
         assert not page.locator("#transfer").is_visible()
         assert page.locator("#canvas").is_visible()

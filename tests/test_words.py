@@ -142,7 +142,8 @@ def test_a_walk_stops_saying_the_pearls_are_here(tmp_path):
     ys, xs = (lv.visible & lv.walkable).nonzero()
     far = max(zip(xs.tolist(), ys.tolist()), key=lambda c: max(abs(c[0] - g.pos[0]), abs(c[1] - g.pos[1])))
     g.travel_to(*far)
-    route, g.path = list(g.path), []
+    route = list(g.path)
+    g.stop_walk()
     assert len(route) >= 3
     lv.items.append(FloorItem(903, ITEM_BY_ID["pearls"], *route[1], 2))
     g.player.inventory = ["mace"] * 20  # full

@@ -3,6 +3,7 @@ gate the deployment (it cannot run here)."""
 
 import re
 import shlex
+import tomllib
 from pathlib import Path
 
 import yaml
@@ -12,8 +13,9 @@ from webtools import ROOT, load_web_module
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 ACTIONS = {  # the official actions the workflow may use, at their current major versions
     "actions/checkout": "v4", "actions/setup-python": "v5", "actions/upload-artifact": "v4",
-    "actions/upload-pages-artifact": "v3", "actions/deploy-pages": "v4",
+    "actions/download-artifact": "v4", "actions/upload-pages-artifact": "v3", "actions/deploy-pages": "v4",
 }
+ASKED = "${{ inputs.self_host_runtime }}"  # the condition of every self-hosting step
 
 
 def workflow() -> dict:
@@ -48,7 +50,9 @@ def test_workflow_names_only_real_actions():
 def test_workflow_runs_the_real_build_with_the_pinned_versions():
     runs = [s["run"] for s in steps("build") if "run" in s]
     install = next(r for r in runs if "pip install" in r)
-    assert "-c constraints.txt" in install and f'"pygbag=={load_web_module("build").mirror_runtime.PYGBAG}"' in install
+    assert shlex.split(install) == ["python", "-m", "pip", "install", "-c", "constraints.txt", "-e", ".[web]"]
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert extras["web"] == [f"pygbag=={load_web_module('build').mirror_runtime.PYGBAG}"]
     build_line = next(r for r in runs if "web/build.py" in r)
     assert shlex.split(build_line)[:2] == ["python", "web/build.py"]
     assert (ROOT / "web" / "build.py").is_file() and (ROOT / "constraints.txt").is_file()
@@ -65,18 +69,55 @@ def test_readme_says_how_to_turn_pages_on():
     assert ".github/workflows/pages.yml" in readme and '"GitHub Actions"' in readme
 
 
-def test_workflow_draws_the_committed_embeds_posters_after_the_build():
-    build_steps = steps("build")
-    runs = [s.get("run", "") for s in build_steps]
-    build_at = next(i for i, r in enumerate(runs) if shlex.split(r or "x")[:2] == ["python", "web/build.py"])
-    draw_at = next(i for i, r in enumerate(runs) if shlex.split(r or "x")[:2] == ["python", "web/embeds.py"])
-    upload_at = next(i for i, s in enumerate(build_steps) if s.get("uses", "").startswith("actions/upload-pages"))
-    assert build_at < draw_at < upload_at
-    assert shlex.split(runs[draw_at])[2:] == ["build/web"]  # the site the artifact uploads
+def test_one_step_builds_the_page_and_its_posters():
+    """The build draws the posters of the example page and of web/embeds.txt itself: no second poster step."""
+    runs = [s.get("run", "") for job in workflow()["jobs"].values() for s in job["steps"]]
+    assert not [r for r in runs if "embeds.py" in r]
+    [build_step] = [s for s in steps("build") if shlex.split(s.get("run", "x"))[:2] == ["python", "web/build.py"]]
+    assert "posters of every embed (web/embeds.txt)" in build_step["name"]
+    upload_at = next(i for i, s in enumerate(steps("build")) if s.get("uses", "").startswith("actions/upload-pages"))
+    assert steps("build").index(build_step) < upload_at
     embeds = load_web_module("embeds")
     assert embeds.committed(), "web/embeds.txt lists no embed"
     for query in embeds.committed():
         embeds.demo_settings(query)  # each one a demo the game shows as written
+
+
+def test_install_steps_name_what_they_install():
+    """A step named after packages installs those packages, and no step says pygame-ce without installing it."""
+    install = named_step("build", "Install")
+    assert "pygbag 0.9.3" in install["name"] and "no pygame" in install["name"]
+    assert "game" not in shlex.split(install["run"])[-1]  # .[web]: numpy and pygbag, no pygame-ce
+    for job in workflow()["jobs"].values():
+        for step in job["steps"]:
+            if "pygame-ce" in step.get("name", ""):
+                assert "game" in step.get("run", ""), step["name"]
+
+
+def test_the_runtime_is_mirrored_once_and_the_copy_tested_is_the_copy_deployed():
+    jobs = workflow()["jobs"]
+    mirrors = [(name, s["run"]) for name, job in jobs.items() for s in job["steps"]
+               if "mirror_runtime.py" in s.get("run", "") or "make runtime" in s.get("run", "")]
+    assert mirrors == [("runtime", "python web/mirror_runtime.py --out build/runtime")]
+    assert jobs["runtime"]["if"] == ASKED
+    [handed] = [s for s in jobs["runtime"]["steps"] if s.get("uses", "").startswith("actions/upload-artifact")]
+    assert handed["with"]["name"] == "runtime" and handed["with"]["path"] == "build/runtime"
+    for name in ("test", "build"):
+        job = jobs[name]
+        assert job["needs"] == "runtime"
+        assert job["if"].replace(" ", "") == "${{!cancelled()&&needs.runtime.result!='failure'}}"
+        [taken] = [s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact")]
+        assert taken["if"] == ASKED and taken["with"] == {"name": "runtime", "path": "build/runtime"}
+    online = next(s for s in jobs["test"]["steps"] if s.get("run", "").strip() == "make online")
+    assert online["env"]["DEEPISLE_RUNTIME"] == "${{ inputs.self_host_runtime && 'build/runtime' || '' }}"
+    assert jobs["test"]["steps"].index(taken_in(jobs["test"])) < jobs["test"]["steps"].index(online)
+    build_step = next(s for s in jobs["build"]["steps"] if "web/build.py" in s.get("run", ""))
+    assert "${{ inputs.self_host_runtime && '--runtime build/runtime' || '' }}" in build_step["run"]
+    assert jobs["build"]["steps"].index(taken_in(jobs["build"])) < jobs["build"]["steps"].index(build_step)
+
+
+def taken_in(job: dict) -> dict:
+    return next(s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact"))
 
 
 def named_step(job: str, words: str) -> dict:
@@ -91,8 +132,9 @@ def test_deploy_waits_for_the_tests_and_pull_requests_never_deploy():
     assert "pull_request" in triggers
     deploy = flow["jobs"]["deploy"]
     assert "test" in deploy["needs"]
-    assert deploy["if"].replace(" ", "") == "${{github.event_name!='pull_request'}}"
-    assert "if" not in flow["jobs"]["test"] and "needs" not in flow["jobs"]["test"]  # every event tests
+    assert deploy["if"].replace(" ", "") == ("${{!cancelled()&&github.event_name!='pull_request'"
+                                             "&&needs.test.result=='success'&&needs.build.result=='success'}}")
+    assert flow["jobs"]["test"]["needs"] == "runtime"  # and runs whenever that job did not fail: every event tests
 
 
 def test_the_test_job_runs_make_test_then_the_online_suite_on_the_real_runtime():

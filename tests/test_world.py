@@ -289,11 +289,11 @@ def test_cli_lowers_a_scale_over_the_pixel_budget_as_the_generators_do(capsys, t
     assert (width, height) == (320 * 26, 306 * 26)
 
 
-def test_cli_bad_output_exits_2(capsys, tmp_path):
+def test_cli_bad_output_exits_2_and_an_unwritable_one_1(capsys, tmp_path):
     code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "x.bmp"))
     assert code == 2 and ".json" in err and err.count("\n") == 1
     code, _, err = run_cli(capsys, "world", "--seed", "x", "--out", str(tmp_path / "no" / "dir" / "x.png"))
-    assert code == 2 and "cannot write" in err
+    assert code == 1 and "cannot write" in err and err.count("\n") == 1  # a failed write, not a bad argument
 
 
 # ----------------------------------------------------------------------------- world parameters

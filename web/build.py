@@ -7,7 +7,8 @@ Usage (from anywhere; paths are relative to the repository)::
     python web/build.py --archive             # also build/web.zip (itch.io upload)
     python web/build.py --runtime build/runtime   # pack a mirrored runtime: no CDN at all
     python web/build.py --cdn https://host/path/cdn/0.9.3/   # the runtime from another server
-    python web/build.py --embed "mode=demo&demo=rooms&seed=x&ui=0" [--site URL]  # + a poster, a snippet
+    python web/build.py --embed "mode=demo&demo=rooms&seed=x&ui=0" [--site URL]  # + a poster kept, its code
+    python web/build.py --source https://github.com/me/isle   # the offline card's README link
 
 What it does:
 
@@ -26,14 +27,25 @@ What it does:
 3. Copies the page, the icon and the one game archive the page unpacks
    (``deepisle.tar.gz``; pygbag's ``.apk`` holds the same files and is not
    shipped), ``embed.js`` and ``embed-example.html`` into ``build/web``.
-4. Draws a poster for every embed of the shipped pages, of the committed
-   list ``web/embeds.txt`` and of each ``--embed``, with the CLI:
-   ``build/web/posters`` (see ``web/embeds.py``).
+4. Draws a poster for every embed of the shipped pages and of the committed
+   list ``web/embeds.txt`` (where each ``--embed`` is kept, so its poster is
+   on every later build), with the CLI: ``build/web/posters`` (see
+   ``web/embeds.py``).  A poster of the last build that no embed asks for
+   any more is named in a note, never dropped silently.
 5. With ``--runtime DIR`` (made by ``web/mirror_runtime.py``), copies the
    runtime beside the page (``build/web/cdn``) and points the page at it.
 
+Every argument, every embed and the port (``--serve``: held from then on)
+are checked before anything in the output folder is touched; each refusal
+is one line, status 2 (a failed build: status 1).
+
 The page loads the Python runtime at run time, from the pygame-web CDN unless
 ``--runtime`` or ``--cdn`` says otherwise; nothing from the CDN is needed to build.
+
+Long because it is the whole build, one short function a step (stage, pygbag,
+collect, posters, runtime, zip, serve) with the command line that checks
+every argument before any step runs; split, the steps would only pass the
+same paths and options from module to module.
 """
 
 from __future__ import annotations
@@ -55,8 +67,12 @@ for _path in (str(ROOT), str(WEB)):  # the repository's packages and this folder
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-import embeds  # noqa: E402
+import embeds  # noqa: E402  (checks first that this Python has the project's environment)
 import mirror_runtime  # noqa: E402
+from source_link import SourceError, link_source, source_url  # noqa: E402
+
+from worldgen.tools.args import Parser, whole  # noqa: E402
+from worldgen.tools.args import UsageError as ArgumentError  # noqa: E402
 
 APP_NAME = "deepisle"  # pygbag names the archive after the staged folder
 TITLE = "Deepisle"
@@ -68,7 +84,7 @@ EXTRA_FILES = ("embed-example.html", "embed.js")
 EMBED_PAGES = ("embed-example.html",)  # shipped pages whose embeds get posters
 SKIP_NAMES = ("__pycache__", "*.pyc", "*.pyo", ".*", "tests", "build")
 #: Developer-only files and folders the page never runs: never packed.
-DEV_ONLY = ("worldgen/__main__.py", "worldgen/tools", "game/tools")
+DEV_ONLY = ("worldgen/__main__.py", "worldgen/tools", "game/tools", "game/command.py")
 
 # Runs inside the pygbag process: no downloads, no black, then pygbag's CLI.
 RUNNER = """\
@@ -86,7 +102,13 @@ runpy.run_module("pygbag", run_name="__main__")
 
 
 class BuildError(Exception):
-    """A build step failed; the message says which and what to do."""
+    """A build step failed; the message says which and what to do (status 1)."""
+
+
+class UsageError(BuildError):
+    """A bad argument, embed or port, found before the build starts (status 2)."""
+
+
 
 
 def check_sources() -> None:
@@ -186,16 +208,30 @@ def collect(app: Path, out_web: Path, log_path: Path) -> list[Path]:
     return written
 
 
-def make_posters(out_web: Path, extra: list[str]) -> dict[str, str]:
-    """Posters for every embed of the shipped pages, of the committed list (``web/embeds.txt``) and each
-    extra query; checks the pages show them."""
+def sizes(out_web: Path) -> str:
+    """What a reader downloads before the runtime, in KB (1,000 bytes), as the docs quote it.
+
+    The README and docs/PUBLISHING.md quote these figures; tests/test_doc_figures.py holds them to the build."""
+    page, game = ((out_web / name).stat().st_size for name in ("index.html", ARCHIVE))
+    posters = list((out_web / embeds.POSTER_DIR).glob("*.png"))
+    return (f"the page and the game {(page + game) / 1000:.0f} KB (index.html {page / 1000:.0f} KB, {ARCHIVE} "
+            f"{game / 1000:.0f} KB), {len(posters)} posters {sum(p.stat().st_size for p in posters) / 1000:.0f} KB")
+
+
+def page_queries() -> list[str]:
+    """The embeds of the shipped pages (their sources in web/), in order."""
+    return [q for name in EMBED_PAGES for q, _src in embeds.page_embeds((WEB / name).read_text(encoding="utf-8"))]
+
+
+def make_posters(out_web: Path, list_path: Path = embeds.LIST) -> dict[str, str]:
+    """Posters for every embed of the shipped pages and of the committed list (``web/embeds.txt``);
+    checks the pages show them."""
     pages = {name: (out_web / name).read_text(encoding="utf-8") for name in EMBED_PAGES}
     try:
-        queries = [q for html in pages.values() for q, _src in embeds.page_embeds(html)]
-        queries += embeds.committed() + list(extra)
+        queries = page_queries() + embeds.committed(list_path)
         posters = embeds.render_posters(list(dict.fromkeys(queries)), out_web, (WIDTH, HEIGHT))
-        for name, html in pages.items():
-            embeds.check_page(name, html, posters)
+        for name, html_text in pages.items():
+            embeds.check_page(name, html_text, posters)
     except embeds.EmbedError as exc:
         raise BuildError(str(exc)) from None
     return posters
@@ -229,19 +265,27 @@ def make_zip(out_web: Path) -> Path:
 
 
 def build(out: Path, archive: bool = False, cdn: str | None = None, timeout: float = 300.0,
-          runtime: Path | None = None, extra_embeds: tuple[str, ...] = ()) -> Path:
-    """Build into ``out/web`` (and ``out/web.zip`` with ``archive``); return ``out/web``."""
-    if runtime is not None and cdn:
-        raise BuildError("--runtime packs the runtime into the page's own cdn/ folder: drop --cdn")
+          runtime: Path | None = None, list_path: Path = embeds.LIST, source: str | None = None) -> Path:
+    """Build into ``out/web`` (and ``out/web.zip`` with ``archive``); return ``out/web``
+    (the arguments checked first: :func:`check_args`)."""
     check_sources()
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
+    web = out / "web"
+    before = {p.name for p in (web / embeds.POSTER_DIR).glob("*.png")} if web.is_dir() else set()
     app = stage_app(out / "stage")
     log_path = out / "pygbag.log"
     run_pygbag(app, mirror_runtime.CDN_DIR if runtime is not None else cdn, timeout, log_path)
-    web = out / "web"
     collect(app, web, log_path)
-    make_posters(web, list(extra_embeds))
+    try:
+        link_source(web, source)
+    except SourceError as exc:
+        raise BuildError(str(exc)) from None
+    dropped = sorted(before - {Path(rel).name for rel in make_posters(web, list_path).values()})
+    if dropped:  # never silently: a poster a user asked for is kept in the list, or named here
+        print(f"note: {len(dropped)} poster(s) of the last build no embed asks for now were not kept "
+              f"({', '.join(dropped[:3])}{', ...' if len(dropped) > 3 else ''}): to keep a figure, keep its "
+              f"query in {list_path.name} (make embed Q=...)", file=sys.stderr)
     if runtime is not None:
         pack_runtime(runtime.resolve(), web)
     if archive:
@@ -249,13 +293,20 @@ def build(out: Path, archive: bool = False, cdn: str | None = None, timeout: flo
     return web
 
 
-def serve(directory: Path, port: int) -> None:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(directory))
+def bind(port: int) -> http.server.ThreadingHTTPServer:
+    """A server for the site on 127.0.0.1:``port``, its port held from now on (checked before the build)."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=os.devnull)
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:
-        raise BuildError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc} (another port: "
+        raise UsageError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc} (another port: "
                          f"make serve PORT=8001, or PORT=0 for any free one; web/build.py takes --port)") from None
+
+
+def serve(directory: Path, server: http.server.ThreadingHTTPServer | int) -> None:
+    """Serve ``directory`` with a server from :func:`bind` (or bind ``server``, a port, first) until Ctrl+C."""
+    server = bind(server) if isinstance(server, int) else server
+    server.RequestHandlerClass = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(directory))
     host, real_port = server.server_address[:2]
     print(f"Serving {directory} at http://{host}:{real_port}/  (embed demo: /embed-example.html; Ctrl+C stops)",
           flush=True)
@@ -267,39 +318,94 @@ def serve(directory: Path, port: int) -> None:
         server.server_close()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the browser version of Deepisle (pygbag, offline).")
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 1.0 <= value <= 3600.0:
+        raise argparse.ArgumentTypeError(f"expected seconds, 1..3600; got {text[:20]!r}")
+    return value
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = Parser(prog="web/build.py", description="Build the browser version of Deepisle (pygbag, offline).")
     parser.add_argument("--out", type=Path, default=ROOT / "build",
                         help="output folder (default: build/ in the repository); the page goes to OUT/web")
     parser.add_argument("--archive", action="store_true", help="also write OUT/web.zip for itch.io")
     parser.add_argument("--serve", action="store_true", help="after building, serve OUT/web on 127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000; 0 = any free)")
+    parser.add_argument("--port", type=whole(0, 65535), default=None,
+                        help="port for --serve (default 8000; 0 = any free)")
     parser.add_argument("--cdn", default=None,
                         help="URL of the folder the page loads the Python runtime from (default: pygbag's "
                              f"{mirror_runtime.SOURCE}{mirror_runtime.CDN_DIR})")
     parser.add_argument("--runtime", type=Path, default=None,
                         help="pack this mirrored runtime (web/mirror_runtime.py) beside the page and use it")
     parser.add_argument("--embed", action="append", default=[], metavar="QUERY",
-                        help="also draw the poster of this demo query and print its HTML snippet (repeatable)")
-    parser.add_argument("--site", default="", help="the published folder's URL, for --embed snippets")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds allowed for pygbag (default 300)")
-    args = parser.parse_args(argv)
+                        help="keep this demo query in the embeds list (its poster is then on every build) "
+                             "and print its HTML code (repeatable)")
+    parser.add_argument("--list", type=Path, default=embeds.LIST,
+                        help=f"the embeds list (default web/{embeds.LIST.name})")
+    parser.add_argument("--site", default="", help="the published folder's URL, for --embed's printed code")
+    parser.add_argument("--source", default=None,
+                        help="the project's page (e.g. https://github.com/me/isle) the offline card links its "
+                             "README to (default: the GitHub repository building it, or git's origin)")
+    parser.add_argument("--timeout", type=_seconds, default=300.0, help="seconds allowed for pygbag (default 300)")
+    return parser.parse_args(argv)
 
-    started = time.monotonic()
+
+def check_args(args: argparse.Namespace) -> None:
+    """Every argument and embed (the pages', the list's and ``--embed``'s), before anything is built."""
+    if args.port is not None and not args.serve:
+        raise UsageError("--port is the port of --serve: add --serve or drop --port")
+    if args.site and not args.embed:
+        raise UsageError("--site fills in the address of --embed's printed code: add --embed or drop --site")
+    if args.runtime is not None and args.cdn:
+        raise UsageError("--runtime packs the runtime into the page's own cdn/ folder: drop --cdn")
+    if args.runtime is not None:
+        try:
+            mirror_runtime.check(args.runtime)
+        except mirror_runtime.MirrorError as exc:
+            raise UsageError(f"--runtime: {exc}") from None
     try:
-        web = build(args.out, archive=args.archive, cdn=args.cdn, timeout=args.timeout,
-                    runtime=args.runtime, extra_embeds=tuple(args.embed))
-        print(f"built {web} in {time.monotonic() - started:.1f} s")
+        embeds.check_site(args.site)
+        for query in page_queries() + embeds.committed(args.list) + args.embed:
+            embeds.demo_settings(query)
+    except OSError as exc:
+        raise UsageError(f"--list: cannot read {args.list}: {exc.strerror or exc}") from None
+    except embeds.EmbedError as exc:
+        raise UsageError(str(exc)) from None
+    check_sources()
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = time.monotonic()
+    server = None
+    try:
+        args = parse_args(argv)
+        check_args(args)
+        if args.serve:
+            server = bind(8000 if args.port is None else args.port)
+        for query in args.embed:
+            if embeds.keep(query, args.list):
+                print(f"kept in {args.list.name}: {query} (every build draws its poster; commit the file)")
+        web = build(args.out, archive=args.archive, cdn=args.cdn, timeout=args.timeout, runtime=args.runtime,
+                    list_path=args.list, source=source_url(args.source))
+        print(f"built {web} in {time.monotonic() - started:.1f} s: {sizes(web)}")
         for query in args.embed:
             poster = embeds.poster_path(embeds.demo_settings(query))
             print(f"\nembed for {query}:\n{embeds.snippet(query, poster, args.site)}")
         if args.archive:
             print(f"itch.io archive: {web.parent / 'web.zip'}")
-        if args.serve:
-            serve(web, args.port)
-    except BuildError as exc:
+        if server is not None:
+            serve(web, server)
+            server = None
+    except (BuildError, ArgumentError) as exc:  # a bad argument, embed or port: 2; a failed build: 1
         print(f"web/build.py: error: {exc}", file=sys.stderr)
-        return 1
+        return 1 if type(exc) is BuildError else 2
+    finally:
+        if server is not None:
+            server.server_close()
     return 0
 
 

@@ -25,8 +25,8 @@ from .snapshot import apply_snapshot
 from .content import DungeonRules
 from .level import Level, LevelKey
 from .location import LocationData
-from .log import BAD, LOOT
-from .state import Arrival, LevelRequest, LocationRequest, RunState
+from .log import BAD, LOOT, Cue
+from .state import Activity, Arrival, LevelRequest, LocationRequest, RunState
 
 __all__ = ["build_iterator", "stage_names", "build_label", "install", "install_location", "install_level",
            "arrive", "fail_build", "level_iterator", "restore_activity", "COMPANION_REACH"]
@@ -114,12 +114,10 @@ def install_location(run: RunState, data: LocationData) -> None:
 def restore_activity(run: RunState, activity: dict) -> None:
     """The walk or rest a loaded save was made in goes on as it would have
     (``activity`` as :func:`game.rules.codec.activity_from_json` read it)."""
-    run.path = [tuple(c) for c in activity["path"]]
-    run.exploring, run.resting, run.rest_turns = activity["explore"], activity["rest"], activity["turns"]
-    run.path_seen, run.path_awake = set(activity["seen"]), set(activity["awake"])
-    run.path_hp, run.path_finds = activity["hp"], activity["finds"]
-    run.path_blows = run.blows - activity["hurt"]
-    run.seeking, run.heading = activity.get("seek", False), activity.get("heading")
+    kind = activity["rest"] or (activity.get("plan") or "explore" if activity["explore"] else "walk")
+    run.activity = Activity(kind, [tuple(c) for c in activity["path"]], activity["turns"], set(activity["seen"]),
+                            set(activity["awake"]), activity["hp"], run.blows - activity["hurt"], activity["finds"],
+                            activity.get("target"))
 
 
 def install_level(run: RunState, stage: Stage) -> None:
@@ -157,6 +155,7 @@ def arrive(run: RunState, site_index: int, depth: int, where: Arrival) -> None:
     level.shove_from(*run.pos)
     if not isinstance(where, tuple):  # by the stairs (not from a save: allies waiting to be set down still wait)
         _set_down_companions(run, level)
+        run.emit(Cue.STAIRS)
     run.deepest = max(run.deepest, depth + 10 * run.location)
     level.update_view(*run.pos)
     run.stop_walk()

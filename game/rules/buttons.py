@@ -4,7 +4,7 @@ A thumb or a mouse should never have to guess: the *Down* button says
 whether it walks to the stairs or takes them, and when it can do nothing
 (stairs not found yet, the deepest level, the surface) it is greyed and says
 why: the very line the command gives when pressed anyway
-(:func:`~game.rules.actions.travel.stairs_refusal`,
+(:func:`~game.rules.objective.stairs_refusal`,
 :func:`~game.rules.actions.ranged.aim_refusal`, the objective).  The screens
 draw :func:`button_states` (a label, whether it applies, what it says) and
 show the words while a finger rests on a button or the mouse is over it.
@@ -18,9 +18,8 @@ from worldgen.core.tiles import T
 
 from . import words
 from .actions.ranged import aim_refusal, launcher_at_hand, nothing_to_fire
-from .actions.travel import stairs_refusal
 from .content.keys import COMMAND_BY_NAME
-from .objective import objective
+from .objective import objective, stairs_refusal
 from .state import RunState
 from .tips import weak_in_hand
 

@@ -96,11 +96,12 @@ def activity_to_json(run: RunState) -> dict | None:
     None when nothing goes on."""
     if not run.ongoing:
         return None
-    return {"path": [list(c) for c in run.path], "explore": run.exploring, "rest": run.resting,
-            "turns": run.rest_turns, "seen": sorted(run.path_seen), "awake": sorted(run.path_awake),
-            "hp": run.path_hp, "hurt": run.blows - run.path_blows, "finds": run.path_finds,
-            **({"seek": True} if run.seeking else {}),
-            **({"heading": list(run.heading)} if run.heading is not None else {})}
+    act = run.activity
+    return {"path": [list(c) for c in act.path], "explore": run.exploring, "rest": run.resting,
+            "turns": act.turns, "seen": sorted(act.seen), "awake": sorted(act.awake),
+            "hp": act.hp, "hurt": run.blows - act.blows, "finds": act.finds,
+            **({"plan": act.kind} if act.kind in ("seek", "head") else {}),
+            **({"target": list(act.target)} if act.target is not None else {})}
 
 
 def activity_from_json(value) -> dict | None:
@@ -114,6 +115,9 @@ def activity_from_json(value) -> dict | None:
     explore = value.get("explore") is True and not rest
     if not (path or explore or rest):
         return None
+    # An explore may be the goal key's ("seek") or towards a tapped cell ("head", with its target).
+    target = cell(value.get("target")) if explore and value.get("plan") == "head" else None
+    plan = "head" if target is not None else "seek" if explore and value.get("plan") == "seek" else ""
 
     def ids(key: str) -> set[int]:
         return {clamp_int(i, 0, BIG, 0) for i in as_list(value.get(key))[:MAX_SEEN]}
@@ -121,9 +125,7 @@ def activity_from_json(value) -> dict | None:
     return {"path": [] if rest else path, "explore": explore, "rest": rest,
             "turns": clamp_int(value.get("turns"), 0, BIG, 0), "seen": ids("seen"), "awake": ids("awake"),
             "hp": clamp_int(value.get("hp"), 0, BIG, 0), "hurt": clamp_int(value.get("hurt"), 0, BIG, 0),
-            "finds": clamp_int(value.get("finds"), 0, BIG, 0),
-            "seek": value.get("seek") is True and explore,  # the goal key's explore (it stops in sight of the goal)
-            "heading": cell(value.get("heading")) if explore else None}  # exploring towards a tapped cell
+            "finds": clamp_int(value.get("finds"), 0, BIG, 0), "plan": plan, "target": target}
 
 
 def flush_levels(run: RunState) -> None:
@@ -249,8 +251,8 @@ def _activity_read(act: dict | None) -> dict | None:
         return None
     return {"path": [list(c) for c in act["path"]], "explore": act["explore"], "rest": act["rest"],
             "turns": act["turns"], "seen": sorted(act["seen"]), "awake": sorted(act["awake"]), "hp": act["hp"],
-            "hurt": act["hurt"], "finds": act["finds"], **({"seek": True} if act["seek"] else {}),
-            **({"heading": list(act["heading"])} if act["heading"] is not None else {})}
+            "hurt": act["hurt"], "finds": act["finds"], **({"plan": act["plan"]} if act["plan"] else {}),
+            **({"target": list(act["target"])} if act["target"] is not None else {})}
 
 
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.

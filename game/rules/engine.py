@@ -17,6 +17,10 @@ reactions).  Nothing here draws or waits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
 import numpy as np
 
 from worldgen.core.tiles import T
@@ -25,8 +29,8 @@ from . import status, tips
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
 from .actions.powers import set_off
-from .actions.terrain import HazardsTurn
-from .actions.travel import interruption
+from .actions.terrain import DriftDown, Drown, HazardsTurn
+from .actions.travel import PLANS, interruption
 from .actions.walk import Helpless, Step
 from .behaviours import BEHAVIOURS, TurnContext, wander
 from .clock import pass_turns
@@ -34,7 +38,7 @@ from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
 from .log import BAD, GOOD, NOTE
 from .state import RunState
 
-__all__ = ["perform", "resolve", "end_player_turn", "monsters_act"]
+__all__ = ["perform", "go_on", "resolve", "end_player_turn", "monsters_act", "TURN_PHASES", "Phase", "Turn"]
 
 _WATER = (T.shallow_water, T.deep_water)
 
@@ -71,6 +75,22 @@ def perform(run: RunState, action: Action) -> bool:
     if not run.dead:
         tips.notice(run)  # a first-time tip, or the weak-weapon prompt (messages only)
     return True
+
+
+def go_on(run: RunState) -> bool:
+    """The next turn of what the player goes on doing (``run.activity``, a
+    plan of :data:`~game.rules.actions.travel.PLANS`): its action, performed
+    as the player's (and stopped as :func:`perform` stops it); False when
+    nothing goes on, or a map is being built (that ends it)."""
+    act = run.activity
+    if run.busy or act is None:
+        run.stop_walk()
+        return False
+    action = PLANS[act.kind].next(run, act)
+    if action is None:
+        run.stop_walk()
+        return False
+    return perform(run, action)
 
 
 def resolve(run: RunState, action: Action, depth: int = 0) -> tuple[Result, Action]:
@@ -118,57 +138,92 @@ def end_player_turn(run: RunState, cost: int = ACTION_COST, searching: bool = Fa
         player.energy.value = ACTION_COST
 
 
-def _one_turn(run: RunState, searching: bool) -> None:
-    level = run.level
-    rng = run.rng()
+@dataclass
+class Turn:
+    """One game turn as its phases share it: the turn's rolls (drawn before the
+    clock moves on) and whether the player spent it searching."""
+
+    rng: np.random.Generator
+    searching: bool
+
+
+def _clock(run: RunState, turn: Turn) -> None:
     pass_turns(run, 1)
-    _tick_player(run)
-    resolve(run, HazardsTurn())
-    if run.dead:
-        return
-    px, py = run.pos
-    for line in level.reveal_secrets_near(px, py, rng, searching, keen=run.player.has("keen_eyes")):
-        run.say(line, GOOD)
-    level.update_view(px, py)
-    monsters_act(run, rng)
-    run.noise = 0
-    if not run.player.alive and not run.dead:
-        run.dead = True
-        run.killer = run.killer or "something"
-        run.stop_walk()
 
 
-def _tick_player(run: RunState) -> None:
+def _tick_player(run: RunState, turn: Turn) -> None:
+    """The player's statuses tick: their harm is a ``Damage``, a levitation
+    ending over a chasm a ``DriftDown``."""
     p = run.player
     if not p.statuses:
         return
-    level, (x, y) = run.level, run.pos
+    level, (x, y) = run.level, p.pos
     damage, cause, ended = status.tick(p, in_water=int(level.tiles[y, x]) in _WATER)
     for name in ended:
         run.say(f"You are no longer {name}.", NOTE)
     if "levitating" in ended and int(level.tiles[y, x]) == T.chasm:
-        _drift_down(run)
+        resolve(run, DriftDown())
     elif "levitating" in ended and int(level.tiles[y, x]) == T.deep_water:
         run.say("You drop into the deep water: you swim.", BAD)
     if damage:
         resolve(run, Damage(p, damage, cause, tick=True))
 
 
-def _drift_down(run: RunState) -> None:
-    """Levitation ended over a chasm: the player drifts down to the nearest
-    floor at its edge (a fall is a step the player chooses)."""
-    level, (x, y) = run.level, run.pos
-    dist = level.distance_from(x, y, "fly")
-    reach = np.where(level.walkable & (dist > 0), dist, np.iinfo(dist.dtype).max)
-    flat = int(np.argmin(reach))
-    if reach.flat[flat] == np.iinfo(dist.dtype).max:
-        return
-    ny, nx = divmod(flat, level.shape[1])
-    level.shove_from(nx, ny)
-    run.pos = (nx, ny)
-    level.update_view(nx, ny)
-    run.stop_walk()
-    run.say("You sink, and drift down to the chasm's edge.", BAD)
+def _ground(run: RunState, turn: Turn) -> None:
+    resolve(run, HazardsTurn())
+
+
+def _secrets(run: RunState, turn: Turn) -> None:
+    px, py = run.player.pos
+    for line in run.level.reveal_secrets_near(px, py, turn.rng, turn.searching, keen=run.player.has("keen_eyes")):
+        run.say(line, GOOD)
+
+
+def _view(run: RunState, turn: Turn) -> None:
+    run.level.update_view(*run.player.pos)
+
+
+def _monsters(run: RunState, turn: Turn) -> None:
+    monsters_act(run, turn.rng)
+
+
+def _quiet(run: RunState, turn: Turn) -> None:
+    run.noise = 0
+
+
+def _death(run: RunState, turn: Turn) -> None:
+    if not run.player.alive and not run.dead:
+        run.dead = True
+        run.killer = run.killer or "something"
+        run.stop_walk()
+
+
+class Phase(NamedTuple):
+    name: str
+    run: Callable[[RunState, Turn], None]
+    after_death: bool  # it happens even when the player died earlier in the turn
+
+
+#: A game turn in a dungeon, in order.  A phase that does not happen after
+#: the player's death is skipped, with every phase after it, once they died.
+TURN_PHASES: tuple[Phase, ...] = (
+    Phase("the clock moves on, healing with it", _clock, True),
+    Phase("the player's statuses tick", _tick_player, True),
+    Phase("the ground changes: fire, gas, terrain", _ground, True),
+    Phase("secrets near the player may be noticed", _secrets, False),
+    Phase("the view is recomputed", _view, False),
+    Phase("every monster acts", _monsters, False),
+    Phase("the turn's noise fades", _quiet, False),
+    Phase("a player at 0 HP dies", _death, False),
+)
+
+
+def _one_turn(run: RunState, searching: bool) -> None:
+    turn = Turn(run.rng(), searching)
+    for phase in TURN_PHASES:
+        if run.dead and not phase.after_death:
+            return
+        phase.run(run, turn)
 
 
 def monsters_act(run: RunState, rng: np.random.Generator) -> None:
@@ -220,8 +275,8 @@ def _tick_monster(run: RunState, m, occupied: np.ndarray) -> bool:
         return True
     damage, cause, ended = status.tick(m, in_water=int(run.level.tiles[m.y, m.x]) in _WATER)
     if "levitating" in ended and not run.level.passable(m.moves)[m.y, m.x]:
-        damage += m.hp  # a walker that floated out over deep water drowns when it comes down
-    if damage:
+        resolve(run, Drown(m, damage, cause))  # a walker that floated out over deep water
+    elif damage:
         resolve(run, Damage(m, damage, cause, tick=True))
     if m.alive:
         return True

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from . import content
 from .entities import Actor, Monster
-from .log import bad, good, loot, note
+from .log import Cue, bad, good, loot, note
 from .sites import settle_site
 from .state import RunState
 
@@ -47,7 +47,7 @@ def hurt(run: RunState, target: Actor, damage: int, cause: str,
         return []
     target.hp -= damage
     if target.is_hero:  # the hero's death is the run's
-        run.emit("hurt")
+        run.emit(Cue.HURT)
         run.blows += 0 if tick else 1
         if target.alive:
             return []
@@ -71,7 +71,7 @@ def kill_monster(run: RunState, m: Monster, by: Actor | None = None) -> list[tup
     if m in level.monsters:
         level.kill(m)
     run.dirty = True
-    run.emit("kill")
+    run.emit(Cue.KILL)
     out = []
     if m.stolen is not None:  # a thief's loot falls where it dies
         item, count = m.stolen
@@ -97,5 +97,5 @@ def kill_monster(run: RunState, m: Monster, by: Actor | None = None) -> list[tup
         run.player.hp = min(run.player.max_hp, run.player.hp + BLOODLUST_HEAL)
     levels = run.player.gain_xp(xp)
     if levels:
-        run.emit("level_up")
+        run.emit(Cue.LEVEL_UP)
     return [good(line)] + out + [loot(text) for text in levels] + (settle_site(run) if m.boss else [])

@@ -1,4 +1,4 @@
-"""The message log of a run.
+"""The message log of a run, and the cues the screens play.
 
 Rules say what happened as short lines with a kind (good news, bad news, a
 note, loot); the view chooses the colours.  Iterating a :class:`Message`
@@ -10,14 +10,20 @@ itself, the last line counts it instead ("The rat misses you. x3"); said
 again in the same turn a few lines on (a refusal between other news, a
 tap given five times), that line moves to the end and counts it
 (:data:`SAME_TURN_LINES` back at most).
+
+A :class:`Cue` is what the rules tell the screens beside the words: a blow
+landed, a potion was drunk, the relic is out.  The run queues them
+(``RunState.emit``); the play screen takes them each frame
+(``Game.take_cues``) and plays the sound of each (``game.audio.SOUNDS``).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
-__all__ = ["Message", "GOOD", "BAD", "NOTE", "LOOT", "TIP", "KINDS", "MAX_LOG", "MAX_TEXT", "SAME_TURN_LINES", "SHOWN", "good", "bad", "note",
-           "loot", "add", "repeats"]
+__all__ = ["Cue", "Message", "GOOD", "BAD", "NOTE", "LOOT", "TIP", "KINDS", "MAX_LOG", "MAX_TEXT", "SAME_TURN_LINES",
+           "SHOWN", "good", "bad", "note", "loot", "add", "repeats"]
 
 GOOD, BAD, NOTE, LOOT = "good", "bad", "note", "loot"
 TIP = "tip"  # a first-time tip, or a prompt (game.rules.tips)
@@ -26,6 +32,32 @@ MAX_LOG = 1000  # lines of history kept for the run (the message history scene s
 MAX_TEXT = 200  # characters of one line (a save's longer lines are cut)
 SAME_TURN_LINES = 4  # how far back a line said again in the same turn is found and counted
 SHOWN = 96  # characters of a line the message strip under the map shows (the history shows more)
+
+
+class Cue(StrEnum):
+    """Something the rules tell the screens happened (its value names its sound)."""
+
+    HIT = "hit"
+    MISS = "miss"
+    KILL = "kill"
+    HURT = "hurt"
+    PICKUP = "pickup"
+    DRINK = "drink"
+    READ = "read"
+    ZAP = "zap"
+    SHOOT = "shoot"
+    SHOOT_AT_YOU = "shoot_at_you"
+    THROW = "throw"
+    SHATTER = "shatter"
+    FIRE = "fire"
+    GAS = "gas"
+    TRAP = "trap"
+    PRIZE = "prize"
+    RELIC = "relic"
+    LEVEL_UP = "level_up"
+    STAIRS = "stairs"
+    WIN = "win"
+    DIE = "die"
 
 
 class Message(NamedTuple):

@@ -12,7 +12,10 @@ ordinary site's goal is its own treasure; once cleared, the way back out.
 
 Which sites were entered (:func:`visited`) is read from the levels the run
 keeps (a level's snapshot is kept from the moment it is left or saved), so
-the map can mark them without a save key of its own.
+the map can mark them without a save key of its own; the overworld's
+auto-explore walks to the nearest site not entered (:func:`unvisited_site`).
+Why the stairs cannot be taken is one rule (:func:`stairs_refusal`) for the
+keys, the buttons and the goal key.
 
 >>> compass(0, -5), compass(-4, 3), compass(7, 1), compass(0, 0)
 ('north', 'south-west', 'east', 'here')
@@ -23,11 +26,17 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from worldgen.core.tiles import T
+
 from .content import keys, relic_site
-from .geometry import chebyshev
+from .geometry import chebyshev, walk_distance
 from .state import RunState
 
-__all__ = ["Objective", "objective", "visited", "compass", "GOAL_ACTIONS", "goal_key"]
+__all__ = ["Objective", "objective", "visited", "unvisited_site", "stairs_refusal", "compass", "GOAL_ACTIONS",
+           "goal_key", "NO_SITE"]
+
+#: What going in says where there is no site (the overworld's ``>``, Enter, the *Enter* button).
+NO_SITE = "There is no dungeon here: stand on a site's door to go in."
 
 #: What the goal key may do: walk to the cell, go into the site underfoot,
 #: the stairs down or up (walk to them, or take them underfoot), auto-explore,
@@ -145,3 +154,37 @@ def _upwards(run: RunState, what: str) -> Objective:
     if level.seen[level.up[1], level.up[0]]:
         return Objective(f"{what}: back to the stairs up", "walks there", level.up, "up")
     return Objective(f"{what}: find the stairs up", "explores", None, "explore")
+
+
+def unvisited_site(run: RunState):
+    """Where auto-explore walks on the overworld: the site nearest on foot
+    that the player has not gone into (:func:`~game.rules.objective.visited`;
+    not the one underfoot), or None when every site within reach was entered."""
+    done = visited(run)
+    todo = [s for s in run.loc.sites if s.index not in done and (s.x, s.y) != run.pos]
+    if not todo:
+        return None
+    dist = walk_distance(run.loc.passable, [run.pos])
+    steps = [(int(dist[s.y, s.x]), s.index, s) for s in todo if dist[s.y, s.x] > 0]
+    return min(steps, key=lambda t: t[:2])[2] if steps else None
+
+
+def stairs_refusal(run: RunState, down: bool) -> str | None:
+    """Why the stairs down (``down``) or up can do nothing now, in one line;
+    None when they can: taken underfoot, walked to once seen, or on the
+    overworld (down only) the site underfoot gone into.  The ``>``/``<``
+    keys, the *Down*/*Up* buttons (greyed with this line) and
+    ``Game.stairs`` all ask it."""
+    if run.mode == "overworld":
+        if not down:
+            return "You are on the surface: there are no stairs up."
+        return None if run.site_under() is not None else NO_SITE
+    level = run.level
+    if int(level.tiles[run.pos[1], run.pos[0]]) == (T.stairs_down if down else T.stairs_up):
+        return None
+    if down and level.down is None:
+        return "There are no stairs down: this is the deepest level."
+    cell = level.down if down else level.up
+    if not level.seen[cell[1], cell[0]]:
+        return f"You have not found the stairs {'down' if down else 'up'} yet."
+    return None

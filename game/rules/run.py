@@ -46,8 +46,7 @@ from .actions.items import Craft, Drop, PickUp, Swap, UseItem
 from .actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from .actions.ranged import (AIM_PURPOSES, Fire, ReadyLauncher, Throw, aim_label, aim_preview, aim_range,
                              aim_refusal, can_fire, targets)
-from .actions.travel import (TravelStep, explore_target, plan_path, stairs_refusal, stairs_target, start_rest,
-                             start_walk, step_action, unvisited_site)
+from .actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from .actions.terrain import CloseDoors
 from .actions.walk import Rest
 from .buttons import ButtonState, button_states
@@ -55,18 +54,18 @@ from .content.keys import hint
 from .entities import MAX_INVENTORY
 from .growth import perk_offer, start_as
 from .location import LocationData, SiteData, WorldMap
-from .log import BAD
+from .log import BAD, Cue
 from .look import PackRow, describe_cell, pack_rows, unreachable
 from .morgue import morgue_text
 from .names import make_name
-from .objective import Objective, objective, visited
+from .objective import Objective, objective, stairs_refusal, unvisited_site, visited
 from .pickup import PICKUP_MODES, PICKUP_WORDS
 from .record import Recording, read_file, recorded
 from .replay import Mismatch, Replayer
 from .state import LevelRequest, LocationRequest, RunState
 from .tips import TIPS, tip
 
-__all__ = ["Game", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
+__all__ = ["Game", "Cue", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "PICKUP_WORDS", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice",
            "load_saved", "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay",
            "finished_runs", "Replayer", "Mismatch", "death_text", "Objective", "ButtonState", "TIPS", "crafting_words"]
@@ -100,10 +99,6 @@ class ScoreRecord(NamedTuple):
     table: list[dict]  # the table, best first, with this run in its place
     rank: int  # this run's place (0 is the best), -1 when it did not make the table
     kept: bool  # the table was stored (a blocked storage shows it, keeps nothing)
-
-
-#: What the goal key's explore stops for, by what the goal key does next.
-_SIGHTED = {"down": "the stairs down are", "up": "the stairs up are", "travel": "what you seek is"}
 
 
 class Game(RunState):
@@ -274,7 +269,7 @@ class Game(RunState):
         """``>`` / ``<`` (and the *Down* / *Up* buttons): take the stairs
         underfoot, else walk to them (on the overworld ``>`` enters the site
         underfoot).  True when something was done or a walk began; else the
-        log says why (:func:`~game.rules.actions.travel.stairs_refusal`)."""
+        log says why (:func:`~game.rules.objective.stairs_refusal`)."""
         if self.busy or self.mode not in ("overworld", "dungeon"):
             return False
         why = stairs_refusal(self, down)
@@ -352,10 +347,8 @@ class Game(RunState):
             return self.stairs(goal.action == "down")
         if goal.action == "enter":
             return self.enter_site()
-        if goal.action == "explore":
-            found = self.explore()
-            self.seeking = found
-            return found
+        if goal.action == "explore":  # (only in a site: the overworld's goal is always a place)
+            return start_explore(self, "seek")
         if goal.action == "location":
             return self.go_location(goal.target)
         self.say(goal.text)
@@ -372,7 +365,6 @@ class Game(RunState):
         if not path and (x, y) != self.pos:
             self.say("You see no way there." if path is None else unreachable(self, x, y))
             self.touch()
-        self.exploring = False
         start_walk(self, path or [])
         return bool(self.path)
 
@@ -403,67 +395,32 @@ class Game(RunState):
                 return False
             self.say(f"You head for site {site.index + 1}, {site.describe()}: the nearest you have not entered.")
             return self.travel_to(site.x, site.y)
-        self.exploring = True
-        return self._next_leg()
+        return start_explore(self)
 
     @recorded("H")
     def head_to(self, x: int, y: int) -> bool:
         """A click or a tap on a cell: walk there over known ground (as
         :meth:`travel_to`); a dungeon cell not explored yet: explore towards
         it, leg by leg, until it is seen (then walk on to it, if a way is
-        known) or no way on is left.  No time passes now."""
+        known) or no way on is left (the "head" plan).  No time passes now."""
         if self.busy or self.mode not in ("overworld", "dungeon"):
             return False
         level = self.level
         if self.mode == "overworld" or not level.inside(x, y) or level.seen[y, x]:
             return self.travel_to(x, y)
         self.stop_walk()
-        self.exploring, self.heading = True, (x, y)
-        if self._next_leg():
-            self.say("You head into the unexplored.")
-            self.touch()
-            return True
-        return False
-
-    def _next_leg(self) -> bool:
-        if self.heading is not None and self.level.seen[self.heading[1], self.heading[0]]:
-            cell = self.heading  # it is in sight: the last leg goes to it, if a known way does
-            self.stop_walk()
-            return self.travel_to(*cell)
-        target = explore_target(self, self.heading)
-        path = plan_path(self, *target) if target is not None else None
-        if not path:
-            heading = self.heading is not None
-            self.stop_walk()
-            self.say("You see no way on that way." if heading else
-                     "You have explored everything you can reach here." if target is None else "You see no way on.")
-            self.touch()
+        if not start_explore(self, "head", (x, y)):
             return False
-        start_walk(self, path)
+        self.say("You head into the unexplored.")
+        self.touch()
         return True
 
     @recorded("s")
     def go_on(self) -> bool:
-        """The next turn of what goes on by itself: a walk's next step
-        (auto-explore plans its next leg first) or a turn of a rest; False
-        when nothing goes on."""
-        if self.busy:
-            self.stop_walk()
-            return False
-        if self.resting:
-            self.rest_turns += 1
-            return engine.perform(self, Rest())
-        if self.heading is not None and self.level.seen[self.heading[1], self.heading[0]]:
-            self.path = []  # the cell headed for came in sight: walk on to it (the next leg)
-        if not self.path and not (self.exploring and self._next_leg()):
-            self.stop_walk()
-            return False
-        done = engine.perform(self, TravelStep())
-        if self.seeking and self.ongoing and (goal := self.objective()).action != "explore":
-            self.stop_walk()
-            self.say(f"You stop: {_SIGHTED.get(goal.action, 'the goal')} in sight.")
-            self.touch()
-        return done
+        """The next turn of what goes on by itself (:func:`engine.go_on`): a
+        walk's next step (auto-explore plans its next leg first) or a turn of
+        a rest; False when nothing goes on."""
+        return engine.go_on(self)
 
     # -- first-time tips (messages only: no time passes, no digest changes) ----------------------------
     @recorded("y")

@@ -16,7 +16,7 @@ overworld and dungeons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -27,10 +27,11 @@ from .entities import Monster, Player
 from .geometry import chebyshev
 from .level import Level
 from .location import LocationData, SiteData, WorldMap
-from .log import NOTE, Message
+from .log import NOTE, Cue, Message
 from .log import add as add_line
 
-__all__ = ["RunState", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "PICKUP_MODES",
+__all__ = ["RunState", "Activity", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "EXPLORING",
+           "PICKUP_MODES",
            "DEFAULT_PICKUP"]
 
 #: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
@@ -44,6 +45,29 @@ Arrival = str | tuple
 ARRIVALS = ("up", "down", "fall")
 #: What a rest may be: until healed, or a search of a few turns.
 REST_KINDS = ("rest", "search")
+#: The plans that explore leg by leg (plain auto-explore, the goal key's, towards a tapped cell).
+EXPLORING = ("explore", "seek", "head")
+
+
+@dataclass
+class Activity:
+    """What the player goes on doing by themselves, a turn at a time: a plan
+    of ``kind`` (``"walk"``, ``"explore"``, ``"seek"`` (the goal key's explore,
+    which stops once the goal is in sight), ``"head"`` (explore towards a
+    tapped cell not yet seen, then walk onto it), ``"rest"``, ``"search"``: its
+    rules are :data:`game.rules.actions.travel.PLANS`), the cells a walk has still
+    to step on, the turns a rest has taken, and what it has watched so far
+    (what stops it is what is new since: ``travel.danger``)."""
+
+    kind: str
+    path: list[tuple[int, int]] = field(default_factory=list)
+    turns: int = 0  # turns a rest or search has taken so far
+    seen: set[int] = field(default_factory=set)  # monsters in view while it went on
+    awake: set[int] = field(default_factory=set)  # those of them seen awake
+    hp: int = 0  # the player's HP after its last turn
+    blows: int = 0  # the run's ``blows`` then
+    finds: int = 0  # secret doors and traps found on the level when it began
+    target: tuple[int, int] | None = None  # "head": the cell not yet seen it explores towards
 
 
 @dataclass(frozen=True)
@@ -89,20 +113,9 @@ class RunState:
         self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
         self.resume: dict | None = None  # where to put the player after loading
         self.resume_activity: dict | None = None  # the walk or rest a loaded save was made in, until its level is in
-        # What goes on by itself, a turn at a time, until done or interrupted
-        # (actions.travel.interruption): a walk (click-walk, travel to the
-        # stairs, auto-explore: the cells still to step on) or a rest.
-        self.path: list[tuple[int, int]] = []
-        self.exploring = False  # auto-explore: plan the next leg when the path runs out
-        self.seeking = False  # the goal key's explore: it stops once the goal comes in sight (run.objective)
-        self.heading: tuple[int, int] | None = None  # an unexplored cell tapped: explore towards it (Game.head_to)
-        self.resting = ""  # "rest" (until healed) or "search" (a few turns), else ""
-        self.rest_turns = 0  # turns the rest or search has taken so far
-        self.path_seen: set[int] = set()  # monsters in view while it went on
-        self.path_awake: set[int] = set()  # those of them seen awake
-        self.path_hp = 0  # the player's HP after its last turn
-        self.path_blows = 0  # ``blows`` then
-        self.path_finds = 0  # secret doors and traps found on the level when it began
+        # What goes on by itself, a turn at a time, until done or interrupted: a plan
+        # the engine steps (actions.travel.PLANS: a walk, auto-explore, a rest, a search).
+        self.activity: Activity | None = None
         self.blows = 0  # blows, shots and bursts that have hurt the player (not their own statuses' ticks)
         self.told: set = set()  # floor items already announced (left for a full pack, or not wanted)
         self.pickup = DEFAULT_PICKUP  # what walking over items takes: all | smart | none (see pickup)
@@ -124,7 +137,7 @@ class RunState:
         self.carrying_relic = False  # the current site's relic is in hand (lost if you die)
         self.won = False
         self.noise = 0  # the loudest sound the player made this turn (sleepers may hear it)
-        self.events: list[str] = []  # what happened since the screen last looked (sounds, flashes)
+        self.events: list[Cue] = []  # what happened since the screen last looked (sounds, flashes)
         self.companions: list[Monster] = []  # allies travelling with the player, between levels or outside
         self.freed = 0  # captives freed this run
         # Actions that what just happened set off (a jelly splitting when struck, a
@@ -156,16 +169,34 @@ class RunState:
 
     def stop_walk(self) -> None:
         """End any walk or rest in progress (a key, a failed step, danger, a new level)."""
-        self.path = []
-        self.exploring = False
-        self.seeking = False
-        self.heading = None
-        self.resting = ""
+        self.activity = None
 
     @property
     def ongoing(self) -> bool:
-        """A walk or a rest goes on by itself, a turn at a time."""
-        return bool(self.path or self.exploring or self.resting)
+        """A walk or a rest goes on by itself, a turn at a time (a walk whose
+        cells are all walked is over; auto-explore plans its next leg)."""
+        act = self.activity
+        return act is not None and (act.kind != "walk" or bool(act.path))
+
+    # What goes on, as the screens and tools ask it (read only; the plan is ``activity``).
+    @property
+    def path(self) -> list[tuple[int, int]]:
+        """The cells a walk has still to step on."""
+        return self.activity.path if self.activity is not None else []
+
+    @property
+    def exploring(self) -> bool:
+        """Auto-explore goes on (plain, the goal key's, or towards a tapped cell)."""
+        return self.activity is not None and self.activity.kind in EXPLORING
+
+    @property
+    def resting(self) -> str:
+        """``"rest"`` (until healed) or ``"search"`` (a few turns) while one goes on, else ``""``."""
+        return self.activity.kind if self.activity is not None and self.activity.kind in REST_KINDS else ""
+
+    @property
+    def rest_turns(self) -> int:
+        return self.activity.turns if self.activity is not None else 0
 
     def touch(self) -> None:
         """Something visible changed: the view redraws what it caches."""
@@ -177,10 +208,15 @@ class RunState:
         """A map is being built, or the run is over: no action can be taken."""
         return self.pending is not None or self.dead or self.won
 
-    def emit(self, event: str) -> None:
-        """Something the screen or the speakers may show (``"hit"``, ``"shatter"`` ...)."""
-        self.events.append(event)
+    def emit(self, cue: Cue) -> None:
+        """Tell the screens ``cue`` happened (the last 64 are kept until they look)."""
+        self.events.append(Cue(cue))
         del self.events[:-64]
+
+    def take_cues(self) -> list[Cue]:
+        """The cues since the screens last took them, oldest first; the queue is emptied."""
+        cues, self.events = self.events, []
+        return cues
 
     def trigger(self, action) -> None:
         """Something that happened sets ``action`` off (see ``triggered``)."""

@@ -31,7 +31,7 @@ from .content.vaults import STATUE_KIND, TREASURE_TIERS
 from .energy import Energy
 from .entities import FloorItem, Monster
 from .populate import spawn
-from .log import bad
+from .log import Cue, bad
 
 __all__ = ["fill", "on_take", "vault_of_item", "guarded", "seen_sentinels", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
 
@@ -170,5 +170,5 @@ def _spring_ambush(run, k: int) -> list[tuple[str, str]]:
     level.refresh()
     level.update_view(*run.pos)
     run.dirty = True
-    run.emit("trap")
+    run.emit(Cue.TRAP)
     return [bad("The walls crack open: the treasure's keepers pour out!")]

@@ -29,7 +29,7 @@ import pygame
 
 from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
 from ..controls import MOVE_KEYS, MOVES, binding, hint
-from ..rules.run import PICKUP_MODES, Game, Replayer
+from ..rules.run import PICKUP_MODES, Cue, Game, Replayer
 from ..options import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import GameView
@@ -272,9 +272,8 @@ class PlayScene(Scene):
         g = self.game
         self.follow_input(camera=True)
         self.toasts.update(dt)
-        for event in g.events:
-            self.app.audio.play(event)
-        g.events.clear()
+        for cue in g.take_cues():
+            self.app.audio.play(cue)
         if g.pending is not None and (self.replay is None or self.replay.needs_build):
             self._build()
             return
@@ -283,7 +282,7 @@ class PlayScene(Scene):
             return
         if g.dead or g.won:  # the run is over: its save goes (its recording is kept), its score stays
             g.end_run(self.app.storage)
-            self.app.audio.play("win" if g.won else "die")
+            self.app.audio.play(Cue.WIN if g.won else Cue.DIE)
             self.app.switch("end", g)
             return
         if not g.busy and g.pickup != self.options.pickup:  # the player's option, given as a command
@@ -336,7 +335,7 @@ class PlayScene(Scene):
             return
         g = self.game
         if replay.finished and (g.dead or g.won):
-            self.app.audio.play("win" if g.won else "die")
+            self.app.audio.play(Cue.WIN if g.won else Cue.DIE)
             self.app.switch("end", g, replay=bar.verdict)
             return
         start = time.perf_counter()

@@ -85,6 +85,7 @@ def _comforts(app, g, out: str) -> None:
         look.cursor = (seen[0].x, seen[0].y)
     _run(app, 2)
     pygame.image.save(app.screen, f"{out}/game-look.png")
+    print("game-look.png look panel: " + " | ".join(look.lines))  # what its caption may say (tests/test_readme_pictures.py)
     _key(pygame.K_ESCAPE)
     _run(app, 1)  # a key that closes a scene is the last its frame delivers
     g.player.inventory = ["potion", "potion", "potion", "short_sword", "herbs", "herbs", "iron_ore", "iron_ore",

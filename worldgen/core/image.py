@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .files import atomic_file, write_bytes, write_text
 from .legend import BACKGROUND, OTHER_COLOUR, POINT_COLOURS, legend_strip
 from .registry import Stage
 from .tiles import GLYPHS, PALETTE, legend_json
@@ -211,8 +212,8 @@ def encode_png(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> bytes:
 
 
 def write_png(path: str | Path, rgb: np.ndarray, scale: int = 1, palette: bool = True) -> None:
-    """Write a PNG band by band (see :func:`png_chunks`)."""
-    with open(path, "wb") as fh:
+    """Write a PNG band by band (see :func:`png_chunks`), whole or not at all (:mod:`.files`)."""
+    with atomic_file(path) as fh:
         for piece in png_chunks(rgb, scale, palette):
             fh.write(piece)
 
@@ -223,7 +224,8 @@ def tiles_text(tiles: np.ndarray) -> str:
 
 
 def write_txt(path: str | Path, tiles: np.ndarray) -> None:
-    Path(path).write_text(tiles_text(tiles), encoding="utf-8")
+    """:func:`tiles_text` as a UTF-8 file, whole or not at all."""
+    write_text(path, tiles_text(tiles))
 
 
 def write_npz(path: str | Path, stage: Stage, tiles: np.ndarray | None = None, **extra) -> None:
@@ -245,8 +247,7 @@ def write_npz(path: str | Path, stage: Stage, tiles: np.ndarray | None = None, *
     # traceback after the caller's one-line error.
     packed = io.BytesIO()
     np.savez_compressed(packed, **arrays)
-    with open(path, "wb") as fh:
-        fh.write(packed.getbuffer())
+    write_bytes(path, packed.getbuffer())
 
 
 def write_stage(path: str | Path, stage: Stage, final_tiles: np.ndarray | None = None,

@@ -331,7 +331,8 @@ def all_specs() -> list[GeneratorSpec]:
 
 @dataclass
 class Result:
-    """Every stage a run produced, by name, in order."""
+    """Every stage a run produced, by name, in order; ``seed_text`` is the seed
+    used (cleaned, or rolled when none was given)."""
 
     generator: str
     seed_text: str
@@ -356,28 +357,40 @@ def _resolve(spec: GeneratorSpec, width: int | None, height: int | None, params:
     return width, height, params
 
 
-def run(name: str, seed: str | int, width: int | None = None, height: int | None = None,
+def _seed_text(seed: str | int | None) -> str:
+    """The seed rule (:func:`seeding.seed_text`: cleaned; None or empty rolls one); too long is a :class:`ParamError`."""
+    try:
+        return seeding.seed_text(seed)
+    except ValueError as exc:
+        raise ParamError(str(exc)) from None
+
+
+def run(name: str, seed: str | int | None = None, width: int | None = None, height: int | None = None,
         params: Any = None) -> Iterator[Stage | Progress]:
-    """The stage iterator for a generator, with size and params validated."""
+    """The stage iterator for a generator, with seed, size and params validated (no seed rolls
+    one it does not report: roll it first, ``seeding.roll_seed()``, or use :func:`generate`)."""
     spec = get(name)
+    text = _seed_text(seed)
     width, height, params = _resolve(spec, width, height, params)
-    return spec.run(seeding.seed_from_text(seed), width, height, params)
+    return spec.run(seeding.seed_from_text(text), width, height, params)
 
 
-def generate(name: str, seed: str | int, width: int | None = None, height: int | None = None,
+def generate(name: str, seed: str | int | None = None, width: int | None = None, height: int | None = None,
              params: Any = None, stage: str | None = None) -> Result:
-    """Run a generator to the end, or only until ``stage`` is produced.
+    """Run a generator to the end, or only until ``stage`` is produced; ``Result.seed_text``
+    is the seed used (the seed rule: None or empty rolls one).
 
     >>> r = generate("island", "doc", 88, 32)
-    >>> r.last.name, r.last.data.shape
-    ('terrain', (32, 88))
+    >>> r.last.name, r.last.data.shape, r.seed_text
+    ('terrain', (32, 88), 'doc')
     """
     spec = get(name)
     if stage is not None:
         spec.check_stage(stage)
+    text = _seed_text(seed)
     width, height, params = _resolve(spec, width, height, params)
-    result = Result(name, str(seed), width, height, params)
-    for item in run(name, seed, width, height, params):
+    result = Result(name, text, width, height, params)
+    for item in run(name, text, width, height, params):
         if isinstance(item, Stage):
             result.stages[item.name] = item
             if item.name == stage:

@@ -14,15 +14,20 @@ True
 from __future__ import annotations
 
 import hashlib
+import numbers
 import unicodedata
 
 import numpy as np
 from numpy.random.bit_generator import ISeedSequence
 
-__all__ = ["MAX_SEED_CHARS", "normalize_seed_text", "clean_seed_text", "is_invisible", "seed_from_text", "derive", "rng"]
+__all__ = ["MAX_SEED_CHARS", "ROLL_LETTERS", "ROLL_LENGTH", "normalize_seed_text", "clean_seed_text", "is_invisible",
+           "clean_seed", "roll_seed", "seed_text", "seed_from_text", "derive", "rng"]
 
-#: Longer seed texts are refused by the CLI and clamped by the URL parser.
+#: Longer seed texts are refused by the library and the CLI, and clamped by the URL parser.
 MAX_SEED_CHARS = 200
+#: A rolled seed: letters and digits that cannot be misread for one another (no l, o, 0 or 1).
+ROLL_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+ROLL_LENGTH = 6
 
 
 def normalize_seed_text(text: str) -> str:
@@ -76,6 +81,48 @@ def is_invisible(ch: str) -> bool:
     the same from the command line and from a link.
     """
     return ch == _LOST or unicodedata.category(ch) in _INVISIBLE
+
+
+def clean_seed(seed: str | int | None) -> str:
+    """A seed as every entry point reads it: text cleaned (:func:`clean_seed_text`),
+    an int as its decimal text, None as ``""`` (no seed).  Raises ``ValueError``
+    for text over :data:`MAX_SEED_CHARS` characters once cleaned, ``TypeError``
+    for anything but text or an int.
+
+    >>> clean_seed(" Avalon\u200b "), clean_seed(42), clean_seed(None), clean_seed("  ")
+    ('Avalon', '42', '', '')
+    """
+    if seed is None:
+        return ""
+    if isinstance(seed, bool) or not isinstance(seed, (str, numbers.Integral)):
+        raise TypeError(f"a seed is text or an int; got {type(seed).__name__}")
+    text = clean_seed_text(seed if isinstance(seed, str) else str(int(seed)))
+    if len(text) > MAX_SEED_CHARS:
+        raise ValueError(f"seed longer than {MAX_SEED_CHARS} characters once cleaned (got {len(text)})")
+    return text
+
+
+def roll_seed(generator: np.random.Generator | None = None) -> str:
+    """A fresh seed: :data:`ROLL_LENGTH` characters of :data:`ROLL_LETTERS`, drawn
+    from ``generator`` (default: a new one from the operating system's entropy).
+
+    >>> roll_seed(np.random.default_rng(1))
+    'rs28be'
+    """
+    draw = np.random.default_rng() if generator is None else generator
+    return "".join(ROLL_LETTERS[i] for i in draw.integers(0, len(ROLL_LETTERS), ROLL_LENGTH))
+
+
+def seed_text(seed: str | int | None, generator: np.random.Generator | None = None) -> str:
+    """The one seed rule, in the library, the CLI and links alike: the seed
+    cleaned (:func:`clean_seed`); no seed (None, or text that is empty once
+    cleaned) rolls a fresh one (:func:`roll_seed`), which callers report so
+    the same map can be made again.
+
+    >>> seed_text(" Avalon "), len(seed_text(None)), len(seed_text("\u200b"))
+    ('Avalon', 6, 6)
+    """
+    return clean_seed(seed) or roll_seed(generator)
 
 
 def _digest(data: bytes) -> int:

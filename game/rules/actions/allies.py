@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..entities import ORDERS, Monster
 from ..geometry import chebyshev
 from ..harm import name_of
-from ..log import good, note
+from ..log import Cue, good, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 
@@ -32,7 +32,7 @@ class Free(Action):
         m.captive, m.ally, m.awake, m.order = False, True, True, "follow"
         run.freed += 1
         run.dirty = True
-        run.emit("pickup")
+        run.emit(Cue.PICKUP)
         return succeed(good(f"You break the shackles of the {m.kind.name}. It joins you!"))
 
 

@@ -39,7 +39,7 @@ from .. import hazards, status
 from ..content import STATUSES
 from ..entities import ALCHEMY, Actor, Monster
 from ..harm import hurt, name_of
-from ..log import bad, good, note
+from ..log import Cue, bad, good, note
 from ..los import line as line_cells
 from ..state import RunState
 from .base import Action, Result, fail, succeed
@@ -232,8 +232,8 @@ EFFECTS: dict[str, Make] = {
 
 
 #: What a burst of an effect looks like, beyond its touch on each creature: a line and a sound.
-BURSTS: dict[str, tuple[tuple[str, str], str]] = {"burn": (bad("A ball of fire bursts!"), "fire"),
-                                                   "confuse": (bad("A cloud of spores bursts!"), "shatter")}
+BURSTS: dict[str, tuple[tuple[str, str], Cue]] = {"burn": (bad("A ball of fire bursts!"), Cue.FIRE),
+                                                   "confuse": (bad("A cloud of spores bursts!"), Cue.SHATTER)}
 #: Effects that set alight the cells a burst or a line of them covers (:class:`Ignite`).
 IGNITES = frozenset({"burn"})
 _MISSED = {"view": "Nothing in view is touched.", "bolt": "The bolt fizzles out."}

@@ -10,7 +10,7 @@ from worldgen.core import seeding
 from worldgen.core.tiles import T
 
 from ..identify import identify
-from ..log import bad, good, loot, note
+from ..log import Cue, bad, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .effects import CLOUD, Afflict, Cloud, Damage, Deliver, Relocate
@@ -45,7 +45,7 @@ class UseFeature(Action):
             p.hp = p.max_hp
             p.statuses.pop("poisoned", None)
             level.use_up(x, y)
-            run.emit("drink")
+            run.emit(Cue.DRINK)
             run.dirty = True
             return succeed(good(f"You drink from the fountain (+{healed} HP). It runs dry."))
         if tile == T.altar:
@@ -69,7 +69,7 @@ class SpringTrap(Action):
         level, (x, y) = run.level, (self.x, self.y)
         level.find_trap(x, y)
         kind = TRAPS[int(seeding.rng(level.seed, "trap", level.key.depth, y, x).integers(0, len(TRAPS)))]
-        run.emit("trap")
+        run.emit(Cue.TRAP)
         p = run.player
         if kind == "dart":
             return succeed(bad("A poisoned dart flies from the wall!"),

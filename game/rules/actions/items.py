@@ -10,7 +10,7 @@ from ..entities import FloorItem
 from .. import words
 from ..content.keys import hint
 from ..identify import identify, item_name
-from ..log import bad, loot, note
+from ..log import Cue, bad, loot, note
 from ..los import flight
 from ..pack import fits
 from ..pickup import picks_up
@@ -50,7 +50,7 @@ def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> li
         run.level.take(item)
         run.player.inventory.extend([item.kind.id] * max(1, item.count))
         out.append(loot(f"You pick up {item_name(run, item.kind, item.count)}."))
-        run.emit("pickup")
+        run.emit(Cue.PICKUP)
         out += on_take(run, item.index)
     if items:
         run.dirty = True
@@ -65,7 +65,7 @@ def _claim(run: RunState, item: FloorItem) -> list[tuple[str, str]]:
         if m.boss and not m.awake:
             m.awake = True
             out.append(bad(f"{words.capital(m.name)} wakes with a roar!"))
-    run.emit("prize")
+    run.emit(Cue.PRIZE)
     if item.kind.kind == "relic":
         run.carrying_relic = True
         name = run.world.location_name(run.location)
@@ -141,7 +141,7 @@ class UseItem(PackAction):
             del pack[self.slot]
         run.dirty = True
         verb = VERBS[kind.kind]
-        run.emit(verb)
+        run.emit(Cue(verb))
         return succeed(note(f"You {verb} {item_name(run, kind, article='the')}."),
                        then=(Identify(kind.id), Deliver(kind.effect, kind.aim, kind.power, run.player, cell)))
 

@@ -13,7 +13,7 @@ from ..combat import attack_roll
 from ..entities import BLOW_NOISE, LUCK, Actor, Monster
 from ..harm import hurt, name_of
 from ..identify import item_name
-from ..log import bad, note
+from ..log import Cue, bad, note
 from ..los import flight
 from ..content import ITEM_BY_ID
 from ..state import RunState
@@ -58,7 +58,7 @@ class Attack(Action):
         dmg = blow_roll(run, a, v, a.blow_power, rng)
         v.awake = True
         if a.is_hero:
-            run.emit("hit" if dmg else "miss")
+            run.emit(Cue.HIT if dmg else Cue.MISS)
         struck = strike(run, a, v, dmg, a.speak("hit", "hits"))
         return succeed(*lines, *struck.messages, then=struck.then)
 
@@ -103,7 +103,7 @@ class Shoot(Action):
         px, py = run.player.pos
         f = flight(level.transparent, (m.x, m.y), self.target.pos, m.kind.shot_range,
                    lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
-        run.emit("shoot")
+        run.emit(Cue.SHOOT_AT_YOU if self.target.is_hero else Cue.SHOOT)
         victim = run.player if f.hit == (px, py) else level.monster_at(*f.hit) if f.hit else None
         if victim is None:  # a wall in the way
             return succeed()

@@ -12,17 +12,15 @@ from ..content.keys import hint
 from ..clock import pass_turns
 from .. import content
 from ..codec import flush_levels
-from ..log import bad, loot, note
+from ..log import Cue, bad, loot, note
+from ..objective import NO_SITE
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
 from .base import Action, Result, alternate, fail, succeed
 from ..sites import settle_site
 from .items import PickUp
 
-#: What going in says where there is no site (the overworld's ``>``, Enter, the *Enter* button).
-NO_SITE = "There is no dungeon here: stand on a site's door to go in."
-
-__all__ = ["NO_SITE", "EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
+__all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
 
 
 class EnterSite(Action):
@@ -87,6 +85,7 @@ class LeaveSite(Action):
         run.site = None
         run.stop_walk()
         run.dirty = True
+        run.emit(Cue.STAIRS)
         lines = [note("You climb back into daylight."), *along, *claimed]
         if run.carrying_relic:
             lines += _keep_relic(run, site.index)
@@ -97,12 +96,12 @@ def _keep_relic(run: RunState, site_index: int) -> list[tuple[str, str]]:
     run.carrying_relic = False
     run.relics.add(run.location)
     run.cleared.setdefault(run.location, set()).add(site_index)
-    run.emit("relic")
+    run.emit(Cue.RELIC)
     lines = [loot(f"The relic of {run.world.location_name(run.location)} is yours! "
                   f"({len(run.relics)} of {run.world.n_locations})")]
     if run.location >= content.final_location(run.world.n_locations):
         run.won = True
-        run.emit("win")
+        run.emit(Cue.WIN)
         return lines + [loot("You have won: the last relic is out of the deep.")]
     if run.location + 1 < run.world.n_locations and run.unlocked < run.location + 2:
         run.unlocked = run.location + 2

@@ -9,7 +9,7 @@ from ..content.keys import hint
 from ..geometry import chebyshev
 from ..harm import hurt
 from ..identify import item_name
-from ..log import note
+from ..log import Cue, note
 from ..los import flight, line
 from ..state import RunState
 from .terrain import swimming
@@ -109,11 +109,11 @@ class Throw(PackAction):
             return fail(note("There is no room to throw there."))
         del pack[self.slot]
         run.make_noise(4)
-        run.emit("throw")
+        run.emit(Cue.THROW)
         run.dirty = True
         lines = [note(f"You throw {item_name(run, kind, article='the')}.")]
         if kind.kind == "potion":  # it shatters: its effect on every creature in the 3x3 where it breaks
-            run.emit("shatter")
+            run.emit(Cue.SHATTER)
             return succeed(*lines, note(f"{words.capital(item_name(run, kind, article='the'))} shatters!"),
                            then=(Identify(kind.id), Deliver(kind.effect, "burst", kind.power, run.player, f.hit or f.end)))
         if f.hit is not None:
@@ -156,7 +156,7 @@ class Fire(Action):
             return fail(note("There is no room to shoot there."))
         p.inventory.remove(w.ammo)
         run.make_noise(5)
-        run.emit("shoot")
+        run.emit(Cue.SHOOT)
         run.dirty = True
         lines = [note(f"You fire your {w.name}.")]
         rng = run.rng("fire")

@@ -13,7 +13,7 @@ from worldgen.toolkit import grid
 from .. import hazards
 from ..content import TERRAIN_RULES
 from ..identify import display_name, identify
-from ..log import good, loot, note
+from ..log import Cue, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 
@@ -41,7 +41,7 @@ class Cloud(Action):
                 if level.inside(x, y) and (level.transparent[y, x] or (x, y) == (x0, y0)):
                     hazards.release(level, self.kind, x, y, self.amount if (x, y) == (x0, y0) else self.amount // 2)
         level.refresh()
-        run.emit("gas")
+        run.emit(Cue.GAS)
         return succeed(*([note(f"A cloud of {self.kind} billows out.")] if level.visible[y0, x0] else []))
 
 

@@ -7,6 +7,8 @@ cloud (potions, traps, monsters use them through ``effects.EFFECTS``)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from worldgen.core.tiles import T
 
 from .. import hazards, status
@@ -18,7 +20,7 @@ from .base import Action, Result, fail, succeed
 from .effects import Afflict, Burn, Damage
 from .places import change_depth
 
-__all__ = ["HazardsTurn", "Fall", "CloseDoors", "Unlock", "open_door", "swimming",
+__all__ = ["DriftDown", "Drown", "HazardsTurn", "Fall", "CloseDoors", "Unlock", "open_door", "swimming",
            "FIRE_DAMAGE", "FALL_DAMAGE", "KEY"]
 
 FIRE_DAMAGE = 2  # what a turn standing in fire does, besides setting you burning
@@ -99,6 +101,36 @@ class _Land(Action):
             return fail()
         change_depth(run, run.depth + 1, "fall")
         return succeed(bad("You land hard, somewhere deeper."), turns=0)
+
+
+class DriftDown(Action):
+    """The player's levitation ended over a chasm: they drift down to the
+    nearest floor at its edge (a fall is a step the player chooses)."""
+
+    def perform(self, run: RunState) -> Result:
+        level, (x, y) = run.level, run.player.pos
+        dist = level.distance_from(x, y, "fly")
+        reach = np.where(level.walkable & (dist > 0), dist, np.iinfo(dist.dtype).max)
+        flat = int(np.argmin(reach))
+        if reach.flat[flat] == np.iinfo(dist.dtype).max:
+            return fail()
+        ny, nx = divmod(flat, level.shape[1])
+        level.shove_from(nx, ny)
+        run.place(run.player, (nx, ny))
+        return succeed(bad("You sink, and drift down to the chasm's edge."), turns=0)
+
+
+class Drown(Action):
+    """``who``, a walker whose levitation ended over deep water, drowns when it
+    comes down, with the ``also`` its statuses dealt this turn (of ``cause``)."""
+
+    def __init__(self, who, also: int = 0, cause: str = "drowning") -> None:
+        self.who, self.also, self.cause = who, also, cause
+
+    def perform(self, run: RunState) -> Result:
+        if not self.who.alive:
+            return fail()
+        return succeed(then=(Damage(self.who, self.who.hp + self.also, self.cause, tick=True),), turns=0)
 
 
 class CloseDoors(Action):

@@ -27,18 +27,18 @@ from ..content import STATUSES
 from ..geometry import STEPS, chebyshev, walk_distance
 from ..identify import item_name, items_are
 from ..log import note
-from ..objective import visited
+from ..look import unreachable
+from ..objective import objective
 from ..pack import fits
 from ..pickup import picks_up
-from ..state import REST_KINDS, RunState
+from ..state import Activity, RunState
 from ..vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
-from .places import NO_SITE
-from .walk import OverworldStep, Walk
+from .walk import OverworldStep, Rest, Walk
 
-__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_rest", "danger",
-           "walk_interruption", "interruption", "explore_target", "stairs_target", "HURT_FRACTION",
-           "MAX_REST_TURNS", "SEARCH_TURNS", "REST_KINDS", "stairs_refusal", "unvisited_site"]
+__all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_explore", "start_rest",
+           "danger", "walk_interruption", "interruption", "explore_target", "stairs_target", "Plan", "PLANS",
+           "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS", "SIGHTED"]
 
 #: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
 HURT_FRACTION = 0.5
@@ -109,21 +109,43 @@ def _shackled(m) -> bool:
     return m is not None and m.captive and not m.hidden
 
 
-def _begin(run: RunState) -> None:
-    """What goes on begins now: what is in view, HP and blows now do not stop it."""
-    run.path_hp, run.path_blows = run.player.hp, run.blows
+def _begin(run: RunState, kind: str, path: list[tuple[int, int]] | None = None) -> Activity:
+    """A plan of ``kind`` begins now: what is in view, HP and blows now do not stop it."""
+    act = Activity(kind, list(path or []), hp=run.player.hp, blows=run.blows, finds=_finds(run))
     if run.mode == "dungeon":
         foes = run.foes_in_view()
-        run.path_seen = {m.index for m in foes}
-        run.path_awake = {m.index for m in foes if m.awake}
-    run.path_finds = _finds(run)
+        act.seen = {m.index for m in foes}
+        act.awake = {m.index for m in foes if m.awake}
+    run.activity = act
+    return act
 
 
-def start_walk(run: RunState, path: list[tuple[int, int]]) -> None:
-    """Begin walking ``path``."""
-    run.resting = ""
-    run.path = path
-    _begin(run)
+def start_walk(run: RunState, path: list[tuple[int, int]], kind: str = "walk") -> None:
+    """Begin walking ``path`` (``kind`` ``"explore"``: a leg of auto-explore)."""
+    _begin(run, kind, path)
+
+
+def start_explore(run: RunState, kind: str = "explore", towards: tuple[int, int] | None = None) -> bool:
+    """Auto-explore (``kind`` "explore"; "seek" for the goal key's, which stops
+    once the goal is in sight; "head" towards the unseen cell ``towards``):
+    walk leg by leg to the nearest unexplored edge or item; False (and the
+    log says why) when there is no first leg."""
+    return _next_leg(run, kind, towards)
+
+
+def _next_leg(run: RunState, kind: str = "explore", towards: tuple[int, int] | None = None) -> bool:
+    """Auto-explore's next leg, planned from where the player stands now (towards a cell, with ``towards``)."""
+    target = explore_target(run, towards)
+    path = plan_path(run, *target) if target is not None else None
+    if not path:
+        run.stop_walk()
+        run.say("You see no way on that way." if towards is not None else
+                "You have explored everything you can reach here." if target is None else "You see no way on.")
+        run.touch()
+        return False
+    start_walk(run, path, kind)
+    run.activity.target = towards
+    return True
 
 
 def start_rest(run: RunState, kind: str) -> str | None:
@@ -139,9 +161,7 @@ def start_rest(run: RunState, kind: str) -> str | None:
         return "Nothing is hidden out here."
     if kind == "rest" and _rested(run):
         return f"You are rested ({p.hp}/{p.max_hp} HP): nothing to wait for."
-    run.stop_walk()
-    run.resting, run.rest_turns = kind, 0
-    _begin(run)
+    _begin(run, kind)
     return None
 
 
@@ -158,18 +178,18 @@ def _finds(run: RunState) -> int:
 def danger(run: RunState) -> str | None:
     """Why anything going on must stop after the turn that just passed (see
     the module docstring), or None; what it has seen now no longer stops it."""
-    player = run.player
-    blow, lost = run.blows > run.path_blows, player.hp < run.path_hp
-    run.path_hp, run.path_blows = player.hp, run.blows
+    player, act = run.player, run.activity
+    blow, lost = run.blows > act.blows, player.hp < act.hp
+    act.hp, act.blows = player.hp, run.blows
     if blow or (lost and player.hp < HURT_FRACTION * player.max_hp):
         return f"you are hurt ({max(0, player.hp)}/{player.max_hp} HP)"
     if run.mode != "dungeon":
         return None
     in_view = run.foes_in_view()
-    new = [m for m in in_view if m.index not in run.path_seen]
-    woke = [m for m in in_view if m.awake and m.index not in run.path_awake]
-    run.path_seen.update(m.index for m in in_view)
-    run.path_awake.update(m.index for m in woke)
+    new = [m for m in in_view if m.index not in act.seen]
+    woke = [m for m in in_view if m.awake and m.index not in act.awake]
+    act.seen.update(m.index for m in in_view)
+    act.awake.update(m.index for m in woke)
     near = [m for m in in_view if chebyshev(m.pos, run.pos) <= 1]
     if new:
         return f"{new[0].name} comes into view"
@@ -194,26 +214,110 @@ def walk_interruption(run: RunState) -> str | None:
     return None
 
 
+def _rest_interruption(run: RunState, act: Activity) -> str | None:
+    why = danger(run)
+    if why is not None:
+        return f"You stop {'resting' if act.kind == 'rest' else 'searching'}: {why}."
+    p = run.player
+    if act.kind == "search":
+        if act.turns < SEARCH_TURNS:
+            return None
+        found = _finds(run) > act.finds
+        return f"You search for {act.turns} turns" + ("." if found else " and find nothing.")
+    if _rested(run):
+        return f"You are rested: {p.hp}/{p.max_hp} HP after {act.turns} turns."
+    if act.turns >= MAX_REST_TURNS:
+        return f"You stop resting after {act.turns} turns ({p.hp}/{p.max_hp} HP)."
+    return None
+
+
+class Plan:
+    """What the player goes on doing by themselves, a turn at a time (Hauberk's
+    ``Behavior``): the engine asks it for the turn's action
+    (:func:`game.rules.engine.go_on`), performs it as any action of the
+    player's, then asks whether anything stops it (:meth:`stops`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        """This turn's action, or None when it is over."""
+        raise NotImplementedError
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        """After a turn: the line that ends it, or None to go on."""
+        why = walk_interruption(run)
+        return None if why is None else f"You stop: {why}."
+
+
+class FollowPath(Plan):
+    """A walk to a cell (a click, travel to the stairs): a step a turn."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path else None
+
+
+class Explore(FollowPath):
+    """Auto-explore: a walk, and when its leg ends, the next leg (:func:`explore_target`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path or _next_leg(run) else None
+
+
+#: What the goal key's explore stops for, by what the goal key does next.
+SIGHTED = {"down": "the stairs down are", "up": "the stairs up are", "travel": "what you seek is"}
+
+
+class Seek(Explore):
+    """The goal key's explore (``Game.go_to_goal``): auto-explore that stops
+    once what the objective looks for is in sight (:func:`~game.rules.objective.objective`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path or _next_leg(run, "seek") else None
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        why = super().stops(run, act)
+        if why is not None:
+            return why
+        goal = objective(run)
+        return None if goal.action == "explore" else f"You stop: {SIGHTED.get(goal.action, 'the goal is')} in sight."
+
+
+class Head(FollowPath):
+    """Explore towards a tapped cell not seen yet (``act.target``), leg by leg;
+    once it is in sight, the last leg walks onto it (or says why it cannot)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        x, y = act.target
+        if run.level.seen[y, x]:
+            path = plan_path(run, x, y)
+            if not path:
+                run.stop_walk()
+                run.say("You see no way there." if path is None else unreachable(run, x, y))
+                run.touch()
+                return None
+            start_walk(run, path)  # a plain walk from here
+            return TravelStep()
+        return TravelStep() if act.path or _next_leg(run, "head", act.target) else None
+
+
+class Resting(Plan):
+    """A rest until healed, or a search of :data:`SEARCH_TURNS`: a turn of rest a turn."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        act.turns += 1
+        return Rest()
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        return _rest_interruption(run, act)
+
+
+#: The plans, by the kind an :class:`~game.rules.state.Activity` names.
+PLANS: dict[str, Plan] = {"walk": FollowPath(), "explore": Explore(), "seek": Seek(), "head": Head(),
+                          "rest": Resting(), "search": Resting()}
+
+
 def interruption(run: RunState) -> str | None:
     """The line that ends what goes on after the turn that just passed (it
     stops, or it is done), or None to go on."""
-    if not run.resting:
-        why = walk_interruption(run)
-        return None if why is None else f"You stop: {why}."
-    why = danger(run)
-    if why is not None:
-        return f"You stop {'resting' if run.resting == 'rest' else 'searching'}: {why}."
-    p = run.player
-    if run.resting == "search":
-        if run.rest_turns < SEARCH_TURNS:
-            return None
-        found = _finds(run) > run.path_finds
-        return f"You search for {run.rest_turns} turns" + ("." if found else " and find nothing.")
-    if _rested(run):
-        return f"You are rested: {p.hp}/{p.max_hp} HP after {run.rest_turns} turns."
-    if run.rest_turns >= MAX_REST_TURNS:
-        return f"You stop resting after {run.rest_turns} turns ({p.hp}/{p.max_hp} HP)."
-    return None
+    return PLANS[run.activity.kind].stops(run, run.activity)
 
 
 def explore_target(run: RunState, towards: tuple[int, int] | None = None) -> tuple[int, int] | None:
@@ -252,19 +356,6 @@ def explore_target(run: RunState, towards: tuple[int, int] | None = None) -> tup
     return x, y
 
 
-def unvisited_site(run: RunState):
-    """Where auto-explore walks on the overworld: the site nearest on foot
-    that the player has not gone into (:func:`~game.rules.objective.visited`;
-    not the one underfoot), or None when every site within reach was entered."""
-    done = visited(run)
-    todo = [s for s in run.loc.sites if s.index not in done and (s.x, s.y) != run.pos]
-    if not todo:
-        return None
-    dist = walk_distance(run.loc.passable, [run.pos])
-    steps = [(int(dist[s.y, s.x]), s.index, s) for s in todo if dist[s.y, s.x] > 0]
-    return min(steps, key=lambda t: t[:2])[2] if steps else None
-
-
 def stairs_target(run: RunState, down: bool) -> tuple[int, int] | None:
     """The stairs down (or up) of the current level if the player has seen them."""
     level = run.level
@@ -272,26 +363,6 @@ def stairs_target(run: RunState, down: bool) -> tuple[int, int] | None:
     if cell is None or not level.seen[cell[1], cell[0]]:
         return None
     return cell
-
-
-def stairs_refusal(run: RunState, down: bool) -> str | None:
-    """Why the stairs down (``down``) or up can do nothing now, in one line;
-    None when they can: taken underfoot, walked to once seen, or on the
-    overworld (down only) the site underfoot gone into.  The ``>``/``<``
-    keys, the *Down*/*Up* buttons (greyed with this line) and
-    ``Game.stairs`` all ask it."""
-    if run.mode == "overworld":
-        if not down:
-            return "You are on the surface: there are no stairs up."
-        return None if run.site_under() is not None else NO_SITE
-    level = run.level
-    if int(level.tiles[run.pos[1], run.pos[0]]) == (T.stairs_down if down else T.stairs_up):
-        return None
-    if down and level.down is None:
-        return "There are no stairs down: this is the deepest level."
-    if stairs_target(run, down) is None:
-        return f"You have not found the stairs {'down' if down else 'up'} yet."
-    return None
 
 
 def nearest_known(level, x: int, y: int, radius: int) -> tuple[int, int] | None:
@@ -320,7 +391,7 @@ class TravelStep(Action):
     def perform(self, run: RunState) -> Result:
         if not run.path:
             return fail()
-        x, y = run.path.pop(0)
+        x, y = run.activity.path.pop(0)
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
         if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
