@@ -103,7 +103,7 @@ def test_resting_stops_when_a_blow_lands():
     assert g.rest()
     g.go_on()
     rat = put_monster(g.level, 2, 2, awake=False)
-    g.path_seen.add(rat.index)  # already seen: only the blow is new
+    g.activity.seen.add(rat.index)  # already seen: only the blow is new
     engine.resolve(g, Damage(g.player, 3, rat.name))
     g.go_on()
     assert not g.resting and g.log[-1].text.startswith("You stop resting: you are hurt (")
@@ -234,7 +234,7 @@ def test_a_blow_still_stops_auto_explore(tmp_path):
     g.player.hp = g.player.max_hp = 500
     lv.update_view(*g.pos)
     g.explore()
-    g.path_seen.add(bat.index)  # seen when it began: only the bite stops it
+    g.activity.seen.add(bat.index)  # seen when it began: only the bite stops it
     assert run_until(app, lambda: not g.exploring, 300)
     assert g.log[-1].text.startswith("You stop: you are hurt (") or "next to you" in g.log[-1].text
     assert g.player.hp >= 500 - 2 * 6
