@@ -95,7 +95,7 @@ screenshots-game: $(SERVE_STAMP)
 	$(PY) -m game.tools.place_shots $(SHOT_DIR)
 
 # The committed recording tests/test_replay.py replays: remake it (and raise RULES_VERSION in
-# game/rules/record.py) when a change makes recorded runs play differently.
+# game/rules/persistence/record.py) when a change makes recorded runs play differently.
 golden-replay: $(SERVE_STAMP)
 	$(PY) -m game.tools.autoplay --runs 1 --world Goldrun --size small --policy careful --max-turns 2500 --record build/golden
 	mv build/golden/Goldrun-1-careful.replay.txt tests/data/golden.replay.txt

@@ -12,11 +12,11 @@ import pygame
 
 import worldgen.generators  # noqa: F401  (every generator imported before the loop starts: see main)
 
-from . import browser
-from .app import App, Scene
-from .browser import Storage
+from .shell import browser
+from .shell.app import App, Scene
+from .shell.browser import Storage
 from .scenes import SCENES
-from .settings import HelpRequested, Settings, UsageError, parse_argv, parse_query
+from .shell.settings import HelpRequested, Settings, UsageError, parse_argv, parse_query
 
 __all__ = ["main", "run", "make_app", "first_scene", "start_settings", "native_settings"]
 
@@ -70,7 +70,7 @@ async def main(argv: list[str] | None = None, replay: str | None = None) -> None
     text to show first (``python -m game.replay FILE``).
 
     An exception that stops the game is told to the page with its traceback
-    (:func:`game.browser.report_error`), then raised as before.
+    (:func:`game.shell.browser.report_error`), then raised as before.
     """
     try:
         app = make_app(start_settings(argv) if replay is None else Settings(replay=replay))

@@ -21,10 +21,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from .files import read_regular
-from .rules.record import MAX_FILE_CHARS
+from .shell.files import read_regular
+from .rules.persistence.record import MAX_FILE_CHARS
 from .rules.run import open_replay
-from .work import settle
+from .shell.work import settle
 
 __all__ = ["main", "verify", "read_text"]
 

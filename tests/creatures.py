@@ -9,10 +9,10 @@ import numpy as np
 from game.rules import engine
 from game.rules.behaviours import BEHAVIOURS, TurnContext
 from game.rules.content import DUNGEONS, MONSTER_BY_ID
-from game.rules.energy import Energy
-from game.rules.entities import Monster
-from game.rules.level import Level, LevelKey
-from game.rules.location import LocationData, SiteData, WorldMap
+from game.rules.creatures.energy import Energy
+from game.rules.creatures.entities import Monster
+from game.rules.world.level import Level, LevelKey
+from game.rules.world.location import LocationData, SiteData, WorldMap
 from game.rules.run import Game
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import T

@@ -1,4 +1,4 @@
-"""A stand-in for the pygbag 0.9.3 runtime, as ``game/browser.py`` meets it.
+"""A stand-in for the pygbag 0.9.3 runtime, as ``game/shell/browser.py`` meets it.
 
 In the page, ``import platform`` gives pygbag's runtime module (the wheel's
 ``pygbag/support/cross/aio/cross.py`` line 154 sets
@@ -35,7 +35,7 @@ import types
 from contextlib import contextmanager
 from types import SimpleNamespace
 
-from game import browser
+from game.shell import browser
 
 __all__ = ["JSObject", "LocalStorage", "BlockedStorage", "Helpers", "Window", "runtime", "installed",
            "QUOTA_MESSAGE", "SECURITY_MESSAGE"]

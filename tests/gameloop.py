@@ -13,9 +13,9 @@ import os
 import pygame
 
 from game import launch
-from game.app import App
-from game.browser import Storage
-from game.settings import parse_query
+from game.shell.app import App
+from game.shell.browser import Storage
+from game.shell.settings import parse_query
 
 
 def make_app(query: str, where: Storage | str | os.PathLike) -> App:

@@ -1,7 +1,7 @@
 """The online suite's page: the built game in headless Chromium, driven the same way on either runtime.
 
 A test presses keys, clicks the canvas and waits for what the page says Python
-is doing (``window.deepisle.python``, written by ``game/browser.py`` and
+is doing (``window.deepisle.python``, written by ``game/shell/browser.py`` and
 ``web/index.html``); the runtime it loaded is a parameter:
 
 * ``stand-in``: ``pythons.js`` is answered by the stand-in (``tests/standin.py``)

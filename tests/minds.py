@@ -16,7 +16,7 @@ from game.rules.actions.powers import Cast, Escape, Flurry, Raise, Submerge, Sum
 from game.rules.actions.walk import Step
 from game.rules.behaviours import BEHAVIOURS, TurnContext
 from game.rules.content import MONSTERS
-from game.rules.entities import Player
+from game.rules.creatures.entities import Player
 
 from creatures import level_of, put, run_on
 

@@ -20,7 +20,7 @@ module's own doctests; ``--tests`` overrides both.
 
 >>> covering_tests(["worldgen/core/seeding.py"])
 ['tests/test_seeding.py', 'worldgen/core/seeding.py']
->>> tests = covering_tests(["game/rules/score.py"])
+>>> tests = covering_tests(["game/rules/persistence/score.py"])
 >>> tests[0], "tests/test_rules_score.py" in tests
 ('tests/test_rules.py', True)
 >>> score_line({"killed": 90, "survived": 8, "no tests": 2})
@@ -149,13 +149,13 @@ def results(work: Path) -> dict[str, str]:
 
 
 def source_of(name: str) -> str:
-    """The file a mutant lives in: ``game.rules.score.x_add__mutmut_3`` -> ``game/rules/score.py``."""
+    """The file a mutant lives in: ``game.rules.persistence.score.x_add__mutmut_3`` -> ``game/rules/persistence/score.py``."""
     module = name.rpartition(".")[0].replace(".", "/")
     return f"{module}.py" if (ROOT / f"{module}.py").exists() else f"{module}/__init__.py"
 
 
 def function_of(name: str) -> str:
-    """``game.rules.score.x_add__mutmut_3`` -> ``game.rules.score.add`` (methods as ``Class.method``)."""
+    """``game.rules.persistence.score.x_add__mutmut_3`` -> ``game.rules.persistence.score.add`` (methods as ``Class.method``)."""
     module, _, mangled = name.rpartition(".")
     return f"{module}.{mangled.rsplit('__mutmut_', 1)[0].removeprefix('x').strip('_ǁ').replace('ǁ', '.')}"
 

@@ -11,7 +11,7 @@ mid-build.
 from __future__ import annotations
 
 from game.rules.run import Game
-from game.work import settle
+from game.shell.work import settle
 from worldgen.core import seeding
 
 __all__ = ["settle", "play", "new_run", "COMMANDS", "ALL_COMMANDS"]

@@ -53,13 +53,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: the project is importable from its own folder
     sys.path.insert(0, str(ROOT))
 
-from game.browser import Storage  # noqa: E402 - after the path is set
+from game.shell.browser import Storage  # noqa: E402 - after the path is set
 from game.replay import verify  # noqa: E402
-from game.rules.digest import state_digest  # noqa: E402
-from game.rules.record import COMMANDS, encode_command, parse_commands, read_file  # noqa: E402
+from game.rules.persistence.digest import state_digest  # noqa: E402
+from game.rules.persistence.record import COMMANDS, encode_command, parse_commands, read_file  # noqa: E402
 from game.rules.run import BACKGROUNDS, Game, load_saved  # noqa: E402
 from game.tools.autoplay import POLICIES, play_run  # noqa: E402
-from game.work import settle  # noqa: E402
+from game.shell.work import settle  # noqa: E402
 
 __all__ = ["Plan", "Cut", "plan_run", "moments", "choose_cuts", "save_cuts", "continue_cuts", "check_plans",
            "kill_while_saving", "KINDS", "main"]

@@ -32,8 +32,9 @@ import gc
 import pygame
 from fake_page import JSObject, runtime
 
-import game.app as app_module
-from game import browser, launch
+import game.shell.app as app_module
+from game.shell import browser
+from game import launch
 
 __all__ = ["STANDIN_PYTHONS_JS", "JSValue", "NativeGame", "pygame_events"]
 

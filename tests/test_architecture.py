@@ -6,6 +6,8 @@ lines.  Each check is also run on a small probe package that breaks it, so
 none can pass by seeing nothing."""
 
 import ast
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,25 +78,106 @@ def _offending(paths, forbidden: tuple[str, ...]) -> list[str]:
             if any(m == f or m.startswith(f + ".") for f in forbidden)]
 
 
-RULES = [
-    (("worldgen",), ("pygame", "game")),
-    (("worldgen/core",), ("worldgen.toolkit", "worldgen.generators", "worldgen.tools")),
-    (("worldgen/toolkit",), ("worldgen.generators", "worldgen.tools")),
-    (("worldgen/generators",), ("worldgen.tools",)),
-    (("game/rules",), ("pygame", "game.app", "game.scenes", "game.view", "game.launch", "game.tools")),
-    (("game/app.py", "game/work.py", "game/settings.py", "game/options.py", "game/browser.py", "game/embed_code.py"),
-     ("game.scenes", "game.view", "game.launch", "game.rules.run", "game.rules.engine")),
-    (("game/view",), ("game.scenes", "game.launch", "game.tools", "game.rules.engine", "game.rules.build",
-                      "game.rules.save", "game.rules.codec")),
-    (("game/scenes",), ("game.launch", "game.tools")),
-]
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 
 
-@pytest.mark.parametrize("where, forbidden", RULES, ids=[",".join(w) for w, _ in RULES])
-def test_layers_import_only_downwards(where, forbidden):
-    paths = [ROOT / w for w in where if w.endswith(".py")] + _sources(*[w for w in where if not w.endswith(".py")])
-    assert paths
-    assert _offending(paths, forbidden) == []
+def _table(header: str) -> list[list[list[str]]]:
+    """The rows of the docs' table under ``header``: each cell as its backticked names."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    rows = []
+    for line in text[text.index(header):].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([re.findall(r"`([^`]+)`", cell) for cell in line.strip().strip("|").split("|")])
+    assert rows, f"no rows under {header!r}"
+    return rows
+
+
+LAYERS = [(code, may, never) for code, may, never, _ in _table("| code | may import | never imports | tested by |")]
+
+
+def _files(code: list[str]) -> list[Path]:
+    return [ROOT / c for c in code if c.endswith(".py")] + _sources(*[c.rstrip("/") for c in code if c.endswith("/")])
+
+
+def _within(module: str, prefixes) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def _row_violations(paths: list[Path], may: list[str], never: list[str], root: Path = ROOT) -> list[str]:
+    found = []
+    for path in paths:
+        for module in sorted(_imports(path, _module_name(path, root))):
+            if module.split(".")[0] in STDLIB:
+                continue
+            if not _within(module, may):
+                found.append(f"{path.relative_to(root)} imports {module}, which its row does not let it")
+            if _within(module, never):
+                found.append(f"{path.relative_to(root)} imports {module}, which its row forbids")
+    return found
+
+
+@pytest.mark.parametrize("code, may, never", LAYERS, ids=[",".join(c) for c, _, _ in LAYERS])
+def test_each_room_imports_only_what_the_table_says_it_may_and_nothing_it_never_may(code, may, never):
+    paths = _files(code)
+    assert paths and _row_violations(paths, may, never) == []
+
+
+def test_a_row_catches_an_import_outside_may_and_one_it_never_may(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    probe = tmp_path / "pkg" / "a.py"
+    probe.write_text("import numpy\nimport json\nfrom pkg import b\ndef f():\n    import pygame\n", encoding="utf-8")
+    assert _row_violations([probe], ["numpy", "pkg"], [], tmp_path) == [
+        "pkg/a.py imports pygame, which its row does not let it"]
+    assert _row_violations([probe], ["numpy", "pkg", "pygame"], ["pkg.b"], tmp_path) == [
+        "pkg/a.py imports pkg.b, which its row forbids"]
+
+
+def test_every_module_of_the_game_and_the_library_is_in_a_row_of_the_table():
+    covered = {p for code, _, _ in LAYERS for p in _files(code)}
+    missing = [str(p.relative_to(ROOT)) for p in _sources("game", "worldgen") if p not in covered]
+    assert missing == []
+
+
+ROOMS = [cells[0][0] for cells in _table("| room | what it holds |")]
+
+
+def _room_violations(paths: list[Path], rank: dict[str, int], root: Path = ROOT, package: str = "game.rules") -> list[str]:
+    depth = len(package.split("."))
+
+    def room(module: str) -> str | None:
+        parts = module.split(".")
+        return parts[depth] if len(parts) > depth and parts[:depth] == package.split(".") else None
+
+    found = []
+    for path in paths:
+        own = room(_module_name(path, root))
+        if own is None:
+            continue
+        for module in sorted(_imports(path, _module_name(path, root))):
+            other = room(module)
+            if other is not None and other in rank and rank[other] > rank[own]:
+                found.append(f"{path.relative_to(root)} ({own}) imports {module} ({other}, a room above it)")
+    return found
+
+
+def test_the_rules_rooms_import_only_the_rooms_above_them_in_the_table():
+    """``game/rules`` room by room (docs/ARCHITECTURE.md, lowest first): a module
+    imports from its own room and the rooms listed before it, never after."""
+    rank = {room: i for i, room in enumerate(ROOMS)}
+    assert set(rank) == {p.stem for p in (ROOT / "game" / "rules").iterdir()
+                         if p.name not in ("__init__.py", "__pycache__")}
+    assert _room_violations(_sources("game/rules"), rank) == []
+
+
+def test_the_rooms_check_catches_a_room_that_imports_one_above_it(tmp_path):
+    root = _probe(tmp_path, {"probe/__init__.py": "", "probe/low/__init__.py": "", "probe/high/__init__.py": "",
+                             "probe/low/a.py": "def f():\n    from ..high import b\n", "probe/high/b.py": "from ..low import a\n"})
+    paths = sorted(root.rglob("*.py"))
+    assert _room_violations(paths, {"low": 0, "high": 1}, root, "probe") == \
+        ["probe/low/a.py (low) imports probe.high (high, a room above it)",
+         "probe/low/a.py (low) imports probe.high.b (high, a room above it)"]
 
 
 def test_rules_and_the_library_do_not_touch_the_browser_or_threads():
@@ -273,3 +356,32 @@ def test_the_checker_sees_long_functions_and_long_modules_without_a_reason(tmp_p
     })
     assert _long_functions(root, "probe") == ["probe/long.py:1 too_long: 81 lines"]
     assert sorted(_long_modules(root, "probe")) == ["probe/big.py: 402 lines", "probe/hidden.py: 403 lines"]
+
+
+def _game_attributes(path: Path) -> tuple[set[str], set[str]]:
+    """The attributes a scene reads and writes on a game (``g.x``, ``game.x``, ``self.game.x``)."""
+    reads, writes = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = node.value
+        is_game = (isinstance(base, ast.Name) and base.id in ("g", "game")) or (
+            isinstance(base, ast.Attribute) and base.attr == "game" and isinstance(base.value, ast.Name)
+            and base.value.id == "self")
+        if is_game:
+            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.attr)
+    return reads, writes
+
+
+def test_scenes_read_the_run_only_through_the_screens_view_and_never_write_it():
+    """``Game`` holds the run; a scene reads what ``SCREEN_VIEW`` names and calls the
+    game's commands and questions, and sets nothing on it (every change is a command)."""
+    from game.rules.run import SCREEN_VIEW, Game
+
+    api = {name for name in dir(Game) if not name.startswith("_")}
+    found = []
+    for path in sorted((ROOT / "game" / "scenes").glob("*.py")):
+        reads, writes = _game_attributes(path)
+        found += [f"{path.name} reads game.{a}" for a in sorted(reads - api - SCREEN_VIEW)]
+        found += [f"{path.name} sets game.{a}" for a in sorted(writes)]
+    assert found == []

@@ -171,7 +171,7 @@ def test_the_harness_steps_back_out_of_a_guardian_rooms_doorway():
     """The doorway is where a guardian room and its sentinels are first seen:
     every policy steps back out (a diver went on in, to the stairs or the
     room's finds, and four sentinels' blows of 14 killed it on island 1)."""
-    from game.rules import vaults
+    from game.rules.world import vaults
     from game.tools.autoplay import dungeon_turn
     from test_rules import dungeon_run
     from test_rules_vaults import stand_at_door, vault_level
@@ -317,7 +317,7 @@ def test_when_nothing_is_left_to_explore_the_harness_sweeps_for_secret_doors(tmp
 
 
 def test_a_vault_counts_as_opened_once_any_of_its_finds_is_taken():
-    from game.rules import vaults
+    from game.rules.world import vaults
     from game.tools.autoplay import _looted_vaults
     from test_rules_vaults import vault_level
 

@@ -1,4 +1,4 @@
-"""``game.browser`` outside storage: which runtime it runs against, the
+"""``game.shell.browser`` outside storage: which runtime it runs against, the
 page's address, downloads, the clipboard and the ready signal, in the page
 (the fake pygbag runtime of ``fake_page``) and natively."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from fake_page import Helpers, JSObject, Window, installed
 
-from game import browser
+from game.shell import browser
 
 
 class Throwing(JSObject):

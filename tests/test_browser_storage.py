@@ -1,6 +1,6 @@
-"""``game.browser.Storage``: each way keeping a value can fail, in the page
+"""``game.shell.browser.Storage``: each way keeping a value can fail, in the page
 (the fake pygbag runtime of ``fake_page``) and natively, and what the game
-tells the player then (``game.rules.save``)."""
+tells the player then (``game.rules.persistence.save``)."""
 
 import errno
 import os
@@ -8,9 +8,9 @@ import os
 import pytest
 from fake_page import BlockedStorage, LocalStorage, Window, installed
 
-from game import browser, files
-from game.browser import Storage
-from game.rules import save
+from game.shell import browser, files
+from game.shell.browser import Storage
+from game.rules.persistence import save
 
 PREFIX = "deepisle."
 
@@ -232,7 +232,7 @@ def test_a_copy_in_the_page_is_set_as_text_and_fails_when_full_or_blocked():
         assert not Storage().copy("save", "save.unreadable")
 
 
-# -- what the player is told, in each storage case (game.rules.save.write_failed) ----------------
+# -- what the player is told, in each storage case (game.rules.persistence.save.write_failed) ----------------
 def _fail_writes_with(monkeypatch, err: int) -> None:
     def fsync(fd):
         raise OSError(err, os.strerror(err))

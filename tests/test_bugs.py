@@ -10,7 +10,7 @@ import pygame
 import pytest
 from gameloop import key, make_app, press, run, run_until, text
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 
@@ -321,7 +321,7 @@ def test_a_click_walk_stops_when_a_monster_in_view_attacks(tmp_path):
 
 def test_a_walk_stops_where_an_item_is_left_and_goes_on_past_one_picked_up(tmp_path):
     from game.rules.content import ITEM_BY_ID
-    from game.rules.entities import FloorItem
+    from game.rules.creatures.entities import FloorItem
 
     app, g = in_dungeon(tmp_path, "Itemwalk")
     lv = g.level

@@ -10,13 +10,13 @@ import pytest
 from gameloop import key, make_app, press, run, run_until, text
 from test_bugs import in_dungeon, loaded
 
-import game.app as app_module
-from game.rules import codec, save, snapshot
+import game.shell.app as app_module
+from game.rules.persistence import codec, save, snapshot
 from game.rules.content import ITEM_BY_ID, ITEMS, MONSTERS
-from game.rules.log import MAX_LOG
-from game.rules.pack import MAX_INVENTORY, MAX_STACK, clamp_pack, stacks
-from game.rules.pickup import wanted
-from game.options import OPTIONS_KEY
+from game.rules.text.log import MAX_LOG
+from game.rules.creatures.pack import MAX_INVENTORY, MAX_STACK, clamp_pack, stacks
+from game.rules.play.pickup import wanted
+from game.shell.options import OPTIONS_KEY
 from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -100,7 +100,7 @@ def test_look_moves_a_cursor_and_names_the_monster_its_health_and_state(tmp_path
     lv = g.level
     calm(g)
     m = next(m for m in MONSTERS if m.id == "goblin")
-    from game.rules.entities import Monster
+    from game.rules.creatures.entities import Monster
     x, y = next((g.pos[0] + dx, g.pos[1]) for dx in (2, -2, 1, -1) if lv.walkable[g.pos[1], g.pos[0] + dx])
     gob = Monster(77, m, x=x, y=y, hp=5, max_hp=9, attack=4, defence=1)
     lv.monsters.append(gob)
@@ -256,7 +256,7 @@ def test_a_full_pack_still_takes_what_stacks(tmp_path):
     g.player.inventory = ["potion"] + [k.id for k in ITEMS if k.kind in ("weapon", "armour")] * 2
     g.player.inventory = clamp_pack(g.player.inventory)
     assert len(stacks(g.player.inventory)) == MAX_INVENTORY
-    from game.rules.entities import FloorItem
+    from game.rules.creatures.entities import FloorItem
     calm(g)
     x, y = next((g.pos[0] + dx, g.pos[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                 if (dx, dy) != (0, 0) and g.level.walkable[g.pos[1] + dy, g.pos[0] + dx])
@@ -293,7 +293,7 @@ def test_v_toggles_the_ascii_map_and_the_choice_is_remembered(tmp_path):
 
 
 def test_unreadable_options_keep_the_tiles(tmp_path):
-    from game.browser import Storage
+    from game.shell.browser import Storage
 
     Storage(tmp_path).set(OPTIONS_KEY, "{not json")
     app = make_app("world=Glyphic&size=small", tmp_path)

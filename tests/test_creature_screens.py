@@ -5,8 +5,8 @@ and what the map and the panel show of allies, captives and mimics."""
 import pygame
 import pytest
 
-import game.app as app_module
-from game.controls import COMMAND_BY_NAME
+import game.shell.app as app_module
+from game.shell.controls import COMMAND_BY_NAME
 from game.scenes.perks import PerksScene, _wrap
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene

@@ -5,11 +5,11 @@ import pygame
 import pytest
 from gameloop import click, key, make_app, run
 
-from game.app import App
-from game.browser import Storage
+from game.shell.app import App
+from game.shell.browser import Storage
 from game.scenes.demo import DemoScene
 from game.scenes.gallery import GalleryScene
-from game.settings import parse_query
+from game.shell.settings import parse_query
 from worldgen.core import registry
 
 
@@ -76,7 +76,7 @@ def test_animation_does_not_hold_items_with_nothing_to_show(tmp_path, monkeypatc
     with the progress bar up while there is nothing yet to show."""
     from game.scenes import demo as demo_module
     from game.scenes.demo import ANIMATE_FRAMES
-    from game.work import Work
+    from game.shell.work import Work
     from worldgen.core.registry import Progress, Stage
 
     bars = []

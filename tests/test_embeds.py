@@ -19,8 +19,8 @@ from fake_page import Helpers, Window, installed
 from gameloop import click, make_app, run, run_until
 from webtools import PUBLIC_CDN, ROOT, build, load_web_module, new_page, shot
 
-from game import embed_code
-from game.settings import parse_query
+from game.shell import embed_code
+from game.shell.settings import parse_query
 from worldgen.core import registry
 
 ISLAND_STAGES = ("noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain")

@@ -5,9 +5,9 @@ import numpy as np
 import pygame
 import pytest
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.rules.content import ITEM_BY_ID
-from game.rules.identify import is_known
+from game.rules.creatures.identify import is_known
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
 from worldgen.core import registry
@@ -125,7 +125,7 @@ def test_a_fountain_heals_once_and_an_altar_names_what_you_carry(tmp_path):
     press(app, key(pygame.K_DOWN))  # into the altar
     assert is_known(g, ITEM_BY_ID["scroll_fire"]) and is_known(g, ITEM_BY_ID["potion_speed"])
     # the used features are kept in the save
-    from game.rules import snapshot
+    from game.rules.persistence import snapshot
     delta = snapshot.level_snapshot(level)
     again = dressed_level()
     assert snapshot.apply_snapshot(again, delta)

@@ -1,4 +1,4 @@
-"""Field of view (``game.rules.fov``): what a wall hides, pinned cell by cell,
+"""Field of view (``game.rules.world.fov``): what a wall hides, pinned cell by cell,
 and the whole view cross-checked on random maps against a brute-force
 reference built on tcod's Bresenham lines (a test-only dependency).
 
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 import tcod.los
 
-from game.rules import fov, los
-from game.rules.fov import field_of_view
+from game.rules.world import fov, los
+from game.rules.world.fov import field_of_view
 
 RADIUS = 9
 

@@ -30,20 +30,21 @@ from gameloop import key, make_app, run, run_until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import game.app as app_module
-from game.browser import Storage
-from game.rules import build, codec, digest, save
-from game.rules.codec import usable
+import game.shell.app as app_module
+from game.shell.browser import Storage
+from game.rules.play import build
+from game.rules.persistence import codec, digest, save
+from game.rules.persistence.codec import usable
 from game.rules.content import ITEM_BY_ID, RECIPES
-from game.rules.pack import slots_used
-from game.rules.entities import MAX_INVENTORY
-from game.rules.location import WorldMap
+from game.rules.creatures.pack import slots_used
+from game.rules.creatures.entities import MAX_INVENTORY
+from game.rules.world.location import WorldMap
 from game.rules.run import Game
 from game.rules.state import LocationRequest
 from game.scenes.end import EndScene
 from game.scenes.play import MOVE_KEYS, PlayScene
 from game.scenes.title import TitleScene
-from game.work import Work
+from game.shell.work import Work
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import grid
 

@@ -8,15 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import codec, combat, content, fov, names, save, snapshot
+from game.rules.persistence import codec, save, snapshot
+from game.rules.creatures import combat
+from game.rules import content
+from game.rules.world import fov
+from game.rules.text import names
 from game.rules.actions.items import take_items
-from game.rules.entities import Player
-from game.rules.fov import field_of_view
-from game.rules.location import WorldMap
-from game.rules.names import MAX_LEN, MIN_LEN, WORDS, make_name
+from game.rules.creatures.entities import Player
+from game.rules.world.fov import field_of_view
+from game.rules.world.location import WorldMap
+from game.rules.text.names import MAX_LEN, MIN_LEN, WORDS, make_name
 from game.rules.run import Game
 from game.rules.state import LevelRequest
-from game.work import Work
+from game.shell.work import Work
 from worldgen.core.tiles import TILES, TRANSPARENT, WALKABLE, T
 from worldgen.toolkit import grid
 

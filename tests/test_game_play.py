@@ -15,11 +15,11 @@ import pygame
 import pytest
 from gameloop import click, key, make_app, press, run, run_until, text
 
-import game.app as app_module
-from game.browser import Storage
-from game.rules import codec, save
+import game.shell.app as app_module
+from game.shell.browser import Storage
+from game.rules.persistence import codec, save
 from game.rules.content import ITEM_BY_ID
-from game.rules.pack import stacks
+from game.rules.creatures.pack import stacks
 from game.rules.state import LevelRequest
 from game.scenes.end import EndScene
 from game.scenes.play import TRAVEL_FRAMES, PlayScene
@@ -241,7 +241,7 @@ def test_a_failing_level_build_keeps_the_game_running(tmp_path, monkeypatch):
         raise RuntimeError("no map today")
         yield  # pragma: no cover
 
-    monkeypatch.setattr("game.rules.build.level_iterator", broken)
+    monkeypatch.setattr("game.rules.play.build.level_iterator", broken)
     site = g.loc.sites[0]
     g.pos = (site.x, site.y)
     press(app, key(pygame.K_RETURN, "\r"), frames=6)

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from game.settings import parse_query
+from game.shell.settings import parse_query
 from tests.test_contract import contract_problems
 from worldgen.core import registry
 from worldgen.toolkit import promises

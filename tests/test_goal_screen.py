@@ -10,7 +10,7 @@ from gameloop import key, make_app, press, run, run_until
 from test_bugs import loaded
 from test_touch import drawn_texts
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.view import sprites
 from game.view.goal import GOAL_COLOUR, SITE_COLOURS
 from game.view.log_view import GOAL_ROW

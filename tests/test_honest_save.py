@@ -1,6 +1,6 @@
 """A save is the world as it was: save and reload in the middle of a run,
 and the run goes on exactly as if it had never stopped (the state digest of
-game/rules/digest.py is the judge), in this process or a fresh one."""
+game/rules/persistence/digest.py is the judge), in this process or a fresh one."""
 
 import json
 import subprocess
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules import codec, digest, save
+from game.rules.persistence import codec, digest, save
 from game.rules.run import Game
 
 from scripted import new_run, play, settle
@@ -45,7 +45,7 @@ def test_reload_in_a_fresh_process_plays_on_to_the_same_state():
     text = save.encode(first.to_json())
     script = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
-        "from game.rules import digest, save\nfrom game.rules.run import Game\n"
+        "from game.rules.persistence import digest, save\nfrom game.rules.run import Game\n"
         "from scripted import play, settle\n"
         "g = Game.from_json(save.decode(sys.stdin.read())[0]); settle(g)\n"
         f"print(digest.state_digest(play(g, {seed}, {n}, {m})))\n"

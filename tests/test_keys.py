@@ -13,10 +13,10 @@ from gameloop import key, press, run
 from test_bugs import in_dungeon
 from test_comforts import calm
 
-import game.app as app_module
-from game.controls import COMMAND_BY_NAME, COMMANDS, MOVES, binding, key_codes
+import game.shell.app as app_module
+from game.shell.controls import COMMAND_BY_NAME, COMMANDS, MOVES, binding, key_codes
 from game.rules.content import ITEMS
-from game.rules.look import TERRAIN_TEXT, item_use
+from game.rules.play.look import TERRAIN_TEXT, item_use
 from game.scenes.help import GOAL, key_rows
 from game.scenes.play import PANEL_BUTTONS, PlayScene
 from game.tools.autoplay import play_run

@@ -1,7 +1,7 @@
 """No knowledge leaks: an item the player has not identified is named by
 its appearance everywhere (messages, stop reasons, look, the panel, the
 pack), never by its true name.  One naming function serves them all
-(:func:`game.rules.identify.item_name`); these tests scan what whole runs
+(:func:`game.rules.creatures.identify.item_name`); these tests scan what whole runs
 said, turn by turn, for a true name the player could not know yet."""
 
 import re
@@ -12,10 +12,10 @@ from gameloop import key, press, run, run_until
 from test_bugs import in_dungeon
 from test_comforts import calm
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
-from game.rules.entities import FloorItem
-from game.rules.identify import display_name, is_known
+from game.rules.creatures.entities import FloorItem
+from game.rules.creatures.identify import display_name, is_known
 from game.rules.state import RunState
 from game.tools.autoplay import play_run
 from game.view import ui
@@ -68,7 +68,7 @@ def test_no_message_of_a_whole_run_names_an_unidentified_kind(said, world, polic
 def test_the_leak_check_sees_a_true_name(said):
     """The scan itself: a line naming an unknown kind is caught (the bug this issue found)."""
     lines, found = said
-    from game.rules.location import WorldMap
+    from game.rules.world.location import WorldMap
     run = RunState(WorldMap("Secrecy"))
     run.say("You stop: the scroll of confusion is here.")
     assert found and "scroll of confusion" in found[0]

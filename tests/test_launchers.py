@@ -9,10 +9,10 @@ from gameloop import key, press, run_until
 from test_rules import dungeon_run
 from test_tactics import ARENA, hand_made, in_dungeon, monster
 
-import game.app as app_module
-from game.rules import codec
+import game.shell.app as app_module
+from game.rules.persistence import codec
 from game.rules.content import BACKGROUND_BY_ID, ITEM_BY_ID
-from game.rules.location import WorldMap
+from game.rules.world.location import WorldMap
 from game.rules.run import Game
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -1,9 +1,10 @@
 """The morgue file: a finished run as plain text with every section, items
 named as the player knows them, kills counted by kind (and kept in saves)."""
 
-from game.rules import morgue, save
+from game.rules.play import morgue
+from game.rules.persistence import save
 from game.rules.content import ITEM_BY_ID, MONSTER_BY_ID, PERK_BY_ID, UNIDENTIFIED_KINDS
-from game.rules.identify import display_name
+from game.rules.creatures.identify import display_name
 from game.rules.run import Game
 
 from scripted import new_run, play

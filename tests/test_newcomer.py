@@ -17,8 +17,8 @@ from test_bugs import loaded
 from test_touch import drawn_texts as screen_texts
 from test_touch import finger
 
-import game.app as app_module
-from game.controls import key_codes
+import game.shell.app as app_module
+from game.shell.controls import key_codes
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

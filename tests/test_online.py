@@ -32,13 +32,13 @@ from evidence import WRITTEN, Evidence, evidence_root
 from gamepage import EMPTY_FILLER_JS, FILL_STORAGE_JS, GAME_SIZE, GamePage, Runtime, real_runtime_source
 from webtools import PUBLIC_CDN, ROOT, build, page_cdn, serving
 
-from game.app import versions
+from game.shell.app import versions
 from game.tools.autoplay import settle
-from game.rules import save
+from game.rules.persistence import save
 from game.rules.actions.travel import plan_path
 from game.rules.run import Game
 from game.scenes.gallery import GalleryScene
-from game.settings import Settings, to_query
+from game.shell.settings import Settings, to_query
 from worldgen.core import registry
 from worldgen.core.image import encode_png, stage_rgb
 from worldgen.generators import world

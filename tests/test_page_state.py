@@ -1,4 +1,4 @@
-"""What the page is told of Python (``game/browser.py`` PageState, ``game/app.py``), natively.
+"""What the page is told of Python (``game/shell/browser.py`` PageState, ``game/shell/app.py``), natively.
 
 In the page the app reports after every frame: its time, the scene stack's
 state, the messages shown for the first time; start-up sends the versions, and
@@ -19,9 +19,10 @@ import pytest
 from fake_page import Helpers, Window, installed
 from gameloop import key, make_app, run, run_until, text
 
-import game.app as app_module
-from game import browser, launch
-from game.app import App, Scene, versions
+import game.shell.app as app_module
+from game.shell import browser
+from game import launch
+from game.shell.app import App, Scene, versions
 from game.scenes.play import PlayScene
 
 

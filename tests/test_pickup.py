@@ -12,12 +12,12 @@ from test_bugs import loaded
 from test_rules import dungeon_run
 from test_tactics import ARENA, hand_made, in_dungeon
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.rules.actions.travel import explore_target
 from game.rules.content import ITEM_BY_ID, ITEMS
-from game.rules.entities import FloorItem
-from game.rules.pickup import PICKUP_MODES, picks_up, wanted
-from game.options import OPTIONS_KEY, read_options
+from game.rules.creatures.entities import FloorItem
+from game.rules.play.pickup import PICKUP_MODES, picks_up, wanted
+from game.shell.options import OPTIONS_KEY, read_options
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -9,10 +9,10 @@ from test_bugs import in_dungeon
 from test_comforts import calm
 from test_rules import put_monster
 
-import game.app as app_module
-from game.rules.entities import FloorItem
+import game.shell.app as app_module
+from game.rules.creatures.entities import FloorItem
 from game.rules.content import ITEM_BY_ID
-from game.rules.pack import clamp_pack
+from game.rules.creatures.pack import clamp_pack
 from game.view import ui
 from worldgen.core.tiles import T
 

@@ -1,6 +1,6 @@
 """The page's Python side, run natively under an emulated pygbag 0.9.3 runtime.
 
-In the page, ``game/browser.py`` reads links from ``location.search``, saves
+In the page, ``game/shell/browser.py`` reads links from ``location.search``, saves
 to ``localStorage`` and offers files and links through ``window.deepisle``.
 Here a stand-in runtime (``tests/fake_page.py``: a ``platform`` module whose
 ``window`` behaves as pygbag's JS proxy does) is installed through the
@@ -37,9 +37,10 @@ from gameloop import key, run, run_until, text
 from pygbag_startup import (DEV_ONLY, module_of, page_problems, read_dependency_block, scan_imports,
                             shipped_sources, used_names)
 
-import game.app as app_module
-from game import browser, launch
-from game.rules import save
+import game.shell.app as app_module
+from game.shell import browser
+from game import launch
+from game.rules.persistence import save
 from game.scenes.demo import DemoScene
 from game.scenes.gallery import GalleryScene
 from game.scenes.play import PlayScene

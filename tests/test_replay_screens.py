@@ -11,10 +11,10 @@ import pygame
 import pytest
 from gameloop import key, make_app, run, run_until
 
-import game.app as app_module
+import game.shell.app as app_module
 from fake_page import LocalStorage, Window, installed
-from game.browser import Storage
-from game.rules import recstore, save
+from game.shell.browser import Storage
+from game.rules.persistence import recstore, save
 from game.rules.run import daily_world
 from game.scenes.end import EndScene
 from game.scenes.morgue import MorgueScene

@@ -8,14 +8,15 @@ from gameloop import key, press, run, run_until
 from test_rules import dungeon_run, make_level, put_monster
 from test_tactics import ARENA, hand_made, in_dungeon, monster
 
-import game.app as app_module
-from game.rules import engine, status
+import game.shell.app as app_module
+from game.rules import engine
+from game.rules.creatures import status
 from game.rules.actions import travel
 from game.rules.actions.effects import Damage
 from game.rules.actions.features import TRAPS
 from game.rules.actions.travel import HURT_FRACTION, SEARCH_TURNS
 from worldgen.core import seeding
-from game.rules.entities import FloorItem
+from game.rules.creatures.entities import FloorItem
 from game.rules.content import ITEM_BY_ID
 from game.scenes.play import REST_TURNS_PER_FRAME
 from worldgen.core.tiles import T

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from game.rules.actions.base import MAX_ALTERNATIVES
-from game.rules import build, engine
+from game.rules.play import build
+from game.rules import engine
 from game.rules.actions.base import Action, alternate, succeed
 from game.rules.actions.items import Craft, Drop, PickUp, UseItem
 from game.rules.actions.melee import Attack
@@ -15,11 +16,11 @@ from game.rules.actions.walk import OpenSecretDoor, OverworldStep, Rest, Walk
 from game.rules.behaviours import BEHAVIOURS
 from game.rules.content import DUNGEONS, ITEM_BY_ID, ITEMS, MONSTERS, RECIPES
 from game.rules.actions.effects import AIMS, EFFECTS
-from game.rules.energy import ACTION_COST, Energy
-from game.rules.entities import FloorItem, Monster
-from game.rules.level import Level, LevelKey
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.log import BAD, GOOD
+from game.rules.creatures.energy import ACTION_COST, Energy
+from game.rules.creatures.entities import FloorItem, Monster
+from game.rules.world.level import Level, LevelKey
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.text.log import BAD, GOOD
 from game.rules.run import Game
 from game.rules.state import LevelRequest, LocationRequest
 from worldgen.core.registry import Stage

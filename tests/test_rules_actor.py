@@ -1,4 +1,4 @@
-"""One Actor (``game.rules.entities.Actor``): the player and every monster
+"""One Actor (``game.rules.creatures.entities.Actor``): the player and every monster
 keep their cell, health, energy, statuses, experience and resistances in the
 same fields, read by the same rules; what differs is data (a name, a speed,
 what resists, how a level is earned).  The actions every actor takes are the
@@ -17,7 +17,7 @@ from game.rules.actions.travel import start_walk
 from game.rules.actions.walk import Step
 from game.rules.content import MONSTER_BY_ID, PERKS, ally_xp_to_next, xp_to_next
 from game.rules.engine import resolve
-from game.rules.entities import MAX_LEVELS_AT_ONCE, Actor, Monster, Player
+from game.rules.creatures.entities import MAX_LEVELS_AT_ONCE, Actor, Monster, Player
 
 from creatures import level_of, put, run_on
 

@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import populate
+from game.rules.world import populate
 from game.rules.actions.allies import ALONG, Free, OrderAllies, take_along
 from game.rules.actions.melee import Attack
 from game.rules.behaviours.allies import CHASE, FOLLOW
-from game.rules.build import arrive
+from game.rules.play.build import arrive
 from game.rules.content import MONSTER_BY_ID, ally_xp_to_next
-from game.rules.entities import Monster
+from game.rules.creatures.entities import Monster
 from game.rules.engine import resolve
-from game.rules.geometry import chebyshev
-from game.rules.harm import hurt
+from game.rules.world.geometry import chebyshev
+from game.rules.play.harm import hurt
 from creatures import HALL, act, context, level_of, put, run_on, texts
 from minds import bite, notices, step_to, think, who
 
@@ -359,7 +359,7 @@ def test_an_order_with_no_ally_here_or_no_such_order_fails_and_says_why():
 
 def fail_with(text):
     from game.rules.actions.base import fail
-    from game.rules.log import note
+    from game.rules.text.log import note
     return fail(note(text))
 
 

@@ -16,7 +16,7 @@ from game.rules.actions.walk import Step
 from game.rules.behaviours import BEHAVIOURS, WATER_REACH, TurnContext, away, to_water, toward, wander
 from game.rules.behaviours.base import DOOR_MUFFLE, _free
 from game.rules.content import MONSTERS
-from game.rules.geometry import STEPS, chebyshev, walk_distance
+from game.rules.world.geometry import STEPS, chebyshev, walk_distance
 
 from creatures import level_of, put, run_on
 from minds import Rolls, bite, ctx_of, free_by_hand, notices, of_behaviour, random_run, step_to, think, told, who

@@ -1,4 +1,4 @@
-"""Maps on request (game/rules/build.py): what is asked for and how it is
+"""Maps on request (game/rules/play/build.py): what is asked for and how it is
 labelled, putting a built location or level in place (a saved place to
 resume, a saved level's changes, a burning site's fires), where the player
 arrives and the allies beside them, and a failed build put back."""
@@ -13,15 +13,17 @@ from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.generators.world import LOCATION_STAGES
 
-from game.rules import build, content, hazards
-from game.rules.build import (COMPANION_REACH, arrive, build_iterator, build_label, fail_build, install,
+from game.rules.play import build
+from game.rules import content
+from game.rules.world import hazards
+from game.rules.play.build import (COMPANION_REACH, arrive, build_iterator, build_label, fail_build, install,
                               install_level, install_location, landing, level_iterator, light_fires, stage_names)
 from game.rules.content import DUNGEONS, THEMES
-from game.rules.level import Level, LevelKey
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.log import BAD, LOOT
+from game.rules.world.level import Level, LevelKey
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.text.log import BAD, LOOT
 from game.rules.run import Game
-from game.rules.snapshot import level_snapshot
+from game.rules.persistence.snapshot import level_snapshot
 from game.rules.state import Activity, LevelRequest, LocationRequest
 
 from creatures import level_of, put, run_on
@@ -144,16 +146,16 @@ def _resume(mode="overworld", site=-1, depth=1, pos=None, over=None):
 
 def test_a_saved_place_in_the_open_is_resumed():
     g = Game(WorldMap("Buildland", "small"), "small", 7)
-    g.resume = _resume(pos=(4, 1))
+    g.saved_place = _resume(pos=(4, 1))
     install_location(g, location())
-    assert g.pos == (4, 1) and g.over_pos[0] == (4, 1) and g.resume is None and g.mode == "overworld"
+    assert g.pos == (4, 1) and g.over_pos[0] == (4, 1) and g.saved_place is None and g.mode == "overworld"
     assert [m.text for m in g.log] == ["You arrive in Place 0."]
 
 
 def test_a_saved_place_in_the_open_not_on_the_map_is_the_start_and_said():
     for pos in ((0, 0), (9, 9)):
         g = Game(WorldMap("Buildland", "small"), "small", 7)
-        g.resume = _resume(pos=pos)
+        g.saved_place = _resume(pos=pos)
         install_location(g, location(start=(2, 2)))
         assert g.pos == (2, 2)
         assert [(m.text, m.kind) for m in g.log][0] == (
@@ -162,25 +164,25 @@ def test_a_saved_place_in_the_open_not_on_the_map_is_the_start_and_said():
 
 def test_a_saved_place_in_a_dungeon_asks_for_its_level():
     g = Game(WorldMap("Buildland", "small"), "small", 7)
-    g.resume = _resume(mode="dungeon", site=2, depth=3, pos=(5, 6), over=(4, 1))
+    g.saved_place = _resume(mode="dungeon", site=2, depth=3, pos=(5, 6), over=(4, 1))
     install_location(g, location())
     assert g.pending == LevelRequest(2, 3, ("at", (5, 6))) and g.mode == "dungeon-loading"
-    assert g.site == 2 and g.pos == (4, 1) and g.resume is None and g.log == []
+    assert g.site == 2 and g.pos == (4, 1) and g.saved_place is None and g.log == []
 
 
 def test_a_saved_dungeon_place_with_no_cell_or_overworld_cell_falls_back():
     g = Game(WorldMap("Buildland", "small"), "small", 7)
-    g.resume = _resume(mode="dungeon", site=0, depth=1)
+    g.saved_place = _resume(mode="dungeon", site=0, depth=1)
     install_location(g, location(start=(3, 3)))
     assert g.pending == LevelRequest(0, 1, ("at", (-1, -1))) and g.pos == (3, 3)
     g = Game(WorldMap("Buildland", "small"), "small", 7)
     g.over_pos[0] = (5, 5)
-    g.resume = _resume(mode="dungeon", site=0, depth=1, over=(0, 0))  # a mountain: the start
+    g.saved_place = _resume(mode="dungeon", site=0, depth=1, over=(0, 0))  # a mountain: the start
     install_location(g, location(start=(3, 3)))
     assert g.pos == (3, 3)
     g = Game(WorldMap("Buildland", "small"), "small", 7)
     g.over_pos[0] = (5, 5)
-    g.resume = _resume(mode="dungeon", site=0, depth=1)  # no cell saved: where the player left the overworld
+    g.saved_place = _resume(mode="dungeon", site=0, depth=1)  # no cell saved: where the player left the overworld
     install_location(g, location(start=(3, 3)))
     assert g.pos == (5, 5)
 
@@ -189,7 +191,7 @@ def test_a_saved_dungeon_place_with_no_cell_or_overworld_cell_falls_back():
 def test_a_saved_dungeon_site_the_location_lacks_puts_the_player_outside_without_the_treasure(site):
     g = Game(WorldMap("Buildland", "small"), "small", 7)
     g.carrying = 0
-    g.resume = _resume(mode="dungeon", site=site, depth=1, pos=(4, 1))
+    g.saved_place = _resume(mode="dungeon", site=site, depth=1, pos=(4, 1))
     install_location(g, location(n_sites=3))
     assert g.mode == "overworld" and g.pending is None and g.carrying is None and g.pos == (4, 1)
     assert (g.log[0].text, g.log[0].kind) == ("The saved dungeon site does not exist; you are back in the open.", BAD)

@@ -4,8 +4,8 @@ stairs one button each way, greyed with the very line the command says."""
 from test_rules import dungeon_run, make_level, put_monster
 from test_rules_objective import overworld_run
 
-from game.rules.buttons import button_states
-from game.rules.tips import weak_in_hand
+from game.rules.run.buttons import button_states
+from game.rules.play.tips import weak_in_hand
 
 
 def test_on_the_overworld_up_is_greyed_and_enter_applies_only_on_a_site():

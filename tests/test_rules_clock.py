@@ -1,10 +1,10 @@
-"""Game time (``game.rules.clock``) and energy (``game.rules.energy``): the
+"""Game time (``game.rules.play.clock``) and energy (``game.rules.creatures.energy``): the
 turn counter, healing as turns pass, the autosave flag raised at least
 every :data:`AUTOSAVE_TURNS`; who gains energy and what an action costs."""
 
-from game.rules.clock import AUTOSAVE_TURNS, pass_turns
-from game.rules.energy import ACTION_COST, Energy
-from game.rules.location import WorldMap
+from game.rules.play.clock import AUTOSAVE_TURNS, pass_turns
+from game.rules.creatures.energy import ACTION_COST, Energy
+from game.rules.world.location import WorldMap
 from game.rules.state import RunState
 
 

@@ -1,18 +1,18 @@
-"""The save body (``game.rules.codec``), field by field: each value written
+"""The save body (``game.rules.persistence.codec``), field by field: each value written
 comes back as it was, and each hostile value is clamped to its documented
 range (or dropped), and the clamps are named to the player.  (A level's
-snapshot is ``game.rules.snapshot``'s.)"""
+snapshot is ``game.rules.persistence.snapshot``'s.)"""
 
 import pytest
 
-from game.rules import codec
-from game.rules.codec import player_from_json, player_to_json, run_from_json, run_to_json
-from game.rules.reading import BIG, clamp_int
+from game.rules.persistence import codec
+from game.rules.persistence.codec import player_from_json, player_to_json, run_from_json, run_to_json
+from game.rules.persistence.reading import BIG, clamp_int
 from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID
-from game.rules.energy import ACTION_COST, Energy
-from game.rules.entities import MAX_INVENTORY, Monster, Player
-from game.rules.location import WorldMap
-from game.rules.log import MAX_LOG, MAX_TEXT, Message
+from game.rules.creatures.energy import ACTION_COST, Energy
+from game.rules.creatures.entities import MAX_INVENTORY, Monster, Player
+from game.rules.world.location import WorldMap
+from game.rules.text.log import MAX_LOG, MAX_TEXT, Message
 from game.rules.state import LocationRequest, RunState
 from worldgen.generators.world import SITES_PER_LOCATION as SITES
 
@@ -163,8 +163,8 @@ def test_the_run_keeps_the_captives_freed_the_kinds_slain_and_its_day():
 
 def run_to_json_resumed(g: RunState) -> dict:
     """What a run read from a save would write again (where it stands comes from ``resume``)."""
-    g.mode, g.site, g.depth = g.resume["mode"], g.resume["site"], g.resume["depth"]
-    g.pos, g.over_pos[g.location] = g.resume["pos"], g.resume["over"]
+    g.mode, g.site, g.depth = g.saved_place["mode"], g.saved_place["site"], g.saved_place["depth"]
+    g.pos, g.over_pos[g.location] = g.saved_place["pos"], g.saved_place["over"]
     return run_to_json(g)
 
 
@@ -256,7 +256,7 @@ def test_cleared_sites_and_relics_are_read_only_so_far():
 ], ids=["kept", "clamped-high", "clamped-low", "not-a-dict"])
 def test_where_the_player_stands_is_clamped(where, expected):
     g = run_from_json(RunState, body_with(where=where))
-    assert g.resume == dict(expected, arrive=None, activity=None)
+    assert g.saved_place == dict(expected, arrive=None, activity=None)
 
 
 @pytest.mark.parametrize(("arrive", "kept"), [("up", "up"), ("down", "down"), ("fall", "fall"), ("sideways", None),
@@ -264,7 +264,7 @@ def test_where_the_player_stands_is_clamped(where, expected):
 def test_the_arrival_of_a_level_being_built_when_saved_is_one_a_build_may_make(arrive, kept):
     where = {"mode": "dungeon", "site": 2, "depth": 3, "pos": None, "over": [3, 4], "arrive": arrive}
     g = run_from_json(RunState, body_with(where=where))
-    assert g.resume["arrive"] == kept and ("where" in g.repaired) is (arrive is not None and kept is None)
+    assert g.saved_place["arrive"] == kept and ("where" in g.repaired) is (arrive is not None and kept is None)
 
 
 def test_crafted_kinds_known_from_the_start_in_an_older_save_are_dropped_without_a_word():
@@ -296,7 +296,7 @@ def test_an_overworld_run_writes_where_it_stands_and_reads_back():
     assert body["where"] == {"mode": "overworld", "pos": [7, 9]}
     assert "carrying" not in body and "relic" not in body
     back = run_from_json(RunState, body)
-    assert back.resume["mode"] == "overworld" and back.resume["pos"] == (7, 9) and back.repaired == []
+    assert back.saved_place["mode"] == "overworld" and back.saved_place["pos"] == (7, 9) and back.repaired == []
 
 
 def test_a_run_on_its_way_into_a_site_is_saved_on_the_overworld():

@@ -1,9 +1,9 @@
-"""One blow (``game.rules.combat.attack_roll``): the hit chance, the damage
+"""One blow (``game.rules.creatures.combat.attack_roll``): the hit chance, the damage
 rolled between half the attack and the whole of it, and armour that softens
 every blow by ``10 / (10 + defence)``, rounded up. Each roll written out
 with ``tests/minds.py``'s ``Rolls``."""
 
-from game.rules.combat import HIT_CHANCE, attack_roll
+from game.rules.creatures.combat import HIT_CHANCE, attack_roll
 
 from minds import Rolls
 

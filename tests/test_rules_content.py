@@ -219,3 +219,51 @@ def test_a_levels_parameters_are_the_base_terrain_scaled_by_the_theme_without_ch
     odd = replace(THEMES[0], terrain={"lakes": 1 / 3})
     assert level_params(odd, style, False)["lakes"] == round(theme_table.BASE_TERRAIN["lakes"] / 3, 4)
     assert level_params(odd, style, False)["chasms"] == theme_table.BASE_TERRAIN["chasms"]
+
+
+# -- the dungeon styles of a world are the rules', not the registry's ------------------------------------
+def test_the_dungeon_styles_are_registered_dungeon_generators_that_claim_every_site_tile_once():
+    from worldgen.core import registry
+
+    from game.rules.content import DUNGEON_STYLES, STYLE_BY_TERRAIN
+
+    assert all(registry.get(name).kind == "dungeon" for name in DUNGEON_STYLES)
+    assert set(STYLE_BY_TERRAIN.values()) == set(DUNGEON_STYLES)
+    for name in DUNGEON_STYLES:
+        assert {t for t, s in STYLE_BY_TERRAIN.items() if s == name} == {int(t) for t in registry.get(name).terrains}
+
+
+def test_a_generator_registered_later_changes_no_world_and_no_recorded_run():
+    """A new dungeon generator (a plugin, the recipe in docs/ARCHITECTURE.md) joins
+    the worlds only when DUNGEON_STYLES names it: until then every site keeps its
+    style at every depth, and the golden recording still verifies."""
+    from pathlib import Path
+
+    import numpy as np
+
+    from worldgen.core import registry
+    from worldgen.core.registry import GeneratorSpec, Stage
+
+    from game.replay import verify
+    from game.rules.content import STYLE_BY_TERRAIN, level_style
+
+    before = [level_style(seed, style, depth) for seed in range(40) for style in ("caverns", "rooms")
+              for depth in range(1, 6)]
+    spare = next(t for t in range(60) if t not in STYLE_BY_TERRAIN)
+
+    def run(seed_text, width, height, params):
+        yield Stage("final", np.zeros((height, width), dtype=np.uint8))
+
+    spec = registry.REGISTRY["rooms"]
+    registry.register(GeneratorSpec("newcomer", "Newcomer", "a dungeon generator added later", ("final",),
+                                    spec.params, run, spec.default_size, spec.min_size, spec.max_size,
+                                    kind="dungeon", terrains=(spare,), points=spec.points, colour=(1, 2, 3)))
+    try:
+        after = [level_style(seed, style, depth) for seed in range(40) for style in ("caverns", "rooms")
+                 for depth in range(1, 6)]
+        assert after == before and "newcomer" not in STYLE_BY_TERRAIN.values()
+        golden = Path(__file__).resolve().parent / "data" / "golden.replay.txt"
+        status, line = verify(golden.read_text(encoding="ascii"))
+        assert status == 0, line
+    finally:
+        del registry.REGISTRY["newcomer"]

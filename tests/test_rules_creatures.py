@@ -5,7 +5,8 @@ a hand-made level, and the content that names them."""
 import numpy as np
 import pytest
 
-from game.rules import engine, populate
+from game.rules import engine
+from game.rules.world import populate
 from game.rules.actions.effects import Damage, Deliver
 from game.rules.actions.melee import KNOCKBACK, SLAM, Attack, Drain, Knockback, Steal
 from game.rules.actions.powers import MAX_SUMMONS, SPLIT_MIN_HP, Escape, Raise, Split, Summon, set_off
@@ -13,10 +14,10 @@ from game.rules.behaviours import BEHAVIOURS
 from game.rules.behaviours.traits import BLINK_FAR, heads
 from game.rules.content import CAPTIVE_KINDS, ITEM_BY_ID, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, pick_monster
 from game.rules.engine import resolve
-from game.rules.entities import FloorItem
-from game.rules.geometry import chebyshev
-from game.rules.harm import hurt
-from game.rules.look import describe_cell
+from game.rules.creatures.entities import FloorItem
+from game.rules.world.geometry import chebyshev
+from game.rules.play.harm import hurt
+from game.rules.play.look import describe_cell
 from worldgen.core import seeding
 from worldgen.core.tiles import T
 

@@ -1,11 +1,11 @@
-"""The state digest (``game.rules.digest``): the run's rules state without
+"""The state digest (``game.rules.persistence.digest``): the run's rules state without
 the log, plus how it ended; its digest changes whenever the state does."""
 
 import hashlib
 import json
 
-from game.rules.codec import run_to_json
-from game.rules.digest import state, state_digest
+from game.rules.persistence.codec import run_to_json
+from game.rules.persistence.digest import state, state_digest
 
 from scripted import new_run
 

@@ -15,9 +15,9 @@ from game.rules.actions.items import Craft, UseItem
 from game.rules.actions.ranged import Throw
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
 from game.rules.engine import resolve
-from game.rules.entities import FloorItem
-from game.rules.identify import is_known
-from game.rules.log import BAD, NOTE
+from game.rules.creatures.entities import FloorItem
+from game.rules.creatures.identify import is_known
+from game.rules.text.log import BAD, NOTE
 from worldgen.core import seeding
 from worldgen.core.tiles import WALKABLE, T
 

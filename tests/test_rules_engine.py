@@ -4,13 +4,13 @@ alternatives, reactions, one message path and the view told of changes."""
 
 from game.rules import engine
 from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail, succeed
-from game.rules.state import Activity
+from game.rules.state import Activity, LocationRequest
 from game.rules.actions.walk import Rest, Step, Walk
 from game.rules.behaviours import BEHAVIOURS, Behaviour
-from game.rules.energy import ACTION_COST, MAX_TURNS
+from game.rules.creatures.energy import ACTION_COST, MAX_TURNS
 from game.rules.engine import resolve
-from game.rules.geometry import STEPS
-from game.rules.log import NOTE
+from game.rules.world.geometry import STEPS
+from game.rules.text.log import NOTE
 
 from creatures import context, level_of, put, run_on
 from test_rules import dungeon_run, put_monster
@@ -119,7 +119,7 @@ def test_a_confused_step_goes_astray_along_the_step_table(monkeypatch):
 
         def integers(self, lo, hi):
             return 3  # STEPS[3]: right
-    monkeypatch.setattr(type(g), "rng", lambda self, *labels: Rolls())
+    monkeypatch.setattr(type(g.run), "rng", lambda self, *labels: Rolls())
     assert engine.perform(g, Walk(-1, 0))
     assert g.pos == (4 + STEPS[3][0], 2 + STEPS[3][1])
 
@@ -427,3 +427,52 @@ def test_a_monster_never_steps_where_another_blinked_earlier_in_the_turn():
     finally:
         BEHAVIOURS.pop("blink-test")
     assert (blinker.x, blinker.y) == goal
+
+
+# -- each action says where it may be taken ------------------------------------------------------------
+def _actions():
+    import inspect
+
+    from game.rules.actions import base
+
+    found = []
+    for name in ("allies", "items", "places", "ranged", "terrain", "walk", "travel", "growth", "features"):
+        module = __import__(f"game.rules.actions.{name}", fromlist=["x"])
+        found += [c for _, c in inspect.getmembers(module, inspect.isclass)
+                  if issubclass(c, base.Action) and c.__module__ == module.__name__]
+    assert found
+    return found
+
+
+def test_the_engine_refuses_an_action_outside_the_modes_it_declares():
+    from game.rules.actions.base import ANYWHERE, DUNGEON, OVERWORLD
+
+    declared = {c.__name__: c.modes for c in _actions()}
+    assert declared["Walk"] == DUNGEON and declared["OverworldStep"] == OVERWORLD and declared["EnterSite"] == OVERWORLD
+    assert declared["Throw"] == declared["Fire"] == declared["PickUp"] == declared["OrderAllies"] == DUNGEON
+    assert declared["UseItem"] == declared["Craft"] == declared["Drop"] == declared["GoLocation"] == ANYWHERE
+
+    class Anything(Action):
+        modes = DUNGEON
+
+        def perform(self, run):
+            raise AssertionError("never performed outside its modes")
+
+    g = dungeon_run()
+    for mode in ("overworld", "overworld-loading", "dungeon-loading"):
+        g.mode, turn = mode, g.turn
+        assert engine.perform(g, Anything()) is False and g.turn == turn
+
+
+def test_items_are_used_crafted_and_dropped_on_the_overworld_too_but_never_while_a_map_is_built():
+    from game.rules.actions.items import Craft, Drop, UseItem
+
+    g = dungeon_run()
+    g.mode, g.level = "overworld", None
+    g.player.inventory = ["potion", "timber", "timber", "stone"]
+    g.player.hp = 5
+    assert engine.perform(g, UseItem(0)) and g.player.hp > 5
+    assert engine.perform(g, Craft(0)) and "arrow" in g.player.inventory
+    assert engine.perform(g, Drop(0))
+    g.pending = LocationRequest(1)
+    assert not engine.perform(g, Drop(0)) and not engine.perform(g, UseItem(0))

@@ -1,4 +1,4 @@
-"""The things on a level (``game.rules.entities``): levelling up, for the
+"""The things on a level (``game.rules.creatures.entities``): levelling up, for the
 player and for an ally, healing with time, speed from statuses, a status
 halved by a steady mind."""
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from game.rules.content import PERKS, STATUSES, ally_xp_to_next, xp_to_next
-from game.rules.entities import PLAYER_SPEED, Player
+from game.rules.creatures.entities import PLAYER_SPEED, Player
 
 from creatures import put, run_on
 

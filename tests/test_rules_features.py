@@ -10,9 +10,9 @@ from worldgen.core.tiles import T
 from game.rules.actions.base import fail
 from game.rules.actions.effects import CLOUD, Afflict, Cloud, Damage, Relocate
 from game.rules.actions.features import ALARM_REACH, TRAPS, Alarm, SpringTrap, UseFeature, blocked_by
-from game.rules.identify import item_name
+from game.rules.creatures.identify import item_name
 from game.rules.content import ITEM_BY_ID
-from game.rules.log import bad, good, loot, note
+from game.rules.text.log import bad, good, loot, note
 
 from creatures import level_of, put, run_on
 

@@ -1,10 +1,10 @@
-"""Directions and distances (game/rules/geometry.py): the eight steps in the
+"""Directions and distances (game/rules/world/geometry.py): the eight steps in the
 game's order, the Chebyshev distance, and the distance on foot over a
 ``[y, x]`` mask from ``(x, y)`` cells."""
 
 import numpy as np
 
-from game.rules.geometry import STEPS, chebyshev, walk_distance
+from game.rules.world.geometry import STEPS, chebyshev, walk_distance
 
 
 def test_the_steps_are_the_eight_neighbours_straight_first_in_the_games_order():

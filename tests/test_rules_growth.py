@@ -1,4 +1,4 @@
-"""Growth with choices (game/rules/growth.py, content/backgrounds.py,
+"""Growth with choices (game/rules/play/growth.py, content/backgrounds.py,
 content/perks.py): the backgrounds' kits, the perk offered at each level
 from the run's seed, choosing one, and the rule each perk changes."""
 
@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import growth, status
+from game.rules.play import growth
+from game.rules.creatures import status
 from game.rules.actions.base import alternate, fail, succeed
 from game.rules.actions.effects import ALCHEMY, Heal, Improve
 from game.rules.actions.growth import ChoosePerk
@@ -15,10 +16,10 @@ from game.rules.actions.melee import LEADER_BONUS, Attack
 from game.rules.actions.ranged import SKILL_BONUS, THROWER_REACH, throw_range
 from game.rules.content import BACKGROUNDS, PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, THROW_RANGE
 from game.rules.engine import resolve
-from game.rules.growth import perk_offer
-from game.rules.harm import BLOODLUST_HEAL, hurt
-from game.rules.log import loot, note
-from game.rules.location import WorldMap
+from game.rules.play.growth import perk_offer
+from game.rules.play.harm import BLOODLUST_HEAL, hurt
+from game.rules.text.log import loot, note
+from game.rules.world.location import WorldMap
 from game.rules.run import Game
 from worldgen.core import seeding
 
@@ -254,7 +255,7 @@ def test_bloodlust_heals_on_a_kill_by_your_hand():
     g = _with("bloodlust")
     g.player.hp = 10
     rat = put(g, "rat", 6, 2, hp=1)
-    from game.rules.harm import kill_monster
+    from game.rules.play.harm import kill_monster
     rat.hp = 0
     kill_monster(g, rat, by=g.player)
     assert g.player.hp == 10 + BLOODLUST_HEAL

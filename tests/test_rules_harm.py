@@ -1,9 +1,9 @@
-"""Hurting and dying (game/rules/harm.py), rule by rule: what a wound does to
+"""Hurting and dying (game/rules/play/harm.py), rule by rule: what a wound does to
 the player and to a monster, what a death means (the level, the loot, the
 count of kills, the experience and who earns it, the site's guardian)."""
 
 from game.rules import content
-from game.rules.harm import BLOODLUST_HEAL, hurt, kill_monster, name_of
+from game.rules.play.harm import BLOODLUST_HEAL, hurt, kill_monster, name_of
 
 from creatures import level_of, put, run_on
 

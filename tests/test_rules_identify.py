@@ -1,14 +1,15 @@
-"""Unidentified items (``game.rules.identify``): each world's appearances,
+"""Unidentified items (``game.rules.creatures.identify``): each world's appearances,
 what the player is shown, and learning a kind."""
 
 import re
 
 import pytest
 
-from game.rules import identify, words
+from game.rules.creatures import identify
+from game.rules.text import words
 from game.rules.content import ITEM_BY_ID, ITEMS, UNIDENTIFIED_KINDS
-from game.rules.identify import _POTIONS, _SYLLABLES, _WANDS, appearances
-from game.rules.location import WorldMap
+from game.rules.creatures.identify import _POTIONS, _SYLLABLES, _WANDS, appearances
+from game.rules.world.location import WorldMap
 from game.rules.state import RunState
 
 HIDDEN = [i for i in ITEMS if i.kind in UNIDENTIFIED_KINDS]

@@ -4,15 +4,15 @@ picking up, using, wielding, swapping, crafting, dropping."""
 
 import pytest
 
-from game.rules import words
+from game.rules.text import words
 from game.rules.actions.base import Result
 from game.rules.actions.effects import Identify
 from game.rules.actions.items import VERBS, WANDLORE_KEEPS, Craft, Drop, Equip, PickUp, Swap, UseItem, take_items
 from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
 from game.rules.content.keys import hint
-from game.rules.entities import MAX_INVENTORY, FloorItem
-from game.rules.identify import is_known, item_name
-from game.rules.log import bad, loot, note
+from game.rules.creatures.entities import MAX_INVENTORY, FloorItem
+from game.rules.creatures.identify import is_known, item_name
+from game.rules.text.log import bad, loot, note
 
 from creatures import put, run_on
 from test_rules import dungeon_run, put_monster

@@ -1,11 +1,11 @@
-"""One level's own rules (game/rules/level.py): noticing secret doors and
+"""One level's own rules (game/rules/world/level.py): noticing secret doors and
 traps near the player, and the free cell nearest a spot (where a creature
 brought onto the level stands)."""
 
 import numpy as np
 import pytest
 
-from game.rules.geometry import STEPS
+from game.rules.world.geometry import STEPS
 
 from creatures import level_of, put, run_on
 
@@ -164,7 +164,7 @@ def test_the_first_start_and_exit_points_are_the_stairs_and_the_last_level_has_n
     from worldgen.core.registry import Stage
     from worldgen.core.tiles import T
     from game.rules.content import DUNGEONS
-    from game.rules.level import Level, LevelKey
+    from game.rules.world.level import Level, LevelKey
 
     tiles = level_of().tiles.copy()
     points = {"start": np.array([[2, 1], [5, 5]]), "exit": np.array([[17, 4], [3, 3]])}
@@ -261,7 +261,7 @@ def test_a_distance_map_is_shared_until_eight_others_were_asked_for():
 
 # -- changes ----------------------------------------------------------------------------------------------------------------
 def test_a_creature_play_brings_gets_a_fresh_index_above_every_spawn_index():
-    from game.rules.level import SPAWNED_INDEX
+    from game.rules.world.level import SPAWNED_INDEX
     g = run_on()
     a, b = put(g, "rat", 3, 3), put(g, "rat", 4, 3)
     g.level.bring(a)
@@ -270,7 +270,7 @@ def test_a_creature_play_brings_gets_a_fresh_index_above_every_spawn_index():
 
 
 def test_a_dropped_item_is_one_unless_told_and_kept_as_dropped():
-    from game.rules.level import DROPPED_INDEX
+    from game.rules.world.level import DROPPED_INDEX
     level = level_of()
     one, five = level.drop("potion", 3, 3), level.drop("stone", 4, 3, count=5)
     assert (one.count, five.count) == (1, 5) and DROPPED_INDEX < one.index < five.index

@@ -1,4 +1,4 @@
-"""The game's view of a world (game/rules/location.py): a site's style,
+"""The game's view of a world (game/rules/world/location.py): a site's style,
 theme, name and levels, a location's site lookup, step costs and passable
 ground, where the player starts, and the world a name makes."""
 
@@ -11,7 +11,7 @@ from worldgen.core.tiles import T
 from worldgen.generators.world import World
 
 from game.rules.content import level_params, level_style, move_cost_array, style_for, theme_of
-from game.rules.location import LocationData, SiteData, WorldMap, _start_cell
+from game.rules.world.location import LocationData, SiteData, WorldMap, _start_cell
 
 LAND = (T.grass, T.forest, T.hills, T.sand, T.swamp, T.desert)
 

@@ -1,7 +1,7 @@
-"""The message log (``game.rules.log``): a line said again right after
+"""The message log (``game.rules.text.log``): a line said again right after
 itself is counted on it, a line keeps the turn it was said, the history is bounded."""
 
-from game.rules.log import BAD, GOOD, Message, add, repeats
+from game.rules.text.log import BAD, GOOD, Message, add, repeats
 
 
 def test_a_line_keeps_its_text_kind_and_turn():
@@ -34,7 +34,7 @@ def test_the_history_keeps_the_last_lines():
 
 
 def test_a_line_said_again_this_turn_a_few_lines_on_moves_last_and_counts():
-    from game.rules.log import NOTE, SAME_TURN_LINES, add
+    from game.rules.text.log import NOTE, SAME_TURN_LINES, add
     log = []
     add(log, "You stop: the cutpurse is in the way.", NOTE, 5)
     for i in range(SAME_TURN_LINES - 1):
@@ -48,7 +48,7 @@ def test_a_line_said_again_this_turn_a_few_lines_on_moves_last_and_counts():
 
 
 def test_a_line_said_again_on_another_turn_between_others_is_a_new_line():
-    from game.rules.log import BAD, NOTE, add
+    from game.rules.text.log import BAD, NOTE, add
     log = []
     add(log, "The rat misses you.", BAD, 5)
     add(log, "You hit the rat for 2.", NOTE, 6)

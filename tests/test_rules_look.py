@@ -1,4 +1,4 @@
-"""What the player is told of a cell (game/rules/look.py): look, hover and
+"""What the player is told of a cell (game/rules/play/look.py): look, hover and
 tap-and-hold in a dungeon and on the overworld, what a click no walk can
 follow says, a monster's line, an item's line and what it is for, the
 pack's rows; only what the player knows, each line whole."""
@@ -10,15 +10,15 @@ import pytest
 
 from worldgen.core.tiles import TILES, T
 
-from game.rules import words
+from game.rules.text import words
 from game.rules.content import ITEM_BY_ID, ITEMS, MONSTER_BY_ID, RECIPES, TERRAIN_RULES
 from game.rules.content.keys import hint
-from game.rules.entities import FloorItem
-from game.rules.identify import display_name, is_known, item_name
-from game.rules.location import LocationData, SiteData
-from game.rules.look import (DUNGEON_TEXT, TERRAIN_TEXT, describe_cell, disguise_of, item_text, item_use,
+from game.rules.creatures.entities import FloorItem
+from game.rules.creatures.identify import display_name, is_known, item_name
+from game.rules.world.location import LocationData, SiteData
+from game.rules.play.look import (DUNGEON_TEXT, TERRAIN_TEXT, describe_cell, disguise_of, item_text, item_use,
                              monster_text, pack_rows, unreachable)
-from game.rules.pack import stacks
+from game.rules.creatures.pack import stacks
 
 from creatures import level_of, put, run_on
 

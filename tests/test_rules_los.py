@@ -1,10 +1,10 @@
-"""Lines of fire (game/rules/los.py): the cells a line crosses, carried on
+"""Lines of fire (game/rules/world/los.py): the cells a line crosses, carried on
 past its target; a flight stopped by a wall, a creature, the map's edge or
 its range; of the two roundings the one that gets nearer the target."""
 
 import numpy as np
 
-from game.rules.los import flight, line
+from game.rules.world.los import flight, line
 
 
 def nobody(x, y):

@@ -10,11 +10,11 @@ import pytest
 
 from game.rules.actions.melee import (BLOWS, KNOCKBACK, LEADER_BONUS, LUCK, ON_HIT_CHANCE, ON_HIT_TURNS, SLAM, Attack,
                                       Drain, Knockback, Shoot, Steal, blow_roll, strike)
-from game.rules.combat import attack_roll
+from game.rules.creatures.combat import attack_roll
 from game.rules.content import ITEM_BY_ID
-from game.rules.harm import name_of
-from game.rules.identify import item_name
-from game.rules.log import bad, note
+from game.rules.play.harm import name_of
+from game.rules.creatures.identify import item_name
+from game.rules.text.log import bad, note
 
 from creatures import level_of, put, run_on
 

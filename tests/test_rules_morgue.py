@@ -1,15 +1,15 @@
-"""The morgue file (``game.rules.morgue``): its head, each section's lines
+"""The morgue file (``game.rules.play.morgue``): its head, each section's lines
 (and "none" for an empty one), items named as the player knows them, kills
 by kind, the last messages, and the map of the last level as it was seen."""
 
 import numpy as np
 
-from game.rules import score
+from game.rules.persistence import score
 from game.rules.content import BACKGROUNDS, ITEMS, MONSTER_BY_ID, PERK_BY_ID
-from game.rules.entities import FloorItem
-from game.rules.identify import display_name
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.morgue import LAST_MESSAGES, MAP_HEIGHT, MAP_WIDTH, SECTIONS, ascii_map, cause_of_end, morgue_text
+from game.rules.creatures.entities import FloorItem
+from game.rules.creatures.identify import display_name
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.play.morgue import LAST_MESSAGES, MAP_HEIGHT, MAP_WIDTH, SECTIONS, ascii_map, cause_of_end, morgue_text
 from game.rules.run import Game
 from worldgen.core.tiles import GLYPHS, T
 

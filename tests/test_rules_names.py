@@ -1,11 +1,11 @@
-"""Rolled world names (``game.rules.names``): an order-2 letter chain trained
+"""Rolled world names (``game.rules.text.names``): an order-2 letter chain trained
 on the built-in words, walked with the generator passed in."""
 
 import numpy as np
 import pytest
 
-from game.rules import names
-from game.rules.names import END, MAX_LEN, MIN_LEN, ORDER, START, WORDS, NameModel, make_name
+from game.rules.text import names
+from game.rules.text.names import END, MAX_LEN, MIN_LEN, ORDER, START, WORDS, NameModel, make_name
 
 
 def transitions(words, order=ORDER) -> set[tuple[str, str]]:

@@ -5,9 +5,9 @@ import pytest
 from test_rules import ROOM, dungeon_run, make_level, put_monster
 
 from game.rules.content import ITEM_BY_ID
-from game.rules.entities import FloorItem
-from game.rules.location import LocationData, SiteData
-from game.rules.objective import compass, objective, visited
+from game.rules.creatures.entities import FloorItem
+from game.rules.world.location import LocationData, SiteData
+from game.rules.play.objective import compass, objective, visited
 from game.rules.run import Game
 from game.rules.state import LevelRequest, LocationRequest
 from worldgen.core.tiles import T
@@ -206,7 +206,8 @@ def test_a_tap_on_known_ground_is_a_plain_walk():
 
 
 def test_a_save_keeps_the_goal_keys_explore_and_a_heading_so_they_go_on_the_same():
-    from game.rules import build, codec
+    from game.rules.persistence import codec
+    from game.rules.play import build
     g = dungeon_run(make_level(HALLS))
     g.level.seen[:] = False
     g.level.update_view(*g.pos)

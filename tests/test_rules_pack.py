@@ -1,11 +1,12 @@
-"""The pack (``game.rules.pack``): stacks as the player sees them, what fits,
+"""The pack (``game.rules.creatures.pack``): stacks as the player sees them, what fits,
 a save's pack clamped, and how counts are said."""
 
 import pytest
 
-from game.rules import pack, words
+from game.rules.creatures import pack
+from game.rules.text import words
 from game.rules.content import ITEM_BY_ID
-from game.rules.pack import MAX_INVENTORY, MAX_STACK, Stack
+from game.rules.creatures.pack import MAX_INVENTORY, MAX_STACK, Stack
 
 
 def test_items_of_a_stacking_kind_share_one_row_in_first_packed_order():

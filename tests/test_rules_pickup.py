@@ -1,4 +1,4 @@
-"""What walking over an item picks up (game/rules/pickup.py): the three
+"""What walking over an item picks up (game/rules/play/pickup.py): the three
 modes, the smart mode's wants (consumables, the unknown, ammunition for a
 launcher carried, gear better than its rivals), the prizes never, and what
 the player put down never again."""
@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from game.rules.content import ITEMS
-from game.rules.entities import FloorItem
-from game.rules.pickup import carried_gear, picks_up, wanted
+from game.rules.creatures.entities import FloorItem
+from game.rules.play.pickup import carried_gear, picks_up, wanted
 
 from creatures import run_on
 

@@ -9,7 +9,7 @@ from game.rules.actions.base import fail
 from game.rules.actions.items import PickUp
 from game.rules.actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite, change_depth
 from game.rules.content.keys import hint
-from game.rules.log import bad, loot, note
+from game.rules.text.log import bad, loot, note
 from game.rules.state import LevelRequest, LocationRequest
 
 from creatures import put, run_on

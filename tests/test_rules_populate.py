@@ -1,4 +1,4 @@
-"""Who and what a freshly built level holds (game/rules/populate.py): the
+"""Who and what a freshly built level holds (game/rules/world/populate.py): the
 streams its rolls come from, the spawn points used and skipped, a pack's
 members and their cells, the captives, the items, and the prize with its
 guardian.  Each rule is written out here; a change of the recipe makes
@@ -15,10 +15,11 @@ from worldgen.core import seeding
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 
-from game.rules import content, populate
+from game.rules import content
+from game.rules.world import populate
 from game.rules.content import DUNGEONS, MONSTERS
-from game.rules.energy import Energy
-from game.rules.level import Level, LevelKey
+from game.rules.creatures.energy import Energy
+from game.rules.world.level import Level, LevelKey
 from creatures import level_of
 
 GOAL = (18, 5)  # where level_of puts the stairs down (or the prize) on the hall

@@ -12,8 +12,8 @@ from game.rules.actions.powers import (MAX_SUMMONS, RAISE_SHARE, SPLIT_MIN_HP, C
                                        Submerge, Summon, Surface, _new_monster, set_off)
 from game.rules.content import MONSTER_BY_ID, MONSTERS, monster_stats
 from game.rules.actions.effects import Deliver
-from game.rules.level import SPAWNED_INDEX
-from game.rules.log import bad, note
+from game.rules.world.level import SPAWNED_INDEX
+from game.rules.text.log import bad, note
 
 from creatures import level_of, put, run_on
 

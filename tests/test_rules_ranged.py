@@ -5,17 +5,17 @@ taking up a launcher."""
 
 import pytest
 
-from game.rules import words
+from game.rules.text import words
 from game.rules.actions.base import Result
 from game.rules.actions.effects import Deliver, Identify
 from game.rules.actions.items import Equip, Swap
 from game.rules.actions.melee import Attack
 from game.rules.actions.ranged import (RECOVER, SKILL_BONUS, THROWER_REACH, Fire, ReadyLauncher, Throw, aim_label,
                                        aim_preview, aim_range, can_fire, targets, throw_range)
-from game.rules.combat import attack_roll
+from game.rules.creatures.combat import attack_roll
 from game.rules.content import ITEM_BY_ID, ITEMS, THROW_RANGE
-from game.rules.identify import item_name
-from game.rules.log import note
+from game.rules.creatures.identify import item_name
+from game.rules.text.log import note
 
 from creatures import level_of, put, run_on
 

@@ -1,4 +1,4 @@
-"""Recordings (``game.rules.record``): which calls are recorded and how, the
+"""Recordings (``game.rules.persistence.record``): which calls are recorded and how, the
 command text and every refusal of it, a recording's digests, reload marks,
 cut and end, and reading a recording's text back with every refusal said
 in one line."""
@@ -10,9 +10,9 @@ import zlib
 import numpy as np
 import pytest
 
-from game.rules import record
-from game.rules.digest import state_digest
-from game.rules.record import (CHECK_EVERY, COMMANDS, MAX_ARGS, MAX_TEXT_ARG, RELOAD, Recording, RecordingError,
+from game.rules.persistence import record
+from game.rules.persistence.digest import state_digest
+from game.rules.persistence.record import (CHECK_EVERY, COMMANDS, MAX_ARGS, MAX_TEXT_ARG, RELOAD, Recording, RecordingError,
                                encode_command, parse_commands, read_file, recorded, version)
 
 from creatures import run_on

@@ -1,4 +1,4 @@
-"""Where recordings are kept (``game.rules.recstore``): inside the save
+"""Where recordings are kept (``game.rules.persistence.recstore``): inside the save
 (its body's entry: header, the digests of the chunks stored apart, the
 commands since, the state digests, whether a map was being built), the full
 chunks under their own keys, written once and before the save that names
@@ -13,9 +13,9 @@ import zlib
 import pytest
 
 import game.rules.run  # noqa: F401 - the facade's commands are what a recording holds
-from game.rules import recstore
-from game.rules.record import CHECK_EVERY, RELOAD, Recording, version
-from game.rules.recstore import CHUNK_KEY, ENTRY, FINISHED_KEY, MAX_FINISHED, clear, entry, finished, keep_finished, load
+from game.rules.persistence import recstore
+from game.rules.persistence.record import CHECK_EVERY, RELOAD, Recording, version
+from game.rules.persistence.recstore import CHUNK_KEY, ENTRY, FINISHED_KEY, MAX_FINISHED, clear, entry, finished, keep_finished, load
 
 from test_rules_save import Store
 
@@ -175,7 +175,7 @@ def test_as_many_chunks_as_a_recording_may_hold_are_read(small_chunks):
 
 
 def test_a_cut_recording_stays_cut_and_takes_no_reload_mark(monkeypatch):
-    from game.rules import record
+    from game.rules.persistence import record
 
     monkeypatch.setattr(record, "MAX_COMMANDS", 3)
     st = Store()

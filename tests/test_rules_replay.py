@@ -1,4 +1,4 @@
-"""Playing a recording back (``game.rules.replay``): a new unrecorded run of
+"""Playing a recording back (``game.rules.persistence.replay``): a new unrecorded run of
 the recording's world, size, seed, day and background; each command given
 in turn, each digest compared before the command it was taken before, the
 final one at the end; a reload done as loading did; a divergence or a
@@ -6,12 +6,12 @@ command the run cannot take named by its command and turn, never a crash."""
 
 from dataclasses import replace
 
-from game.rules import save
-from game.rules.digest import state_digest
-from game.rules.record import RELOAD, Recording
-from game.rules.replay import Mismatch, Replayer
+from game.rules.persistence import save
+from game.rules.persistence.digest import state_digest
+from game.rules.persistence.record import RELOAD, Recording
+from game.rules.persistence.replay import Mismatch, Replayer
 from game.rules.run import Game
-from game.work import settle
+from game.shell.work import settle
 
 from test_rules_save import Store
 

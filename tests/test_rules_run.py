@@ -10,20 +10,22 @@ import pytest
 
 from worldgen.generators.world import world_key
 
-from game.rules import build, codec, recstore, save, score, words
+from game.rules.play import build
+from game.rules.persistence import codec, recstore, save, score
+from game.rules.text import words
 from game.rules.actions.ranged import aim_label, aim_preview, aim_range, targets, throw_range
 from game.rules.content import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, ITEMS
 from game.rules.content.keys import hint
-from game.rules.growth import perk_offer
-from game.rules.log import SHOWN
-from game.rules.location import LocationData, WorldMap
-from game.rules.look import describe_cell, pack_rows
-from game.rules.names import make_name
-from game.rules.record import Recording, read_file
+from game.rules.play.growth import perk_offer
+from game.rules.world.location import LocationData, WorldMap
+from game.rules.play.look import describe_cell, pack_rows
+from game.rules.text.names import make_name
+from game.rules.persistence.record import Recording, read_file
+from game.rules.text.log import SHOWN
 from game.rules.run import (Choice, Game, WorldPreview, death_text, daily_world, finished_runs, load_saved,
                             open_replay, roll_world_name, same_world, saves_off)
 from game.rules.state import LevelRequest, LocationRequest
-from game.work import Work, settle
+from game.shell.work import Work, settle
 
 from creatures import level_of, put, run_on
 from scripted import new_run
@@ -558,7 +560,7 @@ def test_a_daily_date_that_is_no_date_has_a_world_of_its_own(text):
 
 
 def test_the_years_daily_worlds_are_drawn_within_a_bound(monkeypatch):
-    from game.rules import run as run_module
+    from game.rules.run import lifecycle as run_module
 
     monkeypatch.setattr(run_module, "MAX_DAILY_DRAWS", 3)
     run_module._daily_names.cache_clear()

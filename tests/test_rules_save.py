@@ -1,4 +1,4 @@
-"""The save envelope (``game.rules.save``): the text format, every refusal
+"""The save envelope (``game.rules.persistence.save``): the text format, every refusal
 of :func:`decode`, the safe write with its backup, loading with the backup's
 help, and the masks packed into a body."""
 
@@ -9,7 +9,7 @@ import base64
 import numpy as np
 import pytest
 
-from game.rules import save
+from game.rules.persistence import save
 
 
 class Store:

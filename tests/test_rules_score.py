@@ -1,12 +1,12 @@
-"""The score of a run and the high-score table (``game.rules.score``)."""
+"""The score of a run and the high-score table (``game.rules.persistence.score``)."""
 
 import json
 
 import pytest
 
-from game.rules import score
-from game.rules.location import WorldMap
-from game.rules.score import TABLE_SIZE, add
+from game.rules.persistence import score
+from game.rules.world.location import WorldMap
+from game.rules.persistence.score import TABLE_SIZE, add
 from game.rules.state import RunState
 
 

@@ -1,13 +1,13 @@
-"""When a site is cleared (game/rules/sites.py): its treasure carried out,
+"""When a site is cleared (game/rules/play/sites.py): its treasure carried out,
 or taken with its guardian dead; what clearing gives (experience by the
 level's tier) and how many cleared sites open the next location."""
 
 from dataclasses import fields
 
 from game.rules.content.keys import hint
-from game.rules.entities import Player
-from game.rules.log import loot, note
-from game.rules.sites import clear_site, settle_site
+from game.rules.creatures.entities import Player
+from game.rules.text.log import loot, note
+from game.rules.play.sites import clear_site, settle_site
 
 from creatures import level_of, put, run_on
 

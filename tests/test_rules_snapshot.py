@@ -1,4 +1,4 @@
-"""A level's snapshot (``game.rules.snapshot``), field by field: each value a
+"""A level's snapshot (``game.rules.persistence.snapshot``), field by field: each value a
 snapshot writes comes back as it was on a freshly built level, and each
 hostile value is clamped (or left out) as ``apply_snapshot`` and
 ``monster_from_json`` document.  (The run's and the player's fields are
@@ -13,12 +13,12 @@ from worldgen.core.registry import Stage
 from worldgen.core.tiles import T
 from worldgen.toolkit import vaults as carving
 
-from game.rules import hazards
+from game.rules.world import hazards
 from game.rules.content import DUNGEONS, MAX_STATUS_TURNS, MONSTER_BY_ID
-from game.rules.level import DROPPED_INDEX, MAX_CORPSES, SPAWNED_INDEX, Level, LevelKey
-from game.rules.reading import BIG
-from game.rules.save import pack_mask
-from game.rules.snapshot import MAX_MONSTERS, apply_snapshot, level_snapshot, monster_from_json, monster_to_json
+from game.rules.world.level import DROPPED_INDEX, MAX_CORPSES, SPAWNED_INDEX, Level, LevelKey
+from game.rules.persistence.reading import BIG
+from game.rules.persistence.save import pack_mask
+from game.rules.persistence.snapshot import MAX_MONSTERS, apply_snapshot, level_snapshot, monster_from_json, monster_to_json
 
 from creatures import level_of, put, run_on
 from test_rules_vaults import vault_level

@@ -7,8 +7,8 @@ import pytest
 import numpy as np
 
 from game.rules import content
-from game.rules.location import LocationData, SiteData, WorldMap
-from game.rules.log import Cue
+from game.rules.world.location import LocationData, SiteData, WorldMap
+from game.rules.text.log import Cue
 from game.rules.state import Activity, RunState
 from worldgen.core import seeding
 from worldgen.core.tiles import T
@@ -22,7 +22,7 @@ def test_a_new_run_has_done_nothing_yet():
     assert run.size == content.DUNGEONS["medium"]
     assert run.mode == "overworld" and run.site is None and run.depth == 0 and run.pos == (0, 0)
     assert run.loc is None and run.level is None and run.levels == {} and run.log == []
-    assert run.resume is None and run.resume_activity is None
+    assert run.saved_place is None and run.resume_activity is None
     assert run.path == [] and run.exploring is False and run.resting == "" and run.rest_turns == 0
     assert run.activity is None and run.blows == 0 and not run.ongoing
     assert run.dead is False and run.won is False and run.killer == "" and run.kills == 0 and run.slain == {}
@@ -145,6 +145,6 @@ def test_the_loudest_sound_of_a_turn_is_kept():
 
 
 def test_every_cue_the_rules_give_has_a_sound_and_every_sound_is_a_cue():
-    from game.audio import SOUNDS
+    from game.shell.audio import SOUNDS
 
     assert set(SOUNDS) == {cue.value for cue in Cue}

@@ -1,9 +1,9 @@
-"""Statuses (``game.rules.status``): how long one lasts, what a turn does,
+"""Statuses (``game.rules.creatures.status``): how long one lasts, what a turn does,
 how they meet; and the durations the content gives them."""
 
-from game.rules import status
+from game.rules.creatures import status
 from game.rules.content import ITEM_BY_ID, MAX_STATUS_TURNS, STATUSES
-from game.rules.entities import Player
+from game.rules.creatures.entities import Player
 from test_rules import dungeon_run
 
 

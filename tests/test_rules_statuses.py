@@ -1,14 +1,14 @@
 """The statuses added for the creatures (content/statuses.py, their rules in
-game/rules/status.py): paralysis, levitation, invisibility, weakness, fear,
+game/rules/creatures/status.py): paralysis, levitation, invisibility, weakness, fear,
 and immunity; each rule, and something that gives each."""
 
-from game.rules import status
+from game.rules.creatures import status
 from game.rules.actions.effects import EFFECTS, Afflict
 from game.rules.actions.melee import Attack
 from game.rules.actions.terrain import swimming
 from game.rules.content import ITEMS, MONSTERS, STATUSES
 from game.rules.engine import resolve
-from game.rules.geometry import chebyshev
+from game.rules.world.geometry import chebyshev
 from worldgen.core.tiles import T
 
 from creatures import act, context, level_of, put, run_on, texts

@@ -1,5 +1,5 @@
 """Terrain in play: doors, deep water, chasms, fire in grass and brush, clouds,
-and how monsters use and avoid them (game/rules/hazards.py,
+and how monsters use and avoid them (game/rules/world/hazards.py,
 game/rules/actions/terrain.py, content.TERRAIN_RULES)."""
 
 import numpy as np
@@ -7,14 +7,14 @@ import numpy as np
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import TRANSPARENT, T
 
-from game.rules import hazards
+from game.rules.world import hazards
 from game.rules.actions.effects import Deliver
 from game.rules.actions.surroundings import Cloud, Ignite
 from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
 from game.rules.engine import resolve
-from game.rules.level import Level, LevelKey
+from game.rules.world.level import Level, LevelKey
 
 from test_rules import dungeon_run, put_monster
 

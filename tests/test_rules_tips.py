@@ -11,14 +11,14 @@ from test_bugs import in_dungeon, loaded
 from test_comforts import calm
 from test_rules import dungeon_run, put_monster
 
-import game.app as app_module
-from game.options import OPTIONS_KEY, read_options
-from game.rules import codec, digest, save
+import game.shell.app as app_module
+from game.shell.options import OPTIONS_KEY, read_options
+from game.rules.persistence import codec, digest, save
 from game.rules.content import ITEM_BY_ID
-from game.rules.entities import FloorItem
+from game.rules.creatures.entities import FloorItem
 from game.rules.run import Game
-from game.rules.tips import TIP_BY_ID, TIPS, notice
-from game.rules.vaults import ITEM_BASE
+from game.rules.play.tips import TIP_BY_ID, TIPS, notice
+from game.rules.world.vaults import ITEM_BASE
 from worldgen.core.tiles import T
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -183,9 +183,9 @@ def test_the_help_lists_every_tip_and_the_words_of_crafting_and_pick_up(tmp_path
 
 
 def test_every_tip_and_the_longest_weapon_prompt_fit_the_message_strip_whole():
-    from game.rules import words
+    from game.rules.text import words
     from game.rules.content import MONSTERS
-    from game.rules.log import SHOWN as LINE  # what the strip under the map shows of a line
+    from game.rules.text.log import SHOWN as LINE  # what the strip under the map shows of a line
     assert all(len(t.text) <= LINE for t in TIPS), [t.id for t in TIPS if len(t.text) > LINE]
     longest = max((f"the guardian {m.name}" for m in MONSTERS), key=len)
     launcher = max((k.name for k in ITEM_BY_ID.values() if k.kind == "weapon" and k.ammo), key=len)

@@ -7,8 +7,8 @@ import pytest
 
 from game.rules.actions.powers import MAX_SUMMONS
 from game.rules.behaviours.traits import BLINK_FAR, HASTE_TURNS, blink_cell, heads
-from game.rules.geometry import chebyshev
-from game.rules.harm import name_of
+from game.rules.world.geometry import chebyshev
+from game.rules.play.harm import name_of
 from worldgen.core.tiles import T
 
 from creatures import level_of, put, run_on

@@ -5,7 +5,8 @@ done or too long); each rule on its own, each line whole."""
 
 import pytest
 
-from game.rules import status, words
+from game.rules.creatures import status
+from game.rules.text import words
 from game.rules.actions import travel
 from game.rules.actions.base import fail
 from game.rules.state import Activity
@@ -14,10 +15,10 @@ from game.rules.actions.travel import (HURT_FRACTION, MAX_REST_TURNS, SEARCH_TUR
                                        start_rest, start_walk, step_action, walk_interruption)
 from game.rules.actions.walk import OverworldStep, Walk
 from game.rules.content import ITEM_BY_ID, STATUSES
-from game.rules.entities import FloorItem
-from game.rules.identify import display_name, is_known, item_name
-from game.rules.log import note
-from game.rules.pack import MAX_INVENTORY
+from game.rules.creatures.entities import FloorItem
+from game.rules.creatures.identify import display_name, is_known, item_name
+from game.rules.text.log import note
+from game.rules.creatures.pack import MAX_INVENTORY
 
 from creatures import level_of, put, run_on
 

@@ -1,4 +1,4 @@
-"""Vaults in play (game/rules/vaults.py, content.VAULTS), site themes
+"""Vaults in play (game/rules/world/vaults.py, content.VAULTS), site themes
 (content.themes), and the saved ground of a level (snapshot's tiles, fire,
 gas and sprung vaults), each read back exactly and clamped."""
 
@@ -10,11 +10,12 @@ from worldgen.core.registry import Stage, generate
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.toolkit import vaults as carving
 
-from game.rules import content, hazards, populate, vaults
+from game.rules import content
+from game.rules.world import hazards, populate, vaults
 from game.rules.content import DUNGEONS, THEME_BY_NAME, THEMES, VAULTS
 from game.rules.content.themes import level_params, level_style, theme_of
-from game.rules.level import Level, LevelKey
-from game.rules.snapshot import apply_snapshot, level_snapshot
+from game.rules.world.level import Level, LevelKey
+from game.rules.persistence.snapshot import apply_snapshot, level_snapshot
 
 from test_rules import dungeon_run, put_monster
 
@@ -166,7 +167,7 @@ def test_a_sentinel_is_stone_neither_confused_nor_afraid():
     """A confused monster stumbles at random and an afraid one runs: a
     sentinel that did either walked off its room's floor and stood in a
     hall for good."""
-    from game.rules import status
+    from game.rules.creatures import status
     g = dungeon_run(vault_level("guardian"))
     sentinel = next(m for m in g.level.monsters if m.kind.id == "sentinel")
     for name in ("confused", "afraid", "paralysed", "poisoned", "burning"):
@@ -260,7 +261,7 @@ def test_the_overworld_names_a_sites_theme():
 
 
 def test_a_burning_sites_level_has_fires_alight_when_built():
-    from game.rules.build import light_fires
+    from game.rules.play.build import light_fires
 
     level = vault_level("library")
     level.tiles[HALL_Y, 10:20] = T.grass

@@ -14,10 +14,10 @@ from game.rules.actions.terrain import Fall, Unlock
 from game.rules.actions.walk import DOOR_NOISE, Land, OpenSecretDoor, OverworldStep, Step, SwapPlaces, Walk
 from game.rules.content import ITEM_BY_ID, TERRAIN_RULES
 from game.rules.content.keys import hint
-from game.rules.entities import FloorItem
-from game.rules.geometry import STEPS
-from game.rules.harm import name_of
-from game.rules.log import good, note
+from game.rules.creatures.entities import FloorItem
+from game.rules.world.geometry import STEPS
+from game.rules.play.harm import name_of
+from game.rules.text.log import good, note
 
 from creatures import level_of, put, run_on
 

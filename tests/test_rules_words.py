@@ -1,10 +1,10 @@
-"""Words (game/rules/words.py): how a name is counted (its plural and its
+"""Words (game/rules/text/words.py): how a name is counted (its plural and its
 article), a name with its article or a count, "the", figures, "is" or "are",
 a capital, and how a run ended; each rule on its own."""
 
 import pytest
 
-from game.rules.words import MASS, Noun, a, be, capital, died, noun, number, the
+from game.rules.text.words import MASS, Noun, a, be, capital, died, noun, number, the
 
 
 # -- a name's plural and article ---------------------------------------------------------------------------------

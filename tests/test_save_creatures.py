@@ -1,16 +1,16 @@
 """What the creatures added to a save, field by field: each one written, read
-back equal, and clamped when the saved value is hostile (game/rules/snapshot.py
-for monsters and levels, game/rules/codec.py for the player and the run)."""
+back equal, and clamped when the saved value is hostile (game/rules/persistence/snapshot.py
+for monsters and levels, game/rules/persistence/codec.py for the player and the run)."""
 
 import json
 
 import pytest
 
-from game.rules.codec import MAX_COMPANIONS, player_from_json, player_to_json, run_from_json, run_to_json
-from game.rules.level import MAX_CORPSES, SPAWNED_INDEX
-from game.rules.location import WorldMap
+from game.rules.persistence.codec import MAX_COMPANIONS, player_from_json, player_to_json, run_from_json, run_to_json
+from game.rules.world.level import MAX_CORPSES, SPAWNED_INDEX
+from game.rules.world.location import WorldMap
 from game.rules.run import Game
-from game.rules.snapshot import apply_snapshot, level_snapshot, monster_from_json, monster_to_json
+from game.rules.persistence.snapshot import apply_snapshot, level_snapshot, monster_from_json, monster_to_json
 
 from creatures import level_of, put, run_on
 
@@ -113,7 +113,7 @@ def test_a_hostile_player_growth_is_clamped(field, value, expect):
 
 
 def test_a_new_player_writes_no_growth_keys_a_started_one_does():
-    from game.rules.entities import Player
+    from game.rules.creatures.entities import Player
     assert not {"background", "perks", "perks_owed"} & set(player_to_json(Player()))
     assert {"background", "perks"} <= set(player_to_json(Game.new("Saveworld", "small", 4).player))
 
@@ -144,7 +144,7 @@ def test_a_reload_among_allies_thieves_and_mimics_plays_on_exactly_as_straight_t
     """The honest save with the creatures: a run in a dungeon with an ally, a
     captive, a thief carrying loot, a hidden mimic and the remembered dead;
     saved, loaded, and both played on by the same script."""
-    from game.rules import digest, save
+    from game.rules.persistence import digest, save
     from scripted import new_run, play, settle
 
     def staged():

@@ -9,9 +9,9 @@ import pytest
 from fake_page import LocalStorage, Window, installed
 from gameloop import key, make_app, run, run_until
 
-from game.browser import Storage
-from game.rules import save
-from game.rules.codec import usable
+from game.shell.browser import Storage
+from game.rules.persistence import save
+from game.rules.persistence.codec import usable
 from game.rules.run import Game
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene

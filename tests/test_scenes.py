@@ -8,13 +8,13 @@ import pygame
 import pytest
 from gameloop import key
 
-from game.app import App, Scene
-from game.rules.location import WorldMap
+from game.shell.app import App, Scene
+from game.rules.world.location import WorldMap
 from game.rules.run import Game
 from game.scenes import SCENES
 from game.scenes.end import EndScene
 from game.scenes.menu import MenuScene
-from game.settings import Settings
+from game.shell.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,13 +11,13 @@ import numpy as np
 import pygame
 import pytest
 
-import game.app as app_module
-from game.browser import Storage
-from game.rules import save
-from game.rules.location import WorldMap
+import game.shell.app as app_module
+from game.shell.browser import Storage
+from game.rules.persistence import save
+from game.rules.world.location import WorldMap
 from game.scenes.demo import DemoScene
 from game.scenes.play import PlayScene
-from game.settings import parse_query
+from game.shell.settings import parse_query
 from worldgen.core import registry
 from worldgen.core import seeding
 from worldgen.core.seeding import clean_seed_text, seed_from_text

@@ -5,7 +5,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from game.settings import (
+from game.shell.settings import (
     MAX_QUERY_CHARS,
     HelpRequested,
     Settings,
@@ -142,7 +142,7 @@ def test_a_huge_number_is_named_briefly():
 
 
 def test_a_replay_link_is_kept_up_to_its_documented_length():
-    from game.settings import MAX_REPLAY_CHARS, replay_link
+    from game.shell.settings import MAX_REPLAY_CHARS, replay_link
 
     s = parse_query("?replay=DR1.abc-_")
     assert s.replay == "DR1.abc-_" and s.messages == ()

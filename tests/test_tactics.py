@@ -10,15 +10,15 @@ import numpy as np
 import pygame
 import pytest
 
-import game.app as app_module
-from game.rules import score
+import game.shell.app as app_module
+from game.rules.persistence import score
 from game.rules.content import DUNGEONS, MONSTERS
 from game.rules.content import dungeons as dungeon_table
-from game.rules.energy import Energy
-from game.rules.entities import Monster
-from game.rules.identify import display_name
-from game.rules.level import Level, LevelKey
-from game.rules.pack import stacks
+from game.rules.creatures.energy import Energy
+from game.rules.creatures.entities import Monster
+from game.rules.creatures.identify import display_name
+from game.rules.world.level import Level, LevelKey
+from game.rules.creatures.pack import stacks
 from game.rules.content import ITEM_BY_ID
 from game.scenes.end import EndScene
 from game.scenes.pack import PackScene
@@ -257,7 +257,7 @@ def test_sound_waits_for_the_first_input_and_m_mutes_it(tmp_path):
 def test_sounds_are_made_on_first_play_and_every_one_can_be_made():
     """Unlocking starts the mixer only (making all sounds at once held a frame
     12 ms); a sound is made the first time it plays, once."""
-    from game.audio import SOUNDS, Audio, synthesize
+    from game.shell.audio import SOUNDS, Audio, synthesize
 
     for name in SOUNDS:  # every sound, for a mono and a stereo mixer at another rate
         mono, stereo = synthesize(name), synthesize(name, 2, 44100)

@@ -40,7 +40,7 @@ def test_long_session_chooses_the_perk_a_level_offers_and_plays_on(monkeypatch):
     # play gain one by the true curve depends on the tables (at rules 8 the
     # first island's first levels are easy and these did not), and the tool,
     # not the curve, is under test.
-    from game.rules import entities
+    from game.rules.creatures import entities
     monkeypatch.setattr(entities, "xp_to_next", lambda level: 6 * level)
     played = session.long_session(2000, "medium", "Avalon")
     chose = [f.index for f in played.frames if f.action == "choose a perk"]

@@ -9,7 +9,7 @@ from gameloop import make_app, run, run_until
 from test_bugs import in_dungeon, loaded
 from test_comforts import calm
 
-import game.app as app_module
+import game.shell.app as app_module
 from game.scenes.play import PlayScene
 from game.view import ui
 from game.view.touch import HOLD_SECONDS

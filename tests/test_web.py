@@ -58,7 +58,7 @@ def packed(web: Path) -> dict[str, bytes]:
 def test_one_game_archive_holds_the_app_and_nothing_else(web, build_module):
     assert sorted(p.name for p in web.glob("deepisle.*")) == ["deepisle.tar.gz"]  # no .apk twin
     files = packed(web)
-    assert "main.py" in files and "game/app.py" in files and "worldgen/core/registry.py" in files
+    assert "main.py" in files and "game/shell/app.py" in files and "worldgen/core/registry.py" in files
     assert {r.split("/")[0] for r in files} == {"main.py", "game", "worldgen"}
     for rel in files:
         parts = set(Path(rel).parts)
@@ -396,7 +396,7 @@ def test_copy_text_uses_clipboard_then_falls_back(browser, server, cdn, build_di
 
 
 def test_python_reports_fill_deepisle_python_and_the_console(browser, server, cdn):
-    """``window.deepisle.report(json)``: what game/browser.py's PageState sends, kept and logged."""
+    """``window.deepisle.report(json)``: what game/shell/browser.py's PageState sends, kept and logged."""
     context, page = new_page(browser, cdn, runtime="fake")
     lines = []
     page.on("console", lambda msg: lines.append(msg.text) if msg.text.startswith("[deepisle]") else None)

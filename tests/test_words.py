@@ -1,4 +1,4 @@
-"""Words: one function for counts and articles (game.rules.words), over
+"""Words: one function for counts and articles (game.rules.text.words), over
 every item and monster name, singular and plural, and the messages that
 counted or named things wrongly ("8 x arrow", "the pearls is here", "1 sites
 cleared", "killed by goblin archer") as a player now reads them."""
@@ -10,14 +10,14 @@ from test_bugs import in_dungeon
 from test_comforts import calm
 from test_rules import dungeon_run
 
-import game.app as app_module
-from game.rules import words
+import game.shell.app as app_module
+from game.rules.text import words
 from game.rules.content import ITEM_BY_ID, ITEMS, MONSTER_BY_ID, MONSTERS
-from game.rules.entities import FloorItem, Monster
-from game.rules.identify import appearances, item_name
-from game.rules.location import WorldMap
+from game.rules.creatures.entities import FloorItem, Monster
+from game.rules.creatures.identify import appearances, item_name
+from game.rules.world.location import WorldMap
 from game.rules.run import Game, death_text
-from game.rules.score import decode_table, encode_table
+from game.rules.persistence.score import decode_table, encode_table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -1,10 +1,10 @@
-"""game.work: long work spread over frames, within a budget per frame (a scripted clock)."""
+"""game.shell.work: long work spread over frames, within a budget per frame (a scripted clock)."""
 
 import numpy as np
 
 from worldgen.core.registry import Progress, Stage
 
-from game.work import Work
+from game.shell.work import Work
 
 
 class Clock:

@@ -133,7 +133,7 @@ def check_sources() -> None:
 def is_dev_only(rel: str) -> bool:
     """``rel`` (a path relative to the repository, with ``/``) is developer-only.
 
-    >>> is_dev_only("worldgen/tools/cli.py"), is_dev_only("game/tools/shots.py"), is_dev_only("game/app.py")
+    >>> is_dev_only("worldgen/tools/cli.py"), is_dev_only("game/tools/shots.py"), is_dev_only("game/shell/app.py")
     (True, True, False)
     """
     return any(rel == item or rel.startswith(item + "/") for item in DEV_ONLY)

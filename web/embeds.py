@@ -9,11 +9,11 @@ An embed is a link to the game page with a demo query, holding its poster::
 and loads the live figure (an iframe) only on a click, or when it scrolls
 into view with ``data-deepisle="visible"``.  Without scripts it stays a
 picture that links to the live figure.  The poster's name and the code to
-paste come from the game's own :mod:`game.embed_code` (the gallery's "copy
+paste come from the game's own :mod:`game.shell.embed_code` (the gallery's "copy
 embed code" buttons use it too).
 
 At build time :func:`render_posters` reads each query with the game's own URL
-parser (``game.settings.parse_query``) and has the CLI draw that map as the
+parser (``game.shell.settings.parse_query``) and has the CLI draw that map as the
 demo draws it in the game's window (``--frame``): same generator, stage,
 seed, size and parameters.  Only numpy and the repository's own code run here.
 
@@ -60,9 +60,9 @@ def need_project(script: str) -> None:
 
 need_project("web/embeds.py" if __name__ == "__main__" else "web/build.py")
 
-from game import embed_code  # noqa: E402
-from game.embed_code import EMBED_ATTR, PAGE, POSTER_DIR  # noqa: E402
-from game.settings import Settings, UsageError, parse_argv, parse_query  # noqa: E402
+from game.shell import embed_code  # noqa: E402
+from game.shell.embed_code import EMBED_ATTR, PAGE, POSTER_DIR  # noqa: E402
+from game.shell.settings import Settings, UsageError, parse_argv, parse_query  # noqa: E402
 from worldgen.core import registry  # noqa: E402
 from worldgen.core.seeding import clean_seed_text  # noqa: E402
 from worldgen.tools.cli import main as worldgen_cli  # noqa: E402
@@ -130,7 +130,7 @@ def _query_problem(pairs: list[tuple[str, str]], raw: dict[str, str]) -> str | N
 
 
 def poster_path(settings: Settings) -> str:
-    """``posters/GEN-STAGE-DIGEST.png`` (:func:`game.embed_code.poster_path`).
+    """``posters/GEN-STAGE-DIGEST.png`` (:func:`game.shell.embed_code.poster_path`).
 
     >>> poster_path(demo_settings("demo=island&stage=mask&seed=abc&ui=0"))
     'posters/island-mask-7e089dbfc2.png'

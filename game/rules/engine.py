@@ -1,18 +1,20 @@
-"""The turn engine (after Hauberk's ``Game.update``): perform an action,
-follow its alternatives, then let time pass until the player can act again.
+"""The turn engine: perform an action, follow its alternatives (as
+Hauberk's actions answer with another to do instead), then let time pass
+until the player can act again.
 
-In a dungeon, time passes in game turns.  Each turn: the turn counter and
-healing advance (:func:`game.rules.clock.pass_turns`), statuses tick, secret
-doors next to the player may be noticed, the view is updated, and every
-monster gains energy by its speed and spends it on what its behaviour
-chooses (:mod:`game.rules.behaviours`).  On the overworld there are no
-monsters: an action's turns simply pass.
+In a dungeon, time passes in game turns, each the phases of
+:data:`TURN_PHASES` in order: the clock and healing, the player's statuses,
+the ground (fire, gas), secrets noticed, the view, every monster (its
+statuses, then what its behaviour chooses: :mod:`game.rules.behaviours`),
+the turn's noise fading, death.  On the overworld there are no monsters:
+an action's turns simply pass.
 
-A key press becomes one :func:`perform` call; so does each step of a
-walk and each turn of a rest, after which
-:func:`~game.rules.actions.travel.interruption` says whether it goes on.  The player's actions and the monsters' go
-through one cascade, :func:`resolve` (alternatives, messages, the view,
-reactions).  Nothing here draws or waits.
+A key press becomes one :func:`perform` call; what the player goes on
+doing by themselves (a plan: :data:`~game.rules.actions.travel.PLANS`) is
+stepped a turn at a time by :func:`go_on`, and stopped when its plan says
+so.  The player's actions and the monsters' go through one cascade,
+:func:`resolve` (alternatives, messages, the view, reactions).  Nothing
+here draws or waits.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ import numpy as np
 
 from worldgen.core.tiles import T
 
-from . import status, tips
+from .creatures import status
+from .play import tips
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
 from .actions.powers import set_off
@@ -33,9 +36,9 @@ from .actions.terrain import DriftDown, Drown, HazardsTurn
 from .actions.travel import PLANS, interruption
 from .actions.walk import Helpless, Step
 from .behaviours import BEHAVIOURS, TurnContext, wander
-from .clock import pass_turns
-from .energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
-from .log import BAD, GOOD, NOTE
+from .play.clock import pass_turns
+from .creatures.energy import ACTION_COST, MAX_ACTIONS, MAX_TURNS
+from .text.log import BAD, GOOD, NOTE
 from .state import RunState
 
 __all__ = ["perform", "go_on", "resolve", "end_player_turn", "monsters_act", "TURN_PHASES", "Phase", "Turn"]
@@ -50,7 +53,7 @@ def perform(run: RunState, action: Action) -> bool:
     that takes time ends the player's turn (its energy cost decides how soon
     they act again).  A failure stops any planned walk.  A paralysed player
     does nothing but let the turn pass (:class:`~.actions.walk.Helpless`)."""
-    if run.busy:
+    if run.busy or run.mode not in action.modes:  # each action says where it may be taken
         return False
     if run.mode == "dungeon" and not status.can_act(run.player):
         run.stop_walk()

@@ -4,8 +4,8 @@
 or a level of one of its dungeon sites), what play changed, and the message
 log.  The rules that change it are elsewhere: actions
 (:mod:`game.rules.actions`), the turn engine (:mod:`game.rules.engine`),
-map building (:mod:`game.rules.build`) and the save codec
-(:mod:`game.rules.codec`); :class:`game.rules.run.Game` puts them behind one
+map building (:mod:`game.rules.play.build`) and the save codec
+(:mod:`game.rules.persistence.codec`); :class:`game.rules.run.Game` puts them behind one
 small facade for the scenes.
 
 Random rolls during play (combat, wandering, secret doors) come from a
@@ -22,19 +22,20 @@ import numpy as np
 
 from worldgen.core import seeding
 
-from . import content, status
-from .entities import Monster, Player
-from .geometry import chebyshev
-from .level import Level
-from .location import LocationData, SiteData, WorldMap
-from .log import NOTE, Cue, Message
-from .log import add as add_line
+from . import content
+from .creatures import status
+from .creatures.entities import Monster, Player
+from .world.geometry import chebyshev
+from .world.level import Level
+from .world.location import LocationData, SiteData, WorldMap
+from .text.log import NOTE, Cue, Message
+from .text.log import add as add_line
 
 __all__ = ["RunState", "Activity", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "EXPLORING",
            "PICKUP_MODES",
            "DEFAULT_PICKUP"]
 
-#: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.pickup`).
+#: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.play.pickup`).
 PICKUP_MODES = ("all", "smart", "none")
 DEFAULT_PICKUP = "smart"
 
@@ -111,7 +112,7 @@ class RunState:
         self.levels: dict[int, Level] = {}  # depth -> level, for the current site
         self.log: list[Message] = []
         self.pending: LocationRequest | LevelRequest | None = LocationRequest(0)
-        self.resume: dict | None = None  # where to put the player after loading
+        self.saved_place: dict | None = None  # where to put the player after loading
         self.resume_activity: dict | None = None  # the walk or rest a loaded save was made in, until its level is in
         # What goes on by itself, a turn at a time, until done or interrupted: a plan
         # the engine steps (actions.travel.PLANS: a walk, auto-explore, a rest, a search).
@@ -119,7 +120,7 @@ class RunState:
         self.blows = 0  # blows, shots and bursts that have hurt the player (not their own statuses' ticks)
         self.told: set = set()  # floor items already announced (left for a full pack, or not wanted)
         self.pickup = DEFAULT_PICKUP  # what walking over items takes: all | smart | none (see pickup)
-        self.tips_seen: set[str] = set()  # first-time tips said this run (saved: game.rules.tips)
+        self.tips_seen: set[str] = set()  # first-time tips said this run (saved: game.rules.play.tips)
         self.tips_on = True  # the player's choice of messages (not of rules: it changes no digest)
         self.warned: int | None = None  # the foe the weak-weapon prompt last named (while it stays beside)
         self.dead = False

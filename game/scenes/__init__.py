@@ -1,5 +1,5 @@
 """Scenes, one per file, each depending on the app's small
-:class:`~game.app.Scene` protocol and never on another scene.  A scene asks
+:class:`~game.shell.app.Scene` protocol and never on another scene.  A scene asks
 for another by name through the app (``app.open("help")``,
 ``app.switch("play", game)``); this table is the only place that knows them
 all, and :func:`game.launch.make_app` gives it to the app.

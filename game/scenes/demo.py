@@ -17,12 +17,12 @@ from worldgen.core import registry
 from worldgen.core.image import encode_png, stage_rgb, tiles_text
 from worldgen.core.registry import Stage
 
-from .. import browser
-from ..app import WORK_BUDGET_MS, App, Scene
-from ..settings import Settings, to_query
+from ..shell import browser
+from ..shell.app import WORK_BUDGET_MS, App, Scene
+from ..shell.settings import Settings, to_query
 from ..view import ui
 from ..view.render import fitted_stage_surface
-from ..work import Work
+from ..shell.work import Work
 
 __all__ = ["DemoScene"]
 
@@ -48,6 +48,9 @@ class DemoScene(Scene):
         self.toasts = ui.Toasts()
         for message in messages:
             self.toasts.add(message, ui.BAD)
+        note = self.spec.budget_note(self.width, self.height, self.params)   # the work budget's cut, one line
+        if note is not None and note not in messages:
+            self.toasts.add(note)
         self.work: Work | None = None
         self.animating = False
         self.paused = False

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import App, Scene
+from ..shell.app import App, Scene
 from ..rules.run import Game, death_text, open_replay
 from ..view import ui
 

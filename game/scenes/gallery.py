@@ -2,14 +2,14 @@
 
 Rows come from the registry, so a new generator appears here without any
 change to this file.  Thumbnails are generated a few ms per frame (one
-:class:`~game.work.Work` per generator, drained in turn); click a thumbnail
+:class:`~game.shell.work.Work` per generator, drained in turn); click a thumbnail
 to open that stage's demo with the same seed, Esc there to come back.
 Up/Down or the mouse wheel scroll; R rolls new seeds for every row; Esc
 returns to the title screen when the gallery was opened from it.
 
 Each row is a card with a "copy embed code" button: the HTML that shows its
 final stage as a figure in a blog post, with the page's own address filled in
-(:mod:`game.embed_code`).  The rows start at :data:`FIRST_SEED`, whose posters
+(:mod:`game.shell.embed_code`).  The rows start at :data:`FIRST_SEED`, whose posters
 every build draws (``web/embeds.txt``), so the first codes work as pasted.
 """
 
@@ -20,12 +20,12 @@ import pygame
 from worldgen.core import registry
 from worldgen.core.registry import GeneratorSpec
 
-from .. import browser, embed_code
-from ..app import WORK_BUDGET_MS, App, Scene
-from ..settings import parse_query
+from ..shell import browser, embed_code
+from ..shell.app import WORK_BUDGET_MS, App, Scene
+from ..shell.settings import parse_query
 from ..view import ui
 from ..view.render import fitted_stage_surface
-from ..work import Work
+from ..shell.work import Work
 
 __all__ = ["GalleryScene"]
 

@@ -1,5 +1,5 @@
 """How to play, in two pages.  The first: the goal, then every key of the
-key table with what it does (:data:`game.controls.COMMANDS`: the help
+key table with what it does (:data:`game.shell.controls.COMMANDS`: the help
 cannot drift from what the keys do), then the mouse and touch.  The second:
 the words a newcomer needs (what walking over items picks up, what
 crafting makes, unknown potions) and every first-time tip
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..controls import COMMANDS
+from ..shell.controls import COMMANDS
 from ..rules.run import PICKUP_MODES, PICKUP_WORDS, TIPS, crafting_words
 from ..view import ui
 from ..view.overlay import Overlay

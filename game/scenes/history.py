@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import App
+from ..shell.app import App
 from ..rules.run import Game
 from ..view import ui
 from ..view.overlay import ScrollingOverlay

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import App
+from ..shell.app import App
 from ..rules.run import Game
 from ..view import ui
 from ..view.game_view import GameView, describe_box
-from ..controls import MOVE_KEYS
+from ..shell.controls import MOVE_KEYS
 from ..view.overlay import Overlay
 
 __all__ = ["LookScene"]

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..app import App
-from ..controls import binding, keys_text
+from ..shell.app import App
+from ..shell.controls import binding, keys_text
 from ..rules.run import PICKUP_WORDS
 from ..view import ui
 from ..view.overlay import Overlay

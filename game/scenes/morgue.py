@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import browser
-from ..app import App
+from ..shell import browser
+from ..shell.app import App
 from ..view import ui
 from ..view.overlay import ScrollingOverlay
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import App
+from ..shell.app import App
 from ..rules.run import PACK_SLOTS, Game, PackRow
 from ..view import ui
 from ..view.overlay import Overlay

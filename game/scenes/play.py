@@ -1,10 +1,10 @@
 """The play scene: input becomes actions on the run, maps are built over
 several frames with a progress bar, and the game is saved (written, then
-verified: :func:`game.rules.save.write`, with the garbage collector paused)
+verified: :func:`game.rules.persistence.save.write`, with the garbage collector paused)
 whenever something worth keeping changed and no map is being built.
 
 Every key is in the one key table (:mod:`game.rules.content.keys`, read
-through :func:`game.controls.binding`): a press becomes the command the
+through :func:`game.shell.controls.binding`): a press becomes the command the
 table names, and :meth:`PlayScene.command` does it (a method of ``Game``,
 or a screen).  Click or tap a tile (or the minimap) to travel there, or to
 explore towards it; any key stops a walk or a rest.  Touch: tap to walk or
@@ -27,16 +27,16 @@ from dataclasses import replace
 
 import pygame
 
-from ..app import WORK_BUDGET_MS, App, Scene, collector_paused
-from ..controls import MOVE_KEYS, MOVES, binding, hint
+from ..shell.app import WORK_BUDGET_MS, App, Scene, collector_paused
+from ..shell.controls import MOVE_KEYS, MOVES, binding, hint
 from ..rules.run import PICKUP_MODES, Cue, Game, Replayer
-from ..options import OPTIONS_KEY, Options, read_options
+from ..shell.options import OPTIONS_KEY, Options, read_options
 from ..view import ui
 from ..view.game_view import GameView
 from ..view.hud import Hud, panel_buttons
 from ..view.replay_bar import ReplayBar
 from ..view.touch import BAR_HEIGHT, Gestures, TouchControls
-from ..work import BuildJob
+from ..shell.work import BuildJob
 
 __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REST_TURNS_PER_FRAME", "PANEL_BUTTONS"]
 

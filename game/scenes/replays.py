@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import browser
-from ..app import App, Scene
+from ..shell import browser
+from ..shell.app import App, Scene
 from ..rules.run import finished_runs, open_replay
-from ..settings import replay_link
+from ..shell.settings import replay_link
 from ..view import ui
 
 __all__ = ["ReplaysScene", "MAX_OPEN_CHARS"]

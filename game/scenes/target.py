@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import App, Scene
-from ..controls import MOVE_KEYS
+from ..shell.app import App, Scene
+from ..shell.controls import MOVE_KEYS
 from ..rules.run import AIM_PURPOSES, Game
 from ..view import ui
 from ..view.map_view import MAP_RECT, MapView

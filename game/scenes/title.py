@@ -19,15 +19,13 @@ import pygame
 
 from worldgen.core.tiles import PALETTE
 
-from ..app import WORK_BUDGET_MS, App, Scene
-from ..controls import hint, keys_text
-from ..rules.run import (BACKGROUNDS, DEFAULT_BACKGROUND, LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world,
-                         load_saved, open_replay,
-                         roll_world_name, run_seed, same_world, saves_off)
-from ..settings import clean_text
+from ..shell.app import WORK_BUDGET_MS, App, Scene
+from ..shell.controls import hint, keys_text
+from ..rules.run import BACKGROUNDS, DEFAULT_BACKGROUND, LEVELS, SIZE_NAMES, Game, WorldPreview, daily_world, load_saved, open_replay, roll_world_name, run_seed, same_world, saves_off
+from ..shell.settings import clean_text
 from ..view import ui
 from ..view.render import rgb_surface
-from ..work import Work
+from ..shell.work import Work
 
 __all__ = ["TitleScene", "start_game", "continue_game", "MAX_NAME"]
 

@@ -9,7 +9,7 @@ import pygame
 
 from worldgen.core.tiles import PALETTE
 
-from ..app import App
+from ..shell.app import App
 from ..rules.run import Game
 from ..view import ui
 from ..view.goal import GOAL_COLOUR, SITE_COLOURS, site_state
@@ -57,7 +57,7 @@ class WorldMapScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         g = self.game
         self.rect = self.box(surface, *BOX)
-        key = (g.location, g.unlocked, tuple(sorted(g.relics)), g.pos, len(g.deltas),
+        key = (g.location, g.unlocked, tuple(sorted(g.relics)), g.pos, len(g.visited_sites()),
                tuple(len(g.cleared.get(i, ())) for i in range(g.world.n_locations)))
         surface.blit(self.layer(key, self.rect.size, self._paint), self.rect.topleft)
 
@@ -101,7 +101,7 @@ class WorldMapScene(Overlay):
             cell = goal or (relic.x, relic.y)
             pygame.draw.circle(layer, (20, 8, 20), point(*cell), 9, 4)
             pygame.draw.circle(layer, GOAL_COLOUR, point(*cell), 8, 2)
-        over = g.pos if g.mode == "overworld" else g.over_pos.get(g.location, g.pos)
+        over = g.island_pos()
         pygame.draw.rect(layer, (255, 255, 255), pygame.Rect(0, 0, 7, 7).move(point(*over)).move(-3, -3))
         pygame.draw.rect(layer, (255, 40, 40), pygame.Rect(0, 0, 5, 5).move(point(*over)).move(-2, -2))
         x, y = ISLAND.x, at.bottom + 10

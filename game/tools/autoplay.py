@@ -64,16 +64,16 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
-from ..rules.pack import fits, slots_used
+from ..rules.creatures.pack import fits, slots_used
 from ..rules.actions.travel import explore_target
-from ..rules.pickup import picks_up
-from ..rules.entities import MAX_INVENTORY
-from ..rules.geometry import STEPS
+from ..rules.play.pickup import picks_up
+from ..rules.creatures.entities import MAX_INVENTORY
+from ..rules.world.geometry import STEPS
 from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
-from ..rules.identify import is_known
-from ..rules import vaults
+from ..rules.creatures.identify import is_known
+from ..rules.world import vaults
 from ..rules.run import BACKGROUNDS, DEFAULT_BACKGROUND, Game
-from ..work import settle
+from ..shell.work import settle
 from .fights import choose_perk, free_captive, use_items
 
 __all__ = ["play_run", "RunReport", "main", "POLICIES"]
@@ -113,7 +113,7 @@ def _step_toward(g: Game, passable: np.ndarray, goals: np.ndarray) -> tuple[int,
     """The first step of a shortest known walk to the nearest goal cell, round
     any stone sentinel seen (a step into one is a blow that does 1), and
     out of a guardian room known to be guarded unless already in it (as the
-    game's own walks, :func:`game.rules.vaults.guarded`: its sentinels strike
+    game's own walks, :func:`game.rules.world.vaults.guarded`: its sentinels strike
     for 14, and a diver walking by them died on island 1)."""
     if not goals.any():
         return None

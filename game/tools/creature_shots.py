@@ -15,10 +15,10 @@ import tempfile
 
 import pygame
 
-from .. import app as app_module
-from ..browser import Storage
+from ..shell import app as app_module
+from ..shell.browser import Storage
 from ..launch import make_app
-from ..settings import parse_query
+from ..shell.settings import parse_query
 from .drive import press as _key
 from .drive import run_frames as _run
 from .drive import settle as _settle
@@ -78,7 +78,7 @@ def _open_room(g) -> None:
 
 def _put(g, kind_id: str, cell, **state):
     from ..rules.content import MONSTER_BY_ID, monster_stats
-    from ..rules.entities import Monster
+    from ..rules.creatures.entities import Monster
     kind = MONSTER_BY_ID[kind_id]
     hp, atk, dfn = monster_stats(kind, g.level.tier)
     m = Monster(g.level.new_index(), kind, x=cell[0], y=cell[1], hp=hp, max_hp=hp, attack=atk, defence=dfn,

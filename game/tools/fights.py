@@ -20,8 +20,8 @@ import numpy as np
 from worldgen.toolkit import grid
 
 from ..rules.content import ITEM_BY_ID, ItemKind
-from ..rules.geometry import STEPS, chebyshev
-from ..rules.identify import is_known
+from ..rules.world.geometry import STEPS, chebyshev
+from ..rules.creatures.identify import is_known
 from ..rules.run import Game
 
 __all__ = ["use_items", "free_captive", "choose_perk", "PERK_RANKS", "dangerous"]

@@ -7,7 +7,7 @@ dungeon style (caverns, mosaic, rooms) and takes the stairs down every level,
 each level built over frames behind the progress bar.  Prints, per dungeon
 size and style, the longest frame (ms) and the levels built.  The benchmarks'
 "Frames in the game" figure (docs/BENCHMARKS.md) comes from here; a frame holds the work budget
-(``game.app.WORK_BUDGET_MS``) or one generator step, plus drawing.
+(``game.shell.app.WORK_BUDGET_MS``) or one generator step, plus drawing.
 
 ``--long`` plays a long session instead (:mod:`game.tools.session`:
 thousands of frames of travel, fights, sites entered and left, saves) and
@@ -31,10 +31,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from .. import app as app_module  # noqa: E402
-from ..browser import Storage  # noqa: E402
+from ..shell import app as app_module  # noqa: E402
+from ..shell.browser import Storage  # noqa: E402
 from ..launch import make_app  # noqa: E402
-from ..settings import SIZE_NAMES, parse_query  # noqa: E402
+from ..shell.settings import SIZE_NAMES, parse_query  # noqa: E402
 from . import session  # noqa: E402
 from .drive import press, run_frames, settle  # noqa: E402
 

@@ -34,13 +34,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from .. import app as app_module  # noqa: E402
-from ..browser import Storage  # noqa: E402
-from ..controls import MOVES, key_codes  # noqa: E402
+from ..shell import app as app_module  # noqa: E402
+from ..shell.browser import Storage  # noqa: E402
+from ..shell.controls import MOVES, key_codes  # noqa: E402
 from ..launch import make_app  # noqa: E402
 from ..rules.actions.travel import explore_target  # noqa: E402
 from ..rules.content import BACKGROUNDS, DEFAULT_BACKGROUND, ITEM_BY_ID, relic_site  # noqa: E402
-from ..settings import parse_query  # noqa: E402
+from ..shell.settings import parse_query  # noqa: E402
 from .drive import run_frames  # noqa: E402
 
 __all__ = ["play", "KeyRun"]

@@ -28,13 +28,13 @@ from worldgen.core.registry import generate  # noqa: E402
 from worldgen.core.tiles import T  # noqa: E402
 from worldgen.toolkit.vaults import DESIGNS  # noqa: E402
 
-from .. import app as app_module  # noqa: E402
-from ..browser import Storage  # noqa: E402
+from ..shell import app as app_module  # noqa: E402
+from ..shell.browser import Storage  # noqa: E402
 from ..launch import make_app  # noqa: E402
-from ..rules import hazards  # noqa: E402
+from ..rules.world import hazards  # noqa: E402
 from ..rules.content import DUNGEONS, TERRAIN_RULES, VAULTS  # noqa: E402
-from ..rules.level import Level, LevelKey  # noqa: E402
-from ..settings import parse_query  # noqa: E402
+from ..rules.world.level import Level, LevelKey  # noqa: E402
+from ..shell.settings import parse_query  # noqa: E402
 from .drive import press as _key  # noqa: E402
 from .drive import run_frames as _run  # noqa: E402
 from .drive import settle as _settle  # noqa: E402

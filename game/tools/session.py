@@ -38,13 +38,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import app as app_module
-from ..app import scene_name
-from ..browser import Storage
+from ..shell import app as app_module
+from ..shell.app import scene_name
+from ..shell.browser import Storage
 from ..launch import make_app
-from ..rules.pack import fits
+from ..rules.creatures.pack import fits
 from ..rules.state import LevelRequest
-from ..settings import parse_query
+from ..shell.settings import parse_query
 from .autoplay import _step_toward
 from .drive import run_frames
 
@@ -259,7 +259,7 @@ class Played(NamedTuple):
 class MemoryStorage:
     """A store kept in memory, as ``localStorage`` is to the page (the
     browser writes it to disk later, off the frame): what the session
-    saves to unless asked for the native files (:class:`game.browser.Storage`,
+    saves to unless asked for the native files (:class:`game.shell.browser.Storage`,
     whose every write waits for the disk)."""
 
     def __init__(self) -> None:

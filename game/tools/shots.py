@@ -25,10 +25,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from .. import app as app_module  # noqa: E402
-from ..browser import Storage  # noqa: E402
+from ..shell import app as app_module  # noqa: E402
+from ..shell.browser import Storage  # noqa: E402
 from ..launch import make_app  # noqa: E402
-from ..settings import parse_query  # noqa: E402
+from ..shell.settings import parse_query  # noqa: E402
 from .drive import press as _key  # noqa: E402
 from .drive import run_frames as _run  # noqa: E402
 from .drive import settle as _settle  # noqa: E402
@@ -162,7 +162,8 @@ def _tactics(app, g, out: str) -> None:
     a room dressed with features, and the victory screen with the high scores."""
     from worldgen.core.tiles import T
 
-    from ..rules import content, status
+    from ..rules import content
+    from ..rules.creatures import status
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(840, 440), rel=(1, 1), buttons=(0, 0, 0)))
     _run(app, 1)  # a mouse hides the thumb buttons the touch picture showed

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.log import SHOWN
+from ..rules.text.log import SHOWN
 from ..rules.run import Game
 from . import ui
 

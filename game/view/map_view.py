@@ -15,8 +15,8 @@ import pygame
 from worldgen.core.tiles import GLYPHS, PALETTE, T
 
 from ..rules.content import GASES, ITEM_BY_ID, relic_site
-from ..rules.level import SIGHT
-from ..rules.look import disguise_of
+from ..rules.world.level import SIGHT
+from ..rules.play.look import disguise_of
 from ..rules.run import Game
 from . import sprites
 from .goal import SITE_COLOURS, GoalLine, edge_arrow, ring, site_state

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import Scene
+from ..shell.app import Scene
 from . import ui
 
 __all__ = ["Overlay", "ScrollingOverlay"]

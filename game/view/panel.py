@@ -10,8 +10,8 @@ from worldgen.core.tiles import TILES, T
 
 from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
 from ..rules.content.keys import hint
-from ..rules.identify import item_name
-from ..rules.pack import MAX_INVENTORY, slots_used
+from ..rules.creatures.identify import item_name
+from ..rules.creatures.pack import MAX_INVENTORY, slots_used
 from ..rules.run import Game
 from ..rules.actions.travel import nearest_known
 from ..rules.state import LevelRequest
@@ -34,7 +34,7 @@ def where_text(g: Game) -> str:
     """Where the player is, for the panel; while a level is built, the depth
     it is built for (the run's own depth is still the one being left).
 
-    >>> from game.rules.location import WorldMap
+    >>> from game.rules.world.location import WorldMap
     >>> where_text(Game(WorldMap("Avalon"), "small"))
     'overworld'
     """
@@ -53,7 +53,7 @@ def gear_text(g: Game, short: bool = False) -> str:
     """The weapon in hand (and the one ready to swap) and the armour worn;
     ``short`` for a narrow line.
 
-    >>> from game.rules.location import WorldMap
+    >>> from game.rules.world.location import WorldMap
     >>> g = Game(WorldMap("Avalon"))
     >>> g.player.weapon, g.player.swap, g.player.armour = "dagger", "sling", "leather"
     >>> gear_text(g), gear_text(g, short=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import finger_pos
+from ..shell.app import finger_pos
 from ..rules.content.keys import COMMAND_BY_NAME
 from . import ui
 from .map_view import MAP_RECT

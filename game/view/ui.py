@@ -13,7 +13,7 @@ DIM = (150, 146, 136)
 ACCENT = (255, 208, 96)
 BAD = (255, 120, 100)
 
-#: The colour of each kind of log line (``game.rules.log``).
+#: The colour of each kind of log line (``game.rules.text.log``).
 MESSAGE_COLOURS = {"good": (150, 230, 140), "bad": BAD, "note": INK, "loot": (255, 215, 120), "tip": (140, 215, 255)}
 _fonts: dict[int, pygame.font.Font] = {}  # by size; the supersampled ones under -size
 

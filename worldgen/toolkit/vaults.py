@@ -1,6 +1,6 @@
 """Vaults: special rooms carved into the rock of a finished dungeon map (after
 Brogue's "machines"), each a *design* the game fills and gives its rules
-(``game/rules/vaults.py``; the design names are :data:`DESIGNS`' keys).
+(``game/rules/world/vaults.py``; the design names are :data:`DESIGNS`' keys).
 
 A design is a small plan drawn in characters (:data:`PLANS`, legend in
 :data:`LEGEND`) whose bottom row holds its entrance ``D``.  It is carved

@@ -1,18 +1,18 @@
 """Allies: a shackled captive freed by a bump joins the player; allies are
 told to wait or follow; those close by go with the player when they leave
 the level (they travel in ``run.companions`` and are set down beside the
-player where they arrive: ``game.rules.build.arrive``).  How an ally thinks
+player where they arrive: ``game.rules.play.build.arrive``).  How an ally thinks
 is its behaviour (``game.rules.behaviours``: ``ally``); its kills and levels
-are :mod:`game.rules.harm`'s and ``Monster.gain_xp``'s."""
+are :mod:`game.rules.play.harm`'s and ``Monster.gain_xp``'s."""
 
 from __future__ import annotations
 
-from ..entities import ORDERS, Monster
-from ..geometry import chebyshev
-from ..harm import name_of
-from ..log import Cue, good, note
+from ..creatures.entities import ORDERS, Monster
+from ..world.geometry import chebyshev
+from ..play.harm import name_of
+from ..text.log import Cue, good, note
 from ..state import RunState
-from .base import Action, Result, fail, succeed
+from .base import DUNGEON, Action, Result, fail, succeed
 
 __all__ = ["Free", "OrderAllies", "take_along", "ALONG"]
 
@@ -39,6 +39,8 @@ class Free(Action):
 class OrderAllies(Action):
     """Tell every ally on the level to ``order`` (wait where it stands, or
     follow); shouting takes no time."""
+
+    modes = DUNGEON
 
     def __init__(self, order: str) -> None:
         self.order = order

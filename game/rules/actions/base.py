@@ -16,13 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..energy import ACTION_COST
+from ..creatures.energy import ACTION_COST
 from ..state import RunState
 
-__all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH"]
+__all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH", "ANYWHERE",
+           "DUNGEON", "OVERWORLD"]
 
 MAX_ALTERNATIVES = 5  # an alternative of an alternative...: bounded (a walk that swaps with an ally takes 5)
 MAX_REACTION_DEPTH = 4  # a reaction of a reaction... (a splash, its burn, the burn's damage): bounded
+#: Where the player may take an action (``Action.modes``): never while a map is being built.
+ANYWHERE = ("overworld", "dungeon")
+DUNGEON = ("dungeon",)
+OVERWORLD = ("overworld",)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,8 @@ class Action:
 
     #: Whether the turn that follows searches for secret doors harder (resting).
     searches = False
+    #: The modes the player may take it in; the engine refuses it elsewhere (:func:`game.rules.engine.perform`).
+    modes: tuple[str, ...] = ANYWHERE
 
     def cost(self, run: RunState) -> int:
         """Energy a success costs the player (a heavy blow more, a dagger less)."""

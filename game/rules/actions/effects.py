@@ -35,12 +35,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .. import hazards, status
+from ..world import hazards
+from ..creatures import status
 from ..content import STATUSES
-from ..entities import ALCHEMY, Actor, Monster
-from ..harm import hurt, name_of
-from ..log import Cue, bad, good, note
-from ..los import line as line_cells
+from ..creatures.entities import ALCHEMY, Actor, Monster
+from ..play.harm import hurt, name_of
+from ..text.log import Cue, bad, good, note
+from ..world.los import line as line_cells
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal
@@ -85,7 +86,7 @@ class Heal(Action):
 
 
 class Afflict(Action):
-    """``who`` gains status ``name`` for ``turns`` turns (see :mod:`game.rules.status`)."""
+    """``who`` gains status ``name`` for ``turns`` turns (see :mod:`game.rules.creatures.status`)."""
 
     def __init__(self, who: Actor, name: str, turns: int) -> None:
         self.who, self.name, self.turns = who, name, turns
@@ -99,7 +100,7 @@ class Afflict(Action):
 
 
 class Damage(Action):
-    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.harm.hurt`'s to handle);
+    """``who`` loses ``amount`` HP from ``cause`` (a death is :func:`~game.rules.play.harm.hurt`'s to handle);
     ``tick``: from its own statuses ticking, not a blow."""
 
     def __init__(self, who: Actor, amount: int, cause: str, tick: bool = False) -> None:
@@ -148,7 +149,7 @@ class Improve(Action):
 def landing_cell(run: RunState, rng: np.random.Generator, far_from: tuple[int, int] | None = None,
                  far: int = 0) -> tuple[int, int] | None:
     """A random cell magic may set a creature down on
-    (:meth:`~game.rules.level.Level.landing_cells`), more than ``far`` steps
+    (:meth:`~game.rules.world.level.Level.landing_cells`), more than ``far`` steps
     on foot from ``far_from`` when any such cell exists; None on a level
     with no landing cell at all."""
     level = run.level

@@ -9,8 +9,8 @@ from __future__ import annotations
 from worldgen.core import seeding
 from worldgen.core.tiles import T
 
-from ..identify import identify
-from ..log import Cue, bad, good, loot, note
+from ..creatures.identify import identify
+from ..text.log import Cue, bad, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .effects import CLOUD, Afflict, Cloud, Damage, Deliver, Relocate

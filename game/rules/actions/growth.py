@@ -1,10 +1,10 @@
-"""Choosing a perk: one of the three offered (``game.rules.growth.perk_offer``)
+"""Choosing a perk: one of the three offered (``game.rules.play.growth.perk_offer``)
 for a level gained.  It takes no time."""
 
 from __future__ import annotations
 
-from ..growth import perk_offer
-from ..log import loot, note
+from ..play.growth import perk_offer
+from ..text.log import loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .effects import Improve

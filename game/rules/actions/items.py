@@ -6,18 +6,18 @@ target), crafting, dropping."""
 from __future__ import annotations
 
 from ..content import ITEM_BY_ID, RECIPES
-from ..entities import FloorItem
-from .. import words
+from ..creatures.entities import FloorItem
+from ..text import words
 from ..content.keys import hint
-from ..identify import identify, item_name
-from ..log import Cue, bad, loot, note
-from ..los import flight
-from ..pack import fits
-from ..pickup import picks_up
-from ..sites import settle_site
+from ..creatures.identify import identify, item_name
+from ..text.log import Cue, bad, loot, note
+from ..world.los import flight
+from ..creatures.pack import fits
+from ..play.pickup import picks_up
+from ..play.sites import settle_site
 from ..state import RunState
-from ..vaults import on_take
-from .base import Action, Result, alternate, fail, succeed
+from ..world.vaults import on_take
+from .base import DUNGEON, Action, Result, alternate, fail, succeed
 from .effects import EFFECTS, Deliver, Identify
 
 __all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS", "WANDLORE_KEEPS"]
@@ -28,7 +28,7 @@ WANDLORE_KEEPS = 1 / 3  # the wand lore perk: a zap keeps its charge this often
 def take_items(run: RunState, items: list[FloorItem], asked: bool = False) -> list[tuple[str, str]]:
     """Put ``items`` (on the player's cell) in the pack while there is room;
     prizes are claimed at once.  Walking over items (``asked`` False) takes
-    what the pick-up mode takes (:func:`game.rules.pickup.picks_up`) and
+    what the pick-up mode takes (:func:`game.rules.play.pickup.picks_up`) and
     says once per item what it leaves (not wanted, or no room).  Returns the
     log lines."""
     out: list[tuple[str, str]] = []
@@ -78,6 +78,8 @@ def _claim(run: RunState, item: FloorItem) -> list[tuple[str, str]]:
 
 
 class PickUp(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         here = run.level.items_at(*run.pos)
         if not here:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import status, words
-from ..combat import attack_roll
-from ..entities import BLOW_NOISE, LUCK, Actor, Monster
-from ..harm import hurt, name_of
-from ..identify import item_name
-from ..log import Cue, bad, note
-from ..los import flight
+from ..creatures import status
+from ..text import words
+from ..creatures.combat import attack_roll
+from ..creatures.entities import BLOW_NOISE, LUCK, Actor, Monster
+from ..play.harm import hurt, name_of
+from ..creatures.identify import item_name
+from ..text.log import Cue, bad, note
+from ..world.los import flight
 from ..content import ITEM_BY_ID
 from ..state import RunState
 from .base import Action, Result, succeed

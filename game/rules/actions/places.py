@@ -1,23 +1,23 @@
 """Changing place: entering a site, stairs, leaving a site, travelling to
 another location.  A place not built yet becomes a build request
-(:mod:`game.rules.build`); the moment before it is kept as the resume point
+(:mod:`game.rules.play.build`); the moment before it is kept as the resume point
 that "save and quit" writes while the map is being built."""
 
 from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from ..build import arrive
+from ..play.build import arrive
 from ..content.keys import hint
-from ..clock import pass_turns
+from ..play.clock import pass_turns
 from .. import content
-from ..codec import flush_levels
-from ..log import Cue, bad, loot, note
-from ..objective import NO_SITE
+from ..persistence.codec import flush_levels
+from ..text.log import Cue, bad, loot, note
+from ..play.objective import NO_SITE
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
-from .base import Action, Result, alternate, fail, succeed
-from ..sites import settle_site
+from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed
+from ..play.sites import settle_site
 from .items import PickUp
 
 __all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interact", "change_depth"]
@@ -25,6 +25,8 @@ __all__ = ["EnterSite", "Descend", "Ascend", "LeaveSite", "GoLocation", "Interac
 
 class EnterSite(Action):
     """Go down into the dungeon site under the player (its first level is built)."""
+
+    modes = OVERWORLD
 
     def perform(self, run: RunState) -> Result:
         site = run.site_under()
@@ -54,6 +56,8 @@ def change_depth(run: RunState, depth: int, where: str) -> Result:
 
 
 class Descend(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         if int(run.level.tiles[run.pos[1], run.pos[0]]) != T.stairs_down:
             return fail(note("There are no stairs down here."))
@@ -61,6 +65,8 @@ class Descend(Action):
 
 
 class Ascend(Action):
+    modes = DUNGEON
+
     def perform(self, run: RunState) -> Result:
         if int(run.level.tiles[run.pos[1], run.pos[0]]) != T.stairs_up:
             return fail(note("There are no stairs up here."))
@@ -73,6 +79,8 @@ class LeaveSite(Action):
     """Climb out of the current site onto its overworld cell (no time passes).
     A relic carried out is kept: it opens the next location, and the last
     location's relic wins the run."""
+
+    modes = DUNGEON
 
     def perform(self, run: RunState) -> Result:
         claimed = settle_site(run, leaving=True)

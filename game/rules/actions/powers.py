@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import words
+from ..text import words
 from ..content import MONSTER_BY_ID, MonsterKind, monster_stats
-from ..entities import Monster
-from ..harm import name_of
-from ..log import bad, note
+from ..creatures.entities import Monster
+from ..play.harm import name_of
+from ..text.log import bad, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 from .effects import Deliver

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from .. import words
-from ..combat import attack_roll
+from ..text import words
+from ..creatures.combat import attack_roll
 from ..content import ITEM_BY_ID, THROW_RANGE
 from ..content.keys import hint
-from ..geometry import chebyshev
-from ..harm import hurt
-from ..identify import item_name
-from ..log import Cue, note
-from ..los import flight, line
+from ..world.geometry import chebyshev
+from ..play.harm import hurt
+from ..creatures.identify import item_name
+from ..text.log import Cue, note
+from ..world.los import flight, line
 from ..state import RunState
 from .terrain import swimming
-from .base import Action, Result, alternate, fail, succeed
+from .base import DUNGEON, Action, Result, alternate, fail, succeed
 from .effects import Deliver, Identify
 from .items import Equip, PackAction, Swap
 from .melee import Attack
@@ -94,6 +94,8 @@ class Throw(PackAction):
     splashes its effect; anything else strikes the first creature in its way
     (weapons hard, the rest softly) and lands there."""
 
+    modes = DUNGEON
+
     def __init__(self, slot: int, target: tuple[int, int]) -> None:
         super().__init__(slot)
         self.target = target
@@ -130,6 +132,8 @@ class Throw(PackAction):
 class Fire(Action):
     """Shoot the wielded launcher at ``target`` (one ammunition from the pack),
     or strike two cells away with a reach weapon."""
+
+    modes = DUNGEON
 
     def __init__(self, target: tuple[int, int]) -> None:
         self.target = target
@@ -261,6 +265,8 @@ class ReadyLauncher(Action):
     weapon in hand cannot fire): the one ready to swap, else the best in the
     pack, if there are missiles for it; it takes a turn, as wielding does.
     Fails saying why when there is none."""
+
+    modes = DUNGEON
 
     def perform(self, run: RunState) -> Result:
         p = run.player

@@ -10,10 +10,10 @@ from __future__ import annotations
 from worldgen.core.tiles import WALKABLE
 from worldgen.toolkit import grid
 
-from .. import hazards
+from ..world import hazards
 from ..content import TERRAIN_RULES
-from ..identify import display_name, identify
-from ..log import Cue, good, loot, note
+from ..creatures.identify import display_name, identify
+from ..text.log import Cue, good, loot, note
 from ..state import RunState
 from .base import Action, Result, fail, succeed
 
@@ -82,8 +82,8 @@ class IdentifyOne(Action):
 
 class Ignite(Action):
     """Fire reaches ``cells``: what burns there catches (grass, brush and
-    the rest of :data:`game.rules.hazards.BURNS`, which then burn and
-    spread by :mod:`game.rules.hazards`' rules; the first to catch in view
+    the rest of :data:`game.rules.world.hazards.BURNS`, which then burn and
+    spread by :mod:`game.rules.world.hazards`' rules; the first to catch in view
     is said), and scrolls lying there burn to ash."""
 
     def __init__(self, cells: list[tuple[int, int]]) -> None:

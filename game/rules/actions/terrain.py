@@ -1,5 +1,5 @@
 """Terrain in play (the rules table is ``content.TERRAIN_RULES``; the level's
-fires and clouds are :mod:`game.rules.hazards`): a shut door opened by a
+fires and clouds are :mod:`game.rules.world.hazards`): a shut door opened by a
 step and closed with ``C``, a chasm fallen into, a locked vault door opened
 with its key, the once-a-turn unit that moves fires and clouds and hurts
 whoever stands in them, and the effect units that light a fire or leave a
@@ -11,12 +11,13 @@ import numpy as np
 
 from worldgen.core.tiles import T
 
-from .. import hazards, status
+from ..world import hazards
+from ..creatures import status
 from ..content import GASES
-from ..geometry import STEPS
-from ..log import bad, loot, note
+from ..world.geometry import STEPS
+from ..text.log import bad, loot, note
 from ..state import RunState
-from .base import Action, Result, fail, succeed
+from .base import DUNGEON, Action, Result, fail, succeed
 from .effects import Afflict, Burn, Damage
 from .places import change_depth
 
@@ -135,6 +136,8 @@ class Drown(Action):
 
 class CloseDoors(Action):
     """``C``: shut every open door beside the player that nothing stands or lies in."""
+
+    modes = DUNGEON
 
     def perform(self, run: RunState) -> Result:
         level = run.level

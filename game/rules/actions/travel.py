@@ -24,15 +24,15 @@ from worldgen.core.tiles import T
 from worldgen.toolkit import grid
 
 from ..content import STATUSES
-from ..geometry import STEPS, chebyshev, walk_distance
-from ..identify import item_name, items_are
-from ..log import note
-from ..look import unreachable
-from ..objective import objective
-from ..pack import fits
-from ..pickup import picks_up
+from ..world.geometry import STEPS, chebyshev, walk_distance
+from ..creatures.identify import item_name, items_are
+from ..text.log import note
+from ..creatures.pack import fits
+from ..play.pickup import picks_up
+from ..play.look import unreachable
+from ..play.objective import objective
 from ..state import Activity, RunState
-from ..vaults import guarded, seen_sentinels
+from ..world.vaults import guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Rest, Walk
 
@@ -88,7 +88,7 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
     free by a bump), nor a seen stone sentinel's, which never steps aside
     either; deep water and chasms are stepped into only on purpose, one step
     at a time.  Never where the player knows sentinels can strike
-    (:func:`~game.rules.vaults.guarded`), unless the player stands there or
+    (:func:`~game.rules.world.vaults.guarded`), unless the player stands there or
     the walk's ``goal`` lies there: a click there is a choice, auto-explore
     is not.  ``keep_out``: :func:`guarded`, when the caller has it already."""
     if run.mode == "overworld":
@@ -267,7 +267,7 @@ SIGHTED = {"down": "the stairs down are", "up": "the stairs up are", "travel": "
 
 class Seek(Explore):
     """The goal key's explore (``Game.go_to_goal``): auto-explore that stops
-    once what the objective looks for is in sight (:func:`~game.rules.objective.objective`)."""
+    once what the objective looks for is in sight (:func:`~game.rules.play.objective.objective`)."""
 
     def next(self, run: RunState, act: Activity) -> Action | None:
         return TravelStep() if act.path or _next_leg(run, "seek") else None
@@ -322,12 +322,12 @@ def interruption(run: RunState) -> str | None:
 
 def explore_target(run: RunState, towards: tuple[int, int] | None = None) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
-    item the pick-up mode would take (:func:`~game.rules.pickup.picks_up`)
+    item the pick-up mode would take (:func:`~game.rules.play.pickup.picks_up`)
     and the pack has room for, or cell at the edge of the unexplored; None
     when everything reachable is explored.  The site's treasure is never a
     target (claiming it is the player's choice), nor what the player chose
     to leave, nor what the pick-up mode leaves, nor anything in a guardian
-    room known to be guarded (:func:`~game.rules.vaults.guarded`); a mimic
+    room known to be guarded (:func:`~game.rules.world.vaults.guarded`); a mimic
     passing for an item is one (it fools the walk as it fools the eye).
     ``towards`` (an unexplored cell the player tapped): the edge of the
     unexplored nearest that cell instead (then the nearest on foot), no items."""

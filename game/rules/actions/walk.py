@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from worldgen.core.tiles import T
 
-from .. import hazards, status
+from ..world import hazards
+from ..creatures import status
 from ..content import TERRAIN_RULES
 from ..content.keys import hint
-from ..geometry import STEPS
-from ..harm import name_of
-from ..log import good, note
+from ..world.geometry import STEPS
+from ..play.harm import name_of
+from ..text.log import good, note
 from ..state import RunState
 from .allies import Free
-from .base import Action, Result, alternate, fail, succeed
+from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed
 from .features import SpringTrap, UseFeature, blocked_by
 from .items import take_items
 from .melee import Attack
@@ -35,6 +36,8 @@ class Walk(Action):
     """One step in a dungeon; into a monster it is an attack (into a captive
     it frees it, into an ally the two change places), into a hidden door it
     finds the door.  Items where the player lands are picked up."""
+
+    modes = DUNGEON
 
     def __init__(self, dx: int, dy: int) -> None:
         self.dx, self.dy = dx, dy
@@ -173,6 +176,8 @@ class SwapPlaces(Action):
 class OverworldStep(Action):
     """One step on a location's overworld; it takes as many turns as the
     terrain stepped onto costs."""
+
+    modes = OVERWORLD
 
     def __init__(self, dx: int, dy: int) -> None:
         self.dx, self.dy = dx, dy

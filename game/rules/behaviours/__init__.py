@@ -19,10 +19,8 @@ to monster kinds in ``game/rules/content/monsters.py``.
 from __future__ import annotations
 
 from .allies import Ally, Captive
-from .base import (DOOR_MUFFLE, WATER_REACH, Archer, Behaviour, Coward, Erratic, Guardian, Hunter, Pack, Sleeper,
-                   Statue, TurnContext, Wanderer, away, to_water, toward, wander)
-from .traits import (Alarmist, Breather, Conjurer, Flitter, Hydra, Lich, Lurker, Mimic, Necromancer, Shaman, Thief,
-                     Warlord)
+from .base import DOOR_MUFFLE, WATER_REACH, Archer, Behaviour, Coward, Erratic, Guardian, Hunter, Pack, Sleeper, Statue, TurnContext, Wanderer, away, to_water, toward, wander
+from .traits import Alarmist, Breather, Conjurer, Flitter, Hydra, Lich, Lurker, Mimic, Necromancer, Shaman, Thief, Warlord
 
 __all__ = ["Behaviour", "BEHAVIOURS", "TurnContext", "toward", "away", "wander", "to_water", "WATER_REACH",
            "DOOR_MUFFLE"]

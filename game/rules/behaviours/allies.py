@@ -4,11 +4,11 @@ to wait: ``Monster.order``)."""
 
 from __future__ import annotations
 
-from .. import status
+from ..creatures import status
 from ..actions.base import Action
 from ..actions.melee import Attack
-from ..entities import Monster
-from ..geometry import chebyshev
+from ..creatures.entities import Monster
+from ..world.geometry import chebyshev
 from .base import Behaviour, TurnContext, away, step, toward, wander
 
 __all__ = ["Captive", "Ally", "FOLLOW", "CHASE"]

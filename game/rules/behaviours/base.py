@@ -22,14 +22,14 @@ import numpy as np
 
 from worldgen.core.tiles import T
 
-from .. import status
+from ..creatures import status
 from ..actions.base import Action
 from ..actions.melee import Attack, Shoot
 from ..actions.walk import Step
-from ..entities import Actor, Monster
-from ..geometry import STEPS, chebyshev, walk_distance
-from ..log import note
-from ..los import flight
+from ..creatures.entities import Actor, Monster
+from ..world.geometry import STEPS, chebyshev, walk_distance
+from ..text.log import note
+from ..world.los import flight
 from ..state import RunState
 
 __all__ = ["Behaviour", "TurnContext", "toward", "away", "wander", "step", "Hunter", "Sleeper", "Wanderer",
@@ -95,7 +95,7 @@ def _free(ctx: TurnContext, m: Monster, x: int, y: int) -> bool:
 
 def toward(ctx: TurnContext, m: Monster, dist: np.ndarray) -> tuple[int, int] | None:
     """The free neighbour nearest the distance map's source (first of
-    :data:`~game.rules.geometry.STEPS` on ties), or None when none is nearer."""
+    :data:`~game.rules.world.geometry.STEPS` on ties), or None when none is nearer."""
     here = dist[m.y, m.x]
     best, best_d = None, here if here >= 0 else 1 << 30
     for dx, dy in STEPS:

@@ -12,10 +12,10 @@ from ..actions.effects import Afflict, Deliver, Relocate
 from ..actions.features import Alarm
 from ..actions.melee import Attack, Shoot
 from ..actions.powers import MAX_SUMMONS, Cast, Escape, Flurry, Raise, Submerge, Summon, Surface
-from ..entities import Actor, Monster
-from ..geometry import chebyshev
-from ..harm import name_of
-from ..los import line
+from ..creatures.entities import Actor, Monster
+from ..world.geometry import chebyshev
+from ..play.harm import name_of
+from ..world.los import line
 from .base import Behaviour, TurnContext, away, clear_shot, step, toward, wander
 
 __all__ = ["Thief", "Mimic", "Alarmist", "Lurker", "Flitter", "Shaman", "Conjurer", "Breather", "Necromancer",
@@ -253,7 +253,7 @@ def heads(m: Monster) -> int:
     """A hydra's heads: one, and one more for each quarter of its life lost.
 
     >>> from game.rules.content import MONSTER_BY_ID
-    >>> from game.rules.entities import Monster
+    >>> from game.rules.creatures.entities import Monster
     >>> [heads(Monster(0, MONSTER_BY_ID["hydra"], hp=hp, max_hp=40)) for hp in (40, 30, 12, 1)]
     [1, 2, 3, 4]
     """

@@ -19,14 +19,11 @@ resolves).
 from .backgrounds import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, Background
 from .dungeons import DUNGEONS, RELIC_GUARD_TIERS, SIZE_NAMES, DungeonRules, final_location, relic_site, tier_of
 from .keys import COMMAND_BY_NAME, COMMANDS, MOVES, Command, hint, keys_text
-from .items import (ITEM_BY_ID, ITEMS, RECIPES, RELIC, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS,
-                    ItemKind, Recipe, pick_item)
-from .monsters import (CAPTIVE_KINDS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next,
-                       monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, xp_to_next)
+from .items import ITEM_BY_ID, ITEMS, RECIPES, RELIC, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS, ItemKind, Recipe, pick_item
+from .monsters import CAPTIVE_KINDS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next, monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, xp_to_next
 from .perks import PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, PerkKind
 from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
-from .terrain import (GASES, MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, TERRAIN_RULES, GasKind, TerrainRule,
-                      move_cost_array, style_for)
+from .terrain import DUNGEON_STYLES, GASES, MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, TERRAIN_RULES, GasKind, TerrainRule, move_cost_array, style_for
 from .themes import THEME_BY_NAME, THEMES, Theme, level_params, level_style, theme_of
 from .vaults import VAULTS, VaultDesign
 
@@ -40,7 +37,7 @@ __all__ = [
     "PERK_BY_ID", "PERK_CHOICES", "PERKS", "PERKS_OFFERED", "PerkKind",
     "MAX_STATUS_TURNS", "STATUSES", "StatusKind",
     "COMMAND_BY_NAME", "COMMANDS", "MOVES", "Command", "hint", "keys_text",
-    "MOVE_COST", "RESOURCES_BY_TERRAIN", "STYLE_BY_TERRAIN", "move_cost_array", "style_for",
+    "DUNGEON_STYLES", "MOVE_COST", "RESOURCES_BY_TERRAIN", "STYLE_BY_TERRAIN", "move_cost_array", "style_for",
     "GASES", "TERRAIN_RULES", "GasKind", "TerrainRule", "THEMES", "THEME_BY_NAME", "Theme", "theme_of", "level_params", "level_style",
     "VAULTS", "VaultDesign",
 ]

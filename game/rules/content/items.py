@@ -160,7 +160,7 @@ ITEMS: tuple[ItemKind, ...] = (
     ItemKind(id="hide", name="hide", glyph="~", colour=(200, 160, 110), kind="resource"),
     ItemKind(id="gems", name="gem", glyph="*", colour=(120, 240, 255), kind="resource"),
     ItemKind(id="pearls", name="pearl", glyph="o", colour=(245, 240, 230), kind="resource"),
-    # a locked vault's key (game.rules.vaults): lies on its level, opens its vault door
+    # a locked vault's key (game.rules.world.vaults): lies on its level, opens its vault door
     ItemKind(id="vault_key", name="vault key", glyph="-", colour=(240, 200, 80), kind="key"),
     # prizes
     ItemKind(id="treasure", name="the site's treasure", glyph="$", colour=(255, 215, 0), kind="treasure"),

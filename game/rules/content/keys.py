@@ -2,7 +2,7 @@
 words a message says after a key, and a line of help.
 
 The play scene finds the command a key press means here
-(:func:`game.controls.binding`), the help screen lists this table, the
+(:func:`game.shell.controls.binding`), the help screen lists this table, the
 touch and panel buttons take their labels from it, and every message that
 names a key asks :func:`hint` ("The way on is open! (m: world map)"), so no
 screen or message can name a key the game does not bind to what it says.
@@ -11,7 +11,7 @@ A key is written as a player reads it: one character is that character as
 typed (``"?"``, ``"M"``, ``"."``; a lowercase letter, a digit or ``. , ; '``
 is also its key pressed with any modifier), a name is that key (``"Enter"``,
 ``"Tab"``, ``"numpad 5"``).  The table holds no pygame: the rules read it
-to word their messages, and ``game.controls`` turns the names into key codes.
+to word their messages, and ``game.shell.controls`` turns the names into key codes.
 
 >>> hint("world_map"), hint("swap"), keys_text("interact")
 ('m: world map', 'W: swap weapons', 'Enter or Space')

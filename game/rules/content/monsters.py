@@ -12,7 +12,7 @@ What a blow carries: ``on_hit``, a status it gives a third of the time
 (``game.rules.actions.melee.ON_HIT_CHANCE``); ``blow``, a power performed
 every time a blow lands (a name in ``game.rules.actions.powers.BLOWS``:
 ``steal``, ``drain``, ``knockback``).  What happens to it: ``on_hurt`` (a
-name in ``powers.ON_HURT``: ``split``), ``on_death`` (an effect of
+name ``powers.set_off`` knows: ``split``), ``on_death`` (an effect of
 ``game.rules.actions.effects.EFFECTS`` burst around its corpse, of strength
 ``death_power``).  What it brings: ``escort`` (the kind of the rest of its
 group), ``summons`` (the kind it calls up).  ``disguise``: the item kinds a
@@ -40,7 +40,7 @@ class MonsterKind:
     hp: int
     attack: int
     defence: int
-    speed: int  # energy per game turn; 100 is the player's pace (see game.rules.energy)
+    speed: int  # energy per game turn; 100 is the player's pace (see game.rules.creatures.energy)
     xp: int
     tier: int  # first tier it appears at
     sight: int = 8
@@ -169,7 +169,7 @@ MONSTERS: tuple[MonsterKind, ...] = (
     MonsterKind(id="colossus", name="stone colossus", glyph="C", colour=(190, 180, 170), hp=30, attack=6,
                 defence=2, speed=70, xp=45, tier=6, blow="knockback", immune=("poisoned", "burning", "paralysed"),
                 relic_boss=True, captive=False, note="its blows hurl you across the room"),
-    # a vault's keeper (game.rules.vaults): never found at a spawn point (tier far out of reach)
+    # a vault's keeper (game.rules.world.vaults): never found at a spawn point (tier far out of reach)
     MonsterKind(id="sentinel", name="stone sentinel", glyph="&", colour=(196, 192, 200), hp=999, attack=14,
                 defence=60, speed=100, xp=0, tier=10_000, sight=30, behaviour="statue", captive=False,
                 immune=("poisoned", "burning", "paralysed", "confused", "afraid"),

@@ -1,11 +1,11 @@
 """Perks: at each level gained the player chooses one of three (drawn from
-the run's seed, so a replay is offered the same three: ``game.rules.growth``).
+the run's seed, so a replay is offered the same three: ``game.rules.play.growth``).
 
 A perk either gives at once (``max_hp``, ``attack``, ``defence``: the
 ``Improve`` effect unit), or guards against statuses (``immune``: they never
 take hold; ``halves``: they last half as long), or changes one rule, named
 by its id where the rule lives (``Player.has("fleet")`` in
-``game.rules.entities``, ``"marksman"`` in ``actions.ranged`` ...; the
+``game.rules.creatures.entities``, ``"marksman"`` in ``actions.ranged`` ...; the
 ``rule`` column says where, and docs/MONSTERS.md lists them all).  Perks
 that only give may be chosen up to ``most`` times (three: a fourth Thick
 skin would make a hero that blows barely touch); the others once.  A hero

@@ -1,5 +1,5 @@
 """Status effects: what each is called, how it is shown, and its per-turn
-rule (applied by ``game.rules.status``).  Turns count down once per game turn."""
+rule (applied by ``game.rules.creatures.status``).  Turns count down once per game turn."""
 
 from __future__ import annotations
 

@@ -12,13 +12,17 @@ import numpy as np
 from worldgen.core import registry
 from worldgen.core.tiles import TILES, T
 
-__all__ = ["STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN", "TerrainRule",
+__all__ = ["DUNGEON_STYLES", "STYLE_BY_TERRAIN", "style_for", "MOVE_COST", "move_cost_array", "RESOURCES_BY_TERRAIN", "TerrainRule",
            "TERRAIN_RULES", "GasKind", "GASES"]
 
+#: The dungeon generators a world's sites are built by: fixed by the rules, not
+#: read from the registry, so a generator registered later (a plugin, a test)
+#: changes no existing world and no recorded run.  It joins the worlds when it is
+#: named here, in the commit that raises ``RULES_VERSION`` (docs/ARCHITECTURE.md).
+DUNGEON_STYLES: tuple[str, ...] = ("caverns", "mosaic", "rooms")
 #: The generator that builds a site's levels, by the overworld tile under the
-#: site: read from each dungeon generator's spec (``GeneratorSpec.terrains``).
-STYLE_BY_TERRAIN: dict[int, str] = {int(tile): spec.name for spec in registry.all_specs()
-                                    if spec.kind == "dungeon" for tile in spec.terrains}
+#: site: each of :data:`DUNGEON_STYLES` claims its tiles (``GeneratorSpec.terrains``).
+STYLE_BY_TERRAIN: dict[int, str] = {int(tile): name for name in DUNGEON_STYLES for tile in registry.get(name).terrains}
 #: The generator of a site on a tile no generator claims.
 DEFAULT_STYLE = "rooms"
 
@@ -56,7 +60,7 @@ RESOURCES_BY_TERRAIN: dict[int, tuple[str, str]] = {
 # -- terrain in dungeons ------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class TerrainRule:
-    """What a dungeon tile does in play (``game.rules.hazards`` and the walking
+    """What a dungeon tile does in play (``game.rules.world.hazards`` and the walking
     actions read it).  ``enter``: how a step onto it goes (``walk``, ``swim``:
     deep water, no fighting; ``fall``: to the next level; ``open``: a shut
     door opens; ``unlock``: a vault door wants its key; ``block``).  ``burns``:
@@ -107,7 +111,7 @@ class GasKind:
     hides: bool = False
 
 
-#: Gas kinds, by name: clouds drift and fade each turn (``game.rules.hazards``).
+#: Gas kinds, by name: clouds drift and fade each turn (``game.rules.world.hazards``).
 GASES: dict[str, GasKind] = {g.name: g for g in (
     GasKind(name="smoke", colour=(150, 150, 150), hides=True, dose=200),
     GasKind(name="poison", colour=(120, 200, 60), status="poisoned", turns=3),

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from worldgen.core import registry, seeding
 
+from .terrain import DUNGEON_STYLES
+
 __all__ = ["Theme", "THEMES", "THEME_BY_NAME", "theme_of", "BASE_TERRAIN", "level_style", "level_params",
            "OTHER_STYLE"]
 
@@ -73,7 +75,7 @@ def level_style(site_seed: int, style: str, depth: int) -> str:
     first level, and now and then (:data:`OTHER_STYLE`) another dungeon
     style deeper down, drawn from the site's seed (a cave opening onto old
     halls ...)."""
-    others = [s.name for s in registry.all_specs() if s.kind == "dungeon" and s.name != style]
+    others = [s for s in DUNGEON_STYLES if s != style]
     rng = seeding.rng(site_seed, "level style", depth)
     if depth <= 1 or not others or rng.random() >= OTHER_STYLE:
         return style

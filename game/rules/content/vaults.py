@@ -1,5 +1,5 @@
 """Vault designs as the game fills them: what each holds and what its rule
-is (the rule units are in ``game.rules.vaults``; the geometry is
+is (the rule units are in ``game.rules.world.vaults``; the geometry is
 ``worldgen.toolkit.vaults``, whose design names these rows follow).
 
 ``holds``: what lies on its ``items`` cells (``treasure``: finds from a few
