@@ -18,7 +18,7 @@ def test_on_the_overworld_up_is_greyed_and_enter_applies_only_on_a_site():
     assert not g.stairs(True) and g.log[-1].text == down.says
     g.pos = (7, 2)
     down = button_states(g)["descend"]
-    assert down.enabled and down.says.startswith("Go into site 1, a ")
+    assert down.enabled and down.says.startswith("Go into site 1, a")
 
 
 def test_in_a_site_down_and_up_say_whether_they_walk_or_take_the_stairs_or_why_not():

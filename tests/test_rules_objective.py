@@ -147,7 +147,7 @@ def test_visited_sites_are_the_levels_kept_and_the_site_stood_in():
 def test_explore_on_the_overworld_walks_to_the_nearest_site_not_yet_entered():
     g = overworld_run(pos=(6, 2), sites=((7, 2), (1, 2), (2, 8)))
     assert g.explore() and g.path[-1] == (7, 2)
-    assert g.log[-1].text.startswith("You head for site 1, a ")
+    assert g.log[-1].text.startswith("You head for site 1, a")
     g.deltas = {"0:0:1": {}}  # site 1 entered before: the next nearest
     assert g.explore() and g.path[-1] == (1, 2)
     g.pos = (1, 2)  # standing on a site not entered: the walk goes on to another

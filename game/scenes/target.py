@@ -1,5 +1,6 @@
 """Choosing a target: for firing a launcher (or a spear's reach), throwing,
-or aiming a wand or scroll.
+or aiming a wand or scroll (one just read, ``read``, waits for it: Esc lets
+it crumble unused).
 
 The cursor starts on the nearest monster in range, so ``f f`` fires at it
 (and ``t``, a letter, ``t`` throws).  Tab cycles through the monsters in view,
@@ -7,10 +8,10 @@ Shift+Tab back; the movement keys move the cursor; the mouse or a finger
 points.  Enter, Space, ``f``, ``t`` or a click lets fly; Esc or a right click
 cancels.  When the last input was a finger (``App.touch_input``) the prompt
 says "tap a target" and big buttons do the keys' work: let fly at the
-chosen foe, the next target, cancel.  The preview draws
-the line of fire as it will go: it stops at the first wall or creature, and
-the part past that point is drawn dimmed, so a shot blocked by a pillar is
-seen before it is taken.
+chosen foe, the next target, cancel (for a scroll just read: let it
+crumble).  The preview draws the line of fire as it will go: it stops at
+the first wall or creature, and the part past that point is drawn dimmed,
+so a shot blocked by a pillar is seen before it is taken.
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ class TargetScene(Scene):
         self.touch = app.touch_input  # a finger chose to aim: a prompt for taps, and buttons
         self.map.reserve = BAR_HEIGHT if self.touch else 0  # the play screen's camera while its thumb buttons show
         verb = game.aim_label(purpose, slot).split(" ")[0]
+        cancel = "Let it crumble" if purpose == "read" else "Cancel"
         w, h = 130, 44
         self.buttons = [ui.Button(label, pygame.Rect(MAP_RECT.right - (3 - i) * (w + 6), MAP_RECT.bottom - h - 6, w, h),
                                   action)
                         for i, (label, action) in enumerate(((verb, self.confirm), ("Next target", lambda: self.cycle(1)),
-                                                             ("Cancel", self.app.pop)))] if self.touch else []
+                                                             (cancel, self.cancel)))] if self.touch else []
 
     # -- what it does ---------------------------------------------------------------------
     def describe(self) -> str:
@@ -58,24 +60,43 @@ class TargetScene(Scene):
         if self.touch:
             label = self.game.aim_label(self.purpose, self.slot)
             return f"{label}: tap a target" + (f" — or the {self.buttons[0].label} button{at}" if at else "")
-        return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: cancel"
+        esc = "let it crumble" if self.purpose == "read" else "cancel"
+        return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: {esc}"
 
     def preview(self):
         """The flight as it would go now: ``(cells crossed, cell hit or None, cells past the stop)``."""
-        return self.game.aim_preview(self.cursor, self.range)
+        return self.game.aim_preview(self.cursor, self.range, self.purpose, self.slot)
 
     def confirm(self) -> None:
         if self.cursor == self.game.pos or self.done:
+            return
+        caution = self.game.aim_caution(self.purpose, self.cursor, self.slot)  # a burst known to reach you
+        if caution:
+            self.app.open("confirm", caution, self.let_fly)
+            return
+        self.let_fly()
+
+    def let_fly(self) -> None:
+        """Fire, throw, zap or read at the cursor (the player said yes to any caution)."""
+        if self.done:
             return
         self.done = True
         self.app.pop()
         g = self.game
         if self.purpose == "fire":
             g.fire(self.cursor)
+        elif self.purpose == "read":
+            g.choose(self.cursor)
         elif self.purpose == "throw":
             g.throw(self.slot, self.cursor)
         else:
             g.use_item(self.slot, self.cursor)
+
+    def cancel(self) -> None:
+        """Esc or a right click: nothing is aimed (a scroll already read crumbles unused: its prompt said so)."""
+        self.app.pop()
+        if self.purpose == "read":
+            self.game.choose(None)
 
     def cycle(self, step: int) -> None:
         if not self.choices:
@@ -88,7 +109,7 @@ class TargetScene(Scene):
         if event.type == pygame.KEYDOWN:
             key, char = event.key, getattr(event, "unicode", "") or ""
             if key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.cancel()
             elif key == pygame.K_TAB:
                 self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) or char in ("f", "t"):
@@ -105,7 +126,7 @@ class TargetScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
-                self.app.pop()
+                self.cancel()
                 return True
             if ui.click(self.buttons, event):
                 return True
