@@ -152,21 +152,21 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170) -> None:
     surface.blit(shade, rect.topleft)
 
 
-def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, label: str = "") -> None:
+def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, label: str = "", size: int = 18) -> None:
     panel(surface, rect.inflate(8, 8), 200)
     pygame.draw.rect(surface, DIM, rect, 1)
     inner = rect.inflate(-4, -4)
     inner.width = int(inner.width * max(0.0, min(1.0, fraction)))
     pygame.draw.rect(surface, ACCENT, inner)
     if label:
-        text(surface, label, (rect.centerx, rect.top - 6), 18, INK, "midbottom")
+        text(surface, label, (rect.centerx, rect.top - 6), size, INK, "midbottom")
 
 
 class Button:
     """A labelled rectangle that reports clicks inside it."""
 
-    def __init__(self, label: str, rect: pygame.Rect, action) -> None:
-        self.label, self.rect, self.action = label, pygame.Rect(rect), action
+    def __init__(self, label: str, rect: pygame.Rect, action, size: int = 18) -> None:
+        self.label, self.rect, self.action, self.size = label, pygame.Rect(rect), action, size
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -178,7 +178,7 @@ class Button:
         hover = self.rect.collidepoint(pygame.mouse.get_pos())
         panel(surface, self.rect, 220 if hover else 170)
         pygame.draw.rect(surface, ACCENT if hover else DIM, self.rect, 1)
-        text(surface, self.label, self.rect.center, 18, INK, "center")
+        text(surface, self.label, self.rect.center, self.size, INK, "center")
 
 
 def click(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -195,8 +195,8 @@ class Toasts:
     """Plain-text messages that fade after a few seconds (bad URL values, saves...);
     one said again while still shown is not repeated: it comes last, counted ("... x2")."""
 
-    def __init__(self, seconds: float = 8.0) -> None:
-        self.seconds = seconds
+    def __init__(self, seconds: float = 8.0, size: int = 18) -> None:
+        self.seconds, self.size = seconds, size
         self.items: list[list] = []  # [message, seconds left, colour]
         self.counts: dict[str, int] = {}  # times each message shown now was said
         self.said: list[str] = []  # the last messages added, in order, repeats too (App.new_messages)
@@ -221,9 +221,11 @@ class Toasts:
         y = (surface.get_height() - 8) if bottom is None else bottom
         for message, _, colour in reversed(self.items):
             count = self.counts.get(message, 1)
-            message = message if count == 1 else f"{message} x{count}"
-            rect = text_size(message, 18)
+            suffix = "" if count == 1 else f" x{count}"  # the count stays whole ...
+            room = surface.get_width() - 28 - (text_size(suffix, self.size)[0] if suffix else 0)
+            message = fit(message, room, self.size) + suffix  # ... where a long link's end is cut
+            rect = text_size(message, self.size)
             box = pygame.Rect(8, y - rect[1] - 6, rect[0] + 12, rect[1] + 6)
             panel(surface, box)
-            text(surface, message, (14, y - rect[1] - 3), 18, colour)
+            text(surface, message, (14, y - rect[1] - 3), self.size, colour)
             y -= rect[1] + 10
