@@ -1,16 +1,21 @@
-"""The message log strip under the map: the last lines, older ones fading."""
+"""The message log strip under the map: the objective line on top (drawn
+by :class:`game.view.goal.GoalLine` in :data:`GOAL_ROW`), then the last
+lines, older ones fading."""
 
 from __future__ import annotations
 
 import pygame
 
+from ..rules.text.log import SHOWN
 from ..rules.run import Game
 from . import ui
 
-__all__ = ["LogView", "LOG_RECT"]
+__all__ = ["LogView", "LOG_RECT", "GOAL_ROW", "LINES"]
 
 LOG_RECT = pygame.Rect(0, 432, 720, 108)
-LINES = 6
+GOAL_ROW = pygame.Rect(LOG_RECT.x + 6, LOG_RECT.y + 3, LOG_RECT.width - 12, 21)  # the objective line's place
+LINES = 5
+_TOP = GOAL_ROW.bottom - LOG_RECT.y + 1  # the first message line, under the objective
 
 
 class LogView:
@@ -30,7 +35,7 @@ class LogView:
             for i, (text, kind, _turn) in enumerate(lines):
                 colour = ui.MESSAGE_COLOURS.get(kind, ui.INK)
                 faded = tuple(int(c * (0.55 + 0.45 * (i + 1) / len(lines))) for c in colour)
-                ui.text(surf, text[:96], (10, 4 + 17 * i), 18, faded)
+                ui.text(surf, text[:SHOWN], (10, _TOP + 17 * i), 18, faded)
             self._surface = surf
             self._key = key
         surface.blit(self._surface, LOG_RECT.topleft)
