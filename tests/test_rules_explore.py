@@ -95,7 +95,7 @@ def test_auto_explore_never_takes_an_altar_cage_find_and_stops_beside_it_once_sa
     finds = _altar_cage(g, [(3, 1), (3, 3)])
     _explore(g)
     assert all(it in g.level.items for it in finds) and not g.level.sprung  # nothing taken, no cage closed
-    stops = [m.text for m in g.log if "altar cage" in m.text]
+    stops = [m.text for m in g.log if "altar cage" in m.text and not m.text.startswith("Tip:")]  # the tip, once too
     assert len(stops) == 1 and stops[0].startswith("You stop: an altar cage (take one thing from an altar")
     assert stops[0].endswith("cages close over the others; g: pick up).")
     _explore(g)  # it goes on past the cage another time, and explores the rest
