@@ -160,7 +160,7 @@ def test_the_menu_turns_tips_off_and_it_is_remembered(tmp_path):
 
 
 def test_the_help_lists_every_tip_and_the_words_of_crafting_and_pick_up(tmp_path):
-    from game.scenes.help import word_lines
+    from game.scenes.help import BOX, word_lines
     from game.view import ui
     app, g = in_dungeon(tmp_path, "Tipland")
     press(app, key(pygame.K_SLASH, "?"))
@@ -171,12 +171,16 @@ def test_the_help_lists_every_tip_and_the_words_of_crafting_and_pick_up(tmp_path
     ui.drawn = []
     try:
         helpscene.draw(app.screen)
-        shown = " ".join(text for _, _, text in ui.drawn)
+        drawn = list(ui.drawn)
+        shown = " ".join(text for _, _, text in drawn)
     finally:
         ui.drawn = None
     for t in TIPS:
         assert t.when in shown
     assert "3 iron ore make +1 attack for good" in shown and "useful things" in shown
+    assert "keeps its letter" in shown and "is read first" in shown and "healing at full health" in shown
+    box = helpscene.box(app.screen, *BOX, alpha=0)
+    assert all(rect.bottom <= box.height for _, rect, _ in drawn), "the words run off the help page"
     assert all(line for _, line in word_lines())
     press(app, key(pygame.K_ESCAPE))
     assert app.top is not helpscene

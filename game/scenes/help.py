@@ -43,6 +43,10 @@ def word_lines() -> list[tuple[str, str]]:
     out += [("head", "Crafting: use a resource in the pack (i) once you carry enough of it:")]
     out += [("text", line) for line in crafting_words()]
     out += [("head", "Unknown potions, scrolls and wands: using one names its kind for the rest of the run.")]
+    out += [("text", "An unknown scroll is read first; only then does it ask where or what it acts on.")]
+    out += [("head", "The pack: an item keeps its letter while you carry it (keys in the pack use it by letter).")]
+    out += [("text", "A use you know is wasted or harmful asks first: healing at full health, a harmful potion "
+                     "or scroll.")]
     out += [("head", "First-time tips, each said once a run (the menu turns them off):")]
     out += [("text", f"{t.when}: {t.text.removeprefix('Tip: ')}") for t in TIPS]
     out += [("head", "Touch: tap to walk, attack or explore towards; hold to look; a finger resting on a button "

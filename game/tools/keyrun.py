@@ -80,6 +80,7 @@ class KeyRun:
         self.pressed: Counter = Counter()
         self.shots: set[str] = set()
         self.refused_rest = -1  # the turn a rest was last refused (do not ask again that turn)
+        self.asked_down = -1  # the turn > was last pressed (pressed again that turn: it was refused, so wait)
         self.searches = 0  # searches since the last new thing was explored
         self.drinking = ""  # in the pack for a potion: "select", then "use"
         self.waited = 0  # turns waited for a monster in view to come
@@ -248,7 +249,8 @@ class KeyRun:
             self.searches = 0
             self.post("o")
         elif lv.down is not None and lv.seen[lv.down[1], lv.down[0]]:
-            self.post(">")
+            self.post(">" if self.asked_down != g.turn else ".")   # refused (a cloud in the way): wait a turn
+            self.asked_down = g.turn
         elif self.searches < 12:
             self.searches += 1
             self.post("S")

@@ -22,7 +22,7 @@ from ..actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, L
 from ..actions.ranged import Fire, ReadyLauncher, Throw, aim_refusal, can_fire
 from ..actions.scrolls import Choose
 from ..actions.terrain import CloseDoors
-from ..actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
+from ..actions.travel import no_way, plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from ..actions.walk import Rest
 from ..content.keys import hint
 from ..play.look import unreachable
@@ -279,7 +279,7 @@ class Commands:
             return False
         path = plan_path(run, x, y)
         if not path and (x, y) != run.pos:
-            self._say("You see no way there." if path is None else unreachable(run, x, y))
+            self._say(no_way(run, x, y) if path is None else unreachable(run, x, y))
         start_walk(run, path or [])
         return bool(run.path)
 
