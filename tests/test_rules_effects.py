@@ -108,7 +108,7 @@ def test_improve_raises_attack_or_max_hp_and_the_new_points_come_healed():
     resolve(g, Improve(p, attack=1))
     assert p.base_attack == attack + 1 and p.hp == 10
     resolve(g, Improve(p, max_hp=6))
-    assert p.max_hp == max_hp + 6 and p.hp == 16  # the new points healed, no more (no full heal since rules 14)
+    assert p.max_hp == max_hp + 6 and p.hp == 16  # the new points healed, no more (no full heal since rules 15)
 
 
 # -- moving a creature ---------------------------------------------------------------------------

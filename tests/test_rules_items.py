@@ -244,7 +244,7 @@ def test_crafting_uses_what_its_recipe_needs_and_makes_what_it_makes(rid):
 
 
 def test_three_pearls_make_a_scroll_of_enchanting_and_give_no_life():
-    """Scarcity (rules 14): pearls buy a lasting choice, not a heal (2 made a
+    """Scarcity (rules 15): pearls buy a lasting choice, not a heal (2 made a
     full heal and +3 max HP): two make nothing, three one scroll of enchanting."""
     g = run_on(pos=(2, 3))
     p = g.player

@@ -195,7 +195,7 @@ class Craft(PackAction):
         after = list(pack)
         for _ in range(recipe.need):
             after.remove(rid)
-        if slots_used(after + [made] * count) > MAX_INVENTORY:  # (it overfilled the pack before rules 14)
+        if slots_used(after + [made] * count) > MAX_INVENTORY:  # (it overfilled the pack before rules 15)
             return fail(note(f"Your pack is full: there is no room for {item_name(run, ITEM_BY_ID[made], count)}."))
         for _ in range(recipe.need):
             pack.remove(rid)

@@ -192,24 +192,24 @@ class Recipe:
     makes: tuple[str, int] | None = None
 
 
-PADDING_HP = 4  # max HP a padded jerkin (3 hides) adds: 6 before rules 14 (heroes grew past the danger)
+PADDING_HP = 4  # max HP a padded jerkin (3 hides) adds: 6 before rules 15 (heroes grew past the danger)
 
 #: Crafting, by the resource used.
 RECIPES: dict[str, Recipe] = {
-    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack (forged edge)"),
+    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack for good (a honed edge)"),
     "timber": Recipe(need=2, makes=("arrow", 8), description="8 arrows"),
-    "herbs": Recipe(need=4, makes=("potion", 1), description="a potion of healing"),  # 3 before rules 14
-    "hide": Recipe(need=3, effect="padding", description=f"+{PADDING_HP} max HP (padded jerkin)"),
+    "herbs": Recipe(need=4, makes=("potion", 1), description="a potion of healing"),  # 3 before rules 15
+    "hide": Recipe(need=3, effect="padding", description=f"+{PADDING_HP} max HP for good (a padded jerkin)"),
     "gems": Recipe(need=3, makes=("wand_fire", 3), description="a wand of fire (3 charges)"),
     # pearls buy a lasting choice, not more life: an enchantment the player
-    # invests in one weapon or armour (a full heal and +3 max HP before rules 14)
+    # invests in one weapon or armour (a full heal and +3 max HP before rules 15)
     "pearls": Recipe(need=3, makes=("scroll_enchant", 1), description="a scroll of enchanting"),
 }
 
 # Drop table for an item spawn point: (category, weight).
 _ITEM_CATEGORIES = (("potion", 18), ("scroll", 14), ("wand", 4), ("resource", 28), ("weapon", 11),
                     ("ammo", 9), ("armour", 16))
-# Healing is scarce by design (rules 14; careful runs held 20-46 healing
+# Healing is scarce by design (rules 15; careful runs held 20-46 healing
 # potions at once before, and a player died holding 14).  On the first
 # island a potion find is healing outright one time in four and healing has
 # its even share of the rest besides (as before: a newcomer's island, where
