@@ -328,7 +328,7 @@ def test_the_max_hp_of_each_level_is_noted_once_and_a_level_passed_at_once_takes
     p.level, p.max_hp = 3, 77  # two levels in one kill
     p.inventory.append("potion")
     note_levels(p, hps, held)
-    p.max_hp = 90  # a later elixir changes no level already noted
+    p.max_hp = 90  # a later padded jerkin changes no level already noted
     note_levels(p, hps, held)
     assert hps[1:] == [77, 77] and held == [2, 3, 3]
 
