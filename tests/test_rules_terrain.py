@@ -3,6 +3,7 @@ and how monsters use and avoid them (game/rules/world/hazards.py,
 game/rules/actions/terrain.py, content.TERRAIN_RULES)."""
 
 import numpy as np
+import pytest
 
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import TRANSPARENT, T
@@ -490,6 +491,23 @@ def test_the_hazards_turn_burns_whoever_stands_in_fire_even_its_last_turn_and_a_
     hazards.release(g.level, gas, 6, 4, GASES[gas].dose * 8 + 100)
     resolve(g, HazardsTurn())
     assert "burning" in g.player.statuses and GASES[gas].status in rat.statuses
+
+
+@pytest.mark.parametrize("gas", [k for k, v in GASES.items() if v.status])
+def test_the_hazards_turn_afflicts_whoever_breathes_a_cloud_from_exactly_its_dose(monkeypatch, gas):
+    """One dose rule (``hazards.thick``): a creature in a cloud one below its dose breathes nothing,
+    at the dose and one above it takes the cloud's status (the drift held still, so each reads
+    what was released)."""
+    monkeypatch.setattr(hazards, "drift", lambda level: None)
+    g = dungeon_run(level_of(MEADOW))
+    kind = GASES[gas]
+    g.pos = (3, 4)
+    below, above = put_monster(g.level, 5, 4), put_monster(g.level, 7, 4)
+    for (x, y), amount in (((3, 4), kind.dose), ((5, 4), kind.dose - 1), ((7, 4), kind.dose + 1)):
+        hazards.release(g.level, gas, x, y, amount)
+    resolve(g, HazardsTurn())
+    assert g.player.statuses.get(kind.status) == kind.turns
+    assert kind.status not in below.statuses and above.statuses.get(kind.status) == kind.turns
 
 
 def test_the_hazards_turn_does_nothing_off_a_level():
