@@ -402,6 +402,26 @@ def test_particle_mass_starts_and_margins():
     assert np.array_equal(np.flatnonzero(clamped.any(axis=0)), np.arange(6, 10))
 
 
+@pytest.mark.parametrize("w, h", [(40, 8), (8, 40)])
+def test_a_margin_is_clamped_on_each_side_by_that_sides_own_length(w, h):
+    """A margin of 10 on a 40x8 map: 10 from the long sides' ends, 3 from the short ones (a quarter
+    of the 8 cells, 2, stays free to start in), and the same turned on its side."""
+    _, centred = roll(w, h, 2000, 1, [0, 10])
+    rows, cols = np.flatnonzero(centred.any(axis=1)), np.flatnonzero(centred.any(axis=0))
+    lo_y, lo_x = particles.clamp_margin(10, h), particles.clamp_margin(10, w)
+    assert (lo_y, lo_x) == ((3, 10) if h == 8 else (10, 3))
+    assert np.array_equal(rows, np.arange(lo_y, h - lo_y)) and np.array_equal(cols, np.arange(lo_x, w - lo_x))
+
+
+@pytest.mark.parametrize("margin, side, kept", [(5, 16, 5), (6, 16, 6), (7, 16, 6), (-1, 16, 0), (0, 16, 0),
+                                                (1, 3, 1), (2, 3, 1), (1, 2, 0), (1, 1, 0), (1, 4, 1), (2, 5, 2),
+                                                (7, 20, 7), (8, 20, 7)])
+def test_a_margin_keeps_a_quarter_of_the_side_and_at_least_one_cell_to_start_in(margin, side, kept):
+    """16 cells: a quarter (4) stays free, so the margin stops at 6 (5 and 6 kept, 7 made 6); a
+    side under 4 keeps one cell; a negative margin is none."""
+    assert particles.clamp_margin(margin, side) == kept
+
+
 def test_batches_keep_starts_and_mass():
     a = roll(30, 20, 300, 1, [0, 5], batches=1)
     b = roll(30, 20, 300, 1, [0, 5], batches=7)

@@ -134,3 +134,11 @@ def test_a_steady_mind_halves_a_status_but_leaves_at_least_a_turn():
     name = perk.halves[0]
     p = Player(perks=[perk.id])
     assert p.resisted(name, 9) == 4 and p.resisted(name, 1) == 1 and p.resisted(name, 3) == 1
+
+
+@pytest.mark.parametrize("max_hp, hp, rage", [(30, 14, 3), (30, 15, 0), (30, 16, 0), (31, 15, 3), (31, 16, 0)])
+def test_berserk_adds_three_to_a_blow_only_below_half_max_hp(max_hp, hp, rage):
+    """Below half (hp * 2 < max_hp): one HP below half rages, exactly half and one above do not."""
+    calm = Player(hp=hp, max_hp=max_hp)
+    berserk = Player(hp=hp, max_hp=max_hp, perks=["berserk"])
+    assert berserk.blow_power == calm.blow_power + rage

@@ -142,6 +142,21 @@ def check_location(world: World, loc: Location, i: int) -> None:
     assert len({s.seed for s in loc.sites}) == SITES_PER_LOCATION
 
 
+@pytest.mark.parametrize("index", [0, 4, 9])
+def test_a_locations_start_is_the_region_tile_nearest_the_regions_centroid_that_is_no_site(avalon, index):
+    """The largest 4-connected region of walkable land; its centroid (x and y each the floor of
+    the mean); the start is a tile of it, no site, and none of its other free tiles is nearer."""
+    loc = avalon.location(index)
+    region = grid.largest_region(WALKABLE_LAND[loc.tiles], 4)
+    ys, xs = np.nonzero(region)
+    cx, cy = int(xs.sum()) // xs.size, int(ys.sum()) // ys.size
+    sites = {(s.x, s.y) for s in loc.sites}
+    free = [(x, y) for x, y in zip(xs.tolist(), ys.tolist()) if (x, y) not in sites]
+    sx, sy = loc.start
+    assert region[sy, sx] and loc.start not in sites
+    assert (sx - cx) ** 2 + (sy - cy) ** 2 == min((x - cx) ** 2 + (y - cy) ** 2 for x, y in free)
+
+
 def test_same_name_same_world_other_name_other_world(avalon):
     again = World.from_name("Avalon")
     for i in (0, 7):
