@@ -17,7 +17,7 @@ BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 Q ?=
 SITE ?=
 
-.PHONY: setup serve build archive embed runtime test online flake soak mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
+.PHONY: setup serve build archive embed runtime test test-fast online flake soak mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
 
 # The project (worldgen, the game, the deepisle and worldgen commands) and pygbag: what serving needs.
 $(SERVE_STAMP): pyproject.toml constraints.txt
@@ -52,6 +52,11 @@ runtime: $(SERVE_STAMP)
 
 test: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+# Everything but the tests that start a browser (tests/conftest.py marks every one `browser`, and one
+# that starts Chromium unmarked fails): no Chromium needed. `make test` is still the whole check.
+test-fast: $(TEST_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not browser"
 
 # The first-online-run suite (tests/test_online.py), each step on the stand-in runtime and on the
 # real one: the CDN, or DEEPISLE_RUNTIME=build/runtime after `make runtime`. Timings and screenshots

@@ -53,7 +53,7 @@ def test_the_other_serving_steps_install_no_test_tools(tmp_path, target):
     assert installs(dry_run(tmp_path, target)) == ["game,web"]
 
 
-@pytest.mark.parametrize("target", ["online", "flake", "soak", "mutate"])
+@pytest.mark.parametrize("target", ["test-fast", "online", "flake", "soak", "mutate"])
 def test_the_test_steps_install_the_test_tools(tmp_path, target):
     assert installs(dry_run(tmp_path, target))[-1] == "game,web,test"
 
@@ -63,3 +63,8 @@ def test_the_readme_keeps_its_two_commands_and_ci_runs_exactly_make_test():
     assert "make serve" in readme and "make test" in readme
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     assert [line for line in ci if line.startswith("make")] == ["make test"]
+
+
+def test_test_fast_runs_every_test_but_the_browser_ones(tmp_path):
+    lines = dry_run(tmp_path, "test-fast", stamps=(".installed-serve",))
+    assert lines[-1].endswith('-m pytest -m "not browser"') and lines[-1].startswith("SDL_VIDEODRIVER=dummy")
