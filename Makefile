@@ -1,10 +1,20 @@
 # Deepisle: `make serve` builds and serves the web game; `make test` runs every test.
-# Both create .venv on first use. Python 3.12 (the browser's version) is preferred.
+# Both create .venv on first use. Python 3.12 (the browser's version) is preferred; 3.11 works too,
+# and no other (constraints.txt pins the browser's numpy 2.0.2, built for those two only).
+# `make test PYTHON=python3.11`: a Python named on the command line gets a .venv of its own (.venv-3.11).
 # `make serve` (and setup, build, embed...) installs what serving needs: the project, the game
 # extra (pygame-ce) and pygbag; `make test` (and online, mutate) adds the test tools to that .venv.
 
 PYTHON ?= $(firstword $(foreach p,python3.12 $(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3.12) python3,$(shell $(p) -c 'import sys; print("$(p)" if sys.version_info >= (3, 11) else "")' 2>/dev/null)))
-VENV := .venv
+PY_VERSION := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+SUPPORTED := 3.11 3.12
+VENV ?= $(if $(filter command line,$(origin PYTHON)),.venv-$(PY_VERSION),.venv)
+# Any other Python is refused in one line, before a .venv is made (clean needs none).
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),setup)),)
+ifeq ($(filter $(SUPPORTED),$(PY_VERSION)),)
+$(error Python 3.11 or 3.12 is needed: $(PYTHON) is $(or $(PY_VERSION),not found) (make test PYTHON=python3.12))
+endif
+endif
 PY := $(VENV)/bin/python
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP := $(VENV)/.installed-test
