@@ -142,3 +142,19 @@ def test_berserk_adds_three_to_a_blow_only_below_half_max_hp(max_hp, hp, rage):
     calm = Player(hp=hp, max_hp=max_hp)
     berserk = Player(hp=hp, max_hp=max_hp, perks=["berserk"])
     assert berserk.blow_power == calm.blow_power + rage
+
+
+@pytest.mark.parametrize("hp, alive", [(1, True), (0, False), (-1, False)])
+def test_a_creature_is_alive_above_zero_hp_and_dead_at_zero(hp, alive):
+    assert Player(hp=hp, max_hp=30).alive is alive
+
+
+@pytest.mark.parametrize("owed_before, owes", [(0, True), (1, False), (2, False)])
+def test_a_level_owes_a_perk_only_while_fewer_than_all_the_choices_are_held_or_owed(owed_before, owes):
+    """With one perk short of PERK_CHOICES held: none owed yet owes one more; one owed (all of
+    them, held or owed) or more owes none."""
+    from game.rules.content import PERK_CHOICES
+
+    p = Player(perks=[f"perk{i}" for i in range(PERK_CHOICES - 1)], perks_owed=owed_before)
+    line = p.grow()
+    assert p.perks_owed == owed_before + owes and ("Choose a perk" in line) is owes
