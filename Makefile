@@ -27,7 +27,7 @@ BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 Q ?=
 SITE ?=
 
-.PHONY: setup serve build archive embed runtime test test-fast online flake soak mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
+.PHONY: setup serve build archive embed runtime test test-fast online flake soak mutate edges bench screenshots screenshots-cli screenshots-game golden-replay clean
 
 # The project (worldgen, the game, the deepisle and worldgen commands) and pygbag: what serving needs.
 $(SERVE_STAMP): pyproject.toml constraints.txt
@@ -93,6 +93,11 @@ MODULE ?= game/rules
 TESTS ?=
 mutate: $(TEST_STAMP)
 	$(PY) tests/mutation.py $(MODULE) $(if $(TESTS),--tests "$(TESTS)")
+
+# Thresholds at their edges (docs/TESTING.md): every <, <=, >, >= of MODULE moved by one in a scratch
+# copy, the module's focused tests run; prints each comparison no test holds at its exact value.
+edges: $(TEST_STAMP)
+	$(PY) tests/edges.py $(MODULE) --run $(if $(TESTS),--tests "$(TESTS)")
 
 bench: $(SERVE_STAMP)
 	$(PY) -m worldgen bench

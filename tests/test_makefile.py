@@ -65,7 +65,7 @@ def test_the_other_serving_steps_install_no_test_tools(tmp_path, target):
     assert installs(dry_run(tmp_path, target)) == ["game,web"]
 
 
-@pytest.mark.parametrize("target", ["test-fast", "online", "flake", "soak", "mutate"])
+@pytest.mark.parametrize("target", ["test-fast", "online", "flake", "soak", "mutate", "edges"])
 def test_the_test_steps_install_the_test_tools(tmp_path, target):
     assert installs(dry_run(tmp_path, target))[-1] == "game,web,test"
 

@@ -143,6 +143,24 @@ def test_a_teleport_lands_farther_than_far_when_it_can_and_anywhere_when_it_cann
         assert g.level.landing_cells()[cell[1], cell[0]]
 
 
+NOOK = """\
+##########
+#...######
+##########
+##########
+##########
+########.#
+##########"""
+
+
+@pytest.mark.parametrize("far, lands", [(0, {(1, 1), (2, 1), (3, 1)}), (1, {(3, 1)})])
+def test_a_teleport_lands_more_than_far_steps_away_and_with_far_0_anywhere_even_where_it_stood(far, lands):
+    """Three landing cells, 0, 1 and 2 steps from the player: far 1 leaves only the one 2 steps
+    away; far 0 asks no distance at all, so the player's own cell is one of them."""
+    g = dungeon_run(make_level(NOOK))
+    assert {landing_cell(g, seeding.rng(seed), g.pos, far=far) for seed in range(40)} == lands
+
+
 def test_a_teleport_moves_a_monster_too():
     g = dungeon_run(make_level(WIDE))
     m = put_monster(g.level, 3, 3)
