@@ -34,14 +34,20 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
+import importlib
+import inspect
 import io
 import os
 import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
 import tokenize
+import types
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,9 +61,11 @@ TIMEOUT_S = 300
 #: Focused tests of the modules whose file is not ``tests/test_rules_<name>.py`` or
 #: ``tests/test_<name>.py`` (docs/TESTING.md's table); a folder's entry covers its modules.
 FOCUSED: dict[str, list[str]] = {
-    "game/rules/world/hazards.py": ["tests/test_rules_terrain.py"],
+    "game/rules/world/hazards.py": ["tests/test_rules_terrain.py", "tests/test_rules_effects.py"],
+    "game/rules/actions/terrain.py": ["tests/test_rules_terrain.py", "tests/test_rules_effects.py"],
+    "game/rules/actions/effects.py": ["tests/test_rules_effects.py", "tests/test_rules_terrain.py"],
     "game/rules/persistence/reading.py": ["tests/test_rules_codec.py"],
-    "game/rules/actions/surroundings.py": ["tests/test_rules_terrain.py"],
+    "game/rules/actions/surroundings.py": ["tests/test_rules_terrain.py", "tests/test_rules_effects.py"],
     "game/rules/world/fov.py": ["tests/test_fov.py"],
     "game/rules/behaviours/base.py": ["tests/test_rules_behaviours.py"],
     "game/rules/behaviours/__init__.py": ["tests/test_rules_behaviours.py"],
@@ -178,6 +186,120 @@ def _scratch(name: str) -> Path:
     return work
 
 
+def _holder(module, line: int):
+    """The narrowest function of ``module`` (a module function, a method, a property's getter,
+    unwrapped from its decorators) whose code holds ``line``: the one whose code a shift
+    replaces.  None for a line outside every such function (a module or class body)."""
+    found = []
+
+    def add(obj) -> None:
+        obj = inspect.unwrap(obj) if callable(obj) else obj
+        if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == module.__file__:
+            found.append(obj)
+
+    def walk_class(cls, depth=0) -> None:
+        for attr in vars(cls).values():
+            if isinstance(attr, property):
+                add(attr.fget), add(attr.fset)
+            elif isinstance(attr, (staticmethod, classmethod)):
+                add(attr.__func__)
+            elif isinstance(attr, functools.cached_property):
+                add(attr.func)
+            elif isinstance(attr, type) and attr.__module__ == module.__name__ and depth < 3:
+                walk_class(attr, depth + 1)
+            else:
+                add(attr)
+
+    for value in vars(module).values():
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            walk_class(value)
+        else:
+            add(value)
+    spans = [(max(_lines(f.__code__)) - f.__code__.co_firstlineno, f) for f in found
+             if f.__code__.co_firstlineno <= line <= max(_lines(f.__code__))]
+    return min(spans, key=lambda s: s[0])[1] if spans else None
+
+
+def _lines(code) -> list[int]:
+    """Every line a code object (and the code inside it) runs."""
+    out = [code.co_firstlineno] + [n for _, _, n in code.co_lines() if n is not None]
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out += _lines(const)
+    return out
+
+
+def _codes(code, out: dict | None = None) -> dict:
+    """Every code object inside ``code``, by (first line, name)."""
+    out = {} if out is None else out
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out[(const.co_firstlineno, const.co_name)] = const
+            _codes(const, out)
+    return out
+
+
+class _FirstFailure:
+    """A pytest plugin that keeps the first test (or collection) that failed."""
+
+    failed = ""
+
+    def pytest_runtest_logreport(self, report) -> None:
+        if report.failed and not self.failed:
+            self.failed = report.nodeid
+
+    def pytest_collectreport(self, report) -> None:
+        if report.failed and not self.failed:
+            self.failed = f"collecting {report.nodeid or 'the tests'}"
+
+
+def _caught_forked(module_name: str, source: str, edge: Edge, tests: list[str]) -> str | None:
+    """Run ``tests`` in a forked child of this process, with ``edge`` shifted in the one function
+    that holds it (its ``__code__`` replaced: every reference to the function sees the change);
+    None when no function holds it (the caller then runs a copy of the sources instead).  The
+    first test that failed, ``"timeout"``, or ``""``."""
+    import pytest
+
+    module = importlib.import_module(module_name)
+    for test in tests:  # imported once here, not again in every child
+        if test.startswith("tests/"):
+            importlib.import_module(Path(test).stem)
+    holder = _holder(module, edge.line)
+    if holder is None:
+        return None
+    new = _codes(compile(shift(source, edge), module.__file__, "exec"))
+    code = new.get((holder.__code__.co_firstlineno, holder.__code__.co_name))
+    if code is None:
+        return None
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: shift, test, report, and leave without running the parent's exit code
+        status = 1
+        try:
+            os.close(read)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1), os.dup2(devnull, 2)
+            holder.__code__ = code
+            first = _FirstFailure()
+            rc = pytest.main(["-x", "-q", "-p", "no:cacheprovider", *tests], plugins=[first])
+            verdict = "" if rc == 0 else first.failed or f"pytest exit {int(rc)}"
+            os.write(write, verdict.encode("utf-8") or b"-")
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    ready, _, _ = select.select([read], [], [], TIMEOUT_S)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read)
+        return "timeout"
+    out = os.read(read, 4096).decode("utf-8")
+    os.close(read)
+    os.waitpid(pid, 0)
+    return "" if out == "-" else out or "the test run died"
+
+
 def _caught(work: Path, tests: list[str]) -> str:
     """The first test that failed (``"timeout"`` for a run past :data:`TIMEOUT_S`), or ``""``."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
@@ -216,7 +338,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{module}:{edge.line}: {edge.function or '(module)'}: {edge.text}   [{' '.join(tests) or 'no tests'}]")
         print(f"{len(plan)} comparisons in {len(modules)} modules")
         return 0
-    work = _scratch(re.sub(r"[^A-Za-z0-9_.+-]+", "_", "+".join(args.paths))[:120])
+    name = re.sub(r"[^A-Za-z0-9_.+-]+", "_", "+".join(args.paths))[:120]
+    work: Path | None = None  # a copy of the sources, made only for a shift no function holds
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONDONTWRITEBYTECODE="1")
+    os.chdir(ROOT)
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     lines, survived, started = [], 0, time.monotonic()
     for n, (module, source, tests, edge) in enumerate(plan, 1):
         where = f"{module}:{edge.line}: {edge.function or '(module)'}: {edge.text} -> {SHIFT[edge.op]}"
@@ -226,6 +352,9 @@ def main(argv: list[str] | None = None) -> int:
         if not tests:
             verdict = "no tests"
         else:
+            verdict = _caught_forked(module.removesuffix(".py").replace("/", "."), source, edge, [*tests, module])
+        if verdict is None:
+            work = work or _scratch(name)
             (work / module).write_text(shift(source, edge), encoding="utf-8")
             try:
                 verdict = _caught(work, [*tests, module])
@@ -238,9 +367,11 @@ def main(argv: list[str] | None = None) -> int:
     total = len(plan) - sum(a_roll(edge) for *_, edge in plan)
     summary = (f"{total - survived} of {total} edges caught ({100.0 * (total - survived) / max(1, total):.1f}%), "
                f"{survived} not, in {(time.monotonic() - started) / 60:.1f} min")
-    (work / "report.txt").write_text("\n".join(lines + [summary]) + "\n", encoding="utf-8")
+    report = WORK / name / "report.txt"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text("\n".join(lines + [summary]) + "\n", encoding="utf-8")
     print(summary)
-    print(f"(saved in {(work / 'report.txt').relative_to(ROOT)})")
+    print(f"(saved in {report.relative_to(ROOT)})")
     return 0
 
 

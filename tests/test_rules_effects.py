@@ -177,6 +177,16 @@ def test_reveal_shows_every_floor_cell_and_the_walls_around_it():
     assert g.level.seen[floor].all() and g.level.seen[0, 0]
 
 
+def test_reveal_shows_a_wall_only_when_a_floor_cell_touches_it():
+    """The walls one step from a floor cell (diagonals too) are shown; one two steps from every
+    floor cell stays unknown."""
+    g = dungeon_run(make_level("##########\n#.########\n" + "##########\n" * 4 + "##########"))
+    g.level.seen[:] = False
+    resolve(g, Reveal())  # the floor at (1, 1) and the stairs down at (8, 5), each with its 3x3
+    seen = g.level.seen
+    assert seen[0:3, 0:3].all() and seen[4:7, 7:10].all() and int(seen.sum()) == 18
+
+
 def test_identify_one_names_the_first_unknown_kind_in_the_pack():
     g = dungeon_run()
     g.player.inventory = ["potion", "potion_speed", "scroll_map"]
