@@ -29,7 +29,7 @@ HALL = """\
 ####################"""
 
 _TILES = {"#": T.wall, ".": T.floor, "~": T.deep_water, '"': T.grass, "+": T.door, ":": T.chasm,
-          "s": T.secret_door, "^": T.trap, "{": T.fountain, "_": T.altar}
+          "s": T.secret_door, "^": T.trap, "{": T.fountain, "_": T.altar, ";": T.brush}
 
 
 def level_of(text: str = HALL, last: bool = False, relic: bool = False, captives=(), tier: int = 0,

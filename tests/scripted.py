@@ -44,7 +44,10 @@ def command(g: Game, seed: int, k: int, commands: tuple[str, ...] = COMMANDS) ->
     """Give command ``k`` of script ``seed``, drawn from ``commands``."""
     rng = seeding.rng(seed, "script", k)
     what = commands[int(rng.integers(0, len(commands)))]
-    if g.mode == "overworld" and what not in ("move", "wait"):
+    if g.reading():  # a scroll read waits for its choice: a piece of gear, a cell near, or let it go
+        near = (g.pos[0] + int(rng.integers(-4, 5)), g.pos[1] + int(rng.integers(-4, 5)))
+        g.choose([None, "weapon", "armour", near][int(rng.integers(0, 4))])
+    elif g.mode == "overworld" and what not in ("move", "wait"):
         site = min(g.loc.sites, key=lambda s: abs(s.x - g.pos[0]) + abs(s.y - g.pos[1]))
         if g.pos == (site.x, site.y):
             g.enter_site()

@@ -7,7 +7,8 @@ import pytest
 
 import game.shell.app as app_module
 from game.shell.controls import COMMAND_BY_NAME
-from game.scenes.perks import PerksScene, _wrap
+from game.scenes.perks import PerksScene
+from game.view.cards import wrap as _wrap
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.view import sprites

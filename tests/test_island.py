@@ -12,9 +12,9 @@ from worldgen.core.registry import ParamError, Progress, Stage
 from worldgen.core.steps import finish
 from worldgen.core.tiles import T
 from worldgen.generators import island
-from worldgen.generators.island import (MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, IslandParams, classify,
-                                        finish_mask, fractal_noise, normalize255, work_cap)
-from worldgen.generators.island import mask as island_mask, terrain as island_terrain
+from worldgen.core.work import AIM_MS
+from worldgen.generators.island import IslandParams, classify, finish_mask, fractal_noise, normalize255, work_cap
+from worldgen.generators.island import mask as island_mask, terrain as island_terrain, work as island_work
 from worldgen.toolkit import grid, noise, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
@@ -584,39 +584,74 @@ def test_progress_events_in_order_and_bounded():
 # ----------------------------------------------------------------------------- work caps
 
 
-def compared(n: int, life: int, batches: int, cells: int) -> int:
-    """Cells a run of ``n`` particles compares at most: each lock-step the whole
-    grid, or 16 per particle of both populations when they are few (particles._GATHER)."""
-    return life * min(batches * cells, particles._GATHER * 2 * n)
+def mask_ms(n: int, life: int, batches: int, w: int, h: int) -> float:
+    return sum(island_work.COSTS[k] * v for k, v in particles.work_terms(n, life, batches, w, h).items())
 
 
-@given(st.integers(1, 2_000_000), st.integers(1, 5000), st.integers(1, 1_000_000), st.integers(8, 2 * 1026 * 1026))
-def test_work_cap_bounds_every_legal_request(particles_asked, life, batches, cells):
-    n, l, b = work_cap(particles_asked, life, batches, cells)
-    assert 1 <= n <= particles_asked and 1 <= l <= life and 1 <= b <= min(batches, n)
-    assert n * l <= max(MAX_PARTICLE_STEPS, l)  # one particle may always live one step
-    assert b * l <= MAX_LOCK_STEPS and (compared(n, l, b, cells) <= MAX_CELL_STEPS or (b, l) == (1, 1))
-    within = (particles_asked * life <= MAX_PARTICLE_STEPS and min(batches, particles_asked) * life <= MAX_LOCK_STEPS
-              and compared(particles_asked, life, min(batches, particles_asked), cells) <= MAX_CELL_STEPS)
-    if within:
-        assert (n, l, b) == (particles_asked, life, min(batches, particles_asked))
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 2_000_000), st.integers(1, 5000), st.integers(1, 1_000_000), st.integers(3, 1026),
+       st.integers(3, 1026), st.sampled_from([0.0, 50.0, 400.0, 1500.0]))
+def test_work_cap_keeps_the_mask_within_its_budget_and_cuts_only_what_passes_it(asked, life, batches, w, h, budget):
+    n, l, b = work_cap(asked, life, batches, w, h, budget, island_work.COSTS)
+    assert 1 <= n <= asked and 1 <= l <= life and 1 <= b <= min(batches, n)
+    if mask_ms(asked, life, min(batches, asked), w, h) <= budget:
+        assert (n, l, b) == (asked, life, min(batches, asked))      # within the budget: nothing cut
+    else:
+        assert mask_ms(n, l, b, w, h) <= budget or (n, l, b) == (1, 1, 1)
+        if (n, l) == (asked, life) and b < min(batches, asked):     # batches cut alone: as few as needed
+            assert mask_ms(n, l, b + 1, w, h) > budget
 
 
-def test_runaway_request_is_clamped_and_reported():
+def test_work_cap_cuts_batches_before_life_and_life_before_particles():
+    costs = island_work.COSTS
+    n, life, batches = work_cap(3000, 50, 3000, 88, 32, 100.0, costs)
+    assert (n, life) == (3000, 50) and batches < 3000                 # the same particles and lives, fewer groups
+    n, life, batches = work_cap(2_000_000, 5000, 1, 1024, 1024, 100.0, costs)
+    assert batches == 1 and life < 5000
+
+
+def test_runaway_request_is_cut_to_the_budget_and_named():
     """A legal but absurd request (the article's one-by-one release of a huge
-    population on a tiny map) runs a bounded amount of work and says so."""
-    info = registry.generate("island", "cap", 16, 16, {"life": 5000, "batches": 1_000_000},
-                             stage="mask").stages["mask"].info
-    assert info["sim_batches"] * info["sim_life"] <= MAX_LOCK_STEPS
+    population on a tiny map) runs the mask the budget allows, and says so."""
+    values = {"life": 5000, "batches": 1_000_000}
+    info = registry.generate("island", "cap", 16, 16, values, stage="mask").stages["mask"].info
+    p = SPEC.make_params(values)
+    estimate = SPEC.estimate(16, 16, p)
+    assert estimate.ms <= AIM_MS + 1e-9 and estimate.cuts
+    sim = island_work.plan(16, 16, p)[1]
+    assert (info["sim_particles"], info["sim_life"], info["sim_batches"]) == (sim.particles, sim.life, sim.batches)
     assert info["sim_batches"] < 1_000_000
+    note = SPEC.budget_note(16, 16, p)
+    assert note.startswith("island 16x16: mask batches ") and "(the 3 s work budget)" in note and "\n" not in note
 
 
-def test_the_articles_one_by_one_release_runs_tile_by_tile_unclamped():
+def test_the_articles_one_by_one_release_runs_tile_by_tile_uncut():
     """The article's algorithm, every particle alone on the full-resolution grid,
-    is within the work caps (it takes the few-particles path, not a cut)."""
-    info = registry.generate("island", "article", 88, 32, {"mask_scale": 1, "batches": 3000},
-                             stage="mask").stages["mask"].info
+    is within the budget (its lock-steps run in Python: :data:`particles._TINY`)."""
+    values = {"mask_scale": 1, "batches": 3000}
+    info = registry.generate("island", "article", 88, 32, values, stage="mask").stages["mask"].info
     assert (info["sim_size"], info["sim_particles"], info["sim_life"], info["sim_batches"]) == ((88, 32), 3000, 50, 3000)
+    assert SPEC.budget_note(88, 32, SPEC.make_params(values)) is None
+
+
+def test_a_few_particles_roll_the_same_in_python_as_in_numpy(monkeypatch):
+    """The lock-steps of a handful of particles, run in Python, move and
+    deposit exactly as numpy's gathered path does (batches of 1 to 9 a population)."""
+    def masks(tiny, batches):
+        monkeypatch.setattr(particles, "_TINY", tiny)
+        return finish(particles.rolling_particles(np.random.default_rng(9), 30, 20, 40, 25, [0, 6], batches=batches))
+    for batches in (40, 20, 13, 10, 5):
+        assert np.array_equal(masks(0, batches), masks(10 ** 9, batches))
+
+
+def test_previews_of_a_few_particles_on_a_big_grid_are_a_small_share_of_the_work():
+    """Few particles on a big grid: a preview (a pass over the grid) comes once
+    per many lock-steps (it came every lock-step, twenty times their work)."""
+    events = list(particles.rolling_particles(np.random.default_rng(1), 300, 300, 40, 50, [0, 6], batches=20,
+                                              progress="mask_plain"))
+    lock_steps = 20 * 49
+    assert 1 <= len(events) <= lock_steps // 50
+    assert all(e.preview is not None and e.preview.data.shape == (300, 300) for e in events)
 
 
 def test_few_particles_compare_only_their_cells_with_the_same_result(monkeypatch):

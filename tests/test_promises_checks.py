@@ -229,12 +229,13 @@ def test_a_drawn_request_is_legal_for_its_generator():
 def test_the_sweep_counts_refusals_and_reports_each_broken_request(monkeypatch):
     calls = []
 
-    def fake_check(name, seed, width, height, values):
+    def fake_measure(name, seed, width, height, values):
         calls.append((seed, width, height, values))
         i = len(calls) - 1
-        return ({"connected": "cut"} if i in (1, 3) else {}), ("refused" if i == 2 else None)
+        return sweep.Measured(None if i == 2 else 1.0 + i, 1.0, ({"connected": "cut"} if i in (1, 3) else {}),
+                              ("refused" if i == 2 else None))
 
-    monkeypatch.setattr(sweep, "check_request", fake_check)
+    monkeypatch.setattr(sweep, "measure", fake_measure)
     lines = []
     out = sweep.sweep("caverns", 4, seed=3, report=lines.append)
     assert [c[0] for c in calls] == [f"sweep-3-{i}" for i in range(4)]
@@ -252,7 +253,7 @@ def test_the_sweep_counts_refusals_and_reports_each_broken_request(monkeypatch):
 
 def test_the_sweep_draws_the_same_requests_for_the_same_seed(monkeypatch):
     seen = []
-    monkeypatch.setattr(sweep, "check_request", lambda *a: (seen.append(a), ({}, None))[1])
+    monkeypatch.setattr(sweep, "measure", lambda *a: (seen.append(a), sweep.Measured(1.0, 1.0, {}, None))[1])
     sweep.sweep("rooms", 3, seed=1)
     sweep.sweep("rooms", 3, seed=1)
     sweep.sweep("rooms", 3, seed=2)

@@ -377,7 +377,8 @@ def test_the_golden_recording_still_plays_to_its_digests():
 NOT_COMMANDS = {"aim_label", "aim_preview", "aim_range", "build_failed", "build_iterator", "build_label",
                 "build_stage_names", "describe", "end_run", "install_build", "monster_name_at", "pack_rows",
                 "save_to", "targets", "morgue", "finish_recording", "record_score", "score_key", "erase_save",
-                "location_status", "perk_offer", "take_cues"}  # take_cues: the sounds to play, not the rules state
+                "location_status", "perk_offer", "take_cues", "reading", "enchant_choices", "use_caution",
+                "aim_caution"}  # take_cues: the sounds to play, not the rules state
 
 
 def test_every_game_method_a_screen_calls_is_recorded_or_changes_nothing():

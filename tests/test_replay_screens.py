@@ -19,7 +19,8 @@ from game.rules.run import daily_world
 from game.scenes.end import EndScene
 from game.scenes.morgue import MorgueScene
 from game.scenes.play import PlayScene
-from game.scenes.replays import ReplaysScene
+from game.scenes.replays import ReplaysScene, _cells
+from game.rules.run import death_text
 from game.scenes.title import TitleScene, today
 from game.view.replay_bar import BANNER
 
@@ -159,6 +160,7 @@ def test_the_title_lists_finished_runs_and_plays_one(tmp_path):
     app.top.auto = False
     run(app, 1, {0: [key(pygame.K_F3)]})
     assert isinstance(app.top, ReplaysScene) and len(app.top.runs) == 1
+    assert _cells(app.top.runs[0][0])[1] == death_text(g.killer) == f"killed by a {g.killer}"  # the list's words
     run(app, 1, {0: [key(pygame.K_RETURN)]})
     top = app.top
     assert isinstance(top, PlayScene) and top.replay is not None

@@ -369,12 +369,23 @@ def test_allies_following_within_two_steps_come_along_unparalysed_and_the_log_sa
     put(g, "orc", 6 + ALONG, 3, ally=True)  # too far
     put(g, "orc", 4, 3, ally=True, order="wait")  # told to wait
     put(g, "rat", 5, 2)  # a foe
-    assert take_along(g) == [(f"Your {near.kind.name} comes with you.", "note")]
+    left = [("Your orc stays behind (told to wait).", "bad"),
+            (f"Your orc stays behind (too far: allies within {ALONG} steps follow you).", "bad")]
+    assert take_along(g) == [(f"Your {near.kind.name} comes with you.", "note")] + left
     assert g.companions == [near] and near.statuses == {"hasted": 2} and near not in g.level.monsters
-    assert take_along(g) == []
+    assert take_along(g) == left  # those left behind are named every time the player leaves
     for x in (4, 6):
         put(g, "rat", x, 4, ally=True)
-    assert take_along(g) == [("2 allies come with you.", "note")] and len(g.companions) == 3
+    assert take_along(g) == [("2 allies come with you.", "note")] + left and len(g.companions) == 3
+
+
+def test_allies_left_behind_are_counted_by_reason_and_a_lone_player_hears_nothing():
+    g = run_on(pos=(5, 3))
+    assert take_along(g) == []
+    for x in (1, 2):
+        put(g, "orc", x, 1, ally=True, order="wait")
+    put(g, "rat", 5, 1)  # a foe is nobody's ally: not named
+    assert take_along(g) == [("2 allies stay behind (told to wait).", "bad")]
 
 
 # -- walks and captives -------------------------------------------------------------------------------

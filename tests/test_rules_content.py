@@ -100,13 +100,19 @@ def test_a_potion_is_healing_one_time_in_four_and_a_big_one_half_of_those_deep_d
     assert rolls.ranges[1:] == [(0, 4), (0, 2)]
 
 
+def test_a_scroll_is_enchanting_one_time_in_four():
+    assert pick_item(Rolls(ints=[roll_of("scroll"), 0]), 0, 0).id == "scroll_enchant"
+    rolls = Rolls(ints=[roll_of("scroll"), 1, 0])
+    assert pick_item(rolls, 0, 0).kind == "scroll" and rolls.ranges[1] == (0, 4)
+
+
 @pytest.mark.parametrize("cat", ["potion", "scroll", "wand"])
 def test_a_potion_scroll_or_wand_is_any_of_those_found_at_the_tier_evenly(cat):
     for tier in (0, DEEP):
         able = [k for k in ITEMS if k.kind == cat and k.tier <= tier]
         if not able:
             continue
-        ints = [roll_of(cat)] + ([1] if cat == "potion" else []) + [len(able) - 1]
+        ints = [roll_of(cat)] + ([1] if cat in ("potion", "scroll") else []) + [len(able) - 1]
         rolls = Rolls(ints=ints)
         assert pick_item(rolls, tier, 0) is able[-1] and rolls.ranges[-1] == (0, len(able))
 

@@ -49,7 +49,13 @@ def test_a_plain_site_is_named_by_its_style_and_a_themed_one_by_theme_and_style(
     s = themed(plain=True)
     assert s.describe() == f"a {s.style} dungeon"
     s = themed(plain=False)
-    assert s.describe() == f"a {s.theme.name} {s.style} dungeon"
+    article = "an" if s.theme.name[0] in "aeiou" else "a"
+    assert s.describe() == f"{article} {s.theme.name} {s.style} dungeon"
+
+
+def test_a_site_named_by_a_vowel_takes_an():
+    infested = next(s for s in map(site, range(300)) if s.theme.name == "infested")
+    assert infested.describe() == f"an infested {infested.style} dungeon"
 
 
 # -- a location --------------------------------------------------------------------------------------------------

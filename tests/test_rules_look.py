@@ -119,6 +119,16 @@ def test_an_item_unknown_to_the_player_is_told_by_its_look():
     assert display_name(g, kind) in describe_cell(g, 4, 2)[0] and kind.name not in describe_cell(g, 4, 2)[0]
 
 
+def test_items_of_one_kind_on_a_cell_are_counted_in_one_line():
+    g = room()
+    for _ in range(5):  # five shots that fell on one cell
+        g.level.drop("arrow", 4, 2)
+    g.level.drop("dagger", 4, 2)
+    g.level.drop("arrow", 4, 2, count=3)  # and a bundle
+    assert describe_cell(g, 4, 2)[:2] == [f"8 arrows: {item_use(ITEM_BY_ID['arrow'])}",
+                                          f"A dagger: {item_use(ITEM_BY_ID['dagger'])}"]
+
+
 def test_fire_in_view_says_keep_out():
     g = room()
     g.level.fire[2, 4] = 3
@@ -438,13 +448,17 @@ def test_the_packs_rows_name_each_stack_as_known_with_its_use_and_crafting_count
     g.player.inventory = [unknown.id, res.id, unknown.id, scroll.id, res.id]
     rows = pack_rows(g)
     expect = []
-    for row in stacks(g.player.inventory):
+    for letter, row in zip("abc", stacks(g.player.inventory)):
         kind = ITEM_BY_ID[row.item]
-        use = item_use(kind, is_known(g, kind))
+        known = is_known(g, kind)
+        use = item_use(kind, known)
         if kind is res:
             use += f" (2/{RECIPES[res.id].need})"
         expect.append((row.item, row.first, row.count, item_name(g, kind, row.count), use, kind.colour,
-                       kind.targeted))
+                       kind.targeted and known, letter))  # an unknown scroll is read first: not aimed
     assert [tuple(r) for r in rows] == expect
+    assert not rows[2].targeted and ITEM_BY_ID[rows[2].item] is scroll
+    g.known.add(scroll.id)
+    assert pack_rows(g)[2].targeted
     assert rows[0].label == item_name(g, unknown, 2) and display_name(g, unknown) in rows[0].label
     assert rows[0].use == item_use(unknown, False)

@@ -8,6 +8,7 @@ import pytest
 from game.rules.actions.base import fail
 from game.rules.actions.effects import Afflict
 from game.rules.actions.melee import Attack
+from game.rules.text import words
 from game.rules.actions.powers import (MAX_SUMMONS, RAISE_SHARE, SPLIT_MIN_HP, Cast, Escape, Flurry, Raise, Split,
                                        Submerge, Summon, Surface, _new_monster, set_off)
 from game.rules.content import MONSTER_BY_ID, MONSTERS, monster_stats
@@ -60,8 +61,7 @@ def test_a_summons_calls_up_its_kinds_creatures_beside_it_awake_in_its_group_and
     kind = MONSTER_BY_ID[SUMMONER.summons]
     r = Summon(m, 2).perform(g)
     called = [o for o in g.level.monsters if o is not m]
-    assert r.succeeded and r.messages == (bad(f"The {SUMMONER.name} calls up a{'n' if kind.name[0] in 'aeiou' else ''} "
-                                              f"{kind.name} and 1 more!"),)
+    assert r.succeeded and r.messages == (bad(f"The {SUMMONER.name} calls up 2 {words.noun(kind.name).plural}!"),)
     assert len(called) == 2 and all(o.kind == kind and o.awake and o.group == m.index for o in called)
     assert all(o.index > SPAWNED_INDEX for o in called) and m.summoned == 2
     assert [o.hp for o in called] == [monster_stats(kind, g.level.tier)[0]] * 2

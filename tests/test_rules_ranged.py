@@ -121,10 +121,14 @@ def test_anything_else_thrown_strikes_softly_and_a_thrower_harder():
             assert rat.hp == 99 - dmg
 
 
-def test_a_throw_at_nothing_flies_its_range_lands_on_the_last_floor_cell_it_crossed_and_over_water_is_lost():
+def test_a_throw_at_nothing_lands_on_the_cell_aimed_at_or_its_range_and_over_water_is_lost():
     g = throwing("stone")
     r = Throw(1, (6, 3)).perform(g)
-    assert len(r.messages) == 1 and [(it.x, it.y) for it in g.level.items] == [(2 + throw_range(g), 3)]
+    assert len(r.messages) == 1 and [(it.x, it.y) for it in g.level.items] == [(6, 3)]  # where it was aimed
+    g.level.items.clear()
+    g.player.inventory = ["potion", "stone"]
+    Throw(1, (17, 3)).perform(g)  # beyond its range: it falls at the range
+    assert [(it.x, it.y) for it in g.level.items] == [(2 + throw_range(g), 3)]
     g = run_on(level_of("#########\n#...~~~~#\n#.......#\n#########"), pos=(1, 1))
     g.player.inventory = ["stone"]
     Throw(0, (6, 1)).perform(g)
@@ -148,14 +152,14 @@ def test_a_thrown_potion_shatters_and_bursts_its_effect_where_it_breaks():
                                                                            g.player, rat.pos)
     assert g.events[-1] == "shatter" and g.level.items == []
     g = throwing(SPLASH.id)
-    assert Throw(1, (4, 3)).perform(g).then[1].cell == (2 + throw_range(g), 3)  # nothing hit: where it fell
+    assert Throw(1, (4, 3)).perform(g).then[1].cell == (4, 3)  # nothing hit: where it was aimed
 
 
 def test_a_throw_fails_with_no_level_swimming_or_no_room_and_keeps_the_item():
     g = run_on(level_of("#####\n#.~.#\n#####"), pos=(1, 1))
     g.player.inventory = ["stone"]
     g.level.transparent[1, 2] = False
-    assert Throw(0, (3, 1)).perform(g) == Result(False, (note("There is no room to throw there."),), None, 0)
+    assert Throw(0, (3, 1)).perform(g) == Result(False, (note("Smoke is in the way."),), None, 0)
     g.pos = (2, 1)
     assert Throw(0, (3, 1)).perform(g) == Result(False, (note("You cannot throw while swimming."),), None, 0)
     g.level = None
@@ -215,7 +219,7 @@ def test_firing_needs_a_launcher_its_missiles_and_room_and_says_what_is_missing(
     assert Fire((6, 3)).perform(g).messages == (note(f"You have no {ammo} for your {launcher.name}."),)
     g = archer_run(launcher)
     g.level.transparent[3, 3] = False
-    assert Fire((6, 3)).perform(g).messages == (note("There is no room to shoot there."),)
+    assert Fire((6, 3)).perform(g).messages == (note("Smoke is in the way."),)
     assert g.player.inventory.count(launcher.ammo) == 5
     g.level = None
     assert Fire((6, 3)).perform(g) == Result(False, (), None, 0)
@@ -230,8 +234,8 @@ def test_a_spear_strikes_a_monster_up_to_its_reach_along_a_clear_line():
     far = put(g, "rat", 3 + SPEAR.reach, 4)
     why = note(f"Your weapon reaches {SPEAR.reach} cells: choose a monster that close.")
     assert Fire(far.pos).perform(g).messages == (why,) and Fire((4, 1)).perform(g).messages == (why,)
-    put(g, "rat", 3, 3)
-    assert Fire(rat.pos).perform(g).messages == (note("Something is in the way."),)
+    between = put(g, "rat", 3, 3)
+    assert Fire(rat.pos).perform(g).messages == (note(f"The {between.kind.name} is in the way."),)
 
 
 def test_no_fighting_from_deep_water():

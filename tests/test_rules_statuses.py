@@ -27,6 +27,11 @@ def test_ten_statuses_and_every_one_is_given_by_something():
     effects = [EFFECTS[i.effect](g, g.player, 1) for i in ITEMS if i.effect and i.aim not in ("cell", "none")]
     given |= {e.name for e in effects if isinstance(e, Afflict)}
     given |= {"burning"}  # fire: a breath, a wand, a potion (Burn gives it)
+    for lock in status.LOCKS:  # steadfast: the end of any lock gives it
+        m = put(g, "orc", 3, 3)
+        status.add(m, lock, 1)
+        status.tick(m)
+        given |= set(m.statuses)
     assert set(STATUSES) <= given, set(STATUSES) - given
 
 
@@ -35,7 +40,7 @@ def test_a_paralysed_player_can_do_nothing_but_let_the_turn_pass():
     g = run_on(pos=(5, 2))
     status.add(g.player, "paralysed", 2)
     assert g.move(1, 0) and g.pos == (5, 2) and g.turn == 1
-    assert "You are paralysed and cannot move!" in texts(g)
+    assert "You are paralysed and struggle to move!" in texts(g)
     g.wait()
     assert g.move(1, 0) and g.pos == (6, 2)  # it wore off
 

@@ -28,9 +28,12 @@ import numpy as np
 from worldgen.core.tiles import T
 
 from .creatures import status
+from .creatures.pack import reletter
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
 from .actions.powers import set_off
+from .actions.scrolls import choice_prompt
+from .content import ITEM_BY_ID
 from .actions.terrain import DriftDown, Drown, HazardsTurn
 from .actions.travel import PLANS, interruption
 from .actions.walk import Helpless, Step
@@ -51,8 +54,23 @@ def perform(run: RunState, action: Action) -> bool:
     It is resolved as every actor's action is (:func:`resolve`); a success
     that takes time ends the player's turn (its energy cost decides how soon
     they act again).  A failure stops any planned walk.  A paralysed player
-    does nothing but let the turn pass (:class:`~.actions.walk.Helpless`)."""
+    does nothing but let the turn pass (:class:`~.actions.walk.Helpless`).
+    While a read scroll waits for its choice, only that choice is taken
+    (:mod:`~.actions.scrolls`); anything else is refused with its prompt."""
     if run.busy or run.mode not in action.modes:  # each action says where it may be taken
+        return False
+    p = run.player
+    p.letters = reletter(p.inventory, p.letters)  # the pack as it stands (a new run's kit, a pack set by hand)
+    try:
+        return _perform(run, action)
+    finally:  # whatever changed the pack (a pick-up, a craft, a thief), its letters stay put
+        p.letters = reletter(p.inventory, p.letters)
+
+
+def _perform(run: RunState, action: Action) -> bool:
+    if run.player.reading and not action.finishes_reading:  # a read scroll waits for its choice first
+        run.stop_walk()
+        run.say(choice_prompt(ITEM_BY_ID[run.player.reading]), NOTE)
         return False
     if run.mode == "dungeon" and not status.can_act(run.player):
         run.stop_walk()

@@ -5,7 +5,9 @@ for another by name through the app (``app.open("help")``,
 all, and :func:`game.launch.make_app` gives it to the app.
 """
 
+from .confirm import ConfirmScene
 from .demo import DemoScene
+from .enchant import EnchantScene
 from .end import EndScene
 from .gallery import GalleryScene
 from .help import HelpScene
@@ -28,6 +30,8 @@ SCENES = {
     "play": PlayScene,
     "pack": PackScene,
     "perks": PerksScene,
+    "enchant": EnchantScene,
+    "confirm": ConfirmScene,
     "world_map": WorldMapScene,
     "help": HelpScene,
     "menu": MenuScene,

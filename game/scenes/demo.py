@@ -48,6 +48,9 @@ class DemoScene(Scene):
         self.toasts = ui.Toasts()
         for message in messages:
             self.toasts.add(message, ui.BAD)
+        note = self.spec.budget_note(self.width, self.height, self.params)   # the work budget's cut, one line
+        if note is not None and note not in messages:
+            self.toasts.add(note)
         self.work: Work | None = None
         self.animating = False
         self.paused = False

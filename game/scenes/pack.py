@@ -1,12 +1,14 @@
 """The pack: one row per stack ("3 healing potions").  A letter or the
-arrows select a row; Enter or ``u`` use it (drink, read, equip, craft); ``x``
+arrows select a row (a row's letter stays put while its kind is in the
+pack: rows are listed by letter, gaps and all); Enter or ``u`` use it (drink, read, equip, craft); ``x``
 drops one of it, ``X`` the whole row; Esc/Tab (or ``i`` while it names no
 row) closes.  The buttons do the same for mouse and touch; a click on a row
 selects it, a second click uses it.
 
 Opened with ``t`` it is the throwing pack: the chosen item is thrown (a
-target is chosen next).  Wands, and scrolls that act at a distance, also ask
-for a target before they are used.  Unknown potions, scrolls and wands show
+target is chosen next).  Wands, and known scrolls that act at a distance,
+also ask for a target before they are used; an unknown scroll is read first
+and asks after (the pack closes and the play screen asks).  Unknown potions, scrolls and wands show
 their appearance until identified.
 
 Rows are :meth:`Game.pack_rows` (a view of the flat inventory): actions
@@ -22,9 +24,6 @@ from ..view import ui
 from ..view.overlay import Overlay
 
 __all__ = ["PackScene"]
-
-LETTERS = "abcdefghijklmnopqrst"  # one per row: MAX_INVENTORY rows
-
 
 class PackScene(Overlay):
     TOP = 78  # y of the first row on screen (the box is centred on the map area, its top at y 30)
@@ -48,7 +47,8 @@ class PackScene(Overlay):
         rows = self.rows
         if event.type == pygame.KEYDOWN:
             char = getattr(event, "unicode", "") or ""
-            if event.key in (pygame.K_ESCAPE, pygame.K_TAB) or (char == "i" and len(rows) <= LETTERS.index("i")):
+            letters = [row.letter for row in rows]
+            if event.key in (pygame.K_ESCAPE, pygame.K_TAB) or (char == "i" and "i" not in letters):
                 self.app.pop()
             elif event.key in (pygame.K_UP, pygame.K_KP8):
                 self.selected = max(0, self.selected - 1)
@@ -58,8 +58,8 @@ class PackScene(Overlay):
                 self._use()
             elif char in ("x", "X"):
                 self._drop(char == "X")
-            elif len(char) == 1 and char in LETTERS and LETTERS.index(char) < len(rows):
-                self.selected = LETTERS.index(char)  # select; Enter or u uses, x drops
+            elif len(char) == 1 and char in letters:
+                self.selected = letters.index(char)  # select; Enter or u uses, x drops
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if ui.click(self.buttons, event):
@@ -85,7 +85,14 @@ class PackScene(Overlay):
                 self.app.pop()
                 self.app.open("target", g, "throw" if self.mode == "throw" else "use", row.slot)
             return
-        g.use_item(row.slot)
+        caution = g.use_caution(row.slot)  # healing at full HP, a potion known to harm: asked first
+        if caution:
+            self.app.open("confirm", caution, lambda: self._use_now(row.slot))
+            return
+        self._use_now(row.slot)
+
+    def _use_now(self, slot: int) -> None:
+        self.game.use_item(slot)
         self._after()
 
     def _throw(self) -> None:
@@ -104,12 +111,12 @@ class PackScene(Overlay):
     def _after(self) -> None:
         g = self.game
         self.selected = min(self.selected, max(0, len(self.rows) - 1))
-        if g.dead or g.busy:
+        if g.dead or g.busy or g.reading():  # (a scroll just read: the play screen asks its choice)
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box(surface, 600, 420)
-        key = (tuple(self.game.player.inventory), self.selected, self.mode, len(self.game.known))
+        key = (tuple(self.rows), self.selected, self.mode)  # rows: names as known, letters and all
         surface.blit(self.layer(key, rect.size, self._paint), rect.topleft)
         ui.draw_buttons(surface, self.buttons)
 
@@ -126,7 +133,7 @@ class PackScene(Overlay):
             y = top + r * self.ROW - 1
             if r == self.selected:
                 pygame.draw.rect(layer, (60, 60, 90), (8, y, rect.width - 16, self.ROW))
-            ui.text(layer, f"{LETTERS[r]})  {row.label}", (16, y + 1), 18, row.colour)
+            ui.text(layer, f"{row.letter})  {row.label}", (16, y + 1), 18, row.colour)
             ui.text(layer, row.use, (290, y + 2), 16, ui.DIM)
         hint = ("a-t or arrows: select   Enter: throw it, then choose where   Esc: close" if self.mode == "throw"
                 else "a-t or arrows: select   Enter/u: use   x: drop one   X: drop all   Esc: close")

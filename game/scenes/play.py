@@ -281,6 +281,13 @@ class PlayScene(Scene):
             self.stop_walk()
             self.app.open("perks", g)
             return
+        if g.reading() and not g.busy:  # a scroll read waits for its choice: where it acts, or what it enchants
+            self.stop_walk()
+            if g.reading() == "gear":
+                self.app.open("enchant", g)
+            else:
+                self.app.open("target", g, "read")
+            return
         if g.resting:
             for _ in range(REST_TURNS_PER_FRAME):
                 if not (g.resting and g.go_on()):

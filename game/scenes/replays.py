@@ -15,7 +15,7 @@ import pygame
 
 from ..shell import browser
 from ..shell.app import App, Scene
-from ..rules.run import finished_runs, open_replay
+from ..rules.run import death_text, finished_runs, open_replay
 from ..shell.settings import replay_link
 from ..view import ui
 
@@ -29,7 +29,7 @@ COLUMNS = ((62, "topleft"), (270, "topleft"), (620, "topright"), (760, "topright
 
 def _cells(summary: dict) -> tuple[str, ...]:
     """A row of the list: world, how it ended, score, turns, the day of a daily world."""
-    how = "won" if summary.get("outcome") == "won" else f"killed by {summary.get('cause', '?')}"
+    how = "won" if summary.get("outcome") == "won" else death_text(str(summary.get("cause", "something")))
     return (str(summary.get("world", "?"))[:20], how[:30], f"score {summary.get('score', 0)}",
             f"{summary.get('turns', 0)} turns", f"day {summary['date']}" if summary.get("date") else "")
 

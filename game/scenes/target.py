@@ -1,5 +1,6 @@
 """Choosing a target: for firing a launcher (or a spear's reach), throwing,
-or aiming a wand or scroll.
+or aiming a wand or scroll (one just read, ``read``, waits for it: Esc lets
+it crumble unused).
 
 The cursor starts on the nearest monster in range, so ``f f`` fires at it
 (and ``t``, a letter, ``t`` throws).  Tab cycles through the monsters in view,
@@ -44,24 +45,43 @@ class TargetScene(Scene):
     def describe(self) -> str:
         name = self.game.monster_name_at(*self.cursor)
         at = f" at {name}" if name is not None else ""
-        return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: cancel"
+        esc = "let it crumble" if self.purpose == "read" else "cancel"
+        return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: {esc}"
 
     def preview(self):
         """The flight as it would go now: ``(cells crossed, cell hit or None, cells past the stop)``."""
-        return self.game.aim_preview(self.cursor, self.range)
+        return self.game.aim_preview(self.cursor, self.range, self.purpose, self.slot)
 
     def confirm(self) -> None:
         if self.cursor == self.game.pos or self.done:
+            return
+        caution = self.game.aim_caution(self.purpose, self.cursor, self.slot)  # a burst known to reach you
+        if caution:
+            self.app.open("confirm", caution, self.let_fly)
+            return
+        self.let_fly()
+
+    def let_fly(self) -> None:
+        """Fire, throw, zap or read at the cursor (the player said yes to any caution)."""
+        if self.done:
             return
         self.done = True
         self.app.pop()
         g = self.game
         if self.purpose == "fire":
             g.fire(self.cursor)
+        elif self.purpose == "read":
+            g.choose(self.cursor)
         elif self.purpose == "throw":
             g.throw(self.slot, self.cursor)
         else:
             g.use_item(self.slot, self.cursor)
+
+    def cancel(self) -> None:
+        """Esc or a right click: nothing is aimed (a scroll already read crumbles unused: its prompt said so)."""
+        self.app.pop()
+        if self.purpose == "read":
+            self.game.choose(None)
 
     def cycle(self, step: int) -> None:
         if not self.choices:
@@ -74,7 +94,7 @@ class TargetScene(Scene):
         if event.type == pygame.KEYDOWN:
             key, char = event.key, getattr(event, "unicode", "") or ""
             if key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.cancel()
             elif key == pygame.K_TAB:
                 self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) or char in ("f", "t"):
@@ -91,7 +111,7 @@ class TargetScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
-                self.app.pop()
+                self.cancel()
                 return True
             cell = self.map.screen_to_tile(event.pos)
             if event.button == 1 and cell is not None:

@@ -15,7 +15,8 @@ Accepted keys::
                              same run: a shared challenge, a test)
     w=, h=                   map size, clamped to the generator's range
     ui=0|1                   0 hides every overlay (bare view for a blog figure)
-    p.NAME=VALUE             generator parameters, clamped to their ranges
+    p.NAME=VALUE             generator parameters, clamped to their ranges (a request
+                             over the work budget is cut: one message names the cut)
     world=NAME               world name for play mode
     size=small|medium|large  dungeon size for a new world
     replay=TEXT              a recorded run to watch (a recording's text, at most
@@ -106,6 +107,8 @@ def parse_query(query: str) -> Settings:
     height = _size(raw.pop("h", None), "h", spec.default_size[1], spec.min_size[1], spec.max_size[1], messages)
     ui = _ui(raw, messages)
     params = _params(raw, spec, messages)
+    if note := spec.budget_note(width, height, spec.make_params(params)):   # the work budget's cut, one line
+        messages.append(note)
     world = _world(raw, messages)
     dungeon_size = _dungeon_size(raw, messages)
     replay = _replay(raw.pop("replay", None), messages)

@@ -174,9 +174,19 @@ def _going_on(g: Game) -> None:
             break
 
 
+def finish_reading(g: Game) -> bool:
+    """A scroll read waits for its choice: enchant the armour worn (else the
+    weapon in hand); a scroll that acts somewhere is let go (the policies aim
+    only known scrolls, at once).  True if it spent the turn."""
+    if g.reading() == "gear":
+        choices = [c.id for c in g.enchant_choices()]
+        return g.choose("armour" if "armour" in choices else choices[0] if choices else None)
+    return bool(g.reading()) and g.choose(None)
+
+
 def _manage_pack(g: Game, safe: bool) -> bool:
-    """Wield and wear what is better, craft, try unknown potions and scrolls when
-    safe; True if it spent the turn."""
+    """Wield and wear what is better, craft, read scrolls of enchanting and try
+    unknown potions and scrolls when safe; True if it spent the turn."""
     p = g.player
     for slot, item_id in enumerate(p.inventory):
         kind = ITEM_BY_ID[item_id]
@@ -192,7 +202,9 @@ def _manage_pack(g: Game, safe: bool) -> bool:
             return g.use_item(slot)
         if safe and kind.kind in ("potion", "scroll") and not is_known(g, kind) and not kind.targeted \
                 and p.hp < p.max_hp:
-            return g.use_item(slot)
+            return g.use_item(slot) and (not g.reading() or finish_reading(g))
+        if safe and kind.effect == "enchant" and is_known(g, kind) and (p.armour or p.weapon):
+            return g.use_item(slot) and finish_reading(g)
     if slots_used(p.inventory) >= MAX_INVENTORY - 1:  # make room: gear in the pack goes (better is worn)
         for slot, item_id in enumerate(p.inventory):
             if ITEM_BY_ID[item_id].kind in ("weapon", "armour"):
@@ -222,6 +234,8 @@ def _shoot(g: Game, seen) -> bool:
 
 # -- one turn of a policy in a dungeon ----------------------------------------------------------
 def dungeon_turn(g: Game, policy: str) -> None:
+    if g.reading() and finish_reading(g):
+        return
     lv, p = g.level, g.player
     careful = policy != "diver"  # the tactician plays as the careful policy does, with items besides
     px, py = g.pos
@@ -371,6 +385,8 @@ def _go(g: Game, known: np.ndarray, cells, then) -> bool:
 # -- the overworld -------------------------------------------------------------------------------
 def overworld_turn(g: Game, policy: str, done_here: dict) -> None:
     """Walk to the next site worth entering and enter it; travel on when the relic is kept."""
+    if g.reading() and finish_reading(g):
+        return
     loc = g.loc
     if g.location in g.relics and g.location + 1 < g.unlocked:
         g.go_location(g.location + 1)

@@ -116,6 +116,9 @@ class KeyRun:
         elif kind == "PerksScene":  # a level gained: the first perk offered
             self.shot(app, "perks")
             self.post("1")
+        elif kind == "EnchantScene":  # a scroll of enchanting read: the first card (the weapon in hand)
+            self.shot(app, "enchant")
+            self.post("1")
         elif kind == "HelpScene":
             self.shot(app, "help")
             self.post("Esc")
@@ -159,7 +162,7 @@ class KeyRun:
         rows = g.pack_rows()
         heal = next((r for r, row in enumerate(rows) if ITEM_BY_ID[row.item].effect == "heal"), None)
         if self.drinking == "select" and heal is not None:
-            self.post("abcdefghijklmnopqrst"[heal])
+            self.post(rows[heal].letter)
             self.drinking = "use"
         elif self.drinking == "use":
             self.post("u")

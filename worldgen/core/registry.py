@@ -30,8 +30,19 @@ its module plus one :func:`register` call and nothing else changes:
   ``STYLE_BY_TERRAIN`` is made from these; no tile is claimed twice) and
   ``colour``, the stone of such a site's entrance in the game's previews.
 
+* ``work``: the work model (:mod:`worldgen.core.work`): what a request
+  costs, and the cuts that keep every legal request within the budget,
+  named in one line by :meth:`GeneratorSpec.budget_note` (the library's
+  way to learn of a cut before :func:`run` makes it).
+
 ``tests/test_contract.py`` runs every registered generator and checks its
 final stage against its spec.
+
+Long because this is the protocol in one place: what a run yields
+(:class:`Stage`, :class:`Progress`), what a generator declares
+(:class:`ParamSpec`, :class:`GeneratorSpec` and its contract) and the
+calls every entry point makes (:func:`run`, :func:`generate`); split, each
+piece would import the others.
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import seeding
+from .work import AIM_MS, Estimate, note
 
 __all__ = [
     "Stage", "LiveStage", "Progress", "ParamSpec", "GeneratorSpec", "Result", "param", "register",
@@ -244,6 +256,9 @@ class GeneratorSpec:
     promises: tuple[Promise, ...] = field(default=(), kw_only=True)
     terrains: tuple[int, ...] = field(default=(), kw_only=True)
     colour: tuple[int, int, int] | None = field(default=None, kw_only=True)
+    #: ``work(width, height, params, aim)``: the request's :class:`~worldgen.core.work.Estimate`
+    #: with what the run cuts to bring it to ``aim`` ms (None: no model, nothing cut).
+    work: Callable[[int, int, Any, float], Estimate] | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -290,6 +305,18 @@ class GeneratorSpec:
         (wlo, hlo), (whi, hhi) = self.min_size, self.max_size
         if not (wlo <= width <= whi and hlo <= height <= hhi):
             raise ParamError(f"{self.name} size must be {wlo}..{whi} x {hlo}..{hhi}; got {width}x{height}")
+
+    def estimate(self, width: int, height: int, params: Any = None, aim: float = AIM_MS) -> Estimate:
+        """The work of a request as the run will do it (the cuts made), by the spec's model."""
+        if self.work is None:
+            return Estimate(float("nan"), {})
+        return self.work(width, height, self.params() if params is None else params, aim)
+
+    def budget_note(self, width: int, height: int, params: Any = None) -> str | None:
+        """One line naming what a run of this request cuts to keep the work
+        budget (:mod:`worldgen.core.work`), None when nothing is cut."""
+        cuts = self.estimate(width, height, params).cuts
+        return note(self.name, width, height, cuts) if cuts else None
 
     def check_stage(self, stage: str) -> None:
         if stage not in self.stages:

@@ -24,9 +24,13 @@ times on a 1000x1000 map and rarely reaches a fixed point there):
   one ``maximum`` and one comparison.  The comparison is against a
   per-cell threshold (177 free, 0 fixed wall, 255 fixed floor), which holds
   the fixed cells for free.
-* Two state buffers take turns (no copy back); the preview is the state
-  minus ``OFFSET - T.floor`` (one pass).  The change test compares block
-  by block and stops at the first difference.
+* Three state buffers take turns (no copy back): the next generation is
+  written over the one before the previous, so the previous is still
+  there to compare with.  The change test compares block by block and
+  stops at the first difference; so does the test for a two-generation
+  cycle (the new state equals the one before the previous: the rest of
+  the run only alternates, see :attr:`CaveAutomaton.cycle`).  The preview
+  is the state minus ``OFFSET - T.floor`` (one pass, when it is shown).
 
 >>> import numpy as np
 >>> ca = CaveAutomaton((5, 5))
@@ -66,11 +70,14 @@ class CaveAutomaton:
         W = -(-(w + 4) // 8) * 8                   # two frame columns each side, then up to 8
         self.h, self.w, self.W, self.n, self.base = h, w, W, h * W, 2 * W
         size = (h + 4) * W
-        self.states = [np.empty(size, dtype=np.uint8), np.empty(size, dtype=np.uint8)]
+        self.states = [np.empty(size, dtype=np.uint8) for _ in range(3)]
         for state in self.states:                  # the frame rows; the rest as rows are set
             state[:2 * W] = OFFSET + 1
             state[-2 * W:] = OFFSET + 1
         self.cur = 0
+        self.prev = 1                              # the generation before (no step yet: never compared)
+        self.cycle = False                         # the last step repeated the generation before the previous
+        self._stepped = 0                          # generations committed
         self.thr = np.zeros(self.n, dtype=np.uint8)  # 0: always wall (the frame, rows not set yet)
         # Scratch: three rows-of-sums buffers, reused as the step goes (see :meth:`step`).
         # Left uninitialized (zeroing 7 buffers was most of a 2000x2000 set-up): a
@@ -80,6 +87,7 @@ class CaveAutomaton:
             buf[:2] = 0
             buf[-2:] = 0
         self.last_change = 0                       # block where the last step changed a cell
+        self.last_cycle_change = 0                 # block where it last differed from two generations back
         self.tiles = np.empty((h, W), dtype=np.uint8)
         self.shown = self.tiles[:, 2:2 + w]
 
@@ -105,7 +113,7 @@ class CaveAutomaton:
         # faults their pages in here (first-use faults were most of a big map's
         # first step), without writing the rest.
         lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
-        for buf in (self.states[1 - self.cur], self.a, self.b, self.c):
+        for buf in (*self.states[1:], self.a, self.b, self.c):
             buf[lo:hi:_PAGE] = 0
         self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
@@ -144,7 +152,7 @@ class CaveAutomaton:
         where the whole map's passes are.  The scratch buffers are shared:
         a band recomputes every partial sum it reads from the state, which
         no band writes."""
-        s, nxt = self.states[self.cur], self.states[1 - self.cur]
+        s, nxt = self.states[self.cur], self.states[self._next]
         W, b, m = self.W, self.base, s.size
         lo, hi = y0 * W, y1 * W                    # output cells: state cells b + lo .. b + hi
         # The 3x3 counts go where the next state will be, the 5x5 counts where the
@@ -167,32 +175,52 @@ class CaveAutomaton:
         np.greater(near, self.thr[lo:hi], out=wall)
         np.add(wall.view(np.uint8), np.uint8(OFFSET), out=nxt[b + lo:b + hi])
 
+    @property
+    def _next(self) -> int:
+        """The buffer the next generation is written to: neither the current nor the previous."""
+        return 3 - self.cur - self.prev
+
     def commit(self) -> bool:
         """End the generation :meth:`step_rows` made: False (and nothing
-        changed) at a fixed point, else the new state becomes the current one."""
-        b, n = self.base, self.n
-        out, s = self.states[1 - self.cur][b:b + n], self.states[self.cur][b:b + n]
-        if not self._changed(out.view(np.uint64), s.view(np.uint64)):
+        changed) at a fixed point, else the new state becomes the current one
+        and :attr:`cycle` says whether it is the state of two generations
+        back (from then on the states only alternate: see :meth:`undo`)."""
+        b, n, nxt = self.base, self.n, self._next
+        out = self.states[nxt][b:b + n].view(np.uint64)
+        changed, self.last_change = _first_difference(out, self.states[self.cur][b:b + n].view(np.uint64),
+                                                      self.last_change)
+        if not changed:
             return False
-        self.cur = 1 - self.cur
+        if self._stepped:
+            self.cycle, self.last_cycle_change = _first_difference(
+                out, self.states[self.prev][b:b + n].view(np.uint64), self.last_cycle_change)
+            self.cycle = not self.cycle
+        self.prev, self.cur = self.cur, nxt
+        self._stepped += 1
         return True
 
-    def _changed(self, new: np.ndarray, old: np.ndarray) -> bool:
-        """Whether ``new`` differs from ``old``, block by block from where the last change was.
-
-        Far from a fixed point a cell changes in nearly every block, so one
-        block (not the whole map) usually settles it.
-        """
-        blocks = -(-new.size // _CHECK_WORDS)
-        for k in range(blocks):
-            i = (self.last_change + k) % blocks
-            lo = i * _CHECK_WORDS
-            if not np.array_equal(new[lo:lo + _CHECK_WORDS], old[lo:lo + _CHECK_WORDS]):
-                self.last_change = i
-                return True
-        return False
+    def undo(self) -> None:
+        """Go back one generation (after a step that closed a :attr:`cycle`, the
+        state any odd number of generations later): swaps the current and
+        the previous state."""
+        self.cur, self.prev = self.prev, self.cur
 
     def show(self) -> None:
         """Refresh :attr:`shown` (``T.floor``/``T.wall`` tiles) from the state."""
         s = self.states[self.cur]
         np.subtract(s[self.base:self.base + self.n], np.uint8(OFFSET - T.floor), out=self.tiles.ravel())
+
+
+def _first_difference(new: np.ndarray, old: np.ndarray, start: int) -> tuple[bool, int]:
+    """``(differ, block)``: whether ``new`` differs from ``old``, compared block
+    by block from block ``start`` on (wrapping), and the block where it did
+    (else ``start``).  Far from a fixed point (or a cycle) a cell changes in
+    nearly every block, so one block, not the whole map, usually settles it.
+    """
+    blocks = -(-new.size // _CHECK_WORDS)
+    for k in range(blocks):
+        i = (start + k) % blocks
+        lo = i * _CHECK_WORDS
+        if not np.array_equal(new[lo:lo + _CHECK_WORDS], old[lo:lo + _CHECK_WORDS]):
+            return True, i
+    return False, start

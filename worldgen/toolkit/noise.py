@@ -33,7 +33,7 @@ import numpy as np
 from worldgen.core.registry import Progress
 from worldgen.core.steps import finish
 
-__all__ = ["fractal_noise", "noise_steps"]
+__all__ = ["fractal_noise", "noise_steps", "kept_octaves"]
 
 #: Noise cells summed between two Progress events (one octave at 512x512).
 NOISE_CELLS_PER_YIELD = 1 << 18
@@ -101,6 +101,15 @@ def _kept(width: int, height: int, octaves: int, divisor: float) -> list[tuple[i
         if o == 0 or max(px, py) >= 1.0:
             kept.append((o, px, py))
     return kept
+
+
+def kept_octaves(width: int, height: int, octaves: int, divisor: float) -> int:
+    """How many octaves a map of this size samples (those finer than a tile on both axes are skipped).
+
+    >>> kept_octaves(88, 32, 8, 2.0)
+    6
+    """
+    return len(_kept(width, height, octaves, divisor))
 
 
 def _draw_tables(rng: np.random.Generator, octaves: int) -> tuple[np.ndarray, int]:

@@ -3,26 +3,39 @@
 From "World Generation Breakdown" (Dance of Death): each particle adds 1 where
 it stands and rolls to a uniformly random 8-neighbour no higher than its
 tile, for ``life`` steps.  Here whole populations move in lock-step as array
-operations (:func:`rolling_particles`); :func:`work_cap` bounds what the
-parameter ranges allow.  The island (:mod:`worldgen.generators.island`) decides how many
-particles, where they start and what becomes of the counts.
+operations (:func:`rolling_particles`); :func:`work_terms` is what a run
+costs and :func:`work_cap` cuts it to a budget.  The island
+(:mod:`worldgen.generators.island`) decides how many particles, where they
+start and what becomes of the counts.
+
+Long because a lock-step has three paths (the whole grid compared at once,
+the cells a few particles stand on gathered, a handful rolled in Python),
+each chosen by the particles of a batch, and the work model that prices a
+run (:func:`work_terms`) must choose exactly as :class:`_Grids` does: one
+module keeps the paths and their prices side by side.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 import numpy as np
 
 from worldgen.core.registry import Progress, Stage
 
-__all__ = ["rolling_particles", "work_cap", "clamp_margin", "MAX_PARTICLE_STEPS", "MAX_CELL_STEPS",
-           "MAX_LOCK_STEPS"]
+__all__ = ["rolling_particles", "work_terms", "work_cap", "clamp_margin"]
 
-#: Work (cells + particles touched) between two Progress events in the particle loop.
+#: Work between two Progress events in the particle loop, in cells compared
+#: (about 3 ns each natively): a lock-step's fixed cost and a particle's move are
+#: counted in the same units (:data:`_STEP_UNITS`, :data:`_MOVE_UNITS`, :data:`_TINY_UNITS`).
 _WORK_PER_YIELD = 50_000
+_STEP_UNITS = 5_000   # a lock-step's numpy calls, whatever the particles
+_MOVE_UNITS = 10      # a particle's move on numpy's paths
+_TINY_UNITS = 500     # a particle's move in Python (:data:`_TINY`)
+#: A preview (a pass over one grid) costs at most 1 / this of the work between two events.
+_PREVIEW_SHARE = 4
 #: Move draws made at once (:func:`_move_rows`): a few steps of a big population, many of a small one.
 _DRAW_CELLS = 1 << 16
 
@@ -37,6 +50,8 @@ _CHOICE_BITS = 8
 #: A lock-step compares only the cells particles stand on (9 reads each) when
 #: there are at most 1 / this of the grid's cells, else the whole grid at once.
 _GATHER = 16
+#: Particles (all populations of a batch) rolled in Python (:meth:`_Grids._roll_tiny`) up to this many.
+_TINY = 8
 
 
 @lru_cache(maxsize=1)
@@ -74,6 +89,12 @@ def _move_table(row: int) -> np.ndarray:
     table = offs.astype(dtype).take(_choice_table())
     table.flags.writeable = False
     return table
+
+
+@lru_cache(maxsize=2)
+def _move_list(row: int) -> list[int]:
+    """:func:`_move_table` as a list (a list's item is the int stored)."""
+    return _move_table(row).tolist()
 
 
 #: Bit of each cell of a 3x3 window in a move mask (the centre: none).
@@ -120,10 +141,16 @@ def _move_rows(moves: np.random.Generator, steps: int, n: int) -> Iterator[np.nd
     >>> bool((rows == _move_draws(b, (9, 70_001))).all()) and a.random() == b.random()
     True
     """
+    for block in _move_blocks(moves, steps, n):
+        yield from block
+
+
+def _move_blocks(moves: np.random.Generator, steps: int, n: int) -> Iterator[np.ndarray]:
+    """The blocks :func:`_move_rows` yields the rows of."""
     whole = 4 // math.gcd(n, 4)  # rows whose values fill whole raw draws
     block = max(whole, _DRAW_CELLS // max(n, 1) // whole * whole)
     for s0 in range(0, steps, block):
-        yield from _move_draws(moves, (min(block, steps - s0), n))
+        yield _move_draws(moves, (min(block, steps - s0), n))
 
 
 def _starts(rng: np.random.Generator, width: int, height: int, particles: int, margins: list[int],
@@ -156,49 +183,79 @@ def _starts(rng: np.random.Generator, width: int, height: int, particles: int, m
     return y.astype(np.intp)
 
 
-#: Work caps (documented clamps).  A lock-step compares the whole particle
-#: grid, or only the cells its particles stand on when they are few
-#: (:data:`_GATHER`), and every particle-step moves one particle, so a run
-#: costs about ``lock-steps x (a fixed cost + cells compared) + particles x
-#: life``.  The parameter ranges allow requests that would run for minutes or
-#: years in a browser tab; these caps keep the worst legal request to about
-#: 2 s of CPU (``python -m worldgen island --seed x --width 16 --height 16
-#: --param particles=2000000 --param life=2 --param batches=1000000``: the
-#: most lock-steps, each a fixed cost).  The defaults and the article's
-#: one-by-one mode at 88x32, even tile by tile (``mask_scale=1
-#: batches=3000``), are within all three.
-MAX_PARTICLE_STEPS = 15_000_000  # particles x life, per population
-MAX_CELL_STEPS = 300_000_000  # lock-steps x cells compared, all populations together
-MAX_LOCK_STEPS = 200_000  # lock-steps (batches x life): each has a fixed Python cost
+def work_terms(particles: int, life: int, batches: int, width: int, height: int,
+               populations: int = 2) -> dict[str, float]:
+    """The work of :func:`rolling_particles`, by term (units; the island's
+    work model, :mod:`worldgen.generators.island.work`, prices them):
 
+    ``batches`` (a batch's set-up), ``starts`` (particles placed),
+    ``tiny_steps`` and ``tiny_moves`` (lock-steps, and particle moves, of
+    batches rolled in Python: :data:`_TINY`), ``steps`` and ``moves`` (the
+    same on numpy's paths), ``compared`` (cells compared by lock-steps of
+    the whole grid: many particles) and ``gathered`` (moves that read their
+    own 3x3 instead: few particles on a big grid).
 
-def work_cap(particles: int, life: int, batches: int, cells: int, populations: int = 2) -> tuple[int, int, int]:
-    """Clamp ``(particles, life, batches)`` to the work caps for a grid of
-    ``cells`` cells (all ``populations`` together): life is cut first, then
-    particles, then batches.  Requests within the caps are returned unchanged.
-    ``info["sim_particles"|"sim_life"|"sim_batches"]`` of the mask stages
-    report what ran.
-
-    A lock-step compares at most ``min(cells, _GATHER x populations x its
-    particles)`` cells, so the cells compared in a run are at most ``life x
-    min(batches x cells, _GATHER x populations x particles)``: a fine
-    release of few particles is bounded by the particles, not the batches.
-
-    >>> work_cap(3000, 50, 3000, 2 * 90 * 34)
-    (3000, 50, 3000)
-    >>> work_cap(2_000_000, 5000, 1_000_000, 2 * 1026 * 1026)
-    (2000000, 7, 20)
+    >>> work_terms(3000, 50, 3000, 88, 32)["tiny_steps"], work_terms(333, 17, 1, 30, 11)["compared"]
+    (147000, 14336)
+    >>> work_terms(333, 17, 1, 30, 11)["steps"], work_terms(333, 17, 1, 30, 11)["moves"]
+    (16, 10656)
     """
-    gathered = _GATHER * populations * particles       # cells compared by every particle, one by one
-    life = max(1, min(life, MAX_LOCK_STEPS, MAX_CELL_STEPS // min(cells, gathered)))
-    if particles * life > MAX_PARTICLE_STEPS:
-        life = max(1, MAX_PARTICLE_STEPS // particles)
-        particles = min(particles, MAX_PARTICLE_STEPS // life)
-    most = MAX_LOCK_STEPS // life
-    if life * _GATHER * populations * particles > MAX_CELL_STEPS:
-        most = min(most, MAX_CELL_STEPS // (life * cells))   # batches that compare every cell
-    batches = max(1, min(batches, particles, most))
+    batches = max(1, min(batches, particles))
+    moving = populations * -(-particles // batches)   # particles of a lock-step (the largest batch)
+    steps = batches * (life - 1)
+    cells = -(-populations * (height + 3) * (width + 2) // 8) * 8   # every grid's cells, as :class:`_Grids` lays them
+    terms = {"batches": batches, "starts": populations * particles, "tiny_steps": 0, "tiny_moves": 0,
+             "steps": 0, "moves": 0, "gathered": 0, "compared": 0}
+    if moving <= _TINY:
+        terms.update(tiny_steps=steps, tiny_moves=steps * moving)
+    else:
+        terms.update(steps=steps, moves=steps * moving)
+        if _GATHER * moving > cells:
+            terms["compared"] = steps * cells
+        else:
+            terms["gathered"] = steps * moving
+    return terms
+
+
+def work_cap(particles: int, life: int, batches: int, width: int, height: int, budget_ms: float,
+             costs: Mapping[str, float]) -> tuple[int, int, int]:
+    """Cut ``(particles, life, batches)`` until :func:`work_terms` at ``costs``
+    (ms per unit) is within ``budget_ms``: batches first (the particles go
+    out in fewer, larger groups: the same particles and lives), then life,
+    then particles; a request within the budget is returned unchanged
+    (``batches`` at most ``particles``).  ``info["sim_particles"|"sim_life"|"sim_batches"]``
+    of the mask stages report what ran.
+
+    >>> costs = dict(batches=0.03, starts=0.0, tiny_steps=0.003, tiny_moves=0.0015, steps=0.016,
+    ...              moves=0.00002, gathered=0.0002, compared=0.000003)
+    >>> work_cap(3000, 50, 3000, 88, 32, 1000.0, costs)
+    (3000, 50, 3000)
+    >>> work_cap(3000, 50, 3000, 88, 32, 100.0, costs)
+    (3000, 50, 43)
+    """
+    batches = max(1, min(batches, particles))
+
+    def ms(n: int, lives: int, groups: int) -> float:
+        return sum(costs[k] * v for k, v in work_terms(n, lives, groups, width, height).items())
+
+    if ms(particles, life, batches) > budget_ms:
+        batches = _most(lambda b: ms(particles, life, b) <= budget_ms, batches)
+        life = _most(lambda v: ms(particles, v, batches) <= budget_ms, life)
+        particles = _most(lambda n: ms(n, life, min(batches, n)) <= budget_ms, particles)
+        batches = min(batches, particles)
     return particles, life, batches
+
+
+def _most(fits, top: int) -> int:
+    """The largest ``v`` in ``1..top`` with ``fits(v)`` (taken to hold below
+    any value where it holds), or 1 when none does; a bisection."""
+    if fits(top):
+        return top
+    lo, hi = 1, top  # fits(hi) is False; lo is the answer when fits(lo) or nothing fits
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
 
 
 def clamp_margin(margin: int, side: int) -> int:
@@ -252,7 +309,7 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
     grids = _Grids(k, width, height, particles * life)
     # All starts first, so that the batch count never changes where particles start.
     starts = _starts(rng, width, height, particles, margins, grids.row, grids.cells)
-    every = max(1, _WORK_PER_YIELD // (k * grids.cells + k * -(-particles // batches)))
+    every = _event_every(k * -(-particles // batches), grids, preview and progress is not None)
     total_steps = batches * life
     done = 0
     for batch in range(batches):
@@ -263,6 +320,19 @@ def rolling_particles(rng: np.random.Generator, width: int, height: int, particl
                 yield Progress(progress, done / total_steps, grids.preview(progress) if preview else None)
         done += 1
     return grids.deposits()
+
+
+def _event_every(moving: int, grids: "_Grids", preview: bool) -> int:
+    """Lock-steps between two Progress events: about :data:`_WORK_PER_YIELD`
+    of work, and enough that a preview is a small share of it (a preview
+    each lock-step of a few particles on a big grid cost 20 times the
+    particles' own work)."""
+    if moving <= _TINY:
+        step = moving * _TINY_UNITS
+    else:
+        step = _STEP_UNITS + moving * _MOVE_UNITS + (grids.centre.size if _GATHER * moving > grids.centre.size else 0)
+    work = max(_WORK_PER_YIELD, _PREVIEW_SHARE * grids.cells if preview else 0)
+    return max(1, -(-work // step))
 
 
 class _Grids:
@@ -310,6 +380,9 @@ class _Grids:
         if few:
             around = self.lead + np.array([dy * self.row + dx for dy, dx in _OFFSETS8], dtype=np.intp)[:, None]
         np.add.at(flat, pos, ones)
+        if n <= _TINY and trace is None:
+            yield from self._roll_tiny(pos, life, rng, chunk)
+            return
         for t in range(1, life, chunk):
             for draws in _move_rows(rng, min(chunk, life - t), n):  # one row per step
                 if trace is not None:
@@ -327,6 +400,32 @@ class _Grids:
                 if trace is not None:
                     trace[-1].append(self.where(pos))
                 yield
+
+    def _roll_tiny(self, pos: np.ndarray, life: int, rng: np.random.Generator, chunk: int) -> Iterator[None]:
+        """:meth:`roll`'s lock-steps for a handful of particles (:data:`_TINY`), in
+        Python on a ``memoryview`` of the buffer: the same reads, moves and
+        deposits as the gathered path (a test holds them to it), without its
+        eight numpy calls a step, which cost five times the few particles'
+        own work (the article's one-by-one release is one particle a population)."""
+        buf = memoryview(self.buf)
+        lead = self.lead
+        around = [(dy * self.row + dx, 1 << j) for j, (dy, dx) in enumerate(_OFFSETS8)]
+        table = _move_list(self.row)
+        at = [p + lead for p in pos.tolist()]  # buffer cells
+        n = len(at)
+        for t in range(1, life, chunk):
+            for draws in (row for block in _move_blocks(rng, min(chunk, life - t), n) for row in block.tolist()):
+                for i, draw in enumerate(draws):  # draw | the bits "neighbour <= here"
+                    c = at[i]
+                    here = buf[c]
+                    for off, bit in around:
+                        if buf[c + off] <= here:
+                            draw |= bit
+                    at[i] = c + table[draw]
+                for c in at:
+                    buf[c] += 1
+                yield
+        pos[:] = [c - lead for c in at]
 
     def deposits(self) -> np.ndarray:
         """The counts so far, ``(k, height, width)`` ``int64``."""

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -91,18 +92,25 @@ def amount_param(what: str) -> float:
     return param(0.0, 0.0, 10.0, f"{what} per 1000 map tiles (worldgen.toolkit.terrain): 0 none")
 
 
-def plan(amounts: dict[str, float], floor: int) -> list[tuple[str, int]]:
+def plan(amounts: dict[str, float], floor: int, most: int | None = None) -> list[tuple[str, int]]:
     """``[(kind, count)]`` for a map of ``floor`` tiles and ``amounts`` in
-    pools per 1000 of them (rounded to the nearest).
+    pools per 1000 of them (rounded to the nearest); with ``most``, at most
+    that many in all, each count cut in proportion (rounded down: the
+    generators' work budget, :mod:`worldgen.toolkit.terrain_work`).
 
     >>> plan({"lake": 1.0, "chasm": 0.0, "meadow": 2.4}, 1000)
     [('lake', 1), ('meadow', 2)]
+    >>> plan({"lake": 10.0, "meadow": 5.0}, 4000, most=30)
+    [('lake', 20), ('meadow', 10)]
     """
     out = []
     for kind, rate in amounts.items():
         n = int(rate * floor / 1000.0 + 0.5)
         if n > 0:
             out.append((kind, n))
+    total = sum(n for _, n in out)
+    if most is not None and total > most:
+        out = [(kind, n * most // total) for kind, n in out if n * most // total > 0]
     return out
 
 
@@ -153,11 +161,20 @@ def _probe(tiles: np.ndarray, rng: np.random.Generator, keep: np.ndarray, margin
         return None
     ys = rng.integers(margin, h - margin, PROBES)
     xs = rng.integers(margin, w - margin, PROBES)
-    for y, x in zip(ys.tolist(), xs.tolist()):
-        box = tiles[y - 1:y + 2, x - 1:x + 2]
-        if _IS_GROUND[box].all() and not keep[y - 1:y + 2, x - 1:x + 2].any():
-            return y, x
-    return None
+    # Every probe's 3x3 at once (a crowded map fails most of them: one box
+    # at a time cost 40 small numpy calls a pool that found no centre).
+    cells = (ys * w + xs)[:, None] + _box_offsets(w)
+    ok = _IS_GROUND[tiles.take(cells)].all(axis=1) & ~keep.take(cells).any(axis=1)
+    first = int(ok.argmax())
+    return (int(ys[first]), int(xs[first])) if ok[first] else None
+
+
+@lru_cache(maxsize=8)
+def _box_offsets(w: int) -> np.ndarray:
+    """Flat offsets of a cell's 3x3 box on a map ``w`` wide (read-only)."""
+    offs = np.array([dy * w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)], dtype=np.intp)
+    offs.flags.writeable = False
+    return offs
 
 
 def _one_pool(tiles: np.ndarray, rng: np.random.Generator, kind: PoolKind, keep: np.ndarray,

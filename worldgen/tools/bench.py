@@ -29,7 +29,7 @@ from __future__ import annotations
 import gc
 import json
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from worldgen.core import registry
@@ -160,6 +160,17 @@ def measure(name: str, width: int, height: int, repeat: int = 0, memory: bool = 
     return measure_subject(_generator_subject(name, width, height, params, stage), repeat, memory, clock)
 
 
+def _cut(subject: Subject, params: Any) -> str | None:
+    """The one line naming what the work budget cuts of a row's request
+    (:mod:`worldgen.core.work`), None for none and for the world's rows."""
+    if subject.generator == WORLD:
+        return None
+    spec = registry.get(subject.generator)
+    if params is None or isinstance(params, Mapping):
+        params = spec.make_params(params)
+    return spec.budget_note(subject.width, subject.height, params)
+
+
 def _drain(items: Iterator) -> None:
     for _ in items:
         pass
@@ -216,6 +227,8 @@ def run_bench(only: list[str] | None = None, repeat: int = 0, as_json: bool = Fa
         print(_HEADER)
     for subject in subjects(only, params, sizes):
         row = measure_subject(subject, repeat, memory, clock)
-        print(json.dumps(row) if as_json else _line(row), flush=True)
+        if note := _cut(subject, params):
+            row["cut"] = note   # what the work budget cut at this size (worldgen.core.work)
+        print(json.dumps(row) if as_json else _line(row) + (f"\n  cut: {note}" if note else ""), flush=True)
     return 0
 

@@ -61,7 +61,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                        help="wall: what a frame waits (default); cpu: this thread's CPU time, "
                             "which other programs on a loaded machine move far less")
-    sweep = sub.add_parser("sweep", help="random legal requests per generator: counts of broken promises")
+    sweep = sub.add_parser("sweep", help="random legal requests per generator: broken promises, "
+                                         "the worst request's CPU time and memory")
     sweep.add_argument("--maps", type=types.whole(1, MAX_SWEEP_MAPS), default=100,
                        help=f"requests per generator, 1..{MAX_SWEEP_MAPS}")
     sweep.add_argument("--gen", action="append", default=None, help="only this generator (repeatable)")
@@ -118,6 +119,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     check_shaping(args.out, fmt, {"--frame": bool(args.frame), "--scale": args.scale is not None,
                                   "--legend": args.legend})
     params = _params(spec, args.param)
+    if note := spec.budget_note(args.width, args.height, params):   # the work budget's cut (core.work), one line
+        print(f"worldgen: note: {note}", file=sys.stderr)
     chosen = args.stage or spec.final_stage
     # Run through the chosen stage and the final one: a layer's .npz carries the final tiles too.
     last = max(chosen, spec.final_stage, key=spec.stages.index)
@@ -171,7 +174,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    """Print each broken request, then one JSON line of counts per generator."""
+    """Print each broken request, then one JSON line per generator: counts, the worst request, the model's error."""
     for name in args.gen or [spec.name for spec in registry.all_specs()]:
         registry.get(name)  # an unknown name is one clear line
         print(json.dumps(sweep(name, args.maps, args.seed, report=print), ensure_ascii=False), flush=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..creatures.entities import ORDERS, Monster
 from ..world.geometry import chebyshev
 from ..play.harm import name_of
-from ..text.log import Cue, good, note
+from ..text.log import Cue, bad, good, note
 from ..state import RunState
 from .base import DUNGEON, Action, Result, fail, succeed
 
@@ -61,14 +61,23 @@ class OrderAllies(Action):
 
 def take_along(run: RunState) -> list[tuple[str, str]]:
     """The player leaves the level: following allies within :data:`ALONG`
-    steps go with them (off the level, into ``run.companions``); the rest stay."""
+    steps go with them (off the level, into ``run.companions``); the rest
+    stay, and one line names them (so no ally is left behind unawares)."""
     level = run.level
     if level is None:
         return []
-    going = [m for m in level.monsters if m.ally and m.order == "follow" and chebyshev(m.pos, run.pos) <= ALONG]
+    allies = [m for m in level.monsters if m.ally]
+    going = [m for m in allies if m.order == "follow" and chebyshev(m.pos, run.pos) <= ALONG]
     for m in going:
         level.monsters.remove(m)
         m.statuses.pop("paralysed", None)
         run.companions.append(m)
-    return [note(f"{name_of(going[0], True)} comes with you.")] if len(going) == 1 else \
+    lines = [note(f"{name_of(going[0], True)} comes with you.")] if len(going) == 1 else \
         [note(f"{len(going)} allies come with you.")] if going else []
+    waiting = [m for m in allies if m not in going and m.order == "wait"]
+    far = [m for m in allies if m not in going and m.order != "wait"]
+    for left, why in ((waiting, "told to wait"), (far, f"too far: allies within {ALONG} steps follow you")):
+        if left:
+            who = name_of(left[0], True) + " stays" if len(left) == 1 else f"{len(left)} allies stay"
+            lines.append(bad(f"{who} behind ({why})."))
+    return lines

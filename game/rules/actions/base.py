@@ -20,7 +20,7 @@ from ..creatures.energy import ACTION_COST
 from ..state import RunState
 
 __all__ = ["Action", "Result", "succeed", "fail", "alternate", "MAX_ALTERNATIVES", "MAX_REACTION_DEPTH", "ANYWHERE",
-           "DUNGEON", "OVERWORLD"]
+           "DUNGEON", "OVERWORLD", "PackAction"]
 
 MAX_ALTERNATIVES = 5  # an alternative of an alternative...: bounded (a walk that swaps with an ally takes 5)
 MAX_REACTION_DEPTH = 4  # a reaction of a reaction... (a splash, its burn, the burn's damage): bounded
@@ -58,10 +58,29 @@ class Action:
     searches = False
     #: The modes the player may take it in; the engine refuses it elsewhere (:func:`game.rules.engine.perform`).
     modes: tuple[str, ...] = ANYWHERE
+    #: Whether it is the choice a read scroll waits for (:mod:`.scrolls`): while
+    #: one waits, the engine refuses every other action.
+    finishes_reading = False
 
     def cost(self, run: RunState) -> int:
         """Energy a success costs the player (a heavy blow more, a dagger less)."""
         return ACTION_COST
 
     def perform(self, run: RunState) -> Result:
+        raise NotImplementedError
+
+
+class PackAction(Action):
+    """An action on the item in pack ``slot``; a slot the pack does not have fails."""
+
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+
+    def perform(self, run: RunState) -> Result:
+        pack = run.player.inventory
+        if not 0 <= self.slot < len(pack):
+            return fail()
+        return self.on_item(run, pack)
+
+    def on_item(self, run: RunState, pack: list[str]) -> Result:
         raise NotImplementedError

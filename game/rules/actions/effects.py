@@ -15,7 +15,8 @@ captives are spared), ``bolt`` (the first creature on the line to the
 target), ``burst`` (every creature in the 3x3 around the target; a thrown
 potion always bursts), ``line`` (every creature on the line from the user to
 the target, and the cells it crosses: a breath), ``cell`` (the target cell
-itself), ``none`` (no target: the level, the pack).  Fire delivered by a
+itself), ``item`` (a piece of the user's gear: what a scroll of enchanting
+enchants), ``none`` (no target: the level, the pack).  Fire delivered by a
 burst or a line sets alight what burns on the cells it covers
 (:class:`Ignite`).
 
@@ -37,7 +38,7 @@ import numpy as np
 
 from ..world import hazards
 from ..creatures import status
-from ..content import STATUSES
+from ..content import ITEM_BY_ID, STATUSES
 from ..creatures.entities import ALCHEMY, Actor, Monster
 from ..play.harm import hurt, name_of
 from ..text.log import Cue, bad, good, note
@@ -47,10 +48,10 @@ from .base import Action, Result, fail, succeed
 from .surroundings import CLOUD, Cloud, Identify, IdentifyOne, Ignite, Reveal
 
 __all__ = ["EFFECTS", "AIMS", "BURSTS", "IGNITES", "CLOUDS", "CLOUD", "Cloud", "Deliver", "Heal", "Afflict", "Damage",
-           "Burn", "Relocate", "Reveal", "Identify", "IdentifyOne", "Improve", "Ignite", "landing_cell",
+           "Burn", "Relocate", "Reveal", "Identify", "IdentifyOne", "Improve", "Enchant", "Ignite", "landing_cell",
            "creatures_in_view", "ALCHEMY"]
 
-AIMS = ("self", "view", "bolt", "burst", "line", "cell", "none")
+AIMS = ("self", "view", "bolt", "burst", "line", "cell", "item", "none")
 TELEPORT_FAR = 12  # steps on foot a teleport tries to put between where you were and where you land
 
 
@@ -145,6 +146,25 @@ class Improve(Action):
         return succeed()
 
 
+class Enchant(Action):
+    """A scroll of enchanting's magic on the kind of gear ``who`` holds in
+    ``slot`` (the weapon in hand, the one ready, the armour worn): that kind
+    is ``power`` better for them for good, every one of it they wield or
+    wear (``Player.enchants``: a blade strikes, a launcher shoots, armour
+    guards that much more)."""
+
+    def __init__(self, who: Actor, slot: str, power: int = 1) -> None:
+        self.who, self.slot, self.power = who, slot, power
+
+    def perform(self, run: RunState) -> Result:
+        item = getattr(self.who, self.slot, None)
+        if not item or not hasattr(self.who, "enchants"):
+            return fail()
+        self.who.enchants[item] = self.who.enchants.get(item, 0) + self.power
+        name = ITEM_BY_ID[item].name
+        return succeed(good(f"Your {name} glows, and is +{self.who.enchants[item]} now."))
+
+
 # -- moving a creature: one unit, one cell picker -----------------------------------------------------
 def landing_cell(run: RunState, rng: np.random.Generator, far_from: tuple[int, int] | None = None,
                  far: int = 0) -> tuple[int, int] | None:
@@ -197,7 +217,8 @@ class Relocate(Action):
 
 # -- the one table ---------------------------------------------------------------------------
 #: What each effect is on one target: ``make(run, target, power) -> Action``.
-#: The target is a creature, except for the ``cell`` and ``none`` aims.
+#: The target is a creature, except for the ``cell`` (a cell), ``item`` (a
+#: piece of gear: weapon, swap, armour) and ``none`` aims.
 Make = Callable[[RunState, object, int], Action]
 
 
@@ -225,6 +246,7 @@ EFFECTS: dict[str, Make] = {
     "poison_cloud": lambda run, who, power: Cloud("poison", who),
     "confusion_cloud": lambda run, who, power: Cloud("confusion", who),
     "identify": lambda run, _, power: IdentifyOne(),
+    "enchant": lambda run, slot, power: Enchant(run.player, slot, power),
     # crafted
     "hone": lambda run, who, power: Improve(who, attack=1),
     "padding": lambda run, who, power: Improve(who, max_hp=6),
@@ -297,7 +319,7 @@ class Deliver(Action):
             return [self.user]
         if aim == "none":
             return [None]
-        if aim == "cell":
+        if aim in ("cell", "item"):  # the cell, or (a scroll of enchanting) the piece of gear chosen
             return [self.cell]
         if aim == "view":
             return creatures_in_view(run)

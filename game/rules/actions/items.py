@@ -11,13 +11,13 @@ from ..text import words
 from ..content.keys import hint
 from ..creatures.identify import identify, item_name
 from ..text.log import Cue, bad, loot, note
-from ..world.los import flight
 from ..creatures.pack import fits
 from ..play.pickup import picks_up
 from ..play.sites import settle_site
 from ..state import RunState
 from ..world.vaults import on_take
-from .base import DUNGEON, Action, Result, alternate, fail, succeed
+from .base import DUNGEON, Action, PackAction, Result, alternate, fail, succeed
+from .scrolls import Read, aim_point
 from .effects import EFFECTS, Deliver, Identify
 
 __all__ = ["PickUp", "UseItem", "Equip", "Swap", "Craft", "Drop", "take_items", "VERBS", "WANDLORE_KEEPS"]
@@ -87,22 +87,6 @@ class PickUp(Action):
         return succeed(*take_items(run, here, asked=True))
 
 
-class PackAction(Action):
-    """An action on the item in pack ``slot``; a slot the pack does not have fails."""
-
-    def __init__(self, slot: int) -> None:
-        self.slot = slot
-
-    def perform(self, run: RunState) -> Result:
-        pack = run.player.inventory
-        if not 0 <= self.slot < len(pack):
-            return fail()
-        return self.on_item(run, pack)
-
-    def on_item(self, run: RunState, pack: list[str]) -> Result:
-        raise NotImplementedError
-
-
 #: What using an item of each kind is called ("You drink the fizzy potion.").
 VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
 
@@ -127,16 +111,15 @@ class UseItem(PackAction):
         if kind.kind not in VERBS or kind.effect not in EFFECTS:
             return fail()
         cell = None
+        if kind.asks and (kind.aim == "item" or self.target is None):
+            return alternate(Read(self.slot))  # read first, choose after
         if kind.targeted:
             if self.target is None or run.level is None:
                 it = words.capital(item_name(run, kind, article="the"))
                 return fail(note(f"{it} must be aimed (choose a target)."))
-            level = run.level
-            f = flight(level.transparent, run.pos, self.target, kind.range or kind.power or 6,
-                       lambda x, y: level.monster_at(x, y) is not None)
-            if f.end is None:
-                return fail(note("There is no room to aim there."))
-            cell = f.hit or f.end
+            cell, why = aim_point(run, kind, self.target)
+            if cell is None:
+                return fail(note(why))
             run.make_noise(5)
         kept = kind.kind == "wand" and run.player.has("wandlore") and run.rng("wandlore").random() < WANDLORE_KEEPS
         if not kept:

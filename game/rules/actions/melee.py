@@ -15,7 +15,6 @@ from ..creatures.entities import BLOW_NOISE, LUCK, Actor, Monster
 from ..play.harm import hurt, name_of
 from ..creatures.identify import item_name
 from ..text.log import Cue, bad, note
-from ..world.los import flight
 from ..content import ITEM_BY_ID
 from ..state import RunState
 from .base import Action, Result, succeed
@@ -102,7 +101,7 @@ class Shoot(Action):
     def perform(self, run: RunState) -> Result:
         m, level = self.shooter, run.level
         px, py = run.player.pos
-        f = flight(level.transparent, (m.x, m.y), self.target.pos, m.kind.shot_range,
+        f = level.flight((m.x, m.y), self.target.pos, m.kind.shot_range,
                    lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
         run.emit(Cue.SHOOT_AT_YOU if self.target.is_hero else Cue.SHOOT)
         victim = run.player if f.hit == (px, py) else level.monster_at(*f.hit) if f.hit else None

@@ -86,8 +86,7 @@ class Summon(Action):
             called += 1
         if not called:
             return fail()
-        said = self.line or f"{name_of(m, True)} calls up {words.a(kind.name)}" + \
-            (f" and {called - 1} more!" if called > 1 else "!")
+        said = self.line or f"{name_of(m, True)} calls up {words.a(kind.name, called)}!"
         return succeed(bad(said) if run.sees(m) else note("You hear a chant."))
 
 

@@ -10,16 +10,17 @@ from ..world.geometry import chebyshev
 from ..play.harm import hurt
 from ..creatures.identify import item_name
 from ..text.log import Cue, note
-from ..world.los import flight, line
+from ..world.los import line
 from ..state import RunState
 from .terrain import swimming
-from .base import DUNGEON, Action, Result, alternate, fail, succeed
+from .base import DUNGEON, Action, PackAction, Result, alternate, fail, succeed
 from .effects import Deliver, Identify
-from .items import Equip, PackAction, Swap
+from .items import Equip, Swap
+from .scrolls import LANDING_AIMS
 from .melee import Attack
 
 __all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
-           "AIM_PURPOSES", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
+           "AIM_PURPOSES", "lands", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
 RECOVER = {"stone": 0.8, "arrow": 0.6, "bolt": 0.5}
@@ -41,8 +42,9 @@ def targets(run: RunState, max_range: int) -> list[tuple[int, int]]:
 
 
 #: What a target is chosen for: firing the wielded launcher (or a reach
-#: weapon's blow), throwing an item, or using one that is aimed.
-AIM_PURPOSES = ("fire", "throw", "use")
+#: weapon's blow), throwing an item, using one that is aimed, or where a
+#: scroll just read acts (:mod:`.scrolls`).
+AIM_PURPOSES = ("fire", "throw", "use", "read")
 
 
 def aim_range(run: RunState, purpose: str, slot: int | None = None) -> int:
@@ -52,7 +54,7 @@ def aim_range(run: RunState, purpose: str, slot: int | None = None) -> int:
         return 1 if w is None else (w.range if w.ammo else w.reach)
     if purpose == "throw":
         return throw_range(run)
-    kind = ITEM_BY_ID[run.player.inventory[slot]]
+    kind = ITEM_BY_ID[run.player.reading if purpose == "read" else run.player.inventory[slot]]
     return kind.range or kind.power or THROW_RANGE
 
 
@@ -61,14 +63,28 @@ def aim_label(run: RunState, purpose: str, slot: int | None = None) -> str:
     if purpose == "fire":
         w = run.player.weapon_kind
         return f"Fire your {w.name}" if w is not None and w.ammo else "Strike"
+    if purpose == "read":
+        return f"Aim {words.the(ITEM_BY_ID[run.player.reading].name)}"
     shown = item_name(run, ITEM_BY_ID[run.player.inventory[slot]], article="the")
     return f"{'Throw' if purpose == 'throw' else 'Aim'} {shown}"
 
 
-def aim_preview(run: RunState, target: tuple[int, int], max_range: int):
+def lands(run: RunState, purpose: str, slot: int | None = None) -> bool:
+    """Whether what is aimed stops at the target cell (a throw, a burst, a
+    blink) rather than flying on past it to its range (a shot, a bolt)."""
+    if purpose == "throw":
+        return True
+    if purpose in ("use", "read"):
+        kind = ITEM_BY_ID[run.player.reading if purpose == "read" else run.player.inventory[slot]]
+        return kind.aim in LANDING_AIMS
+    return False
+
+
+def aim_preview(run: RunState, target: tuple[int, int], max_range: int, stops: bool = False):
     """The flight toward ``target`` as it would go now: ``(cells crossed, the
-    cell of the creature it hits or None, the cells of the line past its stop)``."""
-    f = _fly(run, target, max_range)
+    cell of the creature it hits or None, the cells of the line past its stop)``;
+    ``stops``: it stops at the target (:func:`lands`)."""
+    f = _fly(run, target, max_range, stops)
     past = [c for c in line(run.pos, target) if c not in f.cells]
     return f.cells, f.hit, past
 
@@ -83,9 +99,11 @@ def _land(run: RunState, item_id: str, f) -> None:
             return
 
 
-def _fly(run: RunState, target: tuple[int, int], max_range: int):
+def _fly(run: RunState, target: tuple[int, int], max_range: int, stops: bool = False):
+    """The flight towards ``target``, at most ``max_range`` cells; ``stops``: it ends at the target."""
     level = run.level
-    return flight(level.transparent, run.pos, target, max_range, lambda x, y: level.monster_at(x, y) is not None)
+    reach = min(max_range, chebyshev(run.pos, target)) if stops else max_range
+    return level.flight(run.pos, target, reach, lambda x, y: level.monster_at(x, y) is not None)
 
 
 class Throw(PackAction):
@@ -105,9 +123,9 @@ class Throw(PackAction):
         if swimming(run):
             return fail(note("You cannot throw while swimming."))
         kind = ITEM_BY_ID[pack[self.slot]]
-        f = _fly(run, self.target, throw_range(run))
+        f = _fly(run, self.target, throw_range(run), stops=True)
         if f.end is None:
-            return fail(note("There is no room to throw there."))
+            return fail(note(run.level.in_the_way(run.pos, self.target)))
         del pack[self.slot]
         run.make_noise(4)
         run.emit(Cue.THROW)
@@ -156,7 +174,7 @@ class Fire(Action):
             return fail(note(_no_missiles(w)))
         f = _fly(run, self.target, w.range)
         if f.end is None:
-            return fail(note("There is no room to shoot there."))
+            return fail(note(level.in_the_way(run.pos, self.target)))
         p.inventory.remove(w.ammo)
         run.make_noise(5)
         run.emit(Cue.SHOOT)
@@ -165,7 +183,8 @@ class Fire(Action):
         rng = run.rng("fire")
         if f.hit is not None:
             m = level.monster_at(*f.hit)
-            dmg = attack_roll(rng, w.power + p.level // 2 + (SKILL_BONUS if p.has("marksman") else 0), m.defence)
+            power = w.power + p.plus(w.id) + p.level // 2 + (SKILL_BONUS if p.has("marksman") else 0)
+            dmg = attack_roll(rng, power, m.defence)
             missile = words.capital(words.the(ITEM_BY_ID[w.ammo].name))
             lines.append(note(f"{missile} hits {m.name} for {dmg}." if dmg else f"{missile} misses {m.name}."))
             lines += hurt(run, m, dmg, "your shot")
@@ -183,7 +202,9 @@ class Fire(Action):
             return fail(note(f"Your weapon reaches {reach} cells: choose a monster that close."))
         f = _fly(run, self.target, reach)
         if f.hit != (tx, ty):
-            return fail(note("Something is in the way."))
+            other = level.monster_at(*f.hit) if f.hit is not None else None
+            return fail(note(f"{words.capital(other.name)} is in the way." if other is not None
+                             else level.in_the_way(run.pos, self.target)))
         return alternate(Attack(run.player, m))
 
 

@@ -22,20 +22,22 @@ import numpy as np
 
 from worldgen.toolkit import grid
 
-from ..content import STATUSES
+from ..content import GASES, STATUSES, VAULTS
+from ..content.keys import hint
 from ..world.geometry import STEPS, chebyshev, walk_distance
 from ..creatures.identify import item_name, items_are
 from ..text.log import note
 from ..creatures.pack import fits
 from ..play.pickup import picks_up
 from ..state import Activity, RunState
-from ..world.vaults import guarded, seen_sentinels
+from ..world.hazards import thick
+from ..world.vaults import choice_vault, guarded, seen_sentinels
 from .base import Action, Result, alternate, fail
 from .walk import OverworldStep, Rest, Walk
 
 __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_explore", "start_rest",
            "danger", "walk_interruption", "interruption", "explore_target", "stairs_target", "Plan", "PLANS",
-           "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS"]
+           "harmful_clouds", "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS"]
 
 #: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
 HURT_FRACTION = 0.5
@@ -98,7 +100,21 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
     x, y = run.pos
     if not keep_out[y, x] and not (goal is not None and level.inside(*goal) and keep_out[goal[1], goal[0]]):
         ground &= ~keep_out
-    return ground
+    clouds = harmful_clouds(level)  # never through a cloud in view that would afflict ...
+    clouds[y, x] = False  # ... but out of the one the player stands in,
+    if goal is not None and level.inside(*goal):
+        clouds[goal[1], goal[0]] = False  # and into one clicked on: a choice
+    return ground & ~clouds
+
+
+def harmful_clouds(level) -> np.ndarray:
+    """Cells in view where a cloud is thick enough to give its status (poison,
+    confusion: smoke only hides): walks that plan themselves keep out of them."""
+    out = np.zeros(level.shape, dtype=bool)
+    for kind, gas in GASES.items():
+        if gas.status and kind in level.gas:
+            out |= thick(level, kind)
+    return out & level.visible
 
 
 def _shackled(m) -> bool:
@@ -129,7 +145,9 @@ def start_explore(run: RunState) -> bool:
 
 
 def _next_leg(run: RunState) -> bool:
-    """Auto-explore's next leg, planned from where the player stands now."""
+    """Auto-explore's next leg, planned from where the player stands now (and
+    sees from there: it never says all is explored with the view behind it)."""
+    run.level.update_view(*run.pos)
     target = explore_target(run)
     path = plan_path(run, *target) if target is not None else None
     if not path:
@@ -199,6 +217,9 @@ def walk_interruption(run: RunState) -> str | None:
     why = danger(run)
     if why is not None or run.mode != "dungeon":
         return why
+    choice = _choice_beside(run)
+    if choice is not None:
+        return choice
     left = [it for it in run.level.items_at(*run.pos) if it.kind.kind not in ("treasure", "relic")
             and picks_up(run, it)]
     if left:
@@ -267,6 +288,22 @@ class Resting(Plan):
 
 #: The plans, by the kind an :class:`~game.rules.state.Activity` names.
 PLANS: dict[str, Plan] = {"walk": FollowPath(), "explore": Explore(), "rest": Resting(), "search": Resting()}
+
+
+def _choice_beside(run: RunState) -> str | None:
+    """A vault's find the player stands on or beside whose taking springs its
+    rule (an altar cage, an ambush): the walk stops once for it and says why
+    (the taking is the player's: the pick-up key), then goes on past it another time."""
+    level, (px, py) = run.level, run.pos
+    for it in level.items:
+        if max(abs(it.x - px), abs(it.y - py)) > 1 or it in run.told or not level.visible[it.y, it.x]:
+            continue
+        k = choice_vault(level, it)
+        if k >= 0:
+            run.told.update(other for other in level.items if choice_vault(level, other) == k)  # once a vault
+            design = VAULTS[level.vaults[k]["design"]]
+            return f"{design.title} ({design.rule}; {hint('pick_up')})"
+    return None
 
 
 def interruption(run: RunState) -> str | None:
@@ -343,4 +380,7 @@ class TravelStep(Action):
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
         if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
+        if run.mode == "dungeon" and harmful_clouds(run.level)[y, x] and run.activity.path:
+            kind = next(k for k, g in GASES.items() if g.status and k in run.level.gas and thick(run.level, k)[y, x])
+            return fail(note(f"You stop: a cloud of {kind} lies ahead."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))

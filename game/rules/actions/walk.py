@@ -26,7 +26,7 @@ from .items import take_items
 from .melee import Attack
 from .terrain import Fall, Unlock, open_door, swimming
 
-__all__ = ["Walk", "Step", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "SwapPlaces", "Helpless"]
+__all__ = ["Walk", "Step", "Land", "OverworldStep", "OpenSecretDoor", "Rest", "SwapPlaces", "Helpless", "STRUGGLE"]
 
 _BARS = {T.deep_water: "Deep water", T.mountain: "Mountains"}
 DOOR_NOISE = 4  # a door swung open is a little louder than a step
@@ -111,6 +111,7 @@ class Step(Action):
         a.pos = (x, y)
         if not a.is_hero:
             return succeed()
+        level.update_view(x, y)  # the player sees from where they stand (a quick one may step again at once)
         return self._the_players(run, tile, was_swimming)
 
     def _the_players(self, run: RunState, tile: int, was_swimming: bool) -> Result:
@@ -220,8 +221,16 @@ class Rest(Action):
         return succeed()
 
 
+#: A paralysed player who tries to act tears at what holds them: this often it
+#: costs the paralysis a turn more (so struggling roughly halves a web's hold).
+STRUGGLE = 0.5
+
+
 class Helpless(Action):
-    """Whatever the player asked for, they cannot move: a turn passes (paralysis)."""
+    """Whatever the player asked for, they cannot move: a turn passes
+    (paralysis), and they struggle against it (:data:`STRUGGLE`)."""
 
     def perform(self, run: RunState) -> Result:
-        return succeed(note("You are paralysed and cannot move!"))
+        if run.rng("struggle").random() < STRUGGLE and status.shake_off(run.player, "paralysed"):
+            return succeed(note("You struggle free!"))
+        return succeed(note("You are paralysed and struggle to move!"))

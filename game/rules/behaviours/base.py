@@ -29,7 +29,6 @@ from ..actions.walk import Step
 from ..creatures.entities import Actor, Monster
 from ..world.geometry import STEPS, chebyshev, walk_distance
 from ..text.log import note
-from ..world.los import flight
 from ..state import RunState
 
 __all__ = ["Behaviour", "TurnContext", "toward", "away", "wander", "step", "Hunter", "Sleeper", "Wanderer",
@@ -162,7 +161,7 @@ def clear_shot(ctx: TurnContext, m: Monster, target: Actor, reach: int) -> bool:
     if chebyshev(m.pos, cell) > reach or not level.visible[m.y, m.x]:
         return False
     px, py = ctx.player_pos
-    f = flight(level.transparent, m.pos, cell, reach,
+    f = level.flight(m.pos, cell, reach,
                lambda x, y: (x, y) == (px, py) or level.monster_at(x, y) is not None)
     return f.hit == cell
 

@@ -35,7 +35,7 @@ class ItemKind:
     power: int = 0  # heal amount, status turns, attack or defence bonus, ranged damage
     tier: int = 0  # first danger tier it is found at
     effect: str = ""  # potions, scrolls, wands: a name in game.rules.actions.effects.EFFECTS
-    aim: str = "self"  # how the effect finds its targets: self, view, bolt, burst, cell, none (see effects)
+    aim: str = "self"  # how the effect finds its targets: self, view, bolt, burst, cell, item, none (see effects)
     reach: int = 1  # melee weapons: cells a blow reaches
     cost: int = 100  # weapons: energy per blow (100: one turn at normal speed)
     ammo: str = ""  # launchers: the ammo kind they shoot
@@ -53,6 +53,12 @@ class ItemKind:
     @property
     def identified_by_default(self) -> bool:
         return self.known or self.kind not in UNIDENTIFIED_KINDS
+
+    @property
+    def asks(self) -> bool:
+        """A scroll whose magic asks for a choice once it is read: where it
+        acts, or what it enchants (``game.rules.actions.scrolls``)."""
+        return self.kind == "scroll" and (self.targeted or self.aim == "item")
 
     @property
     def targeted(self) -> bool:
@@ -88,7 +94,9 @@ ITEMS: tuple[ItemKind, ...] = (
              kind="potion", power=20, tier=3, effect="invisible"),
     ItemKind(id="potion_smoke", name="potion of smoke", glyph="!", colour=(170, 170, 170), kind="potion",
              tier=1, effect="smoke"),  # a cloud that hides you (thrown: where it shatters)
-    # scrolls: read
+    # scrolls: read (one that asks for a choice is read first, the choice made after: actions.scrolls)
+    ItemKind(id="scroll_enchant", name="scroll of enchanting", glyph="?", colour=(255, 200, 255), kind="scroll",
+             power=1, effect="enchant", aim="item"),  # +1 to the weapon or armour kind chosen, for good
     ItemKind(id="scroll_blink", name="scroll of blinking", glyph="?", colour=(230, 230, 255), kind="scroll",
              power=6, effect="blink", aim="cell"),
     ItemKind(id="scroll_fire", name="scroll of fire", glyph="?", colour=(255, 170, 90), kind="scroll", power=8,
@@ -212,6 +220,8 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
         # healing is the commonest potion; the rest are even
         if cat == "potion" and rng.integers(0, 4) == 0:
             return ITEM_BY_ID["big_potion" if tier >= 5 and rng.integers(0, 2) else "potion"]
+        if cat == "scroll" and rng.integers(0, 4) == 0:  # and enchanting the commonest scroll (Brogue's)
+            return ITEM_BY_ID["scroll_enchant"]
         return able[int(rng.integers(0, len(able)))]
     # Gear and ammo: mostly among the best few unlocked.
     top = able[-3:]

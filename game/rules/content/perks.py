@@ -38,11 +38,11 @@ class PerkKind:
 
 PERKS: tuple[PerkKind, ...] = (
     PerkKind(id="vigour", name="Vigour", note="+10 max HP", max_hp=10, most=3),
-    PerkKind(id="might", name="Might", note="+2 attack", attack=2, most=3),
+    PerkKind(id="might", name="Might", note="+2 attack: your blows strike harder (not shots or throws)", attack=2, most=3),
     PerkKind(id="thick_skin", name="Thick skin", note="+2 defence", defence=2, most=3),
     PerkKind(id="fleet", name="Fleet foot", note="your steps take a fifth less time", rule="entities"),
     PerkKind(id="quick_blows", name="Quick blows", note="your blows take a fifth less time", rule="entities"),
-    PerkKind(id="berserk", name="Berserk", note="+3 attack while below half your HP", rule="entities"),
+    PerkKind(id="berserk", name="Berserk", note="+3 attack to your blows while below half your HP", rule="entities"),
     PerkKind(id="stealthy", name="Stealthy", note="your steps are much quieter", rule="entities"),
     PerkKind(id="regrowth", name="Regrowth", note="you heal twice as fast", rule="entities"),
     PerkKind(id="marksman", name="Marksman", note="+3 damage with launchers", rule="actions.ranged"),
@@ -53,7 +53,8 @@ PERKS: tuple[PerkKind, ...] = (
              rule="actions.items"),
     PerkKind(id="antivenom", name="Antivenom", note="poison never takes hold of you", immune=("poisoned",)),
     PerkKind(id="fireproof", name="Fireproof", note="you never catch fire", immune=("burning",)),
-    PerkKind(id="steady", name="Steady mind", note="paralysis, confusion and fear last half as long",
+    PerkKind(id="steady", name="Steady mind",
+             note="paralysis, confusion and fear last half as long, and leave you steadfast twice as long",
              halves=("paralysed", "confused", "afraid")),
     PerkKind(id="keen_eyes", name="Keen eyes", note="secret doors and traps are found twice as readily",
              rule="level"),

@@ -45,4 +45,6 @@ STATUSES: dict[str, StatusKind] = {s.id: s for s in (
                note="blows land with half their strength"),
     StatusKind(id="afraid", label="Afraid", colour=(255, 230, 200), good=False,
                note="runs from its foe; fights only when cornered"),
+    StatusKind(id="steadfast", label="Steadfast", colour=(240, 240, 240), good=True,
+               note="just freed of a paralysis, confusion or fear: none of them takes hold again yet"),
 )}

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..content import ITEM_BY_ID, PERK_BY_ID, PERK_CHOICES, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
 from .energy import ACTION_COST, Energy
-from .status import floats, strength
+from .status import GUARD_TURNS, LOCKS, floats, strength
 
 __all__ = ["Actor", "Player", "Monster", "FloorItem", "MAX_INVENTORY", "PLAYER_SPEED", "ORDERS", "MAX_LEVELS_AT_ONCE",
            "LUCK", "ALCHEMY", "BLOW_NOISE"]
@@ -124,9 +124,15 @@ class Actor:
     def halved(self) -> frozenset[str]:
         return frozenset()
 
+    @property
+    def guard_turns(self) -> int:
+        """How long it stays steadfast when a lock (paralysis, confusion, fear) ends."""
+        return GUARD_TURNS
+
     def resisted(self, status: str, turns: int) -> int:
-        """How long ``status`` holds it: 0 when immune, half (at least one turn) when steadied."""
-        if status in self.immunities:
+        """How long ``status`` holds it: 0 when immune (or a lock while it is
+        steadfast), half (at least one turn) when steadied."""
+        if status in self.immunities or (status in LOCKS and "steadfast" in self.statuses):
             return 0
         return max(1, turns // 2) if status in self.halved else turns
 
@@ -293,6 +299,12 @@ class Player(Actor):
     background: str = ""  # an id of content.backgrounds ("": a run from before backgrounds)
     perks: list[str] = field(default_factory=list)  # ids of content.perks, in the order chosen
     perks_owed: int = 0  # levels gained whose perk is still to be chosen
+    # A scroll read whose choice is still to come (where it acts, what it
+    # enchants): its item id, or "" (actions.scrolls); nothing else may be
+    # done until the choice is made or the scroll let go.
+    reading: str = ""
+    enchants: dict[str, int] = field(default_factory=dict)  # weapon and armour kinds enchanted: item id -> plus
+    letters: dict[str, list[str]] = field(default_factory=dict)  # each pack row's letter, by kind (creatures.pack)
 
     name = "you"
     is_hero = True
@@ -348,7 +360,7 @@ class Player(Actor):
         stick (1); berserk adds 3 below half HP."""
         w = self.weapon_kind
         rage = 3 if self.has("berserk") and self.hp * 2 < self.max_hp else 0
-        return self.base_attack + rage + (0 if w is None else 1 if w.ammo else w.power)
+        return self.base_attack + rage + (0 if w is None else 1 if w.ammo else w.power + self.plus(w.id))
 
     @property
     def attack(self) -> int:
@@ -360,7 +372,11 @@ class Player(Actor):
 
     @property
     def defence(self) -> int:
-        return self.base_defence + (self.armour_kind.power if self.armour else 0)
+        return self.base_defence + (self.armour_kind.power + self.plus(self.armour) if self.armour else 0)
+
+    def plus(self, item_id: str | None) -> int:
+        """The enchantment on a kind of weapon or armour (0: none): every one of it the player wields or wears."""
+        return self.enchants.get(item_id, 0) if item_id else 0
 
     @property
     def attack_cost(self) -> int:
@@ -394,6 +410,11 @@ class Player(Actor):
     def reach(self) -> int:
         w = self.weapon_kind
         return w.reach if w is not None and not w.ammo else 1
+
+    @property
+    def guard_turns(self) -> int:
+        """Steadfast twice as long with a steady mind."""
+        return GUARD_TURNS * (2 if self.has("steady") else 1)
 
     def xp_to_next(self) -> int:
         return xp_to_next(self.level)

@@ -59,7 +59,10 @@ def is_known(run, kind: ItemKind) -> bool:
 
 
 def display_name(run, kind: ItemKind) -> str:
-    """The name the player sees: the kind's name once known, else its appearance."""
+    """The name the player sees: the kind's name once known, else its
+    appearance; a weapon or armour kind the player enchanted with its plus ("+2 long sword")."""
+    if kind.kind in ("weapon", "armour") and (plus := run.player.plus(kind.id)):
+        return f"+{plus} {kind.name}"
     if is_known(run, kind) or kind.kind not in UNIDENTIFIED_KINDS:
         return kind.name
     return appearances(run.world.seed).get(kind.id, kind.name)

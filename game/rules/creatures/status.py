@@ -18,9 +18,15 @@ from __future__ import annotations
 
 from ..content import MAX_STATUS_TURNS, STATUSES
 
-__all__ = ["add", "tick", "OPPOSITES", "can_act", "seen_at", "strength", "afraid", "floats"]
+__all__ = ["add", "tick", "shake_off", "OPPOSITES", "LOCKS", "GUARD_TURNS", "can_act", "seen_at", "strength",
+           "afraid", "floats"]
 
 OPPOSITES = {"hasted": "slowed", "slowed": "hasted"}
+#: The statuses that take control away.  When one ends, whoever had it is
+#: ``steadfast`` for :data:`GUARD_TURNS` turns (its ``guard_turns``): none of
+#: them takes hold again until then, so no web or chant holds anyone for good.
+LOCKS = ("paralysed", "confused", "afraid")
+GUARD_TURNS = 3
 
 
 def add(actor, name: str, turns: int) -> bool:
@@ -61,7 +67,28 @@ def tick(actor, in_water: bool = False) -> tuple[int, str, list[str]]:
             del actor.statuses[name]
             ended.append(name)
     actor.hp += max(0, min(heal, actor.max_hp - actor.hp))
+    if set(ended) & set(LOCKS):
+        _steady(actor)
     return damage, cause, ended
+
+
+def _steady(actor) -> None:
+    """A lock has just ended: steadfast for the actor's guard (no lock takes hold again until then)."""
+    actor.statuses["steadfast"] = max(actor.statuses.get("steadfast", 0), actor.guard_turns)
+
+
+def shake_off(actor, name: str, turns: int = 1) -> bool:
+    """``actor`` shakes ``turns`` turns off status ``name`` (struggling in a
+    web); True when it ends (a lock's end leaves it steadfast)."""
+    if name not in actor.statuses:
+        return False
+    actor.statuses[name] -= turns
+    if actor.statuses[name] > 0:
+        return False
+    del actor.statuses[name]
+    if name in LOCKS:
+        _steady(actor)
+    return True
 
 
 # -- the rule each status changes ------------------------------------------------------------

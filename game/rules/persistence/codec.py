@@ -24,7 +24,7 @@ from ..creatures.energy import ACTION_COST, Energy
 from ..creatures.entities import Player
 from ..world.location import WorldMap
 from ..text.log import KINDS, MAX_LOG, MAX_TEXT, Message
-from ..creatures.pack import clamp_pack
+from ..creatures.pack import clamp_pack, reletter
 from .reading import BIG, as_dict, as_list, cell, clamp_int
 from .snapshot import level_snapshot, monster_from_json, monster_to_json
 from ..state import ARRIVALS, DEFAULT_PICKUP, PICKUP_MODES, REST_KINDS, LevelRequest, LocationRequest, RunState
@@ -35,6 +35,7 @@ __all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_f
 
 MAX_COMPANIONS = 32  # allies a save may say travel with the player
 MAX_PERKS = 1000  # perks a save may say were chosen (a level each)
+MAX_PLUS = 1000  # a kind's enchantment a save may claim (a scroll each)
 MAX_PATH = 10_000  # cells a saved walk may still have to go (a map has at most 40,000; walks are shortest)
 MAX_SEEN = 1000  # monsters a saved walk may say it has seen
 
@@ -211,7 +212,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "size": g.size_name, "run": g.run_seed, "turn": g.turn, "location": g.location, "unlocked": g.unlocked,
         "cleared": {str(k): sorted(v) for k, v in g.cleared.items() if v},
         "over": {str(k): list(v) for k, v in g.over_pos.items()},
-        "player": player_to_json(g.player),
+        "player": _player_read(g.player, as_dict(body.get("player"))),
         "stats": {"kills": g.kills, "deepest": g.deepest, **({"freed": g.freed} if g.freed else {})},
         "known": sorted(g.known), "relics": sorted(g.relics),
         "log": log_to_json(g.log) if "log" in body else None,
@@ -233,6 +234,15 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         if name not in body:
             del read[name]
     return [name for name, value in read.items() if saved.get(name) != value]
+
+
+def _player_read(p: Player, saved: dict) -> dict:
+    """The player as :func:`player_from_json` read it, written back as the save
+    holds it: letters a save from before them did not keep are given, not repaired."""
+    read = player_to_json(p)
+    if "letters" not in saved:
+        read.pop("letters", None)
+    return read
 
 
 def _activity_read(act: dict | None) -> dict | None:
@@ -299,6 +309,13 @@ def player_to_json(p: Player) -> dict:
         out["perks_owed"] = p.perks_owed
     if p.swap:  # the weapon ready to swap
         out["swap"] = p.swap
+    if p.reading:  # a scroll read, its choice still to come
+        out["reading"] = p.reading
+    if p.enchants:
+        out["enchants"] = dict(sorted(p.enchants.items()))
+    letters = reletter(p.inventory, p.letters)  # as the pack shows them (a pack set up by hand included)
+    if letters:
+        out["letters"] = {k: list(v) for k, v in sorted(letters.items())}
     return out
 
 
@@ -310,7 +327,10 @@ def player_from_json(d: dict) -> Player:
     prize, in at most ``MAX_INVENTORY`` rows (:func:`game.rules.creatures.pack.clamp_pack`);
     statuses are known ones of 1..99 turns, energy -10000..10000; the
     background a known one (else none), perks known ones (one that may not
-    repeat, once), at most :data:`MAX_PERKS`, perks still owed 0..level - 1.
+    repeat, once), at most :data:`MAX_PERKS`, perks still owed 0..level - 1;
+    a scroll waiting for its choice one that asks for one; enchantments
+    on weapon and armour kinds, 1..:data:`MAX_PLUS`; the pack's letters
+    each row's own (:func:`~game.rules.creatures.pack.reletter`).
     Raises ``TypeError`` if ``d`` is not a dict."""
     if not isinstance(d, dict):
         raise TypeError("the player is not a dict")
@@ -340,6 +360,11 @@ def player_from_json(d: dict) -> Player:
     p.background = background if isinstance(background, str) and background in BACKGROUND_BY_ID else ""
     p.perks = _perks(d.get("perks"))
     p.perks_owed = num("perks_owed", 0, p.level - 1, 0)
+    reading = d.get("reading")
+    p.reading = reading if isinstance(reading, str) and reading in ITEM_BY_ID and ITEM_BY_ID[reading].asks else ""
+    p.letters = reletter(p.inventory, as_dict(d.get("letters")))
+    p.enchants = {k: clamp_int(v, 1, MAX_PLUS, 1) for k, v in list(as_dict(d.get("enchants")).items())[:len(ITEM_BY_ID)]
+                  if k in ITEM_BY_ID and ITEM_BY_ID[k].kind in ("weapon", "armour")}
     return p
 
 

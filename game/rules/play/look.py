@@ -21,7 +21,7 @@ from ..content import ITEM_BY_ID, RECIPES, TERRAIN_RULES, ItemKind
 from ..content.keys import hint
 from ..creatures.entities import Monster
 from ..creatures.identify import is_known, item_name
-from ..creatures.pack import stacks
+from ..creatures.pack import lettered
 from ..state import RunState
 
 __all__ = ["describe_cell", "monster_text", "item_text", "item_use", "unreachable", "TERRAIN_TEXT", "PackRow",
@@ -66,7 +66,10 @@ def _dungeon(run: RunState, x: int, y: int) -> list[str]:
         lines.append(monster_text(monster))
     elif monster is not None and monster.hidden and monster.kind.disguise:  # a mimic: what it passes for
         lines.append(item_text(run, ITEM_BY_ID[disguise_of(monster)]))
-    lines += [item_text(run, it.kind, it.count) for it in level.items_at(x, y)]
+    here: dict[str, list] = {}  # items of one kind said once, counted: "5 arrows", not "An arrow" five times
+    for it in level.items_at(x, y):
+        here.setdefault(it.kind.id, [it.kind, 0])[1] += it.count
+    lines += [item_text(run, kind, count) for kind, count in here.values()]
     ground = words.capital(_ground(int(level.shown_tiles()[y, x]), dungeon=True))
     lines.append(ground + ("" if level.visible[y, x] else " (remembered)"))
     if level.visible[y, x]:
@@ -190,18 +193,22 @@ class PackRow(NamedTuple):
     label: str  # "3 potions of healing", "a wand of fire (3 charges)"; an unknown kind by its appearance
     use: str  # what using it does, in a few words (:func:`item_use`), with crafting's count
     colour: tuple[int, int, int]
-    targeted: bool  # using it asks for a target first
+    targeted: bool  # using it asks for a target first (never an unknown scroll: it is read, then asks)
+    letter: str  # its letter, which stays put while the kind is in the pack (creatures.pack.reletter)
 
 
 def pack_rows(run: RunState) -> list[PackRow]:
-    """The pack's rows (:func:`game.rules.creatures.pack.stacks`), named as the player knows them."""
+    """The pack's rows (:func:`game.rules.creatures.pack.stacks`), named as the
+    player knows them, in the order of their letters."""
     inv = run.player.inventory
     out = []
-    for row in stacks(inv):
+    for letter, row in lettered(inv, run.player.letters):
         kind = ITEM_BY_ID[row.item]
         known = is_known(run, kind)
         label = item_name(run, kind, row.count)
         recipe = RECIPES.get(kind.id) if kind.kind == "resource" else None
         use = item_use(kind, known) + (f" ({inv.count(row.item)}/{recipe.need})" if recipe else "")
-        out.append(PackRow(row.item, row.first, row.count, label, use, kind.colour, kind.targeted))
+        # an unknown scroll is read first and asks after: how it is used tells nothing of its kind
+        targeted = kind.targeted and (known or kind.kind != "scroll")
+        out.append(PackRow(row.item, row.first, row.count, label, use, kind.colour, targeted, letter))
     return out

@@ -29,6 +29,7 @@ from ..content import ITEM_BY_ID, ItemKind
 from ..creatures.entities import FloorItem
 from ..creatures.identify import is_known
 from ..state import DEFAULT_PICKUP, PICKUP_MODES, RunState
+from ..world.vaults import choice_vault
 
 __all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "wanted", "picks_up", "carried_gear"]
 
@@ -62,7 +63,8 @@ def wanted(run: RunState, kind: ItemKind) -> bool:
 
 def picks_up(run: RunState, item: FloorItem) -> bool:
     """Whether walking over ``item`` takes it, by the run's pick-up mode (what
-    the player put down on purpose is never taken again by walking)."""
-    if item.index in run.level.put_down:
-        return False
+    the player put down on purpose is never taken again by walking, nor a
+    vault's find whose taking springs its rule: an altar cage, an ambush)."""
+    if item.index in run.level.put_down or choice_vault(run.level, item) >= 0:
+        return False  # (taking a vault's find that springs its rule is the player's choice: g)
     return run.pickup == "all" or (run.pickup == "smart" and wanted(run, item.kind))

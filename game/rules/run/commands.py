@@ -20,6 +20,7 @@ from ..actions.growth import ChoosePerk
 from ..actions.items import Craft, Drop, PickUp, Swap, UseItem
 from ..actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
 from ..actions.ranged import Fire, ReadyLauncher, Throw, can_fire
+from ..actions.scrolls import Choose
 from ..actions.terrain import CloseDoors
 from ..actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from ..actions.walk import Rest
@@ -105,6 +106,13 @@ class Commands:
         """Drink, read, equip or craft with the item in pack ``slot``; a wand
         (or a scroll that acts at a distance) is aimed at ``target``."""
         return self._do(UseItem(slot, target))
+
+    @recorded("Y")
+    def choose(self, choice: tuple[int, int] | str | None = None) -> bool:
+        """The choice a scroll just read waits for: a cell (where it acts), a
+        piece of gear (``"weapon"``, ``"swap"``, ``"armour"``: what it
+        enchants), or None: it crumbles unused (:mod:`game.rules.actions.scrolls`)."""
+        return self._do(Choose(choice))
 
     @recorded("t")
     def throw(self, slot: int, target: tuple[int, int]) -> bool:

@@ -5,7 +5,10 @@ changes the run or lets time pass."""
 from __future__ import annotations
 
 from ..text import words
-from ..actions.ranged import aim_label, aim_preview, aim_range, targets
+from ..content import ITEM_BY_ID
+from ..creatures.identify import display_name
+from ..actions.ranged import aim_label, aim_preview, aim_range, lands, targets
+from ..play.caution import burst_caution, use_caution
 from ..play.growth import perk_offer
 from ..play.look import PackRow, describe_cell, pack_rows
 from ..state import RunState
@@ -46,9 +49,49 @@ class Questions:
         """Cells of the monsters in view within ``max_range``, nearest first."""
         return targets(self.run, max_range)
 
-    def aim_preview(self, target: tuple[int, int], max_range: int):
-        """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``."""
-        return aim_preview(self.run, target, max_range)
+    def aim_preview(self, target: tuple[int, int], max_range: int, purpose: str = "fire", slot: int | None = None):
+        """How a shot at ``target`` would fly: ``(cells, cell hit or None, cells past its stop)``;
+        a throw, a burst or a blink stops at the target (``purpose``, ``slot``: what is aimed)."""
+        return aim_preview(self.run, target, max_range, lands(self.run, purpose, slot))
+
+    def use_caution(self, slot: int) -> str:
+        """What to ask before using the item in pack ``slot`` ("" when nothing):
+        healing at full HP, a potion known to harm (:mod:`game.rules.play.caution`)."""
+        pack = self.run.player.inventory
+        return use_caution(self.run, ITEM_BY_ID[pack[slot]]) if 0 <= slot < len(pack) else ""
+
+    def aim_caution(self, purpose: str, target: tuple[int, int], slot: int | None = None) -> str:
+        """What to ask before letting fly at ``target`` ("" when nothing): a
+        harmful burst known to reach the player."""
+        p = self.run.player
+        if purpose == "read":
+            item = p.reading
+        elif purpose in ("throw", "use") and slot is not None and 0 <= slot < len(p.inventory):
+            item = p.inventory[slot]
+        else:
+            return ""
+        return burst_caution(self.run, ITEM_BY_ID[item], target, aim_range(self.run, purpose, slot),
+                             purpose == "throw")
+
+    def reading(self) -> str:
+        """What a scroll just read waits for: ``"where"`` (a cell: the target
+        screen), ``"gear"`` (what to enchant: :meth:`enchant_choices`), or ""."""
+        kind = ITEM_BY_ID.get(self.run.player.reading)
+        return "" if kind is None else "gear" if kind.aim == "item" else "where"
+
+    def enchant_choices(self) -> list[Choice]:
+        """The gear a scroll of enchanting may enchant now: ``Choice(slot,
+        name as it is now, what one more plus gives)``, for the weapon in
+        hand, the one ready and the armour worn that the player has."""
+        p, out = self.run.player, []
+        for slot, where in (("weapon", "in hand"), ("swap", "ready"), ("armour", "worn")):
+            item = getattr(p, slot)
+            if item is not None:
+                kind = ITEM_BY_ID[item]
+                gives = "guards" if kind.kind == "armour" else "shoots" if kind.ammo else "strikes"
+                out.append(Choice(slot, f"{display_name(self.run, kind)} ({where})",
+                                  f"+{p.plus(item) + 1}: every {kind.name} you use {gives} 1 better"))
+        return out
 
     def perk_offer(self) -> list[Choice]:
         """The perks offered for a level gained, empty when no choice is owed."""

@@ -19,13 +19,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from worldgen.core.registry import Stage
-from worldgen.core.tiles import TRANSPARENT, WALKABLE, T
+from worldgen.core.tiles import TILES, TRANSPARENT, WALKABLE, T
 from worldgen.toolkit import grid
 
 from .. import content
+from ..text import words
 from ..content import DungeonRules
 from ..creatures.entities import FloorItem, Monster
 from .fov import field_of_view
+from .los import Flight, flight, line
 from .geometry import STEPS, walk_distance
 from .populate import populate
 from . import hazards, vaults
@@ -165,6 +167,28 @@ class Level:
             if m.x == x and m.y == y:
                 return m
         return None
+
+    def flight(self, a: tuple[int, int], b: tuple[int, int], reach: int, occupied) -> Flight:
+        """A missile's or a bolt's flight here (:func:`~game.rules.world.los.flight`):
+        walls stop it, and brush hides but a creature in it is struck."""
+        return flight(self.transparent, a, b, reach, occupied, cover=self.walkable)
+
+    def in_the_way(self, a: tuple[int, int], b: tuple[int, int]) -> str:
+        """Why nothing flies from ``a`` towards ``b``, in one line: the first
+        thing on the line that bars it as the player knows it ("A wall is in
+        the way.", "Brush is in the way.", "Smoke is in the way.")."""
+        shown = self.shown_tiles()
+        for x, y in line(a, b):
+            if not self.inside(x, y):
+                return "That is beyond the map."
+            if not self.transparent[y, x]:
+                tile = int(shown[y, x])
+                if TRANSPARENT[tile]:  # clear ground hidden by a cloud of smoke
+                    return "Smoke is in the way."
+                rule = content.TERRAIN_RULES.get(tile)
+                name = rule.name if rule is not None else words.a(TILES[tile].name.replace("_", " "))
+                return f"{words.capital(name)} is in the way."
+        return "Nothing can fly there."
 
     def items_at(self, x: int, y: int) -> list[FloorItem]:
         return [it for it in self.items if it.x == x and it.y == y]

@@ -20,6 +20,7 @@ from worldgen.core.registry import Progress, Stage
 from worldgen.generators.world import World
 from worldgen.toolkit import grid
 
+from ..text import words
 from ..content import SIZE_NAMES, Theme, level_params, level_style, move_cost_array, style_for, theme_of
 
 __all__ = ["WorldMap", "LocationData", "SiteData"]
@@ -45,9 +46,9 @@ class SiteData:
         return theme_of(self.seed_int())
 
     def describe(self) -> str:
-        """How the overworld names the site: "a flooded caverns dungeon"."""
+        """How the overworld names the site: "a flooded caverns dungeon", "an infested rooms dungeon"."""
         theme = self.theme.name
-        return f"a {self.style} dungeon" if theme == "plain" else f"a {theme} {self.style} dungeon"
+        return words.a(f"{self.style} dungeon" if theme == "plain" else f"{theme} {self.style} dungeon")
 
     def level_style(self, depth: int) -> str:
         """The generator of its level ``depth`` (``content.themes.level_style``)."""

@@ -4,7 +4,9 @@ A line from ``a`` to ``b`` steps one cell at a time (Chebyshev steps, so a
 line is as long as the walk it covers), rounding half-way points one way or
 the other exactly as the field of view does (``fov.ray_table``): if a target
 is in view, one of its two lines is clear.  A flight stops at the first wall
-(anything not transparent), at the first creature, or at its range.
+(anything not transparent), at the first creature, or at its range; ground
+that hides but does not bar the way (brush: ``cover``) stops it too, but a
+creature in it is struck, as one seen in it is.
 
 >>> line((0, 0), (3, 1))
 [(1, 0), (2, 1), (3, 1)]
@@ -50,17 +52,30 @@ class Flight:
 
 
 def flight(transparent: np.ndarray, a: tuple[int, int], b: tuple[int, int], max_range: int,
-           occupied: Callable[[int, int], bool]) -> Flight:
+           occupied: Callable[[int, int], bool], cover: np.ndarray | None = None) -> Flight:
     """The flight from ``a`` towards ``b`` over ``transparent[y, x]``: it stops
     before a wall, on the first cell ``occupied(x, y)`` says holds a creature,
-    or after ``max_range`` cells.  Of the two roundings, the one that gets
-    closer to ``b`` is taken (the clear one when ``b`` is in view)."""
+    or after ``max_range`` cells.  A cell that is not transparent but is
+    ``cover`` (walkable ground that hides: brush) stops it before, unless a
+    creature is there: that one is hit.  Of the two roundings, the one that
+    gets closer to ``b`` is taken (the clear one when ``b`` is in view).
+
+    >>> import numpy as np
+    >>> clear = np.ones((1, 5), bool); clear[0, 3] = False  # brush at x 3
+    >>> flight(clear, (0, 0), (4, 0), 9, lambda x, y: x == 3).hit, flight(clear, (0, 0), (4, 0), 9, lambda x, y: x == 3, clear == clear).hit
+    (None, (3, 0))
+    """
     h, w = transparent.shape
     best: Flight | None = None
     for bias in (0, 1):
         cells, hit = [], None
         for x, y in line(a, b, bias, max_range):
-            if not (0 <= x < w and 0 <= y < h) or not transparent[y, x]:
+            if not (0 <= x < w and 0 <= y < h):
+                break
+            if not transparent[y, x]:
+                if cover is not None and cover[y, x] and occupied(x, y):
+                    cells.append((x, y))
+                    hit = (x, y)
                 break
             cells.append((x, y))
             if occupied(x, y):

@@ -34,7 +34,7 @@ from ..creatures.entities import FloorItem, Monster
 from .populate import spawn
 from ..text.log import Cue, bad
 
-__all__ = ["fill", "on_take", "vault_of_item", "guarded", "seen_sentinels", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells"]
+__all__ = ["fill", "on_take", "vault_of_item", "guarded", "seen_sentinels", "ITEM_BASE", "KEEPER_BASE", "AMBUSH_BASE", "lurker_cells", "choice_vault", "CHOICES"]
 
 ITEM_BASE = 500_000  # indices of a vault's finds: ITEM_BASE + 64 * vault + k (the key: + 63)
 KEEPER_BASE = 300_000  # indices of a vault's keepers: KEEPER_BASE + 64 * vault + k
@@ -126,6 +126,17 @@ def vault_of_item(level, index: int) -> int:
     """The vault whose find has item index ``index`` (-1: none, or the key)."""
     k, j = divmod(index - ITEM_BASE, 64)
     return k if 0 <= k < len(level.vaults) and j != 63 and index >= ITEM_BASE else -1
+
+
+#: The designs whose rule fires when one of their finds is taken (a choice no walk makes for the player).
+CHOICES = ("cage", "ambush")
+
+
+def choice_vault(level, item) -> int:
+    """The vault taking ``item`` would spring (an altar cage not yet closed, an
+    ambush not yet sprung), else -1: a choice only the player makes."""
+    k = vault_of_item(level, item.index)
+    return k if k >= 0 and k not in level.sprung and level.vaults[k].get("design") in CHOICES else -1
 
 
 def lurker_cells(level, k: int) -> list[tuple[int, int]]:

@@ -17,6 +17,7 @@ from worldgen.toolkit.growth import grow, growth_delays_steps
 from .cleanup import clean_lone
 from .ground import ground_thresholds_steps
 from .transitions import BASE_TYPES, FRAME, TRANSITIONS, apply_transitions, qualifies
+from .work import work
 
 __all__ = ["BiomeParams", "SPEC", "run", "seed_counts", "pad_frame", "padded_index"]
 
@@ -174,4 +175,5 @@ SPEC = register(GeneratorSpec(
     source="003_bc7ae02ed1baa4b0.txt",
     kind="overworld",
     promises=promises.BIOMES,
+    work=work,
 ))

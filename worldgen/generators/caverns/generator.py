@@ -14,12 +14,13 @@ import numpy as np
 
 from worldgen.core import seeding
 from worldgen.core.pacing import Pace, row_bands
-from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, Stage, param, register
+from worldgen.core.registry import DUNGEON_POINTS, GeneratorSpec, LiveStage, Stage, param, register
 from worldgen.core.tiles import WALKABLE
 from worldgen.core.tiles import T
 from worldgen.toolkit import cavejoin, features, grid, promises, terrain, vaults
 from worldgen.toolkit.automaton import CaveAutomaton
 from .layout import Gates, inner_gates, layout, spanning_tree
+from .work import plan, work
 
 __all__ = ["CavernParams", "run", "SPEC"]
 
@@ -73,6 +74,7 @@ class _Cave:
 
     def __init__(self, seed: int, width: int, height: int, p: CavernParams) -> None:
         self.seed, self.p = seed, p
+        self.plan = plan(width, height, p)   # the work budget's cuts (worldgen.core.work)
         self.g = layout(width, height, p.submap)
         self.pace = Pace(big=width * height > _SCAN_CELLS // 4)   # split whole-map steps from 512x512 up
 
@@ -135,6 +137,7 @@ class _Cave:
     # -- automata: random fill, then the source's rule over the whole map.
     def automata(self):
         p, h, w, pace = self.p, self.g.height, self.g.width, self.at("automata")
+        iterations = self.plan.iterations
         fixed_wall = self.fixed & self.wall  # gate inner cells are floor, held so
         del self.wall
         yield from pace.pause()
@@ -150,21 +153,26 @@ class _Cave:
             if y1 < h:
                 yield pace.event()
         del fixed_wall, init, free
-        ca.show()
-        steps = pace.at("automata", Stage("automata", ca.shown))   # each iteration shown as it runs
+        # Each iteration shown as it runs, painted only when someone looks.
+        steps = pace.at("automata", LiveStage("automata", lambda: (ca.show(), ca.shown)[1]))
         yield steps.event()
         self.iterations_run = 0
         bands = pace.bands(h, w, _GENERATION_CELLS)   # a big map's generation in bands, a step each
-        for it in range(p.iterations):
+        for it in range(iterations):
             self.iterations_run = it + 1
             for y0, y1 in bands:
                 ca.step_rows(y0, y1)
                 if y1 < h:
-                    yield steps.event(it / p.iterations)
+                    yield steps.event(it / iterations)
             if not ca.commit():
                 break                        # a fixed point: later iterations change nothing
-            ca.show()
-            yield steps.event(self.iterations_run / p.iterations)
+            if ca.cycle:                     # two states in turn from here: the last is known
+                if (iterations - self.iterations_run) % 2:
+                    ca.undo()
+                self.iterations_run = iterations
+                break
+            yield steps.event(self.iterations_run / iterations)
+        ca.show()
         self.floor = ca.floor_mask()
         self.tiles[...] = ca.shown
         yield Stage("automata", self.tiles.copy(), info={"iterations_run": self.iterations_run})
@@ -200,18 +208,15 @@ class _Cave:
         """Pools and doors (:mod:`worldgen.toolkit.terrain`), after the source's
         "for each submap, we will fill it": each pool lies inside one submap,
         and doors close one-cell gates on the submaps' borders.  ``info`` holds the counts."""
-        g, p = self.g, self.p
+        g = self.g
         rng = seeding.rng(self.seed, "terrain")
 
         def submap(y0, y1, x0, x1, cy, cx):
             return (g.row_of[y0:y1, None] == g.row_of[cy]) & (g.col_of[None, x0:x1] == g.col_of[cx])
 
-        per = g.width * g.height / 1000.0
-        wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, g.width * g.height)
-        info = yield from terrain.pools(self.tiles, rng, wanted, keep, submap, 8, g.width * g.height // 8,
+        info = yield from terrain.pools(self.tiles, rng, self.plan.pools, keep, submap, 8, g.width * g.height // 8,
                                         "connected", pace.preview)
-        info["doors"] = terrain.doors(self.tiles, rng, int(p.doors * per + 0.5), keep,
-                                      lambda y, x: bool(g.border[y, x]))
+        info["doors"] = terrain.doors(self.tiles, rng, self.plan.doors, keep, lambda y, x: bool(g.border[y, x]))
         yield pace.event(0.25)
         return info
 
@@ -293,6 +298,7 @@ SPEC = register(GeneratorSpec(
     bench_sizes=((96, 64), (1000, 1000)),
     source="002_ff8886b5662ccaa9.txt",
     kind="dungeon",
+    work=work,
     points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.mountain, T.hills),

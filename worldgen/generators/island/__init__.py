@@ -60,7 +60,7 @@ Decisions where the article is silent (docs/generators/island.md lists every dep
 """
 
 from worldgen.toolkit.noise import fractal_noise
-from worldgen.toolkit.particles import MAX_CELL_STEPS, MAX_LOCK_STEPS, MAX_PARTICLE_STEPS, rolling_particles, work_cap
+from worldgen.toolkit.particles import rolling_particles, work_cap, work_terms
 from .generator import SPEC, check_request, ring_share, run
 from .mask import MASK_CELLS, MIN_COARSE, finish_mask, particle_scale
 from .params import IslandParams
@@ -69,6 +69,5 @@ from .terrain import classify, lowest_cells, normalize255, water_line
 __all__ = [
     "IslandParams", "SPEC", "run", "fractal_noise", "normalize255", "water_line", "lowest_cells", "classify",
     "ring_share", "check_request",
-    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "MIN_COARSE", "work_cap",
-    "MAX_CELL_STEPS", "MAX_LOCK_STEPS", "MAX_PARTICLE_STEPS",
+    "rolling_particles", "finish_mask", "particle_scale", "MASK_CELLS", "MIN_COARSE", "work_cap", "work_terms",
 ]

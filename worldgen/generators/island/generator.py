@@ -12,9 +12,10 @@ from worldgen.core.pacing import Pace
 from worldgen.core.registry import GeneratorSpec, ParamError, Progress, Stage, register
 from worldgen.toolkit import promises
 from worldgen.toolkit.noise import NOISE_CELLS_PER_YIELD, noise_steps
-from .mask import full_masks, mask_steps, ring
+from .mask import full_masks, mask_steps, particle_scale, ring
 from .params import IslandParams
 from .terrain import classify_steps, lowest_cells_steps, normalize255, water_line
+from .work import plan, work
 
 __all__ = ["SPEC", "run", "ring_share", "check_request"]
 
@@ -64,7 +65,9 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     noise_tiles = yield from classify_steps(noise, line, p, None, pace.at("noise_terrain"))
     yield Stage("noise_terrain", noise_tiles, info={"water_line": line})
 
-    raw_masks, scale, mask_info = yield from mask_steps(seed, width, height, p)
+    # The particles as the work budget lets them run (worldgen.core.work: the same cut wherever asked).
+    sim = plan(width, height, p)[1]
+    raw_masks, scale, mask_info = yield from mask_steps(seed, sim, particle_scale(width, height, p))
     yield from pace.at("mask_plain").pause(1.0)
     # Both masks in each numpy call on small maps; one per step on big ones (bounded steps).
     masks = full_masks(raw_masks[:1] if pace.big else raw_masks, scale, width, height)
@@ -119,4 +122,5 @@ SPEC = register(GeneratorSpec(
     source="000_7569994bbe06b055.txt",
     kind="overworld",
     promises=promises.ISLAND,
+    work=work,
 ))

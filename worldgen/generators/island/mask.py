@@ -12,7 +12,7 @@ import numpy as np
 from worldgen.core import seeding
 from worldgen.core.registry import Progress
 from worldgen.toolkit import grid
-from worldgen.toolkit.particles import clamp_margin, rolling_particles, work_cap
+from worldgen.toolkit.particles import clamp_margin, rolling_particles
 from .params import IslandParams
 from .terrain import normalize255
 
@@ -107,23 +107,19 @@ def _ring_factor(shape: tuple[int, int]) -> np.ndarray:
     return factor
 
 
-def mask_steps(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Progress]:
-    """Roll both particle populations (plain, centre-biased); returns (raw counts, scale, info)."""
-    sp = particle_scale(width, height, p)
-    s = sp["scale"]
-    ws, hs = -(-width // s), -(-height // s)
-    n = max(1, round(sp["particles"] / (s * s)))
-    life = max(1, round(sp["life"] / s))
-    margin = round(sp["margin"] / s)
-    n, life, batches = work_cap(n, life, p.batches, 2 * (ws + 2) * (hs + 2))
+def mask_steps(seed: int, plan, sp: dict[str, int]) -> Iterator[Progress]:
+    """Roll both particle populations (plain, centre-biased) as ``plan``
+    (:class:`~worldgen.generators.island.work.MaskPlan`) says; returns (raw
+    counts, scale, info).  ``sp``: :func:`particle_scale`'s numbers, reported."""
+    ws, hs, margin = plan.ws, plan.hs, plan.margin
     # One stream for both populations' starts, then every move: each
     # generator costs ~25 us to seed, a tenth of the 88x32 particle loop.
     draws = seeding.rng(seed, "mask")
-    raw = yield from rolling_particles(draws, ws, hs, n, life, [0, margin], batches=batches,
-                                       progress="mask_plain", preview=s == 1)  # coarse counts would not fit the map
-    info = dict(sp, sim_size=(ws, hs), sim_particles=n, sim_life=life, sim_batches=batches,
+    raw = yield from rolling_particles(draws, ws, hs, plan.particles, plan.life, [0, margin], batches=plan.batches,
+                                       progress="mask_plain", preview=plan.scale == 1)  # coarse counts would not fit
+    info = dict(sp, sim_size=(ws, hs), sim_particles=plan.particles, sim_life=plan.life, sim_batches=plan.batches,
                 sim_margin=(clamp_margin(margin, ws), clamp_margin(margin, hs)))
-    return raw, s, info
+    return raw, plan.scale, info
 
 
 def full_masks(raw: np.ndarray, scale: int, width: int, height: int) -> np.ndarray:

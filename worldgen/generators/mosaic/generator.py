@@ -19,6 +19,7 @@ from .points import place_points
 from .repair import reachability_steps, regions, repair, shore_up
 from .style import MARGIN, boxes, fill_area
 from .styles import assign, style_phases
+from .work import Plan, plan, work
 
 __all__ = ["run", "SPEC"]
 
@@ -79,7 +80,7 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
                                  shown)
     repaired["shallowed_tiles"] = yield from shore_up(tiles, min_walkable, shown)
     yield Progress("final", 0.5, Stage("final", tiles))
-    laid = yield from _terrain(tiles, seed, mask, styles, p, shown)
+    laid = yield from _terrain(tiles, seed, mask, styles, p, plan(w, h, p), shown)
     dressed = yield from features.place(tiles, seed, np.zeros(tiles.shape, bool), p.features)
     yield Progress("final", 0.6, Stage("final", tiles))
     # Two walks over the map, each about a millisecond at 84x52: events between them on any map.
@@ -110,30 +111,30 @@ POOL_STYLES = {"lake": ("caves", "garden"), "chasm": ("caves", "noise", "ruins")
 DOOR_STYLES = ("ruins", "garden")
 
 
-def _terrain(tiles: np.ndarray, seed: int, mask: np.ndarray, styles: list, p: MosaicParams, shown):
+def _terrain(tiles: np.ndarray, seed: int, mask: np.ndarray, styles: list, p: MosaicParams, cut: Plan, shown):
     """``info = yield from _terrain(...)``: pools inside the areas whose style
     allows them (:data:`POOL_STYLES`; each pool inside one area, bridges kept
     4-way as the map's walker is), then doors at chokepoints of ruins and
-    gardens (:mod:`worldgen.toolkit.terrain`)."""
+    gardens (:mod:`worldgen.toolkit.terrain`); as many as ``cut`` (the work
+    budget's :class:`~.work.Plan`) says."""
     rng = seeding.rng(seed, "terrain")
     keep = np.zeros(tiles.shape, bool)
     names = np.array([s.name for s in styles])
     info = {"bridges": 0}
     area = tiles.size
-    for kind, rate in (("lake", p.lakes), ("chasm", p.chasms), ("meadow", p.meadows)):
+    for kind in ("lake", "chasm", "meadow"):
         allowed = np.isin(names, POOL_STYLES[kind])
 
         def region(y0, y1, x0, x1, cy, cx, allowed=allowed):
             here = mask[cy, cx]
             return (mask[y0:y1, x0:x1] == here) & bool(allowed[here])
 
-        laid = yield from terrain.pools(tiles, rng, terrain.plan({kind: rate}, area), keep, region, 4,
-                                        area // 8, "final", Stage("final", tiles))
+        wanted = [(kind, cut.pools[kind])] if cut.pools.get(kind) else []
+        laid = yield from terrain.pools(tiles, rng, wanted, keep, region, 4, area // 8, "final", Stage("final", tiles))
         info[kind] = laid[kind]
         info["bridges"] += laid["bridges"]
     door_areas = np.isin(names, DOOR_STYLES)
-    info["doors"] = terrain.doors(tiles, rng, int(p.doors * area / 1000.0 + 0.5), keep,
-                                  lambda y, x: bool(door_areas[mask[y, x]]))
+    info["doors"] = terrain.doors(tiles, rng, cut.doors, keep, lambda y, x: bool(door_areas[mask[y, x]]))
     yield from pause(shown)
     return info
 
@@ -153,6 +154,7 @@ SPEC = register(GeneratorSpec(
     source="001_581d00a80fea3b23.txt",
     final="final",
     kind="dungeon",
+    work=work,
     points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.forest, T.swamp, T.shallow_water),

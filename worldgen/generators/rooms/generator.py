@@ -22,6 +22,7 @@ from .loops import open_loops
 from .params import RoomParams
 from .shapes import Stamp, grow_cave_library
 from .stairs import pick_far_from, pick_farthest, stair_masks
+from .work import plan, work
 
 __all__ = ["run", "SPEC", "MIN_FLOOR", "GROW_FLOOR"]
 
@@ -30,8 +31,6 @@ MIN_FLOOR = 0.1
 #: Share of the interior the rooms stage grows to at least, whatever ``room_attempts``
 #: says (dead-end filling takes some of it back).
 GROW_FLOOR = 0.2
-#: Designs per 1000 tiles at most (``room_attempts``' top).
-MOST_ATTEMPTS = 200
 #: Room records made between two Progress events (a 400x400 map has thousands).
 RECORDS_PER_STEP = 256
 #: Cell-steps of breadth-first search between two Progress events on big maps.
@@ -59,9 +58,10 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     yield step
     # room_attempts designs, and more while the floor is short of GROW_FLOOR of
     # the interior (up to the parameter's top rate), so sparse settings still
-    # leave MIN_FLOOR after dead ends are filled.
-    attempts = max(12, area * p.room_attempts // 1000)
-    most = max(attempts, area * MOST_ATTEMPTS // 1000)
+    # leave MIN_FLOOR after dead ends are filled; both within the work budget
+    # (worldgen.core.work: .work.plan).
+    cut = plan(width, height, p)
+    attempts, most = cut.attempts, cut.most
     want = GROW_FLOOR * (width - 2) * (height - 2)
     k = 0
     # ``done`` is the 16ths of the designs tried, (k + 1) * 16 // attempts,
@@ -89,10 +89,10 @@ def run(seed: int, width: int, height: int, p: RoomParams):
     # a generator costs about as much as the doors stage itself on a 79x29 map.
     # They work on bitsets (worldgen.toolkit.bitgrid): on a 79x29 map a numpy call
     # costs as much as a dozen whole-map bit operations.
-    yield from _finish(b, width, height, p)
+    yield from _finish(b, width, height, p, cut.pools)
 
 
-def _finish(b: Builder, width: int, height: int, p: RoomParams):
+def _finish(b: Builder, width: int, height: int, p: RoomParams, pools: list[tuple[str, int]]):
     """The stages after ``rooms``: ``doors``, ``dead_ends``, ``loops``, ``final``."""
     tiles, r, g = b.tiles, b.r, BitGrid.of(width, height)
 
@@ -113,7 +113,7 @@ def _finish(b: Builder, width: int, height: int, p: RoomParams):
     # final: features on interior floor (never cutting a walk: worldgen.toolkit.features),
     # then the exit farthest on foot from the start on the finished map, spawn
     # points on plain floor away from the start, the room and door lists.
-    yield from _final(b, g, walk, doors, door_bits, up, opened, p)
+    yield from _final(b, g, walk, doors, door_bits, up, opened, p, pools)
 
 
 def _fill_dead_ends(tiles: np.ndarray, g: BitGrid, doors: list, r: Draw, p: RoomParams):
@@ -156,10 +156,10 @@ def _open_loops(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, 
 
 
 def _final(b: Builder, g: BitGrid, walk: int, doors: list, door_bits: int, up: int, opened: int,
-           p: RoomParams):
+           p: RoomParams, pools: list[tuple[str, int]]):
     """The final stage: features, the exit, spawn points, the room and door lists."""
     tiles, r, width = b.tiles, b.r, g.w
-    laid = yield from _terrain(b, tiles, up, p)
+    laid = yield from _terrain(b, tiles, up, pools)
     pooled = any(laid.values())
     if pooled:
         walk &= g.from_mask(_OPEN[tiles])  # pools' cores block the way
@@ -216,13 +216,12 @@ _OPEN = WALKABLE.copy()
 POOL_ROOMS = frozenset({"rect", "conglomerate", "cross", "circle", "cave"})
 
 
-def _terrain(b: Builder, tiles: np.ndarray, up: int, p: RoomParams):
+def _terrain(b: Builder, tiles: np.ndarray, up: int, wanted: list[tuple[str, int]]):
     """``info = yield from _terrain(...)``: lakes, chasms and meadows, each
     inside one room (the source's "terrain changes" among a level's
     features; never in a corridor), away from the stairs up, the map kept
     one 4-connected region as the rooms make it (:mod:`worldgen.toolkit.terrain`)."""
     h, w = tiles.shape
-    wanted = terrain.plan({"lake": p.lakes, "chasm": p.chasms, "meadow": p.meadows}, h * w)
     if not wanted:  # none asked for (the defaults): no stream seeded, no rooms looked at
         return terrain.none_laid()
     keep = np.zeros((h, w), dtype=bool)
@@ -317,6 +316,7 @@ SPEC = register(GeneratorSpec(
     bench_sizes=((79, 29), (200, 200)),
     source="004_6e894d1118b40400.txt",
     kind="dungeon",
+    work=work,
     points=DUNGEON_POINTS + vaults.POINTS,
     promises=promises.DUNGEON,
     terrains=(T.grass, T.desert, T.sand, T.ground),
