@@ -72,6 +72,7 @@ FOCUSED: dict[str, list[str]] = {
     "game/rules/creatures/energy.py": ["tests/test_rules_clock.py"],
     "game/rules/play/growth.py": ["tests/test_rules_growth.py"],
     "game/rules/actions/growth.py": ["tests/test_rules_growth.py"],
+    "game/rules/actions/base.py": ["tests/test_rules_items.py"],
     "game/rules/run": ["tests/test_rules_run.py"],
     "game/rules/content": ["tests/test_rules_content.py"],
     "game/shell/browser.py": ["tests/test_browser.py", "tests/test_browser_storage.py"],
@@ -82,6 +83,8 @@ FOCUSED: dict[str, list[str]] = {
     "worldgen/toolkit/vaults.py": ["tests/test_terrain.py"],
     "worldgen/core/legend.py": ["tests/test_image.py"],
     "worldgen/core/pacing.py": ["tests/test_mosaic_slices.py"],
+    "worldgen/core/work.py": ["tests/test_work_budget.py"],
+    "worldgen/toolkit/terrain_work.py": ["tests/test_work_budget.py"],
     "worldgen/generators/island": ["tests/test_island.py"],
     "worldgen/generators/biomes": ["tests/test_biomes.py", "tests/test_growth.py"],
     "worldgen/generators/caverns": ["tests/test_caverns.py", "tests/test_cavejoin.py"],
@@ -90,6 +93,8 @@ FOCUSED: dict[str, list[str]] = {
     "worldgen/generators/rooms": ["tests/test_rooms.py", "tests/test_rooms_attach.py", "tests/test_rooms_finish.py",
                                   "tests/test_rooms_shapes.py"],
     "worldgen/generators/world": ["tests/test_world.py"],
+    **{f"worldgen/generators/{g}/work.py": ["tests/test_work_budget.py"]
+       for g in ("biomes", "caverns", "island", "mosaic", "rooms")},
 }
 
 
