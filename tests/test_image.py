@@ -149,3 +149,15 @@ def test_more_than_256_colours_stay_rgb():
     assert image.palette_of(rgb) is None and image.palette_of(rgb[:, :256]) is not None
     data = encode_png(rgb)
     assert colour_type(data) == 2 and np.array_equal(decode(data), rgb)
+
+
+def test_a_stage_draws_its_points_on_the_first_and_last_row_and_column_and_none_past_them():
+    """A point is drawn when 0 <= x < w and 0 <= y < h: the corners are; one step past any side
+    (a negative index would wrap to the far side) is left out."""
+    w, h = 5, 4
+    inside = [[0, 0], [w - 1, 0], [0, h - 1], [w - 1, h - 1]]
+    outside = [[-1, 1], [w, 1], [1, -1], [1, h]]
+    stage = registry.Stage("s", np.zeros((h, w), np.float32), "layer", points={"start": inside + outside})
+    plain = image.stage_rgb(stage, points=False)
+    drawn = np.argwhere((image.stage_rgb(stage) != plain).any(axis=2))
+    assert sorted(map(tuple, drawn[:, ::-1].tolist())) == sorted(map(tuple, inside))
