@@ -108,3 +108,16 @@ def test_two_statuses_add_their_damage_and_healing_is_kept_past_a_harmless_one()
     status.add(p, "burning", 3)
     damage, cause, _ = status.tick(p)
     assert (damage, cause) == (3, "fire") and p.hp == p.max_hp - 9
+
+
+@pytest.mark.parametrize("left, ends", [(1, False), (0, True), (-1, True)])
+def test_shaking_off_a_status_ends_it_only_when_no_turn_of_it_is_left(left, ends):
+    """A web's hold of 3 shaken by 2, 3 and 4 turns: one turn left holds on; none (or less) ends
+    it, leaves no entry and (a lock) leaves the creature steadfast."""
+    p = Player()
+    assert status.add(p, "paralysed", 3)
+    assert status.shake_off(p, "paralysed", 3 - left) is ends
+    if ends:
+        assert "paralysed" not in p.statuses and p.statuses["steadfast"] == p.guard_turns
+    else:
+        assert p.statuses == {"paralysed": 1}
