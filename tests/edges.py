@@ -282,6 +282,7 @@ def _caught_forked(module_name: str, source: str, edge: Edge, tests: list[str]) 
     if pid == 0:  # the child: shift, test, report, and leave without running the parent's exit code
         status = 1
         try:
+            _die_with_parent()
             os.close(read)
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 1), os.dup2(devnull, 2)
@@ -304,6 +305,17 @@ def _caught_forked(module_name: str, source: str, edge: Edge, tests: list[str]) 
     os.close(read)
     os.waitpid(pid, 0)
     return "" if out == "-" else out or "the test run died"
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this child when the tool that forked it goes (a run stopped
+    half-way leaves no test run behind on a shared computer); elsewhere nothing."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _caught(work: Path, tests: list[str]) -> str:
