@@ -75,6 +75,7 @@ FOCUSED: dict[str, list[str]] = {
     "game/rules/actions/base.py": ["tests/test_rules_items.py"],
     "game/rules/actions/travel.py": ["tests/test_rules_travel.py", "tests/test_rules_explore.py"],
     "game/rules/run": ["tests/test_rules_run.py"],
+    "game/rules/run/questions.py": ["tests/test_rules_run.py", "tests/test_rules_caution.py"],
     "game/rules/content": ["tests/test_rules_content.py"],
     "game/shell/browser.py": ["tests/test_browser.py", "tests/test_browser_storage.py"],
     "worldgen/toolkit/promises.py": ["tests/test_promises.py", "tests/test_promises_checks.py"],
