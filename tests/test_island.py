@@ -662,3 +662,36 @@ def test_few_particles_compare_only_their_cells_with_the_same_result(monkeypatch
         rng = np.random.default_rng(5)
         return finish(particles.rolling_particles(rng, 30, 20, 40, 25, [0, 6], batches=8))
     assert np.array_equal(masks(1), masks(10 ** 9))
+
+
+@pytest.mark.parametrize("moving, path", [(particles._TINY - 1, "tiny"), (particles._TINY, "tiny"),
+                                          (particles._TINY + 1, "numpy")])
+def test_a_lock_step_of_at_most_tiny_particles_is_priced_as_rolled_in_python_and_one_more_by_numpy(moving, path):
+    terms = particles.work_terms(moving, 4, 1, 30, 20, populations=1)
+    rolled = (terms["tiny_steps"], terms["tiny_moves"], terms["steps"], terms["moves"])
+    assert rolled == ((3, 3 * moving, 0, 0) if path == "tiny" else (0, 0, 3, 3 * moving))
+
+
+@pytest.mark.parametrize("moving, read", [(15, "gathered"), (16, "gathered"), (17, "compared")])
+def test_moves_are_priced_as_gathered_until_gather_times_them_passes_the_grids_cells(moving, read):
+    """A 14x13 grid is laid out in 16x16 = 256 cells: 16 movers (x 16 = 256) still gather."""
+    assert particles._GATHER == 16
+    terms = particles.work_terms(moving, 2, 1, 14, 13, populations=1)
+    assert (terms["gathered"], terms["compared"]) == ((moving, 0) if read == "gathered" else (0, 256))
+
+
+def _priced(**unit) -> dict[str, float]:
+    """Costs that price only the named terms (at the given ms a unit): whole numbers, exact sums."""
+    keys = ("batches", "starts", "tiny_steps", "tiny_moves", "steps", "moves", "gathered", "compared")
+    return {k: float(unit.get(k, 0.0)) for k in keys}
+
+
+def test_a_cut_keeps_the_most_that_prices_exactly_at_the_budget():
+    """Batches, then life, then particles are cut to the largest value within the budget, and a
+    value whose price is the budget exactly is within it (a request at its budget is not cut)."""
+    assert work_cap(100, 5, 50, 30, 20, 10.0, _priced(batches=1)) == (100, 5, 10)   # ms = batches
+    assert work_cap(100, 5, 50, 30, 20, 50.0, _priced(batches=1)) == (100, 5, 50)   # at the budget: kept
+    steps = _priced(tiny_steps=1, steps=1)  # ms = batches * (life - 1): 1 batch, so life - 1
+    assert work_cap(1, 40, 1, 30, 20, 10.0, steps) == (1, 11, 1)
+    # 2 populations: 2 ms a particle; no life fits before the particles are cut, so life goes to 1 first
+    assert work_cap(100, 5, 1, 30, 20, 60.0, _priced(starts=1)) == (30, 1, 1)

@@ -364,3 +364,30 @@ def test_cli_takes_world_params(capsys, tmp_path):
     assert body["world"]["sites_to_unlock"] == 50 and body["locations"][0]["width"] == 96
     code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--param", "grow", "--out", str(out_file))
     assert code == 2 and "NAME=VALUE" in err and err.count("\n") == 1
+
+
+def _sites_on(block: tuple[int, int]):
+    """The sites and start of a hand-made map: a ``block`` (h, w) of grass at the top left,
+    the largest region, and a 5x10 islet of grass apart from it; the rest deep water."""
+    from worldgen.generators.world import locations
+    tiles = np.full((24, 30), T.deep_water, np.uint8)
+    tiles[1:1 + block[0], 1:1 + block[1]] = T.grass
+    tiles[18:23, 18:28] = T.grass
+    world = World.from_name("Avalon")
+    run = locations._sites(world, locations.location_plan(world, 0), tiles)
+    try:
+        while True:
+            next(run)
+    except StopIteration as done:
+        sites, start = done.value[:2]
+    block_cells = {(x, y) for y in range(1, 1 + block[0]) for x in range(1, 1 + block[1])}
+    return {(s.x, s.y) for s in sites}, start, block_cells
+
+
+@pytest.mark.parametrize("block, within", [((10, 10), True), ((11, 10), True), ((9, 11), False)])
+def test_sites_keep_to_the_largest_region_when_it_has_a_tile_for_every_site(block, within):
+    """A region of SITES_PER_LOCATION tiles or more holds every site; one tile fewer (99), and the
+    sites spread over all the walkable land."""
+    sites, start, region = _sites_on(block)
+    assert len(sites) == SITES_PER_LOCATION and start in region
+    assert (sites <= region) == within
