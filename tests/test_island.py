@@ -695,3 +695,11 @@ def test_a_cut_keeps_the_most_that_prices_exactly_at_the_budget():
     assert work_cap(1, 40, 1, 30, 20, 10.0, steps) == (1, 11, 1)
     # 2 populations: 2 ms a particle; no life fits before the particles are cut, so life goes to 1 first
     assert work_cap(100, 5, 1, 30, 20, 60.0, _priced(starts=1)) == (30, 1, 1)
+
+
+@pytest.mark.parametrize("moving, every", [(7, 15), (8, 13), (9, 10)])
+def test_progress_events_are_spaced_by_a_lock_steps_work_rolled_in_python_up_to_tiny_particles(moving, every):
+    """50,000 units between events: a lock-step of up to 8 (_TINY) movers costs 500 units a mover
+    (7: 3,500, 8: 4,000), of 9 numpy's 5,000 plus 10 a mover (5,090; 16 x 9 movers still gather)."""
+    assert (particles._TINY, particles._WORK_PER_YIELD) == (8, 50_000)
+    assert particles._event_every(moving, particles._Grids(1, 30, 20, 1000), False) == every

@@ -538,3 +538,18 @@ def test_a_vault_door_opens_with_its_key_and_says_so_and_without_it_says_where_t
     result, _ = resolve(g, Unlock(5, 2))
     assert result.messages == (("The key turns: the vault door swings open.", "loot"),)
     assert g.dirty is True and g.level.tiles[2, 5] == T.open_door and "vault_key" not in g.player.inventory
+
+
+def test_a_fire_can_burn_only_where_the_tile_burns_for_a_turn_or_more():
+    """Tiles whose rule burns for 1 turn or more (brush: 5, grass: 3) can burn; floor, walls,
+    doors, water, chasms and bridges (0, or no rule) never do."""
+    level = level_of("""
+#######
+#g;+..#
+#~=:b.#
+#######
+""")
+    burns = {t: r.burns for t, r in TERRAIN_RULES.items()}
+    expect = np.vectorize(lambda t: burns.get(int(t), 0) >= 1)(level.tiles)
+    assert np.array_equal(hazards.burnable(level), expect)
+    assert expect[1, 2] and expect.sum() < expect.size - 20  # the brush burns; floor, walls and water do not
