@@ -703,3 +703,13 @@ def test_progress_events_are_spaced_by_a_lock_steps_work_rolled_in_python_up_to_
     (7: 3,500, 8: 4,000), of 9 numpy's 5,000 plus 10 a mover (5,090; 16 x 9 movers still gather)."""
     assert (particles._TINY, particles._WORK_PER_YIELD) == (8, 50_000)
     assert particles._event_every(moving, particles._Grids(1, 30, 20, 1000), False) == every
+
+
+@pytest.mark.parametrize("moving, every", [(99, 9), (100, 9), (101, 7)])
+def test_progress_events_price_a_pass_over_the_grid_once_sixteen_times_the_movers_pass_its_cells(moving, every):
+    """A 38x37 grid is laid out in 40x40 = 1,600 cells: up to 100 movers (x 16 = 1,600) gather
+    their 3x3 (5,000 + 10 a mover: 5,990, 6,000 units a lock-step), 101 compare the whole grid
+    (5,000 + 1,010 + 1,600)."""
+    grids = particles._Grids(1, 38, 37, 10_000)
+    assert grids.centre.size == 1600
+    assert particles._event_every(moving, grids, False) == every
