@@ -477,3 +477,15 @@ def test_a_librarys_scrolls_are_every_scroll_up_to_the_treasure_tier_and_none_ab
     scrolls = {i for i in content.ITEMS if i.kind == "scroll" and i.tier <= tier + content.vaults.TREASURE_TIERS}
     rng = np.random.default_rng(tier)
     assert {vaults._find(rng, "scrolls", level) for _ in range(300)} == scrolls
+
+
+@pytest.mark.parametrize("design, choice", [("cage", True), ("ambush", True), ("library", False)])
+def test_a_find_of_the_first_vault_is_a_choice_while_its_cage_or_ambush_waits_and_not_once_sprung(design, choice):
+    """``choice_vault`` names the vault (0, the level's first) a find's taking would spring;
+    -1 for a vault with no such rule, and once it has sprung."""
+    level = vault_level(design)
+    finds = [it for it in level.items if vaults.vault_of_item(level, it.index) == 0]
+    assert finds
+    assert {vaults.choice_vault(level, it) for it in finds} == {0 if choice else -1}
+    level.sprung.append(0)
+    assert {vaults.choice_vault(level, it) for it in finds} == {-1}
