@@ -713,3 +713,13 @@ def test_progress_events_price_a_pass_over_the_grid_once_sixteen_times_the_mover
     grids = particles._Grids(1, 38, 37, 10_000)
     assert grids.centre.size == 1600
     assert particles._event_every(moving, grids, False) == every
+
+
+@pytest.mark.parametrize("w, h", [(16, 16), (20, 16), (32, 16)])
+def test_the_least_water_the_ring_refusal_asks_for_is_accepted_and_a_hair_less_refused(w, h):
+    """The ring's share minus the 0.02 tolerance is enough (16x16: 0.214375); the float just
+    below it is refused in one line naming the share."""
+    least = island.ring_share(w, h) - 0.02
+    island.check_request(w, h, IslandParams(water=least))
+    with pytest.raises(ParamError, match=f"below the edge ring's share of a {w}x{h} map"):
+        island.check_request(w, h, IslandParams(water=float(np.nextafter(least, 0.0))))

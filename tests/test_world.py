@@ -391,3 +391,13 @@ def test_sites_keep_to_the_largest_region_when_it_has_a_tile_for_every_site(bloc
     sites, start, region = _sites_on(block)
     assert len(sites) == SITES_PER_LOCATION and start in region
     assert (sites <= region) == within
+
+
+@pytest.mark.parametrize("n, ticks", [(49, 1), (50, 1), (51, 2)])
+def test_placing_sites_ticks_after_every_per_step_picks_but_never_after_the_last(n, ticks):
+    """25 picks a step: 50 sites tick once (after the 25th; the 50th ends the placing), 51 twice."""
+    from worldgen.core.steps import finish_with_events
+    from worldgen.toolkit.spread import place_sites_steps
+    steps = place_sites_steps(np.ones((30, 30), bool), n, np.random.default_rng(2), per_step=25, tick=lambda: "tick")
+    (xy, _), events = finish_with_events(steps)
+    assert len(xy) == n and events == ["tick"] * ticks
