@@ -723,3 +723,25 @@ def test_the_least_water_the_ring_refusal_asks_for_is_accepted_and_a_hair_less_r
     island.check_request(w, h, IslandParams(water=least))
     with pytest.raises(ParamError, match=f"below the edge ring's share of a {w}x{h} map"):
         island.check_request(w, h, IslandParams(water=float(np.nextafter(least, 0.0))))
+
+
+@pytest.mark.parametrize("size, scale, rolled", [(16, 1, ""), (256, 6, " (rolled on 43x43)")])
+def test_a_mask_cut_names_the_coarse_grid_it_rolled_on_only_when_the_particles_rolled_coarse(size, scale, rolled):
+    p = SPEC.make_params({"life": 5000, "batches": 1_000_000, "particles": 2_000_000 if size > 16 else 0})
+    estimate, mask = island_work.plan(size, size, p)
+    assert mask.scale == scale and len(estimate.cuts) == 1
+    assert estimate.cuts[0].startswith("mask batches ") and estimate.cuts[0].endswith(rolled or tuple("0123456789"))
+    assert ("rolled on" in estimate.cuts[0]) == bool(rolled)
+
+
+@pytest.mark.parametrize("value", [0.0, 7.5, 255.0])
+def test_a_constant_layer_normalises_to_zeros(value):
+    """No span to stretch (the highest value is the lowest): all zeros, never a division by zero."""
+    assert not normalize255(np.full((3, 4), value, np.float32)).any()
+
+
+def test_a_population_that_left_no_deposit_makes_an_all_zero_mask_beside_a_stretched_one():
+    raw = np.zeros((2, 5, 6), np.float32)
+    raw[1, 2, 3] = 4.0
+    masks = island_mask.full_masks(raw, 1, 6, 5)
+    assert not np.isnan(masks).any() and not masks[0].any() and masks[1].max() == 255
