@@ -152,3 +152,19 @@ def test_walling_in_a_door_never_leaves_fewer_walkable_cells_than_the_floor_prom
     assert kept == []
     assert tiles[2, 8] == (T.wall if walled else T.floor)
     assert walk.bit_count() == walkable - walled
+
+
+@pytest.mark.parametrize("n_loops", [1, 2])
+def test_open_loops_opens_exactly_the_loops_asked_when_more_are_far_enough_apart(n_loops):
+    """The long U has room for more loops than asked: exactly ``n_loops`` open (never one more)."""
+    tiles = np.full((9, 40), T.wall, dtype=np.uint8)
+    tiles[2, 1:39] = T.floor
+    tiles[4, 1:39] = T.floor
+    tiles[2:5, 38] = T.floor
+    g = BitGrid(40, 9)
+    walk = g.from_mask(WALKABLE[tiles])
+    searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
+    p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+    walk2, _, opened = finish(open_loops(tiles, g, walk, [], 0, searches, 1, n_loops, p,
+                                         Draw(np.random.default_rng(3))))
+    assert opened == n_loops == len(bit_indices(walk2 & ~walk))
