@@ -214,3 +214,14 @@ def test_dressed_maps_keep_every_promise(name):
 def test_dressing_is_off_by_default(name):
     final = generate(name, "plain", 64, 40).stages["final"]
     assert final.info["vaults"] == [] and not np.isin(final.data, (T.chasm, T.brush, T.bridge)).any()
+
+
+def test_a_vaults_key_lies_at_least_key_distance_from_its_door_the_exact_distance_included():
+    """A corridor of ground 7 and 8 cells (Chebyshev) from the door: the probes take the one at
+    exactly KEY_DISTANCE (8); with nothing that far, the nearest ground is the key's cell."""
+    assert vaults.KEY_DISTANCE == 8
+    tiles = np.full((1, 9), T.wall, np.uint8)
+    tiles[0, 7:9] = T.floor
+    assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[8, 0]]
+    tiles[0, 8] = T.wall
+    assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[7, 0]]
