@@ -225,3 +225,20 @@ def test_a_vaults_key_lies_at_least_key_distance_from_its_door_the_exact_distanc
     assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[8, 0]]
     tiles[0, 8] = T.wall
     assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[7, 0]]
+
+
+@pytest.mark.parametrize("most, expect", [(4, [("lake", 3), ("meadow", 1)]), (3, [("lake", 2)]),
+                                          (5, [("lake", 3), ("meadow", 1)])])
+def test_a_pool_plan_cut_to_most_drops_a_kind_cut_to_none_and_a_total_of_exactly_most_is_kept(most, expect):
+    """3 lakes and a meadow (4 in all): at most 4 nothing is cut; at most 3 each count goes in
+    proportion, rounded down (lakes 9 // 4 = 2, the meadow 3 // 4 = 0: left out, never a pool of none)."""
+    assert terrain.plan({"lake": 3.0, "meadow": 1.0}, 1000, most=most) == expect
+
+
+@pytest.mark.parametrize("side, found", [(10, False), (11, True)])
+def test_a_pool_probe_needs_a_row_and_column_beyond_twice_the_margin(side, found):
+    """A 10x10 ground map at margin 5 has no cell 5 from every edge: no probe (and no draw);
+    at 11 the centre is one."""
+    tiles = np.full((side, side), T.floor, np.uint8)
+    cell = terrain._probe(tiles, np.random.default_rng(1), np.zeros((side, side), bool), 5)
+    assert (cell is not None) == found
