@@ -242,3 +242,16 @@ def test_a_pool_probe_needs_a_row_and_column_beyond_twice_the_margin(side, found
     tiles = np.full((side, side), T.floor, np.uint8)
     cell = terrain._probe(tiles, np.random.default_rng(1), np.zeros((side, side), bool), 5)
     assert (cell is not None) == found
+
+
+@pytest.mark.parametrize("shape, laid", [((3, 7), 1), ((7, 3), 1), ((2, 7), 0), ((7, 2), 0)])
+def test_a_door_fits_a_corridor_map_three_cells_across_and_none_is_tried_on_two(shape, laid):
+    """A one-cell corridor down the middle of a map three cells across (walls either side) is
+    all chokepoints: a door is laid; a map two across has no inner cell to try."""
+    tiles = np.full(shape, T.wall, np.uint8)
+    if shape[0] == 3:
+        tiles[1, :] = T.floor  # a corridor across, end to end
+    elif shape[1] == 3:
+        tiles[:, 1] = T.floor  # a corridor down
+    keep = np.zeros(shape, bool)
+    assert terrain.doors(tiles, np.random.default_rng(2), 1, keep) == laid
