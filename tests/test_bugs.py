@@ -144,9 +144,9 @@ def test_the_demo_overlay_never_covers_the_map(tmp_path, gen):
     scene = app.top
     assert run_until(app, lambda: scene.view is not None and scene.work.done)
     run(app, 2)
-    w, _ = app.size
-    caption = pygame.Rect(0, 0, w, 52)  # the caption box spans y 6..52
-    assert not scene._rect.colliderect(caption), scene._rect
+    _, spot = scene._layout()
+    assert spot.panels and not any(scene._rect.colliderect(panel) for panel in spot.panels), scene._rect
+    assert all(panel.contains(spot.text) or panel.contains(spot.key) for panel in spot.panels)
     assert not any(scene._rect.colliderect(b.rect) for b in scene.buttons), scene._rect
     framed = scene._rect.copy()
     press(app, key(pygame.K_h, "h"))  # a bare figure may use the whole window
@@ -154,23 +154,26 @@ def test_the_demo_overlay_never_covers_the_map(tmp_path, gen):
 
 
 def test_the_gallery_header_hides_what_scrolls_under_it(tmp_path):
+    from game.scenes.gallery import HEADER_H
+
     app = make_app("mode=gallery", tmp_path)
     gallery = app.top
     assert run_until(app, lambda: all(row.work.done for row in gallery.rows), 2000)
-    header = pygame.Rect(0, 0, app.size[0], 34)
+    header = pygame.Rect(0, 0, app.size[0], HEADER_H)
     run(app, 1)
     still = pygame.surfarray.array3d(app.screen.subsurface(header)).copy()
-    for scroll in (20, 50, 80, 110):  # rows' names, labels and thumbnails pass under the header
+    for scroll in (20, 60, 120, 200):  # rows' names, buttons and cards pass under the header
         gallery.scroll = scroll
         run(app, 1)
         under = pygame.surfarray.array3d(app.screen.subsurface(header))
         assert (under == still).all(), f"a row shows through the header at scroll {scroll}"
-    gallery.scroll = 60
     r, c = 0, 1
-    thumb = gallery.thumb_rect(r, c)
-    assert thumb.top < 34 < thumb.bottom  # half under the header
+    gallery.scroll = 0
+    gallery.scroll = gallery.card_rect(r, c).top + 60 - HEADER_H
+    thumb = gallery.card_rect(r, c)
+    assert thumb.top < HEADER_H < thumb.bottom  # half under the header
     pygame.mouse.set_pos(0, 0)
-    press(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(thumb.centerx, 20)))
+    press(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(thumb.centerx, HEADER_H // 2)))
     assert app.top is gallery  # the hidden half opens nothing
 
 

@@ -106,6 +106,27 @@ def test_embed_code_is_the_same_from_the_game_and_from_the_build():
     assert 'loading="lazy"' in embeds.snippet(query, poster, site)
 
 
+def test_the_example_pages_figures_carry_the_stage_tables_captions():
+    """An embed's caption is the stage table's (the demo's and the gallery's words), here as everywhere."""
+    import html
+
+    page = (ROOT / "web" / "embed-example.html").read_text(encoding="utf-8")
+    found = page_titles(page)
+    assert len(found) == len(ISLAND_STAGES)
+    for query, title, alt in found:
+        assert title == alt == embed_code.caption(parse_query(html.unescape(query)))
+
+
+def page_titles(page: str) -> list[tuple[str, str, str]]:
+    """``(query, title, alt)`` of each embed link of a page."""
+    import html
+    import re
+
+    blocks = re.findall(r'<a href="index\.html\?([^"]+)" data-deepisle\s+title="([^"]*)">\s*<img [^>]*?alt="([^"]*)"',
+                        page, flags=re.S)
+    return [(query, html.unescape(title), html.unescape(alt)) for query, title, alt in blocks]
+
+
 def test_embeds_script_draws_the_committed_list_and_prints_the_code(tmp_path, capsys):
     (tmp_path / "index.html").write_text("<!doctype html>", encoding="utf-8")
     listed = tmp_path / "list.txt"

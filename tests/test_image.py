@@ -13,6 +13,7 @@ import pytest
 
 from worldgen.core import image, legend, registry
 from worldgen.core.image import PIXEL_BUDGET, encode_png, fit_scale, picture, png_chunks, write_png
+from worldgen.core.tiles import PALETTE
 
 
 def decode(data: bytes) -> np.ndarray:
@@ -101,9 +102,22 @@ def test_picture_with_legend_keeps_the_map_and_names_every_marker():
                for y in range(lit.shape[0] - 4) for x in range(lit.shape[1] - label.shape[1] + 1))
 
 
-def test_legend_on_a_stage_without_points_adds_nothing():
+def test_legend_on_a_stage_without_points_names_its_tiles():
     stage = registry.generate("island", "plain", 88, 32).last
-    assert np.array_equal(picture(stage, legend=True), picture(stage))
+    captioned = picture(stage, legend=True)
+    assert np.array_equal(captioned[:32, :88], picture(stage)) and captioned.shape[0] > 32
+    strip = captioned[32:]
+    colours = {tuple(c) for c in strip.reshape(-1, 3)}
+    assert {tuple(PALETTE[t]) for t in np.unique(stage.data)} <= colours
+
+
+def test_legend_on_a_layer_names_its_grey_scale():
+    stage = registry.generate("island", "plain", 88, 32, stage="noise").stages["noise"]
+    strip = picture(stage, legend=True)[32:]
+    lit = np.all(strip == legend.TEXT, axis=2)
+    label = legend.text_mask("low to high")
+    assert any(np.array_equal(lit[y:y + 5, x:x + label.shape[1]], label)
+               for y in range(lit.shape[0] - 4) for x in range(lit.shape[1] - label.shape[1] + 1))
 
 
 def test_legend_widens_a_narrow_map():

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from webtools import run_make
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
@@ -24,7 +26,8 @@ def dry_run(tmp_path: Path, target: str, stamps: tuple[str, ...] = ()) -> list[s
     for stamp in stamps:
         (tmp_path / ".venv").mkdir(exist_ok=True)
         (tmp_path / ".venv" / stamp).touch()
-    done = subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True)
+    done = run_make("-n", target, cwd=tmp_path)  # the Makefile's own Python: one named here gets a .venv of its own
+    assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
 
@@ -34,8 +37,7 @@ def make_with(tmp_path: Path, python: str, target: str = "test") -> subprocess.C
         pytest.skip("no make")
     for name in ("Makefile", "pyproject.toml", "constraints.txt"):
         shutil.copy2(ROOT / name, tmp_path / name)
-    return subprocess.run(["make", "-n", target, f"PYTHON={python}"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60)
+    return run_make("-n", target, f"PYTHON={python}", cwd=tmp_path)
 
 
 def installs(lines: list[str]) -> list[str]:

@@ -65,6 +65,7 @@ from game.shell.embed_code import EMBED_ATTR, PAGE, POSTER_DIR  # noqa: E402
 from game.shell.settings import Settings, UsageError, parse_argv, parse_query  # noqa: E402
 from worldgen.core import registry  # noqa: E402
 from worldgen.core.seeding import clean_seed_text  # noqa: E402
+from worldgen.generators import captions  # noqa: E402
 from worldgen.tools.cli import main as worldgen_cli  # noqa: E402
 
 LIST = Path(__file__).resolve().parent / "embeds.txt"
@@ -144,7 +145,7 @@ def cli_argv(settings: Settings, out: Path, frame: tuple[int, int]) -> list[str]
     w, h = spec.default_size
     argv = [settings.generator, "--seed", settings.seed, "--stage", settings.stage or spec.final_stage,
             "--width", str(settings.width or w), "--height", str(settings.height or h)]
-    for name, value in sorted(settings.params.items()):
+    for name, value in sorted(captions.demo_params(spec, settings.params).items()):  # as the live demo starts
         argv += ["--param", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
     return argv + ["--frame", f"{frame[0]}x{frame[1]}", "--out", str(out)]
 

@@ -1,34 +1,59 @@
 """The click-to-regenerate demo of one generator, one stage at a time.
 
-Controls: click/tap = new seed; Left/Right or 1..9 = stage; Space = animate
-the generation step by step (growth loops, rooms, automaton iterations, where
-the generator yields them), N = one step while paused; H = hide the overlay;
-E = export PNG, T = export text, L = share link; Esc = back to the gallery.
-Generation drains the generator's stage iterator a few ms per frame.
-"""
+Controls: click/tap the map = new seed; Left/Right or 1..9 = stage; Space =
+animate (each finished stage held a second, the steps inside one played in
+about two: growth loops, rooms, automaton iterations, the particle pile-up),
+N = the next picture, paused; H = hide the words; ? = the keys; E/T = export
+PNG/text, L = share link; Esc = back to the gallery.
+
+Every stage is shown with what the stage table
+(:mod:`worldgen.generators.captions`) says of it (``game.view.demo_view``
+lays it out): its place ("3/6", or "check" for a debug view, which a replay
+does not stop at), its sentence, a key, the source's credit.  A bare figure
+(``ui=0``, a blog embed) shows only the map until the reader points at it,
+then one line: the stage and "click for a new map" (a first tap only shows
+it).  The demo starts from the generator's demo parameters (the island's
+tile-by-tile mask) unless the link sets them."""
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import pygame
 
 from worldgen.core import registry
 from worldgen.core.image import encode_png, stage_rgb, tiles_text
 from worldgen.core.registry import Stage
+from worldgen.generators import captions
 
 from ..shell import browser
 from ..shell.app import WORK_BUDGET_MS, App, Scene
 from ..shell.settings import Settings, to_query
-from ..view import ui
+from ..view import demo_view, ui
+from ..view.demo_view import MIN_TEXT
 from ..view.render import fitted_stage_surface
 from ..shell.work import Work
 
-__all__ = ["DemoScene"]
+__all__ = ["DemoScene", "View"]
 
-ANIMATE_FRAMES = 3  # frames each animation step stays on screen
-CAPTION_BOTTOM = 56  # the caption box spans y 6..52
-BUTTON_BAND = 42  # the buttons span the bottom 36 pixels
+HOLD_FRAMES = 60  # a finished stage, and a stage's first step when it has a note of its own (the random fill)
+STAGE_FRAMES = 120  # the steps inside one stage take about this long however many the generator makes
+MOST_STEP_FRAMES = 12  # one step is held at most this long
+HINT = "click for a new map"
+HELP = [("click the map", "a new map"), ("<- ->  1..9", "stage"), ("space", "animate / pause"),
+        ("N", "next picture, paused"), ("H", "hide the words"), ("E  T", "save as PNG / as text"),
+        ("L", "share link"), ("Esc", "back to the gallery")]
+
+
+class View(NamedTuple):
+    """The picture on screen: ``label`` ("growth 24%"), the stage, the name of the
+    stage it belongs to, and whether it is that stage's first step (its ``start`` note)."""
+
+    label: str
+    stage: Stage
+    name: str
+    start: bool = False
 
 
 class DemoScene(Scene):
@@ -41,11 +66,11 @@ class DemoScene(Scene):
         self.seed = seed if seed is not None else app.roll_seed()
         self.width, self.height = width or self.spec.default_size[0], height or self.spec.default_size[1]
         self.explicit_size = width is not None or height is not None
-        self.params = self.spec.make_params(params or {})
+        self.params = self.spec.make_params(captions.demo_params(self.spec, params))
         self.stage_index = self.spec.stages.index(stage or self.spec.final_stage)
         self.show_ui = show_ui
         self.from_gallery = from_gallery
-        self.toasts = ui.Toasts()
+        self.toasts = ui.Toasts(size=MIN_TEXT)
         for message in messages:
             self.toasts.add(message, ui.BAD)
         note = self.spec.budget_note(self.width, self.height, self.params)   # the work budget's cut, one line
@@ -55,10 +80,17 @@ class DemoScene(Scene):
         self.animating = False
         self.paused = False
         self.anim_wait = 0
-        self.view: tuple[str, Stage] | None = None  # (label, stage) on screen
+        self.anim_stage: str | None = None  # the stage whose steps are playing, and how far the last shown was
+        self.anim_done = 0.0
+        self.view: View | None = None
+        self.pointed = False  # a bare figure's caption: shown once the reader points at the figure
+        self.help_open = False
+        self.show_timing = True  # the generation's ms (pictures for the docs leave it out: it varies)
         self._surface_key: object = None
         self._surface: pygame.Surface | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
+        self._words_key: object = None
+        self._words: tuple[demo_view.Words, demo_view.Layout] | None = None
         self.buttons = self._make_buttons()
 
     # -- state ------------------------------------------------------------
@@ -77,6 +109,7 @@ class DemoScene(Scene):
         self.animating = animate
         self.paused = False
         self.anim_wait = 0
+        self.anim_stage, self.anim_done = None, 0.0
 
     def set_stage(self, index: int) -> None:
         self.stage_index = max(0, min(len(self.spec.stages) - 1, index))
@@ -85,14 +118,32 @@ class DemoScene(Scene):
     # -- events ----------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if self.help_open:
+                self.help_open = False
+                return True
             return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointed = True
+            return False
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointed = False
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.show_ui:
-                if ui.click(self.buttons, event):
-                    return True
-            self.regenerate(self.app.roll_seed())
-            return True
+            return self._click(event)
         return False
+
+    def _click(self, event: pygame.event.Event) -> bool:
+        if self.help_open:
+            self.help_open = False
+            return True
+        if self.show_ui and ui.click(self.buttons, event):
+            return True
+        if not self.show_ui and not self.pointed and getattr(event, "touch", False):
+            self.pointed = True  # a first tap says what a tap does; the next one makes a new map
+            return True
+        self.pointed = True
+        self.regenerate(self.app.roll_seed())
+        return True
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -111,6 +162,8 @@ class DemoScene(Scene):
             self.step_animation()
         elif key == pygame.K_h:
             self.show_ui = not self.show_ui
+        elif key == pygame.K_SLASH or getattr(event, "unicode", "") == "?":
+            self.help_open = True
         elif key == pygame.K_e:
             self.export("png")
         elif key == pygame.K_t:
@@ -130,14 +183,15 @@ class DemoScene(Scene):
             self.regenerate(animate=True)
 
     def step_animation(self) -> None:
+        """Show the next picture of the replay, and pause there."""
         if not self.animating:
             self.regenerate(animate=True)
         self.paused = True
-        self._advance_one()
+        self._advance(budget_ms=None)
 
     # -- export and share -------------------------------------------------------
     def current_stage(self) -> Stage | None:
-        return self.view[1] if self.view else None
+        return self.view.stage if self.view else None
 
     def file_stem(self) -> str:
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", self.seed).strip("-")[:40] or "seed"
@@ -164,7 +218,7 @@ class DemoScene(Scene):
         return Settings(mode="demo", generator=self.spec.name, stage=self.stage_name, seed=self.seed,
                         width=self.width if self.explicit_size else None,
                         height=self.height if self.explicit_size else None,
-                        ui=self.show_ui, params=self.spec.non_default(self.params))
+                        ui=self.show_ui, params=captions.link_params(self.spec, self.params))
 
     def share_link(self) -> str:
         return browser.page_url() + to_query(self.share_settings())
@@ -181,7 +235,7 @@ class DemoScene(Scene):
         done = work is not None and work.done
         return {"generator": self.spec.name, "stage": self.stage_name, "seed": self.seed,
                 "size": [self.width, self.height], "map": done and self.view is not None
-                and self.view[0] == self.stage_name, "cpu_ms": round(work.cpu_ms, 1) if done else None}
+                and self.view.label == self.stage_name, "cpu_ms": round(work.cpu_ms, 1) if done else None}
 
     # -- frame ----------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -193,9 +247,7 @@ class DemoScene(Scene):
             if not self.paused:
                 self.anim_wait -= 1
                 if self.anim_wait <= 0:
-                    # an item with nothing to show (a room library being grown
-                    # on the first map) is not held on screen: the next comes next frame
-                    self.anim_wait = ANIMATE_FRAMES if self._advance_one() else 1
+                    self._advance(WORK_BUDGET_MS / 2)  # the frame also draws the picture it finds
             return
         if self._render_pending():
             return  # a big stage's render fills this frame; generation resumes next frame
@@ -203,45 +255,82 @@ class DemoScene(Scene):
             work.step()
         stage = work.stages.get(self.stage_name)
         if stage is not None:
-            self.view = (self.stage_name, stage)
+            self.view = View(self.stage_name, stage, self.stage_name)
         elif work.error is not None:
             self.toasts.add(f"generation failed: {work.error}", ui.BAD)
             self.work = None
 
-    def _advance_one(self) -> bool:
-        """Advance the replay by exactly one item; True when it gave a picture to show."""
+    def _advance(self, budget_ms: float | None) -> bool:
+        """Play the replay on to its next picture, pulling items one at a time for
+        at most ``budget_ms`` (None: until a picture comes); sets how long it is held.
+        True when a new picture is on screen."""
         work = self.work
-        if work is None or work.done:
-            self.animating = False
-            return False
-        before, stages = work.items, len(work.stages)
-        while work.items == before and not work.done:
+        clock = work.clock if work is not None else None
+        start = clock() if clock else 0.0
+        while work is not None and not work.done:
+            count = len(work.stages)
             work.step(0)  # exactly one item
-        shown = False
-        if work.progress is not None and work.progress.preview is not None:
-            preview = work.progress.preview
-            self.view = (f"{work.progress.stage} {work.progress.done:.0%}", _copy(preview))
-            shown = True
-        elif work.stages:
-            name, stage = next(reversed(work.stages.items()))
-            self.view = (name, stage)
-            self.stage_index = self.spec.stages.index(name)
-            shown = len(work.stages) > stages
-        if work.done:
-            self.animating = False
-        return shown
+            if len(work.stages) > count and self._show_finished(*next(reversed(work.stages.items()))):
+                return True
+            if len(work.stages) == count and self._show_step(work.progress):
+                return True
+            if budget_ms is not None and (clock() - start) * 1000.0 >= budget_ms:
+                self.anim_wait = 1
+                return False
+        self.animating = False
+        return False
+
+    def _show_finished(self, name: str, stage: Stage) -> bool:
+        if captions.note(self.spec, name).check:
+            return False  # a check is not a step: the replay ends on the map it checks
+        self.view = View(name, stage, name)
+        self.stage_index = self.spec.stages.index(name)
+        self.anim_wait = HOLD_FRAMES
+        return True
+
+    def _show_step(self, progress) -> bool:
+        """Show a step inside a stage when the stage has gone far enough since the last one shown
+        (about :data:`STAGE_FRAMES` frames for the whole stage)."""
+        if progress is None or progress.preview is None:
+            return False
+        first = progress.stage != self.anim_stage
+        if not first and progress.done - self.anim_done < 2.0 / STAGE_FRAMES:
+            return False
+        gone = progress.done - (0.0 if first else self.anim_done)
+        self.anim_stage, self.anim_done = progress.stage, progress.done
+        start = first and bool(captions.note(self.spec, progress.stage).start)
+        preview = progress.preview
+        self.view = View(f"{progress.stage} {progress.done:.0%}", _copy(preview), progress.stage, start)
+        self.stage_index = self.spec.stages.index(progress.stage)
+        self.anim_wait = HOLD_FRAMES if start else max(2, min(MOST_STEP_FRAMES, round(gone * STAGE_FRAMES)))
+        return True
+
+    # -- drawing ------------------------------------------------------------
+    def words(self) -> demo_view.Words:
+        """What is said about the picture on screen (the stage asked for while none is)."""
+        view = self.view
+        stages = self.work.stages if self.work is not None else {}
+        return demo_view.words_for(self.spec, view.name if view else self.stage_name, view.stage if view else None,
+                                   stages, self.params, (self.width, self.height), bool(view and view.start))
 
     def map_area(self) -> pygame.Rect:
-        """Where the map is drawn: the whole window for a bare figure, else the
-        band between the caption (top) and the buttons (bottom), so neither
-        ever covers the map."""
-        w, h = self.app.size
+        """Where the map is drawn: the whole window for a bare figure, else what the words leave."""
         if not self.show_ui:
-            return pygame.Rect(0, 0, w, h)
-        return pygame.Rect(0, CAPTION_BOTTOM, w, h - CAPTION_BOTTOM - BUTTON_BAND)
+            return pygame.Rect((0, 0), self.app.size)
+        return self._layout()[1].map_area
+
+    def _layout(self) -> tuple[demo_view.Words, demo_view.Layout]:
+        view = self.view
+        key = (id(view.stage), view.label, view.start, id(self.work), self.show_ui) if view else self.stage_name
+        if key != self._words_key or self._words is None:
+            words = self.words()
+            size = view.stage.data.shape[::-1] if view else (self.width, self.height)
+            self._words = (words, demo_view.layout(self.app.size, size, words))
+            self._words_key = key
+        return self._words
 
     def _view_key(self, area: pygame.Rect) -> object:
-        return (id(self.view[1]), self.view[0], area.size, area.top) if self.view is not None else None
+        return (id(self.view.stage), self.view.label, area.size, area.topleft) if self.view is not None else None
 
     def _render_pending(self) -> bool:
         return self.view is not None and self._view_key(self.map_area()) != self._surface_key
@@ -251,53 +340,60 @@ class DemoScene(Scene):
         if self.view is not None:
             key = self._view_key(area)
             if key != self._surface_key:
-                self._surface, self._rect = fitted_stage_surface(self.view[1], area)
+                self._surface, self._rect = self._fitted(area)
                 self._surface_key = key
             surface.blit(self._surface, self._rect)
         work = self.work
-        waiting = self.view is None or self.view[0] != self.stage_name
+        waiting = self.view is None or self.view.label != self.stage_name
         if work is not None and not work.done and waiting and (not self.animating or self.view is None):
             bar = pygame.Rect(0, 0, min(420, area.width - 40), 18)
             bar.center = area.center
-            ui.progress_bar(surface, bar, work.fraction, f"generating {self.spec.name}...")
+            ui.progress_bar(surface, bar, work.fraction, f"generating {self.spec.name}...", MIN_TEXT)
         if self.show_ui:
             self._draw_overlay(surface)
-        self.toasts.draw(surface, surface.get_height() - (BUTTON_BAND + 2 if self.show_ui else 8))
+        elif self.pointed and self.view is not None:
+            words = self._layout()[0]
+            demo_view.draw_caption(surface, f"{words.title}: {words.sentence}", HINT)
+        if self.help_open:
+            demo_view.draw_help(surface, HELP if self.from_gallery else HELP[:-1])
+        self.toasts.draw(surface, surface.get_height() - (demo_view.BOTTOM_BAND + 2 if self.show_ui else 48))
+
+    def _fitted(self, area: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+        view, stages = self.view, self.work.stages if self.work else {}
+        finished = stages.get(view.name) is view.stage
+        before = captions.before(self.spec, stages, view.name) if finished else None
+        changes = captions.changes_of(self.spec, view.name) if finished else ()
+        return fitted_stage_surface(view.stage, area, before, changes)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
-        n = len(self.spec.stages)
-        label = self.view[0] if self.view else self.stage_name
-        ms = f"{self.work.cpu_ms:.1f} ms" if self.work and self.work.done else "..."
-        mode = "  [animating]" if self.animating and not self.paused else "  [paused]" if self.animating else ""
-        line1 = (f"{self.spec.name} / {label} ({self.stage_index + 1}/{n})  seed {self.seed[:32]!r}  "
-                 f"{self.width}x{self.height}  {ms}{mode}")
-        line2 = "click: new map  <- ->: stage  space: animate  H: hide  E/T: export  L: link"
-        if self.from_gallery:
-            line2 += "  Esc: back"
-        box = pygame.Rect(6, 6, max(ui.text_size(line1, 20)[0], ui.text_size(line2, 16)[0]) + 16, 46)
-        ui.panel(surface, box)
-        ui.text(surface, line1, (14, 10), 20)
-        ui.text(surface, line2, (14, 32), 16, ui.DIM)
+        words, spot = self._layout()
+        demo_view.draw_words(surface, spot, words)
+        ms = "" if not self.show_timing else f"{self.work.cpu_ms:.1f} ms" if self.work and self.work.done else "..."
+        mode = "  animating" if self.animating and not self.paused else "  paused" if self.animating else ""
+        info = f"seed {self.seed[:24]!r}  {self.width}x{self.height}  {ms}{mode}"
+        h = surface.get_height()
+        room = self.buttons[-1].rect.left - 3 * demo_view.MARGIN
+        ui.text(surface, ui.fit(info, room, MIN_TEXT), (demo_view.MARGIN, h - demo_view.BOTTOM_BAND + 10), MIN_TEXT,
+                ui.DIM)
         ui.draw_buttons(surface, self.buttons)
 
     def _make_buttons(self) -> list[ui.Button]:
         w, h = self.app.size
         specs = [("<", lambda: self.set_stage(self.stage_index - 1)),
                  (">", lambda: self.set_stage(self.stage_index + 1)),
-                 ("animate", self.toggle_animation), ("step", self.step_animation),
-                 ("PNG", lambda: self.export("png")), ("TXT", lambda: self.export("txt")),
-                 ("link", self.share)]
+                 ("animate", self.toggle_animation), ("new map", lambda: self.regenerate(self.app.roll_seed())),
+                 ("PNG", lambda: self.export("png")), ("link", self.share),
+                 ("?", lambda: setattr(self, "help_open", True))]
         if self.from_gallery:
             specs.append(("back", self.app.pop))
-        buttons, x = [], w - 8
+        buttons, x = [], w - demo_view.MARGIN
         for label, action in reversed(specs):
-            width = max(36, ui.text_size(label, 18)[0] + 18)
+            width = max(40, ui.text_size(label, MIN_TEXT)[0] + 20)
             x -= width
-            buttons.append(ui.Button(label, pygame.Rect(x, h - 36, width, 28), action))
+            buttons.append(ui.Button(label, pygame.Rect(x, h - 40, width, 34), action, MIN_TEXT))
             x -= 6
         return buttons
 
 
 def _copy(stage: Stage) -> Stage:
     return Stage(stage.name, stage.data.copy(), stage.kind, stage.vrange, dict(stage.points), stage.info)
-

@@ -27,6 +27,7 @@ import html
 import json
 
 from worldgen.core import registry
+from worldgen.generators import captions
 
 from .settings import Settings, parse_query, to_query
 
@@ -56,13 +57,17 @@ def poster_path(settings: Settings) -> str:
 
 
 def caption(settings: Settings) -> str:
-    """The caption a figure gets unless its author writes one.
+    """The caption a figure gets unless its author writes one: the stage's heading, its
+    sentence and the post it follows, from the stage table (:mod:`worldgen.generators.captions`),
+    as the demo and the gallery say them.
 
-    >>> caption(parse_query("mode=demo&demo=rooms&seed=x"))
-    'Deepisle rooms generator, stage final, seed x'
+    >>> caption(parse_query("mode=demo&demo=rooms&seed=x&stage=loops"))
+    'Rooms (Brogue-style accretion) · 4/5 Loops: Walls between floors 20 or more steps apart on foot open as loops. After “Softly Into the Night” by Jacob Wharton (after Brogue).'
     """
-    stage = settings.stage or registry.get(settings.generator).final_stage
-    return f"Deepisle {settings.generator} generator, stage {stage}, seed {settings.seed}"
+    spec = registry.get(settings.generator)
+    params = captions.demo_params(spec, settings.params)
+    size = (settings.width or spec.default_size[0], settings.height or spec.default_size[1])
+    return captions.caption(spec, settings.stage or spec.final_stage, params, size)
 
 
 def figure_query(generator: str, seed: str, stage: str | None = None) -> str:

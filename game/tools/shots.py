@@ -7,7 +7,8 @@ overworld, then one site of each dungeon style (caverns, mosaic, rooms),
 explored a little by auto-explore, then the comforts (look, pack, history,
 help, ASCII map, touch buttons) and the tactics (aiming a bow, a status in the
 panel, a room dressed with features, the victory screen), then the
-creatures and growth in a run of their own (:mod:`.creature_shots`), saved
+creatures and growth in a run of their own (:mod:`.creature_shots`), then
+every demo stage at embed size and the gallery (:mod:`.demo_shots`), saved
 as ``game-*.png`` in OUTDIR (default ``docs/img``).  The player is made sturdy
 so the walk survives.
 """
@@ -33,6 +34,7 @@ from .drive import settle as _settle  # noqa: E402
 from .drive import title_with_preview  # noqa: E402
 from .creature_shots import NAMES as CREATURE_NAMES  # noqa: E402
 from .creature_shots import creature_shots  # noqa: E402
+from .demo_shots import main as demo_shots  # noqa: E402
 
 
 def _explore(app, g, legs: int) -> None:
@@ -209,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     _comforts(app, g, out)
     _tactics(app, g, out)
     creature_shots(out, world)
+    demo_shots([out])
     print(f"wrote {out}/game-{{title,overworld,caverns,mosaic,rooms,look,pack,history,help,ascii,touch,"
           f"target,status,features,victory,{','.join(CREATURE_NAMES)}}}.png")
     return 0

@@ -100,6 +100,15 @@ def text_size(content: str, size: int = 18) -> tuple[int, int]:
     return render(content, size).get_size()
 
 
+def fitted(content: str, width: int, sizes: tuple[int, ...] = (18, 16, 14)) -> tuple[str, int]:
+    """``(content, size)`` at the largest of ``sizes`` that draws it whole
+    within ``width`` pixels; else shortened (:func:`fit`) at the smallest."""
+    for size in sizes:
+        if text_size(content, size)[0] <= width:
+            return content, size
+    return fit(content, width, sizes[-1]), sizes[-1]
+
+
 def fit(content: str, width: int, size: int = 18) -> str:
     """``content``, shortened with an ellipsis until :func:`text` draws it within ``width`` pixels."""
     if text_size(content, size)[0] <= width:
@@ -129,21 +138,21 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170) -> None:
     surface.blit(shade, rect.topleft)
 
 
-def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, label: str = "") -> None:
+def progress_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, label: str = "", size: int = 18) -> None:
     panel(surface, rect.inflate(8, 8), 200)
     pygame.draw.rect(surface, DIM, rect, 1)
     inner = rect.inflate(-4, -4)
     inner.width = int(inner.width * max(0.0, min(1.0, fraction)))
     pygame.draw.rect(surface, ACCENT, inner)
     if label:
-        text(surface, label, (rect.centerx, rect.top - 6), 18, INK, "midbottom")
+        text(surface, label, (rect.centerx, rect.top - 6), size, INK, "midbottom")
 
 
 class Button:
     """A labelled rectangle that reports clicks inside it."""
 
-    def __init__(self, label: str, rect: pygame.Rect, action) -> None:
-        self.label, self.rect, self.action = label, pygame.Rect(rect), action
+    def __init__(self, label: str, rect: pygame.Rect, action, size: int = 18) -> None:
+        self.label, self.rect, self.action, self.size = label, pygame.Rect(rect), action, size
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -155,7 +164,7 @@ class Button:
         hover = self.rect.collidepoint(pygame.mouse.get_pos())
         panel(surface, self.rect, 220 if hover else 170)
         pygame.draw.rect(surface, ACCENT if hover else DIM, self.rect, 1)
-        text(surface, self.label, self.rect.center, 18, INK, "center")
+        text(surface, self.label, self.rect.center, self.size, INK, "center")
 
 
 def click(buttons: list[Button], event: pygame.event.Event) -> bool:
@@ -171,8 +180,8 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button]) -> None:
 class Toasts:
     """Plain-text messages that fade after a few seconds (bad URL values, saves...)."""
 
-    def __init__(self, seconds: float = 8.0) -> None:
-        self.seconds = seconds
+    def __init__(self, seconds: float = 8.0, size: int = 18) -> None:
+        self.seconds, self.size = seconds, size
         self.items: list[list] = []
         self.added = 0  # messages ever added (the page is told each new one: App.new_messages)
 
@@ -189,8 +198,9 @@ class Toasts:
     def draw(self, surface: pygame.Surface, bottom: int | None = None) -> None:
         y = (surface.get_height() - 8) if bottom is None else bottom
         for message, _, colour in reversed(self.items):
-            rect = text_size(message, 18)
+            message = fit(message, surface.get_width() - 28, self.size)  # a long link: its end is cut
+            rect = text_size(message, self.size)
             box = pygame.Rect(8, y - rect[1] - 6, rect[0] + 12, rect[1] + 6)
             panel(surface, box)
-            text(surface, message, (14, y - rect[1] - 3), 18, colour)
+            text(surface, message, (14, y - rect[1] - 3), self.size, colour)
             y -= rect[1] + 10

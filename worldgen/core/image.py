@@ -4,9 +4,10 @@ Pure numpy and the standard library: the PNG encoder is a few lines of zlib
 and struct, so the library needs neither pygame nor Pillow.  A picture of at
 most 256 colours (every map in the game's palette) is written with a palette,
 one byte a pixel: a third of the raw bytes, about half the file.  Large
-pictures are streamed band by band and capped at :data:`PIXEL_BUDGET` pixels.  The game blits
-the same :func:`stage_rgb` arrays through surfarray, so the CLI's pictures and
-the screen agree pixel for pixel.
+pictures are streamed band by band and capped at :data:`PIXEL_BUDGET` pixels.  How a stage
+is drawn (fitted, tinted, its markers' shapes) is :mod:`worldgen.core.drawing`,
+whose arrays the game blits through surfarray, so the CLI's pictures and the
+screen agree pixel for pixel.
 """
 
 from __future__ import annotations
@@ -20,53 +21,33 @@ from pathlib import Path
 
 import numpy as np
 
+from .drawing import (Change, Key, changed_mask, draw_markers, fitted_picture, fitted_size, layer_rgb,
+                      picture_scale, stage_entries, stage_rgb, tiles_rgb, tinted)
 from .files import atomic_file, write_bytes, write_text
-from .legend import BACKGROUND, OTHER_COLOUR, POINT_COLOURS, legend_strip
+from .legend import BACKGROUND, POINT_COLOURS, legend_strip
 from .registry import Stage
-from .tiles import GLYPHS, PALETTE, legend_json
+from .tiles import GLYPHS, legend_json
 
 __all__ = ["POINT_COLOURS", "PIXEL_BUDGET", "layer_rgb", "tiles_rgb", "stage_rgb", "picture", "framed_picture", "fit_scale",
+           "Change", "Key", "changed_mask", "stage_entries", "picture_scale", "fitted_size", "fitted_picture",
            "palette_of", "png_chunks", "encode_png", "write_png", "tiles_text", "write_txt", "write_npz", "write_stage"]
 
 
-def layer_rgb(layer: np.ndarray, vrange: tuple[float, float]) -> np.ndarray:
-    """A float layer as grayscale ``(h, w, 3) uint8``; ``vrange`` maps to black..white."""
-    lo, hi = vrange
-    span = (hi - lo) or 1.0
-    grey = np.clip((np.asarray(layer, dtype=np.float32) - lo) * (255.0 / span), 0, 255)
-    grey = (grey + 0.5).astype(np.uint8)
-    return np.repeat(grey[:, :, None], 3, axis=2)
-
-
-def tiles_rgb(tiles: np.ndarray) -> np.ndarray:
-    """A tile map in the game's palette, ``(h, w, 3) uint8``."""
-    return PALETTE[tiles]
-
-
-def stage_rgb(stage: Stage, points: bool = True) -> np.ndarray:
-    """Any stage as RGB, with its points drawn as single-pixel markers."""
-    rgb = tiles_rgb(stage.data) if stage.kind == "tiles" else layer_rgb(stage.data, stage.vrange)
-    if points and stage.points:
-        rgb = rgb.copy()
-        h, w = rgb.shape[:2]
-        for name, pts in stage.points.items():
-            pts = np.asarray(pts, dtype=np.int64).reshape(-1, 2)
-            inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
-            pts = pts[inside]
-            rgb[pts[:, 1], pts[:, 0]] = POINT_COLOURS.get(name, OTHER_COLOUR)
-    return rgb
-
-
-def picture(stage: Stage, legend: bool = False) -> np.ndarray:
+def picture(stage: Stage, legend: bool | Key = False, before: Stage | None = None) -> np.ndarray:
     """What a ``.png`` of ``stage`` shows at scale 1: :func:`stage_rgb`, and with
-    ``legend`` a caption strip naming the point markers (see :mod:`worldgen.core.legend`).
+    ``legend`` a key under it (see :mod:`worldgen.core.legend`): with ``True``
+    the stage's tiles (or grey scale) and markers; a :class:`Key` adds lines of
+    text (a sentence, a credit) and tints the cells its changes find against ``before``.
 
-    The map sits top left; a strip wider than the map widens the picture, the
-    extra width filled with the strip's background."""
-    rgb = stage_rgb(stage)
+    The map sits top left; a key wider than the map widens the picture, the
+    extra width filled with the key's background."""
     if not legend:
-        return rgb
-    strip = legend_strip(stage.points, rgb.shape[1])
+        return stage_rgb(stage)
+    key = legend if isinstance(legend, Key) else Key()
+    rgb = tinted(stage, before, key.changes)
+    draw_markers(rgb, stage.points, rgb.shape[1], rgb.shape[0], None, None, 1.0)
+    entries = key.entries or stage_entries(stage, before, key.changes, key.ramp)
+    strip = legend_strip(entries, rgb.shape[1], key.lines)
     out = np.empty((rgb.shape[0] + strip.shape[0], strip.shape[1], 3), dtype=np.uint8)
     out[:] = BACKGROUND
     out[:rgb.shape[0], :rgb.shape[1]] = rgb
@@ -74,37 +55,28 @@ def picture(stage: Stage, legend: bool = False) -> np.ndarray:
     return out
 
 
-def framed_picture(stage: Stage, width: int, height: int) -> np.ndarray:
-    """``stage`` as the game's demo draws it in a ``width`` x ``height`` window, ``(height, width, 3)``.
+def framed_picture(stage: Stage, width: int, height: int, before: Stage | None = None,
+                   changes: tuple[Change, ...] = ()) -> np.ndarray:
+    """``stage`` as the game's bare demo draws it in a ``width`` x ``height`` window, ``(height, width, 3)``.
 
-    The map takes the largest whole scale that fits, centred on black; a map
-    larger than the window is sampled down to the fitted size first (tile rows
-    and columns ``i * map / fitted``), its markers moved with their tiles.  An
-    embed's poster is this picture, so it shows what the live figure shows.
+    The map is fitted (:func:`fitted_size`, drawn by :func:`fitted_picture`)
+    and centred on black.  An embed's poster is this picture, so it shows
+    what the live figure shows.
 
-    >>> white = Stage("s", np.ones((2, 4), np.float32), "layer")  # a 4x2 map, scale 2 in 10x6
+    >>> white = Stage("s", np.ones((2, 4), np.float32), "layer")  # a 4x2 map at 2.5 pixels a tile in 10x6
     >>> framed_picture(white, 10, 6)[:, :, 0] // 255
     array([[0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-           [0, 1, 1, 1, 1, 1, 1, 1, 1, 0],
-           [0, 1, 1, 1, 1, 1, 1, 1, 1, 0],
-           [0, 1, 1, 1, 1, 1, 1, 1, 1, 0],
-           [0, 1, 1, 1, 1, 1, 1, 1, 1, 0],
-           [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]], dtype=uint8)
+           [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], dtype=uint8)
     """
     h, w = stage.data.shape
-    fit = min(width / w, height / h)
-    if fit >= 1:
-        scale = int(fit)
-        fw, fh = w * scale, h * scale
-        rgb = np.repeat(np.repeat(stage_rgb(stage), scale, axis=0), scale, axis=1)
-    else:
-        fw, fh = max(1, round(w * fit)), max(1, round(h * fit))
-        ys, xs = (np.arange(fh) * h) // fh, (np.arange(fw) * w) // fw
-        points = {name: (np.asarray(pts).reshape(-1, 2) * (fw, fh)) // (w, h) for name, pts in stage.points.items()}
-        rgb = stage_rgb(Stage(stage.name, stage.data[np.ix_(ys, xs)], stage.kind, stage.vrange, points, stage.info))
+    fw, fh = fitted_size(w, h, width, height)
     out = np.zeros((height, width, 3), dtype=np.uint8)
     top, left = height // 2 - fh // 2, width // 2 - fw // 2  # centred as pygame's Rect.center places it
-    out[top:top + fh, left:left + fw] = rgb
+    out[top:top + fh, left:left + fw] = fitted_picture(stage, fw, fh, before, changes)
     return out
 
 

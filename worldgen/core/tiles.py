@@ -30,44 +30,44 @@ class Tile(NamedTuple):
 
 # fmt: off
 TILES: tuple[Tile, ...] = (
-    Tile(0,  "void",          " ", (0, 0, 0),        False, True),   # unclaimed / outside
-    Tile(1,  "deep_water",    "~", (24, 48, 112),    False, True),
-    Tile(2,  "shallow_water", "=", (52, 104, 176),   True,  True),   # wading: slow
-    Tile(3,  "sand",          ".", (222, 206, 146),  True,  True),   # coast, beach
-    Tile(4,  "grass",         '"', (112, 168, 72),   True,  True),   # plains
-    Tile(5,  "forest",        "T", (44, 112, 52),    True,  True),
-    Tile(6,  "hills",         "n", (140, 136, 84),   True,  True),
-    Tile(7,  "mountain",      "^", (124, 112, 104),  False, False),
-    Tile(8,  "desert",        ":", (232, 196, 112),  True,  True),
-    Tile(9,  "swamp",         ",", (78, 104, 76),    True,  True),
-    Tile(10, "floor",         ".", (150, 144, 132),  True,  True),   # dungeon floor
-    Tile(11, "wall",          "#", (58, 52, 62),     False, False),
-    Tile(12, "door",          "+", (176, 112, 48),   True,  False),
-    Tile(13, "secret_door",   "s", (74, 64, 74),     True,  False),  # drawn as wall until found
-    Tile(14, "stairs_up",     "<", (240, 240, 160),  True,  True),
-    Tile(15, "stairs_down",   ">", (255, 216, 64),   True,  True),
-    Tile(16, "ground",        ".", (132, 116, 84),   True,  True),   # open outdoor ground
-    Tile(17, "unreachable",   "!", (220, 40, 40),    True,  True),   # debug: walkable but cut off
-    Tile(18, "hedge",         "%", (40, 120, 48),    False, False),  # garden hedge (mosaic)
+    Tile(0,  "void",          " ", (0, 0, 0),          False, True),   # unclaimed / outside
+    Tile(1,  "deep_water",    "~", (24, 48, 112),      False, True),
+    Tile(2,  "shallow_water", "=", (52, 104, 176),     True,  True),   # wading: slow
+    Tile(3,  "sand",          ".", (222, 206, 146),    True,  True),   # coast, beach
+    Tile(4,  "grass",         '"', (112, 168, 72),     True,  True),   # plains
+    Tile(5,  "forest",        "T", (44, 112, 52),      True,  True),
+    Tile(6,  "hills",         "n", (140, 136, 84),     True,  True),
+    Tile(7,  "mountain",      "^", (124, 112, 104),    False, False),
+    Tile(8,  "desert",        ":", (236, 160, 80),     True,  True),
+    Tile(9,  "swamp",         ",", (48, 100, 104),     True,  True),
+    Tile(10, "floor",         ".", (150, 144, 132),    True,  True),   # dungeon floor
+    Tile(11, "wall",          "#", (58, 52, 62),       False, False),
+    Tile(12, "door",          "+", (176, 112, 48),     True,  False),
+    Tile(13, "secret_door",   "s", (60, 150, 170),     True,  False),  # drawn as wall until found
+    Tile(14, "stairs_up",     "<", (181, 209, 167),    True,  True),
+    Tile(15, "stairs_down",   ">", (255, 188, 49),     True,  True),
+    Tile(16, "ground",        ".", (141, 116, 78),     True,  True),   # open outdoor ground
+    Tile(17, "unreachable",   "!", (190, 0, 90),       True,  True),   # debug: walkable but cut off
+    Tile(18, "hedge",         "%", (13, 80, 42),       False, False),  # garden hedge (mosaic)
     # dungeon features (worldgen.toolkit.features): they block the way; statues also block sight
-    Tile(19, "statue",        "&", (196, 192, 200),  False, False),
-    Tile(20, "table",         "=", (150, 104, 64),   False, True),   # furniture
-    Tile(21, "fountain",      "{", (96, 176, 236),   False, True),   # heals once (the game)
-    Tile(22, "dry_fountain",  "{", (120, 120, 128),  False, True),
-    Tile(23, "altar",         "_", (224, 200, 120),  False, True),   # names what you carry, once
-    Tile(24, "trap",          "^", (200, 60, 160),   True,  True),   # hidden in the game until found
+    Tile(19, "statue",        "&", (174, 165, 175),    False, False),
+    Tile(20, "table",         "=", (138, 69, 57),      False, True),   # furniture
+    Tile(21, "fountain",      "{", (58, 150, 230),     False, True),   # heals once (the game)
+    Tile(22, "dry_fountain",  "{", (115, 117, 133),    False, True),
+    Tile(23, "altar",         "_", (228, 191, 226),    False, True),   # names what you carry, once
+    Tile(24, "trap",          "^", (120, 30, 150),     True,  True),   # hidden in the game until found
     # terrain that plays (worldgen.toolkit.terrain): the game's rules are game/rules/content/terrain.py
-    Tile(25, "chasm",         ":", (22, 16, 30),     False, True),   # step in: fall to the next level
-    Tile(26, "bridge",        "=", (150, 110, 60),   True,  True),   # over chasm or deep water
-    Tile(27, "brush",         ";", (70, 140, 50),    True,  False),  # tall brush: hides, burns, trampled to grass
-    Tile(28, "ash",           ",", (96, 90, 86),     True,  True),   # burnt ground
-    Tile(29, "open_door",     "'", (176, 112, 48),   True,  True),   # a door stood open (the game opens doors)
+    Tile(25, "chasm",         ":", (24, 16, 32),       False, True),   # step in: fall to the next level
+    Tile(26, "bridge",        "=", (177, 141, 81),     True,  True),   # over chasm or deep water
+    Tile(27, "brush",         ";", (154, 155, 40),     True,  False),  # tall brush: hides, burns, trampled to grass
+    Tile(28, "ash",           ",", (85, 82, 83),       True,  True),   # burnt ground
+    Tile(29, "open_door",     "'", (214, 140, 104),    True,  True),   # a door stood open (the game opens doors)
     # vaults (worldgen.toolkit.vaults): rooms carved into the rock, filled and ruled by the game
-    Tile(30, "vault_door",    "+", (210, 180, 70),   True,  False),  # locked until its key is used (the game)
-    Tile(31, "vault_floor",   ".", (138, 132, 150),  True,  True),   # never stair ground: vaults leave the exit alone
-    Tile(32, "pedestal",      "_", (200, 190, 150),  True,  True),   # an altar cage's altar: an item lies on it
-    Tile(33, "cage",          "|", (170, 170, 190),  False, True),   # a pedestal caged (the game closes them)
-    Tile(34, "bookshelf",     "#", (120, 80, 50),    False, False),  # a library's shelves
+    Tile(30, "vault_door",    "+", (201, 170, 62),     True,  False),  # locked until its key is used (the game)
+    Tile(31, "vault_floor",   ".", (134, 106, 140),    True,  True),   # never stair ground: vaults leave the exit alone
+    Tile(32, "pedestal",      "_", (180, 175, 143),    True,  True),   # an altar cage's altar: an item lies on it
+    Tile(33, "cage",          "|", (158, 170, 169),    False, True),   # a pedestal caged (the game closes them)
+    Tile(34, "bookshelf",     "#", (92, 52, 36),       False, False),  # a library's shelves
 )
 # fmt: on
 

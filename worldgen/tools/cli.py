@@ -19,6 +19,7 @@ from typing import Any
 from worldgen.core import registry
 from worldgen.core.image import PIXEL_BUDGET
 from worldgen.core.registry import ParamError
+from worldgen.generators import captions
 
 from . import args as types
 from .args import Parser, UsageError, command_name
@@ -91,7 +92,7 @@ def _add_generator_command(sub: Any, spec: registry.GeneratorSpec) -> None:
                    help=f".png: pixels per tile (1..32, default 1; lowered to fit {PIXEL_BUDGET:,} pixels); "
                         f".tmx/.tmj: the tileset's tile size (default 16)")
     g.add_argument("--legend", action="store_true",
-                   help=".png: add a caption strip naming the point markers (start, exit, ...)")
+                   help=".png: add a key: the stage's sentence, its tiles, tints and markers, the source")
     g.add_argument("--frame", type=types.frame, default=None, metavar="WxH",
                    help=".png: the map as the game's demo shows it in a WxH window (an embed's poster)")
 
@@ -128,8 +129,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     result = registry.generate(spec.name, args.seed, args.width, args.height, params, stage=last)
     ms = (time.perf_counter() - start) * 1000.0
     stage = result.stages[chosen]
+    key = captions.key(spec, result.stages, chosen, params, (args.width, args.height)) if args.legend else False
     scale = write_map(args.out, fmt, stage, final_tiles=result.stages[spec.final_stage].data, scale=args.scale,
-                      legend=args.legend, frame=args.frame,
+                      legend=key, frame=args.frame, before=captions.before(spec, result.stages, chosen),
+                      changes=captions.changes_of(spec, chosen),
                       properties={"generator": spec.name, "stage": chosen, "seed": result.seed_text})
     line = json.dumps({"generator": spec.name, "seed": result.seed_text, "width": args.width,
                        "height": args.height, "stage": stage.name, "milliseconds": round(ms, 3),

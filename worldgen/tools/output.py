@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.core.image import PIXEL_BUDGET, fit_scale, framed_picture, picture, tiles_text, write_png, write_stage
+from worldgen.core.image import (PIXEL_BUDGET, Change, Key, fit_scale, framed_picture, picture, tiles_text, write_png,
+                                  write_stage)
 from worldgen.core.registry import Stage
 from worldgen.core.tiled import TILE_SIZE, TILED_FORMATS, write_tiled
 
@@ -97,10 +98,14 @@ def write_picture(out: Path, rgb: np.ndarray, scale: int) -> int:
 
 
 def write_map(out: str, fmt: str, stage: Stage, *, final_tiles: np.ndarray | None = None, scale: int | None = None,
-              legend: bool = False, frame: tuple[int, int] | None = None,
-              properties: Mapping[str, Any] | None = None) -> int | None:
+              legend: bool | Key = False, frame: tuple[int, int] | None = None, before: Stage | None = None,
+              changes: tuple[Change, ...] = (), properties: Mapping[str, Any] | None = None) -> int | None:
     """Write ``stage`` to ``out`` in format ``fmt`` (checked by :func:`out_format` and
     :func:`check_shaping`); return the scale used (a picture's pixels, a Tiled tile's side) or None.
+
+    A picture's ``legend`` may be a :class:`~worldgen.core.image.Key` (the stage table's, with
+    its sentence and credit); ``before``, the stage before, is what its tints, and a frame's
+    ``changes``, are found against (``worldgen.generators.captions``).
 
     A float layer stage cannot be text or a Tiled map: a :class:`UsageError` naming ``--stage``."""
     if stage.kind != "tiles" and fmt in (".txt", *TILED_FORMATS):
@@ -111,10 +116,10 @@ def write_map(out: str, fmt: str, stage: Stage, *, final_tiles: np.ndarray | Non
         return None
     try:
         if frame:
-            write_png(out, framed_picture(stage, *frame))
+            write_png(out, framed_picture(stage, *frame, before, changes))
             return None
         if fmt == ".png":
-            return write_picture(Path(out), picture(stage, legend), scale or 1)
+            return write_picture(Path(out), picture(stage, legend, before), scale or 1)
         if fmt in TILED_FORMATS:
             write_tiled(out, stage, scale or TILE_SIZE, properties)
             return scale or TILE_SIZE
