@@ -179,7 +179,7 @@ def test_a_stage_draws_its_points_on_the_first_and_last_row_and_column_and_none_
 
 def test_legend_entries_that_fill_a_line_exactly_share_it_and_one_pixel_less_wraps_the_second():
     points = {"start": np.array([[1, 2]]), "monsters": np.zeros((12, 2))}
-    first, second = legend._entry("start", 1).shape[1], legend._entry("monsters", 12).shape[1]
+    first, second = (legend._entry(e).shape[1] for e in legend.point_entries(points))
     exact = legend._PAD + first + legend._GAP + second + legend._PAD
     assert legend.legend_strip(points, exact).shape[:2] == (legend._LINE_H, exact)
     assert legend.legend_strip(points, exact - 1).shape[0] == 2 * legend._LINE_H
