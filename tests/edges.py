@@ -86,7 +86,7 @@ FOCUSED: dict[str, list[str]] = {
     "worldgen/core/legend.py": ["tests/test_image.py"],
     "worldgen/core/pacing.py": ["tests/test_mosaic_slices.py"],
     "worldgen/core/work.py": ["tests/test_work_budget.py"],
-    "worldgen/core/drawing.py": ["tests/test_captions.py"],
+    "worldgen/core/drawing.py": ["tests/test_captions.py", "tests/test_image.py"],
     "worldgen/toolkit/terrain_work.py": ["tests/test_work_budget.py"],
     "worldgen/generators/island": ["tests/test_island.py"],
     "worldgen/generators/biomes": ["tests/test_biomes.py", "tests/test_growth.py"],
