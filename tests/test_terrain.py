@@ -235,12 +235,12 @@ def test_a_pool_plan_cut_to_most_drops_a_kind_cut_to_none_and_a_total_of_exactly
     assert terrain.plan({"lake": 3.0, "meadow": 1.0}, 1000, most=most) == expect
 
 
-@pytest.mark.parametrize("side, found", [(10, False), (11, True)])
-def test_a_pool_probe_needs_a_row_and_column_beyond_twice_the_margin(side, found):
-    """A 10x10 ground map at margin 5 has no cell 5 from every edge: no probe (and no draw);
-    at 11 the centre is one."""
-    tiles = np.full((side, side), T.floor, np.uint8)
-    cell = terrain._probe(tiles, np.random.default_rng(1), np.zeros((side, side), bool), 5)
+@pytest.mark.parametrize("shape, found", [((10, 11), False), ((11, 10), False), ((11, 11), True)])
+def test_a_pool_probe_needs_a_row_and_column_beyond_twice_the_margin(shape, found):
+    """A ground map 10 cells on a side at margin 5 has no cell 5 from every edge: no probe (and
+    no draw); at 11 by 11 the centre is one."""
+    tiles = np.full(shape, T.floor, np.uint8)
+    cell = terrain._probe(tiles, np.random.default_rng(1), np.zeros(shape, bool), 5)
     assert (cell is not None) == found
 
 
