@@ -155,6 +155,7 @@ class ParamSpec:
     hi: Any
     help: str
     choices: tuple[str, ...] = ()
+    step: Any = None  # a control's step (None: derived, game.shell.knobs)
 
     def parse(self, text: str | int | float | bool) -> Any:
         """Parse and validate one value; raises :class:`ParamError`."""
@@ -199,13 +200,16 @@ class ParamSpec:
         return f"{self.name}={self.default} ({rng}) {self.help}"
 
 
-def param(default: Any, lo: Any = None, hi: Any = None, help: str = "", choices: tuple[str, ...] = ()) -> Any:
-    """A parameter field: ``octaves: int = param(8, 1, 12, "noise octaves")``."""
+def param(default: Any, lo: Any = None, hi: Any = None, help: str = "", choices: tuple[str, ...] = (),
+          step: Any = None) -> Any:
+    """A parameter field: ``octaves: int = param(8, 1, 12, "noise octaves")`` (``step``: what a
+    control moves it by, when the derived one does not suit)."""
     if not choices and isinstance(default, bool):
         lo, hi = False, True
     if not choices and (lo is None or hi is None):
         raise TypeError("numeric parameters need a range")
-    return field(default=default, metadata={"lo": lo, "hi": hi, "help": help, "choices": tuple(choices)})
+    return field(default=default, metadata={"lo": lo, "hi": hi, "help": help, "choices": tuple(choices),
+                                            "step": step})
 
 
 Runner = Callable[[int, int, int, Any], Iterator["Stage | Progress"]]
@@ -279,7 +283,7 @@ class GeneratorSpec:
     def param_specs(self) -> tuple[ParamSpec, ...]:
         return tuple(
             ParamSpec(f.name, type(f.default), f.default, f.metadata["lo"], f.metadata["hi"],
-                      f.metadata["help"], f.metadata["choices"])
+                      f.metadata["help"], f.metadata["choices"], f.metadata.get("step"))
             for f in dataclasses.fields(self.params)
         )
 
