@@ -38,6 +38,8 @@ from game.rules.persistence import save
 from game.rules.actions.travel import plan_path
 from game.rules.run import Game
 from game.scenes.gallery import GalleryScene
+from game.view import knob_panel
+from game.view.knobs import knobs
 from game.shell.settings import Settings, to_query
 from worldgen.core import registry
 from worldgen.core.image import encode_png, stage_rgb
@@ -360,6 +362,29 @@ def test_the_gallery_opens_a_stage_demo_from_its_thumbnail(game):
     assert (shown["generator"], shown["seed"], shown["stage"]) == (name, seed, registry.get(name).stages[stage])
     assert shown["stack"] == ["gallery", "demo"]
     gp.shot("gallery-demo")
+
+
+def test_the_demo_panel_sets_a_parameter_and_its_link_carries_it(game, evidence):
+    gp = game(clipboard=True)
+    gp.open("?mode=demo&demo=rooms&seed=abc&ui=panel")
+    gp.wait("s.scene === 'demo' && s.map && s.panel", "the rooms demo with its panel", 120)
+    gp.focus()
+    panel = knobs(registry.get("rooms"))
+    i = next(n for n, k in enumerate(panel) if k.key == "p.room_attempts")  # in view when the panel opens
+    plus = next(p.rect for p in knob_panel.parts(panel[i], knob_panel.row_rect(GAME_SIZE, i, 0)) if p.what == "plus")
+    since = gp.python("p.frames.count")
+    gp.click(*plus.center)
+    start = time.monotonic()
+    gp.wait("s.scene === 'demo' && s.map && s.params.room_attempts === 29", "the map of room_attempts 29", 60)
+    evidence.figure("demo.panel.change", "a panel click to the new map on screen (rooms, 79x29)",
+                    (time.monotonic() - start) * 1000, note=f"worst frame {worst(gp.frame_times(since)):.0f} ms")
+    gp.shot("demo-panel")
+    gp.press("l")
+    gp.until(lambda: any("p.room_attempts=29" in m and "ui=panel" in m for m in gp.said()), "the link message")
+    link = gp.page.evaluate("navigator.clipboard.readText()")
+    gp.open("?" + urlsplit(link).query)
+    shown = gp.wait("s.scene === 'demo' && s.map && s.panel", "the link's map with its panel", 120)
+    assert (shown["seed"], shown["params"]) == ("abc", {"room_attempts": 29})
 
 
 def test_an_embed_poster_click_starts_its_live_figure(game):
