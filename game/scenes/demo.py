@@ -107,9 +107,13 @@ class DemoScene(DemoKnobs, DemoReplay, DemoShare, Scene):
                 self.compare = compare_view.Side(self.spec, seed if old.seed == self.seed else self.app.roll_seed(),
                                                  old.params, (self.width, self.height), WORK_BUDGET_MS)
             self.seed = seed
+        done, was = self.work is not None and self.work.done and self.work.error is None, self.request
         self.request = (self.seed, self.width, self.height, self.params)
         self.stale = False
-        iterator = registry.run(self.spec.name, self.seed, self.width, self.height, self.params)
+        if done and not animate and was[:3] == self.request[:3]:  # a knob moved: keep what it leaves alone
+            iterator = registry.rerun(self.spec.name, *self.request, self.work.stages, was[3])
+        else:
+            iterator = registry.run(self.spec.name, self.seed, self.width, self.height, self.params)
         self.work = Work(iterator, self.spec.stages, WORK_BUDGET_MS)
         self.animating = animate
         self.paused = False
