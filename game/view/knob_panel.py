@@ -14,6 +14,7 @@ field with a "roll" button.  Every part a finger aims at is at least
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import pygame
@@ -45,6 +46,12 @@ class Part(NamedTuple):
     knob: int = -1
     index: int = -1
     rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+
+
+@lru_cache(maxsize=1024)
+def _fit(content: str, width: int) -> str:
+    """``ui.fit`` at ``MIN_TEXT``, kept: a long help line is cut once, not every frame."""
+    return ui.fit(content, width, MIN_TEXT)
 
 
 def panel_rect(window: tuple[int, int]) -> pygame.Rect:
@@ -144,12 +151,12 @@ def _draw_row(surface: pygame.Surface, knob: Knob, value: Any, row: pygame.Rect,
     name_colour = ui.ACCENT if changed else ui.INK
     shown = knob.show(value) if knob.kind == "number" else ""
     value_w = ui.text_size(shown, MIN_TEXT)[0] if shown else 0
-    ui.text(surface, ui.fit(knob.name, row.width - 3 * PAD - value_w, MIN_TEXT), (row.x + PAD, row.y + 3),
+    ui.text(surface, _fit(knob.name, row.width - 3 * PAD - value_w), (row.x + PAD, row.y + 3),
             MIN_TEXT, name_colour)
     if shown:
         ui.text(surface, shown, (row.right - PAD, row.y + 3), MIN_TEXT, ui.ACCENT, "topright")
     _draw_control(surface, knob, value, row, editing)
-    ui.text(surface, ui.fit(knob.help, row.width - 2 * PAD, MIN_TEXT), (row.x + PAD, row.y + 62), MIN_TEXT, ui.DIM)
+    ui.text(surface, _fit(knob.help, row.width - 2 * PAD), (row.x + PAD, row.y + 62), MIN_TEXT, ui.DIM)
 
 
 def draw(surface: pygame.Surface, knobs: tuple[Knob, ...], values: dict[str, Any], *, scroll: int, focus: int,
@@ -163,14 +170,14 @@ def draw(surface: pygame.Surface, knobs: tuple[Knob, ...], values: dict[str, Any
     for i, label in enumerate(HEADER_BUTTONS):
         button = ui.Button("leave compare" if comparing and label == "compare" else label,
                            header_button(window, i), None, MIN_TEXT)
-        button.label = ui.fit(button.label, button.rect.width - 8, MIN_TEXT)
+        button.label = _fit(button.label, button.rect.width - 8)
         button.draw(surface)
     line_y = rect.y + 52
     if fraction is not None:
         bar = pygame.Rect(rect.x + PAD, line_y + 8, rect.width - 2 * PAD, 12)
         ui.progress_bar(surface, bar, fraction)
     else:
-        ui.text(surface, ui.fit(status[0], rect.width - 2 * PAD, MIN_TEXT), (rect.x + PAD, line_y), MIN_TEXT,
+        ui.text(surface, _fit(status[0], rect.width - 2 * PAD), (rect.x + PAD, line_y), MIN_TEXT,
                 status[1])
     area = list_rect(window)
     surface.set_clip(area)
