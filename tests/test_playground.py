@@ -373,3 +373,24 @@ def test_the_demo_moves_the_water_line_without_rolling_the_particles_again(tmp_p
     run(app, 2, {0: [mouse(pygame.MOUSEBUTTONDOWN, part(demo, "p.octaves", "plus").center)]})
     demo = ready(app)
     assert demo.work.stages["mask"] is not mask and np.array_equal(demo.view.stage.data, expected(demo))
+
+
+def test_an_embed_with_the_panel_is_accepted_and_its_poster_is_the_map(tmp_path):
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "web"))
+    import embeds
+
+    query = "mode=demo&demo=rooms&seed=blog&ui=panel&p.loops=9"
+    settings = embeds.demo_settings(query)
+    assert settings.panel and settings.params == {"loops": 9.0}
+    posters = embeds.render_posters([query], tmp_path, (960, 540))
+    assert (tmp_path / posters[query]).is_file()
+    assert posters[query] == embeds.poster_path(embeds.demo_settings("mode=demo&demo=rooms&seed=blog&ui=0&p.loops=9"))
+
+
+def test_the_embed_code_of_a_compare_view_is_the_knobs_map(tmp_path):
+    app = make_app("mode=demo&demo=island&seed=a&vs.p.water=0.7&ui=panel", tmp_path)
+    demo = ready(app)
+    query = demo.embed_code().split('href="', 1)[1].split('"', 1)[0].split("?", 1)[1].replace("&amp;", "&")
+    settings = parse_query(query)
+    assert (settings.seed, settings.params, settings.compare, settings.panel) == ("a", {"water": 0.7}, None, True)

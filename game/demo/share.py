@@ -12,6 +12,7 @@ properties), so a file found later says how to make it again.  A mixin of
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from worldgen.core.image import encode_png, stage_rgb, tiles_text
@@ -93,9 +94,14 @@ class DemoShare:
         return link
 
     def embed_code(self) -> str:
-        """The HTML that shows this map as a figure in a post (a bare one, or with the panel when it is open)."""
-        query = to_query(self.share_settings(bare=True))[1:]
-        poster = embed_code.poster_path(self.share_settings(bare=True))
+        """The HTML that shows the knobs' map as a figure in a post (a bare one, or with the panel when it
+        is open; one map: a poster cannot show the compare view)."""
+        settings = self.share_settings(bare=True)
+        if self.compare is not None:
+            settings = dataclasses.replace(settings, seed=self.seed, compare=None,
+                                           params=captions.link_params(self.spec, self.params))
+        query = to_query(settings)[1:]
+        poster = embed_code.poster_path(settings)
         return embed_code.snippet(query, poster, embed_code.site_of(browser.page_url()))
 
     def copy_embed_code(self) -> str:

@@ -352,7 +352,7 @@ def _argv_parser() -> argparse.ArgumentParser:
     parser.add_argument("--h", "--height", dest="h", type=_whole, help="map height in tiles")
     parser.add_argument("--p", type=_param, action="append", default=[], metavar="NAME=VALUE",
                         help="a generator parameter (repeatable); python -m worldgen list shows them")
-    parser.add_argument("--ui", choices=("0", "1"), help="0: a bare figure without overlays")
+    parser.add_argument("--ui", choices=("0", "1", "panel"), help="0: a bare figure; panel: the parameter panel open")
     parser.add_argument("--world", help="start (or continue) this world in play mode")
     parser.add_argument("--size", choices=SIZE_NAMES, help="dungeon size of a new world")
     return parser
