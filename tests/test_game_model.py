@@ -363,3 +363,17 @@ def test_crafting_and_equipment():
 @pytest.mark.parametrize("module", [names, fov, save, combat, codec])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
+
+
+# -- the facade ----------------------------------------------------------------------------
+def test_setting_state_through_the_game_writes_the_run():
+    g = Game(WorldMap("Facade", "small"), "small", 0)
+    g.turn = 7
+    assert g.run.turn == 7 and g.turn == 7
+
+
+def test_setting_a_method_of_the_game_is_refused_not_lost():
+    g = Game(WorldMap("Facade", "small"), "small", 0)
+    with pytest.raises(AttributeError, match="'save_to' is a method of the game"):
+        g.save_to = lambda *a: None
+    assert "save_to" not in vars(g.run)

@@ -2,11 +2,12 @@
 the game extra, pygbag), `make test` adds the test tools; checked with make's own dry run."""
 
 import shutil
-import subprocess
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from webtools import run_make
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -21,8 +22,8 @@ def dry_run(tmp_path: Path, target: str, stamps: tuple[str, ...] = ()) -> list[s
     for stamp in stamps:
         (tmp_path / ".venv").mkdir(exist_ok=True)
         (tmp_path / ".venv" / stamp).touch()
-    done = subprocess.run(["make", "-n", target, "PYTHON=python3"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = run_make("-n", target, "PYTHON=python3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
 

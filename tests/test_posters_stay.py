@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from webtools import ROOT, build, load_web_module
+from webtools import ROOT, build, load_web_module, run_make
 
 embeds = load_web_module("embeds")
 build_module = load_web_module("build")
@@ -59,8 +59,7 @@ def test_make_embed_keeps_the_query_draws_the_poster_and_prints_the_code(tmp_pat
 
 
 def test_make_embed_runs_add_with_the_query_and_site(tmp_path):
-    make = subprocess.run(["make", "-n", "embed", f"Q={QUERY}", f"SITE={SITE}"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    make = run_make("-n", "embed", f"Q={QUERY}", f"SITE={SITE}")
     assert make.returncode == 0
     assert make.stdout.splitlines()[-1].endswith(f'web/embeds.py add "{QUERY}" --site "{SITE}"')
 

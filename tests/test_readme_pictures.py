@@ -13,13 +13,14 @@ its pictures must equal the committed ones pixel for pixel.
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
+
+from webtools import run_make
 
 ROOT = Path(__file__).resolve().parent.parent
 IMG = ROOT / "docs" / "img"
@@ -68,9 +69,8 @@ def fresh_shots(tmp_path_factory) -> tuple[Path, str]:
     """The game's screenshot tool, run once into a new folder: the folder and what the tool printed."""
     out = tmp_path_factory.mktemp("shots")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", ".venv/.installed-serve", "screenshots-game",
-                           f"SHOT_DIR={out}", f"PY={sys.executable}"],
-                          capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    proc = run_make("-s", "-C", str(ROOT), "-o", ".venv/.installed-serve", "screenshots-game",
+                    f"SHOT_DIR={out}", f"PY={sys.executable}", env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out, proc.stdout
 

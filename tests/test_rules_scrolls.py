@@ -34,14 +34,14 @@ def test_an_unknown_aimed_scroll_is_read_first_and_asks_where_after_with_no_time
     assert g.use_item(0) and g.turn == 0  # read: no time passes until the choice
     assert is_known(g, kind) and g.player.inventory == [] and g.player.reading == "scroll_blink"
     assert g.reading() == "where"
-    assert texts(g)[-1] == "Choose where the scroll of blinking acts (Esc: it crumbles unused)."
+    assert texts(g)[-1] == "Choose where the scroll of blinking acts. Esc lets it crumble unused."
 
 
 def test_while_a_read_scroll_waits_nothing_else_is_done_and_its_prompt_is_said_again():
     g = holding(run_on(pos=(3, 3)), "scroll_blink")
     g.use_item(0)
     assert not g.move(1, 0) and g.pos == (3, 3) and g.turn == 0
-    assert texts(g)[-1] == "Choose where the scroll of blinking acts (Esc: it crumbles unused). x2"  # said again
+    assert texts(g)[-1] == "Choose where the scroll of blinking acts. Esc lets it crumble unused. x2"  # said again
     assert not g.wait() and g.turn == 0
 
 

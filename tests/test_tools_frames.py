@@ -93,9 +93,11 @@ def test_the_long_mode_refuses_a_frame_count_out_of_range(capsys):
 def test_the_play_scene_saves_with_the_collector_paused(monkeypatch):
     app, g = session._start("small", "Framewatch", 1, session.MemoryStorage())
     enabled = []
-    save_to = g.save_to
-    monkeypatch.setattr(g, "save_to", lambda *a: enabled.append(gc.isenabled()) or save_to(*a))
+    save_to = type(g).save_to
+    monkeypatch.setattr(type(g), "save_to", lambda self, *a: enabled.append(gc.isenabled()) or save_to(self, *a))
     g.dirty = True
+    saves = app.stats.saves
     run_frames(app, 1)
     assert enabled == [False] and gc.isenabled()   # paused for the save, on again after it
+    assert app.stats.saves == saves + 1 and app.stats.save_ms > 0   # and timed where it was made
     assert not g.dirty

@@ -43,6 +43,7 @@ NAMES = {
     "scroll of magic mapping": ("a scroll of magic mapping", "3 scrolls of magic mapping"),
     "scroll of identify": ("a scroll of identify", "3 scrolls of identify"),
     "scroll of teleportation": ("a scroll of teleportation", "3 scrolls of teleportation"),
+    "scroll of enchanting": ("a scroll of enchanting", "3 scrolls of enchanting"),
     "wand of fire": ("a wand of fire", "3 wands of fire"),
     "wand of slowness": ("a wand of slowness", "3 wands of slowness"),
     "wand of confusion": ("a wand of confusion", "3 wands of confusion"),

@@ -39,6 +39,18 @@ def build(out: Path, *args: str) -> subprocess.CompletedProcess:
     return proc
 
 
+def run_make(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``make ARGS`` as a user runs it from a shell, even when the suite itself runs under ``make test``.
+
+    An outer make hands its flags and level down through the environment, and a
+    nested make then prints "Entering directory" lines around its output (and
+    takes the outer -j, -k or -s): the tests read make's own lines, so those go.
+    """
+    clean = {k: v for k, v in (env or os.environ).items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    return subprocess.run(["make", "--no-print-directory", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout, env=clean, stdin=subprocess.DEVNULL)
+
+
 def load_web_module(name: str):
     """A private copy of ``web/NAME.py`` as a module (its globals may be patched)."""
     for path in (str(ROOT), str(ROOT / "web")):

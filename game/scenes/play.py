@@ -79,8 +79,10 @@ class PlayScene(Scene):
     def save_now(self) -> bool:
         """Save (:meth:`Game.save_to`); True when safely kept or nothing to keep.
         A failure is told once until a save works again."""
+        start = time.perf_counter()
         with collector_paused():   # the save's JSON is freed by reference counts, not walked
             outcome = self.game.save_to(self.app.storage, self.last_saved)
+        self.app.stats.saved((time.perf_counter() - start) * 1000.0)
         if outcome.text is not None:
             self.last_saved, self.save_failures = outcome.text, 0
         elif outcome.why:

@@ -152,7 +152,9 @@ SceneFactory = Callable[..., Scene]
 
 
 class FrameStats:
-    """Per-frame work time (event handling + update + draw + flip), in ms."""
+    """Per-frame work time (event handling + update + draw + flip), in ms, and
+    the time spent saving (a tool reads ``save_ms`` before and after a frame
+    to see what that frame's saves took)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -160,6 +162,13 @@ class FrameStats:
         self.last_ms = 0.0
         self.total_ms = 0.0
         self.worst_frame = -1
+        self.saves = 0
+        self.save_ms = 0.0
+
+    def saved(self, ms: float) -> None:
+        """A save took ``ms`` (counted, not kept one by one: a long game makes many)."""
+        self.saves += 1
+        self.save_ms += ms
 
     def add(self, ms: float) -> None:
         self.count += 1

@@ -285,17 +285,7 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
     memory as the page does (``files``: to the native files)."""
     app_module.FPS = 0  # no frame cap: the session is timed, not paced
     app, g = _start(size, world, seed, Storage(tempfile.mkdtemp()) if files else MemoryStorage())
-    session, out, saves = Session(g), [], []
-    save_to = g.save_to
-
-    def timed_save(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return save_to(*args, **kwargs)
-        finally:
-            saves.append((time.perf_counter() - start) * 1000.0)
-
-    g.save_to = timed_save   # this run's saves, timed where the play scene makes them
+    session, out = Session(g), []
     frame_once = app.frame_once
 
     def played_frame(script=None) -> None:
@@ -307,7 +297,7 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
         choosing = scene_name(app.top) == "perks"   # a level gained: the choice opened by itself
         label, calls = ("choose a perk", []) if choosing else session.decide()
         build = _build_label(app.top)
-        saves.clear()
+        saved_ms = app.stats.save_ms   # the play scene times its saves (FrameStats.saved)
 
         def perform(_app) -> None:
             watch.frame = index
@@ -323,7 +313,7 @@ def long_session(frames: int = 3000, size: str = "medium", world: str = "Longpla
         # Kept as a plain tuple of numbers and strings, which the collector stops
         # tracking: thousands of records would otherwise lengthen its passes.
         row = (index, app.stats.last_ms, scene_name(app.top) if app.top else "", label,
-               build or _build_label(app.top), sum(saves),
+               build or _build_label(app.top), app.stats.save_ms - saved_ms,
                tuple(c[:3] for c in watch.collections[seen:] if c[3] == index), cpu)
         watch.collections[seen:] = [c for c in watch.collections[seen:] if c[3] is None]
         out.append(row)

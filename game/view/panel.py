@@ -4,15 +4,18 @@ rebuilt when ``game.version`` changes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from worldgen.core.tiles import TILES, T
 
 from ..rules.content import ITEM_BY_ID, STATUSES, relic_site, xp_to_next
 from ..rules.content.keys import hint
-from ..rules.creatures.identify import item_name
+from ..rules.creatures.identify import display_name, item_name
 from ..rules.creatures.pack import MAX_INVENTORY, slots_used
 from ..rules.run import Game
+from ..rules.text import words
 from ..rules.actions.travel import nearest_known
 from ..rules.state import LevelRequest
 from . import sprites, ui
@@ -49,19 +52,69 @@ def where_text(g: Game) -> str:
 
 
 def gear_text(g: Game, short: bool = False) -> str:
-    """The weapon in hand (and the one ready to swap) and the armour worn;
-    ``short`` for a narrow line.
+    """The weapon in hand (and the one ready to swap) and the armour worn, each
+    with the plus a scroll of enchanting gave it; ``short`` for a narrow line.
 
     >>> from game.rules.world.location import WorldMap
     >>> g = Game(WorldMap("Avalon"))
     >>> g.player.weapon, g.player.swap, g.player.armour = "dagger", "sling", "leather"
     >>> gear_text(g), gear_text(g, short=True)
     ('dagger (sling ready), leather armour', 'dagger/sling, leather armour')
+    >>> g.player.enchants = {"dagger": 2, "leather": 1}
+    >>> gear_text(g, short=True)
+    '+2 dagger/sling, +1 leather armour'
     """
     p = g.player
-    weapon = ITEM_BY_ID[p.weapon].name if p.weapon else "bare hands"
-    ready = (f"/{ITEM_BY_ID[p.swap].name}" if short else f" ({ITEM_BY_ID[p.swap].name} ready)") if p.swap else ""
-    return f"{weapon}{ready}, {ITEM_BY_ID[p.armour].name if p.armour else 'no armour'}"
+
+    def named(item: str) -> str:
+        return display_name(g.run, ITEM_BY_ID[item])
+
+    weapon = named(p.weapon) if p.weapon else "bare hands"
+    ready = (f"/{named(p.swap)}" if short else f" ({named(p.swap)} ready)") if p.swap else ""
+    return f"{weapon}{ready}, {named(p.armour) if p.armour else 'no armour'}"
+
+
+_LIST_W = PANEL_RECT.width - 24          # the width of a line of the panel, margins off
+_BAR_W = 40                              # a row's health bar, at the right
+_NAME_W = _LIST_W - 22 - 4 - _BAR_W      # a row's name, between its sprite and its bar
+
+
+@dataclass(frozen=True)
+class ViewRow:
+    """One line of the "In view" list: monsters alike (kind, side, level) as one."""
+    label: str                      # "guardian stone colossus", "3 imps", "your orc L4"
+    glyph: str
+    colour: tuple[int, int, int]
+    shape: str
+    ally: bool
+    count: int
+    health: float                   # the most hurt one's share of its HP, 0..1
+
+
+def in_view_rows(seen: list, pos: tuple[int, int]) -> list[ViewRow]:
+    """The rows for the monsters in view: foes first, nearest first; monsters
+    alike share a row with their count ("3 imps"), its bar the most hurt one's.
+
+    >>> from game.rules.content import MONSTER_BY_ID
+    >>> from game.rules.creatures.entities import Monster
+    >>> imp = MONSTER_BY_ID["imp"]
+    >>> imps = [Monster(i, imp, x=2 + i, y=1, hp=imp.hp - i, max_hp=imp.hp) for i in range(3)]
+    >>> [(r.label, r.count) for r in in_view_rows(imps, (1, 1))]
+    [('3 imps', 3)]
+    """
+    groups: dict[tuple, list] = {}
+    for m in sorted(seen, key=lambda m: (m.ally, max(abs(m.x - pos[0]), abs(m.y - pos[1])))):
+        shape = sprites.monster_shape(m)
+        groups.setdefault((m.kind.id, shape, m.ally, m.level if m.ally else 0), []).append(m)
+    rows = []
+    for (_, shape, ally, level), group in groups.items():
+        kind = group[0].kind
+        name = {"boss": "guardian ", "captive": "shackled "}.get(shape, "") + kind.name
+        label = words.number(name, len(group)) if len(group) > 1 else name   # "2 shackled goblins"
+        label = ("your " if ally else "") + label + (f" L{level}" if level > 1 else "")   # "your 2 orcs L3"
+        rows.append(ViewRow(label, kind.glyph, kind.colour, shape, ally, len(group),
+                            min(max(0, m.hp) / max(1, m.max_hp) for m in group)))
+    return rows
 
 
 class Panel:
@@ -133,7 +186,7 @@ class Panel:
         ui.text(surf, f"Attack {p.attack}   Defence {p.defence}   Turn {g.turn}", (x, y), 18)
         y += 18
         gear, size = next(((text, size) for size in (16, 14) for text in (gear_text(g), gear_text(g, short=True))
-                           if ui.text_size(text, size)[0] <= 216), (gear_text(g, short=True), 14))
+                           if ui.text_size(text, size)[0] <= _LIST_W), ui.fitted(gear_text(g, short=True), _LIST_W, (14,)))
         ui.text(surf, gear, (x, y), size, ui.DIM)
         y += 16
         ui.text(surf, f"Pack {slots_used(p.inventory)}/{MAX_INVENTORY}   Kills {g.kills}   "
@@ -160,22 +213,28 @@ class Panel:
 
     def _render_dungeon(self, surf: pygame.Surface, x: int, y: int) -> None:
         g, lv = self.game, self.game.level
-        seen = [m for m in lv.monsters if g.sees(m)]
-        seen.sort(key=lambda m: (m.ally, max(abs(m.x - g.pos[0]), abs(m.y - g.pos[1]))))  # foes first
-        ui.text(surf, "In view" if seen else "Nothing in view", (x, y), 18, ui.DIM)
+        rows = in_view_rows([m for m in lv.monsters if g.sees(m)], g.pos)
+        ui.text(surf, "In view" if rows else "Nothing in view", (x, y), 18, ui.DIM)
         y += 18
         footnote = g.carrying is not None and g.carrying == g.site or g.player.perks_owed
-        for m in seen[:5 if footnote else 7]:  # a hint line sits under the list
-            shape = sprites.monster_shape(m)
-            surf.blit(sprites.sprite(m.kind.glyph, m.kind.colour, 16, shape), (x, y))
-            name = {"boss": "guardian ", "ally": "your ", "captive": "shackled "}.get(shape, "") + m.kind.name
-            if m.ally and m.level > 1:
-                name += f" L{m.level}"
-            ui.text(surf, name[:20], (x + 22, y), 18, (120, 240, 140) if m.ally else m.kind.colour)
-            bar = pygame.Rect(x + 150, y + 4, 66, 8)
+        underfoot = bool(lv.items_at(*g.pos)) or int(lv.tiles[g.pos[1], g.pos[0]]) in (T.stairs_down, T.stairs_up)
+        bottom = FOOT_Y - 20 if footnote else FOOT_Y if underfoot else FOOT_Y + 18   # the lines under the list
+        slots = (bottom - y) // 19
+        shown, rest = (rows, []) if len(rows) <= slots else (rows[:slots - 1], rows[slots - 1:])
+        for row in shown:
+            surf.blit(sprites.sprite(row.glyph, row.colour, 16, row.shape), (x, y))
+            name, size = ui.fitted(row.label, _NAME_W)
+            ui.text(surf, name, (x + 22, y + (18 - size) // 2), size, (120, 240, 140) if row.ally else row.colour)
+            bar = pygame.Rect(x + 22 + _NAME_W + 4, y + 4, _BAR_W, 8)
             pygame.draw.rect(surf, (60, 20, 24), bar)
-            pygame.draw.rect(surf, (220, 70, 70), (bar.x, bar.y, int(bar.w * max(0, m.hp) / m.max_hp), 8))
+            pygame.draw.rect(surf, (220, 70, 70), (bar.x, bar.y, int(bar.w * row.health), 8))
             y += 19
+        if rest:   # the ones that do not fit, summed up in a line: every monster in view is named
+            more = "+ " + ", ".join(r.label for r in rest)
+            line, size = ui.fitted(more, _LIST_W)
+            if line != more:
+                line, size = f"+ {sum(r.count for r in rest)} more in view ({hint('look')})", 16
+            ui.text(surf, line, (x, y), size, ui.DIM)
         here = lv.items_at(*g.pos)
         tile = int(lv.tiles[g.pos[1], g.pos[0]])
         if tile in (T.stairs_down, T.stairs_up):

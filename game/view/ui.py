@@ -100,6 +100,15 @@ def text_size(content: str, size: int = 18) -> tuple[int, int]:
     return render(content, size).get_size()
 
 
+def fitted(content: str, width: int, sizes: tuple[int, ...] = (18, 16, 14)) -> tuple[str, int]:
+    """``(content, size)`` at the largest of ``sizes`` that draws it whole
+    within ``width`` pixels; else shortened (:func:`fit`) at the smallest."""
+    for size in sizes:
+        if text_size(content, size)[0] <= width:
+            return content, size
+    return fit(content, width, sizes[-1]), sizes[-1]
+
+
 def fit(content: str, width: int, size: int = 18) -> str:
     """``content``, shortened with an ellipsis until :func:`text` draws it within ``width`` pixels."""
     if text_size(content, size)[0] <= width:

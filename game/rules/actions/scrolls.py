@@ -37,8 +37,8 @@ LANDING_AIMS = ("burst", "cell")
 def choice_prompt(kind: ItemKind) -> str:
     """The line that asks for the choice (the kind is known by then)."""
     if kind.aim == "item":
-        return "Choose what to enchant: your weapon or your armour (Esc: it crumbles unused)."
-    return f"Choose where {words.the(kind.name)} acts (Esc: it crumbles unused)."
+        return "Choose what to enchant: your weapon or your armour. Esc lets it crumble unused."
+    return f"Choose where {words.the(kind.name)} acts. Esc lets it crumble unused."
 
 
 def aim_point(run: RunState, kind: ItemKind, target: tuple[int, int]) -> tuple[tuple[int, int] | None, str]:

@@ -69,7 +69,11 @@ class Game(Commands, Questions, Lifecycle):
         return getattr(self.run, name)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        """Tools and tests set the run up through the game (see the module)."""
+        """Tools and tests set the run up through the game (see the module).
+        A name of the game's own methods is refused: set on the run, it would
+        never be called, and a tool that wraps ``game.save_to`` would time nothing."""
+        if callable(getattr(type(self), name, None)):
+            raise AttributeError(f"{name!r} is a method of the game, not state of the run: patch the class")
         setattr(self.run, name, value)
 
 
