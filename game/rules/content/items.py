@@ -193,12 +193,12 @@ class Recipe:
 
 #: Crafting, by the resource used.
 RECIPES: dict[str, Recipe] = {
-    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack (forged edge)"),
+    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack for good (a honed edge)"),
     "timber": Recipe(need=2, makes=("arrow", 8), description="8 arrows"),
     "herbs": Recipe(need=3, makes=("potion", 1), description="a potion of healing"),
-    "hide": Recipe(need=3, effect="padding", description="+6 max HP (padded jerkin)"),
+    "hide": Recipe(need=3, effect="padding", description="+6 max HP for good (a padded jerkin)"),
     "gems": Recipe(need=3, makes=("wand_fire", 3), description="a wand of fire (3 charges)"),
-    "pearls": Recipe(need=2, effect="elixir", description="full heal and +3 max HP (elixir)"),
+    "pearls": Recipe(need=2, effect="elixir", description="an elixir: a full heal and +3 max HP for good"),
 }
 
 # Drop table for an item spawn point: (category, weight).
