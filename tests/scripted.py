@@ -20,7 +20,7 @@ COMMANDS = ("move", "move", "move", "move", "wait", "explore", "stairs", "use", 
             "allies")
 #: The script with the comforts too: rest, search, swap weapons, the pick-up mode (the tests that pin a
 #: seed's run use :data:`COMMANDS`, whose scripts stay as they were).
-ALL_COMMANDS = COMMANDS + ("rest", "search", "swap", "pickup")
+ALL_COMMANDS = COMMANDS + ("rest", "search", "swap", "pickup", "goal", "head")
 PICKUP_MODES = ("all", "smart", "none")
 MAX_WALK = 400  # steps of one walk command
 
@@ -86,6 +86,12 @@ def command(g: Game, seed: int, k: int, commands: tuple[str, ...] = COMMANDS) ->
         g.swap_weapons()
     elif what == "pickup":
         g.set_pickup(PICKUP_MODES[int(rng.integers(0, len(PICKUP_MODES)))])
+    elif what in ("goal", "head"):  # the goal key, or a tap anywhere near (explored or not)
+        if what == "goal":
+            g.go_to_goal()
+        else:
+            g.head_to(g.pos[0] + int(rng.integers(-12, 13)), g.pos[1] + int(rng.integers(-12, 13)))
+        _walk(g)
     settle(g)
 
 

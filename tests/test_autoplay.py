@@ -16,6 +16,10 @@ def test_a_run_plays_until_it_ends_and_reports_it():
     assert r.stuck * 20 < r.turns  # the policy rarely finds its moves change nothing
     again = play_run("Harness-1", "diver", "small", max_turns=3000, run_seed=1)
     assert again == r  # the same world, policy and seed play the same run
+    assert len(r.hp_by_level) == r.level and r.hp_by_level[0] == 42  # a fighter: 32 HP and Vigour's 10
+    assert list(r.hp_by_level) == sorted(r.hp_by_level)
+    assert len(r.potions_by_level) == r.level and r.potions_by_level[0] == 2  # the kit's two
+    assert r.potions_most >= max(r.potions_by_level + (r.potions_left,))
 
 
 def test_the_careful_policy_goes_deeper_than_its_first_level():
@@ -95,6 +99,38 @@ def test_the_harness_never_takes_up_a_launcher_it_has_no_missiles_for():
     assert not _manage_pack(g, safe=False) and g.player.weapon == "sling"
     g.player.inventory.append("bolt")
     assert _manage_pack(g, safe=False) and g.player.weapon == "crossbow"
+
+
+def test_the_harness_enchants_the_less_enchanted_of_its_armour_and_its_weapon():
+    """Scrolls of enchanting read when safe go to the armour worn and the
+    weapon in hand by turns (the armour first), never to the one ready."""
+    from game.tools.autoplay import _manage_pack
+    from creatures import run_on
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap, p.armour = "dagger", "sling", "leather"
+    g.known.add("scroll_enchant")
+    p.inventory = ["scroll_enchant"] * 3
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 1}
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 1, "dagger": 1}
+    assert _manage_pack(g, safe=True) and p.enchants == {"leather": 2, "dagger": 1}
+    assert not _manage_pack(g, safe=False) and not p.inventory
+
+
+def test_the_harness_keeps_enchanted_gear_over_a_kind_no_better_with_the_plus():
+    """A +3 leather armour (worth 4) is kept over a chain mail (4), a +2 one
+    (3) is not; a +2 dagger (4) over a short sword (3)."""
+    from game.tools.autoplay import _manage_pack
+    from creatures import run_on
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.weapon, p.swap, p.armour = "dagger", None, "leather"
+    p.enchants = {"leather": 3, "dagger": 2}
+    p.inventory = ["chain", "short_sword"]
+    assert not _manage_pack(g, safe=False) and (p.armour, p.weapon) == ("leather", "dagger")
+    p.enchants = {"leather": 2, "dagger": 0}
+    assert _manage_pack(g, safe=False) and p.armour == "chain"
+    assert _manage_pack(g, safe=False) and p.weapon == "short_sword"
 
 
 def _two_rooms():
@@ -243,6 +279,84 @@ def test_summary_figures():
     assert s["healing potions unused at death (mean)"] == 1.0
 
 
+def _report(world="a", potions=0, pearls=0, unknown=0, hps=(), most=0, held=()):
+    return RunReport(world, "careful", False, True, "orc", 100, 3, 0, max(1, len(hps)), potions,
+                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hps), potions_most=most,
+                     potions_by_level=tuple(held))
+
+
+def test_summary_gives_the_median_healing_potions_pearls_and_unknown_items_held_at_the_end():
+    reps = [_report(potions=p, pearls=q, unknown=u, most=m)
+            for p, q, u, m in ((0, 9, 1, 4), (2, 0, 3, 14), (7, 4, 2, 9), (3, 1, 0, 3))]
+    s = summary(reps)
+    assert s["most healing potions held at once (median)"] == 6.5
+    assert s["healing potions held at the end (median)"] == 2.5  # (2 + 3) / 2, not the mean 3
+    assert s["pearls held at the end (median)"] == 2.5
+    assert s["unidentified consumables held at the end (median)"] == 1.5
+
+
+def test_the_max_hp_table_gives_level_1_and_every_fifth_level_over_the_runs_that_reached_it():
+    from game.tools.autoplay import by_level
+    short = _report(hps=[30, 34, 38, 42, 46, 50])  # died at level 6
+    long = _report(hps=[40 + 10 * k for k in range(12)])  # reached level 12
+    longer = _report(hps=[30 + 5 * k for k in range(11)])  # reached level 11
+    table = by_level([short, long, longer])
+    assert list(table) == [1, 5, 10]  # level 15 reached by none
+    assert table[1] == (30, 3) and table[5] == (50, 3)  # medians of 30, 40, 30 and of 46, 80, 50
+    assert table[10] == ((130 + 75) / 2, 2)  # the run that died at level 6 is not counted
+    assert "L1 30 (3 runs) · L5 50 (3) · L10 102.5 (2)" in summary([short, long, longer])[
+        "max HP on reaching a level (median, runs that reached it)"]
+    assert by_level([_report()]) == {}
+
+
+def test_the_healing_potions_held_on_reaching_a_level_are_tabled_as_max_hp_is():
+    reps = [_report(hps=[40] * 6, held=[2, 3, 3, 4, 6, 5]), _report(hps=[40] * 5, held=[2, 1, 0, 0, 0]),
+            _report(hps=[40] * 5, held=[2, 2, 2, 2, 1])]
+    assert summary(reps)["healing potions held on reaching a level (median, runs that reached it)"] \
+        == "L1 2 (3 runs) · L5 1 (3)"
+
+
+def test_the_max_hp_of_each_level_is_noted_once_and_a_level_passed_at_once_takes_the_next_ones():
+    from game.tools.autoplay import note_levels
+    from creatures import run_on
+    p = run_on().player
+    hps: list[int] = []
+    held: list[int] = []
+    p.inventory = ["potion", "big_potion", "potion_speed", "pearls"]
+    note_levels(p, hps, held)
+    assert hps == [p.max_hp] and held == [2]
+    p.level, p.max_hp = 3, 77  # two levels in one kill
+    p.inventory.append("potion")
+    note_levels(p, hps, held)
+    p.max_hp = 90  # a later elixir changes no level already noted
+    note_levels(p, hps, held)
+    assert hps[1:] == [77, 77] and held == [2, 3, 3]
+
+
+def test_what_the_pack_holds_at_the_end_counts_healing_pearls_and_each_unknown_item_a_wand_once():
+    from game.tools.autoplay import held_at_end
+    from creatures import run_on
+    g = run_on()
+    g.player.inventory = (["potion"] * 2 + ["big_potion"] + ["pearls"] * 5 + ["potion_speed"] * 2
+                          + ["scroll_map"] + ["wand_fire"] * 4 + ["wand_slow"] * 3 + ["dagger"])
+    g.known.discard("potion_speed"), g.known.discard("scroll_map"), g.known.discard("wand_fire")
+    g.known.add("wand_slow")
+    assert held_at_end(g) == (3, 5, 2 + 1 + 1)  # 2 unknown potions, 1 scroll, the unknown wand once
+    g.known.add("potion_speed")
+    assert held_at_end(g) == (3, 5, 2)
+
+
+def test_reports_keep_the_max_hp_table_and_read_lines_from_before_it(tmp_path):
+    from game.tools.autoplay import read_reports, report_line
+    r = _report(potions=2, pearls=1, unknown=3, hps=[42, 46])
+    line = report_line(r)
+    old = line[:line.index(',"pearls_left"')] + "}"  # a line written before the scarcity figures
+    assert "hp_by_level" not in old and "potions_most" not in old
+    (tmp_path / "r.jsonl").write_text(report_line(r) + "\n" + old + "\n")
+    now, before = read_reports(tmp_path / "r.jsonl")
+    assert now == r and before.hp_by_level == () and before.pearls_left == 0
+
+
 def test_the_command_prints_the_figures_and_refuses_bad_arguments():
     done = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "1", "--policy", "diver",
                            "--size", "small", "--max-turns", "1500", "--world", "Cmd"],
@@ -250,7 +364,9 @@ def test_the_command_prints_the_figures_and_refuses_bad_arguments():
     assert done.returncode == 0, done.stderr
     for figure in ("win rate", "median deepest", "median turns", "deaths by cause",
                    "healing potions unused at death", "turns with an enemy in view", "distinct monster kinds met",
-                   "vaults opened", "allies freed", "turns waited out stuck"):
+                   "vaults opened", "allies freed", "turns waited out stuck", "healing potions held at the end",
+                   "pearls held at the end", "unidentified consumables held at the end", "max HP on reaching a level",
+                   "most healing potions held at once", "healing potions held on reaching a level"):
         assert figure in done.stdout
     bad = subprocess.run([sys.executable, "-m", "game.tools.autoplay", "--runs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--runs" in bad.stderr

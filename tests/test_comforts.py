@@ -125,7 +125,7 @@ def test_hovering_a_tile_describes_it(tmp_path, monkeypatch):
     app, g = in_dungeon(tmp_path, "Hovering")
     calm(g)
     drawn = []
-    import game.scenes.play as play
+    import game.view.hud as play  # (the hud draws the hover box for the play screen)
 
     real = play.describe_box
     monkeypatch.setattr(play, "describe_box", lambda s, lines, *a: drawn.append(lines) or real(s, lines, *a))
@@ -279,7 +279,7 @@ def test_v_toggles_the_ascii_map_and_the_choice_is_remembered(tmp_path):
     glyph_view = pygame.surfarray.array3d(app.screen)[:720, :432]
     # Glyphs on black: most of the map is black, unlike the tiles.
     assert (glyph_view.max(axis=2) < 20).mean() > 0.5 > (tiles_view.max(axis=2) < 20).mean()
-    assert json.loads(app.storage.get(OPTIONS_KEY)) == {"ascii_map": True, "pickup": "smart"}
+    assert json.loads(app.storage.get(OPTIONS_KEY)) == {"ascii_map": True, "pickup": "smart", "tips": True}
     again = make_app("", tmp_path)
     press(again, key(pygame.K_F1))
     assert run_until(again, lambda: loaded(again))
@@ -289,7 +289,7 @@ def test_v_toggles_the_ascii_map_and_the_choice_is_remembered(tmp_path):
     button = next(b for b in menu.buttons if b.label.startswith("ASCII"))
     press(again, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center))
     assert not again.top.view.map.ascii
-    assert json.loads(again.storage.get(OPTIONS_KEY)) == {"ascii_map": False, "pickup": "smart"}
+    assert json.loads(again.storage.get(OPTIONS_KEY)) == {"ascii_map": False, "pickup": "smart", "tips": True}
 
 
 def test_unreadable_options_keep_the_tiles(tmp_path):

@@ -11,7 +11,7 @@ from test_tactics import ARENA, hand_made, in_dungeon, monster
 
 import game.shell.app as app_module
 from game.rules.persistence import codec
-from game.rules.content import BACKGROUND_BY_ID
+from game.rules.content import BACKGROUND_BY_ID, ITEM_BY_ID
 from game.rules.world.location import WorldMap
 from game.rules.run import Game
 
@@ -97,6 +97,7 @@ def test_f_takes_the_best_launcher_from_the_pack_when_none_is_ready(tmp_path):
     app, g = in_dungeon(tmp_path, hand_made(ARENA))
     p = g.player
     p.weapon, p.swap, p.inventory = "mace", None, ["sling", "short_bow", "crossbow", "stone", "arrow"]
+    monster(g.level, "goblin", 6, 1, hp=40)
     press(app, key(pygame.K_f, "f"))  # no bolts for the crossbow: the bow, best of those that can shoot
     assert p.weapon == "short_bow" and p.swap == "mace" and "short_bow" not in p.inventory
     assert type(app.top).__name__ == "TargetScene"
@@ -128,3 +129,51 @@ def test_a_saved_run_keeps_its_ready_weapon_through_the_loop(tmp_path):
     assert run_until(again, lambda: loaded(again))
     g2 = again.top.game
     assert (g2.player.weapon, g2.player.swap) == ("sling", blade) and not g2.repaired
+
+
+# -- aiming with nothing to aim at says why, and does not open -----------------------------------------------
+def test_f_with_no_foe_in_view_says_so_keeps_the_blade_and_takes_no_turn(tmp_path):
+    app, g = in_dungeon(tmp_path, hand_made(ARENA))
+    p = g.player
+    p.weapon, p.swap, p.inventory = "dagger", "sling", ["stone"] * 5
+    turn = g.turn
+    press(app, key(pygame.K_f, "f"))
+    assert type(app.top).__name__ == "PlayScene" and p.weapon == "dagger" and g.turn == turn
+    assert g.log[-1].text == "There is no foe in view to shoot at."
+
+
+def test_f_with_the_only_foe_asleep_and_out_of_range_says_both(tmp_path):
+    level = hand_made("#" * 30 + "\n#" + "." * 28 + "#\n" + "#" * 30)
+    app, g = in_dungeon(tmp_path, level)
+    p = g.player
+    p.weapon, p.swap, p.inventory = "dagger", "sling", ["stone"] * 5
+    rat = monster(g.level, "rat", 1 + 8, 1, awake=False)
+    reach = ITEM_BY_ID["sling"].range
+    assert 8 > reach
+    press(app, key(pygame.K_f, "f"))
+    assert type(app.top).__name__ == "PlayScene" and p.weapon == "dagger"
+    assert g.log[-1].text == f"The {rat.kind.name} (asleep) is out of range: 8 cells off, your sling reaches {reach}."
+    rat.x = 1 + reach  # at the edge of its reach: f readies the sling and aims
+    press(app, key(pygame.K_f, "f"))
+    assert type(app.top).__name__ == "TargetScene" and p.weapon == "sling"
+
+
+def test_f_with_a_wall_between_says_there_is_no_clear_shot():
+    g = dungeon_run(hand_made(ARENA))
+    g.player.weapon, g.player.swap, g.player.inventory = "sling", "dagger", ["stone"] * 5
+    g.pos = (6, 4)  # the pillar at (7, 3)-(7, 4) stands between
+    gob = monster(g.level, "goblin", 9, 4)
+    g.level.update_view(*g.pos)
+    g.level.visible[gob.y, gob.x] = True
+    assert not g.ready_to_fire()
+    assert g.log[-1].text == "No clear shot at the goblin: a wall is in the way."
+    gob.x, gob.y = 4, 1  # in the open: the shot is there
+    g.level.update_view(*g.pos)
+    assert g.ready_to_fire()
+
+
+def test_a_wand_with_no_foe_in_reach_is_not_aimed_but_a_throw_always_may_be():
+    g = dungeon_run(hand_made(ARENA))
+    g.player.inventory = ["wand_fire", "potion"]
+    assert not g.ready_to_aim("use", 0) and "no foe in view to zap at" in g.log[-1].text
+    assert g.ready_to_aim("throw", 1) and g.ready_to_aim()

@@ -1,6 +1,7 @@
-"""The side panel at the game's window size: no name is cut, no line runs past
-the panel or into a health bar, and every monster in view is on it (a row each
-kind, or counted in the summing-up line under the rows)."""
+"""The side panel and the message strip at the game's window size: no name or
+message is cut, no line runs past the panel, the strip or into a health bar,
+and every monster in view is on the panel (a row each kind, or counted in the
+summing-up line under the rows)."""
 
 from __future__ import annotations
 
@@ -119,3 +120,42 @@ def test_the_rows_fill_the_slots_and_only_an_overflow_is_summed_up(kinds, owed, 
     lines = [text for _, text in in_view_lines(texts)]
     assert len([line for line in lines if not line.startswith("+ ")]) == rows
     assert lines[-1].startswith("+ ") is summed
+
+
+# -- the message strip under the map ----------------------------------------------------------------
+def strip_texts(g) -> list[tuple[pygame.Rect, str]]:
+    from game.view.log_view import LOG_RECT, LogView
+    target = pygame.Surface((960, 540))
+    LogView(g).draw(target)
+    drawn = [(rect, text) for _, rect, text in ui.drawn]
+    for rect, text in drawn:
+        assert rect.left >= 0 and rect.right <= LOG_RECT.width - 4, f"{text!r} runs past the strip: {rect}"
+        assert rect.bottom <= LOG_RECT.height, f"{text!r} runs off the strip's foot"
+    return drawn
+
+
+def test_the_strip_wraps_a_long_message_whole_instead_of_cutting_it():
+    g = run_on(level_of(ROOM), pos=(2, 2))
+    long = ("The goblin conjurer calls up 2 imps, the guardian stone colossus wakes, and a cloud of "
+            "poison billows out of the floor beside the shackled goblin conjurer you meant to free.")
+    g.say("You see a door.")
+    g.say(long)
+    rows = [text for _, text in strip_texts(g)]
+    assert rows[0] == "You see a door." and len(rows) == 3
+    assert " ".join(rows[1:]) == long   # every word, in two rows
+
+
+def test_the_strip_shows_the_newest_rows_when_wrapped_messages_overflow_it():
+    from game.view.log_view import LINES
+    g = run_on(level_of(ROOM), pos=(2, 2))
+    for n in range(4):
+        g.say(f"Message {n}: " + "a long line of words that goes on " * 4)
+    rows = [text for _, text in strip_texts(g)]
+    assert len(rows) == LINES and rows[-2].startswith("Message 3:")   # the oldest rows give way
+
+
+def test_the_welcome_fits_the_strip_whole():
+    from game.rules.run import Game
+    g = Game.new("Tollwick Reach", "small", 1, background="adept", record=False)
+    rows = " ".join(text for _, text in strip_texts(g))
+    assert all(m.text in rows for m in g.log[-4:])

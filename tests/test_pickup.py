@@ -116,12 +116,12 @@ def test_the_menu_cycles_the_pick_up_mode_and_it_is_remembered(tmp_path):
     assert g.pickup == "smart"
     press(app, key(pygame.K_ESCAPE))
     menu = app.top
-    button = next(b for b in menu.buttons if b.label.startswith("Pick up"))
-    assert button.label == "Pick up: smart (P)"
+    button = next(b for b in menu.buttons if b.label.startswith("Walking picks up"))
+    assert button.label == "Walking picks up: useful things (P)"
     press(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center))
-    assert button.label == "Pick up: none (P)" and g.pickup == "none"
+    assert button.label == "Walking picks up: nothing (P)" and g.pickup == "none"
     press(app, key(pygame.K_p, "p"))  # the key does it too
-    assert button.label == "Pick up: all (P)" and g.pickup == "all"
+    assert button.label == "Walking picks up: everything (P)" and g.pickup == "all"
     assert json.loads(app.storage.get(OPTIONS_KEY))["pickup"] == "all"
     menu.quit()
     again = make_app("", tmp_path)

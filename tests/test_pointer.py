@@ -1,5 +1,5 @@
 """The pointer and the dialogs: a click on a cell no walk reaches says what
-is there, the hover label follows the cell under the mouse when the camera
+is there (one not explored yet is explored towards), the hover label follows the cell under the mouse when the camera
 moves, and no dialog's title runs into its other text."""
 
 import pygame
@@ -7,6 +7,7 @@ import pytest
 from gameloop import key, press, run
 from test_bugs import in_dungeon
 from test_comforts import calm
+from test_rules import put_monster
 
 import game.shell.app as app_module
 from game.rules.creatures.entities import FloorItem
@@ -47,8 +48,9 @@ def test_clicking_a_wall_an_unexplored_cell_or_a_feature_says_what_it_is(tmp_pat
     click_cell(app, wall)
     assert g.log[-1].text == "You see no way there (wall)." and not g.path
     dark = in_view_cells(app, g, lambda x, y: not lv.seen[y, x])[0]
-    click_cell(app, dark)
-    assert g.log[-1].text == "You have not explored there." and not g.path
+    click_cell(app, dark)  # a cell not explored yet: the walk explores towards it
+    assert g.log[-1].text == "You head into the unexplored." and g.path and g.activity.target == dark
+    g.interrupt()
     # An altar in plain sight two cells off: walking into it uses it, a walk cannot end on it.
     x, y = next((g.pos[0] + dx, g.pos[1] + dy) for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2))
                 if lv.inside(g.pos[0] + dx, g.pos[1] + dy))
@@ -78,7 +80,7 @@ def test_the_hover_label_names_the_cell_under_the_mouse_after_the_camera_moves(t
     calm(g)
     g.level.seen[:] = True
     drawn = []
-    import game.scenes.play as play
+    import game.view.hud as play  # (the hud draws the hover box for the play screen)
 
     real = play.describe_box
     monkeypatch.setattr(play, "describe_box", lambda s, lines, *a: drawn.append(lines) or real(s, lines, *a))
@@ -133,8 +135,9 @@ def _dialogs(app, g):
         g.say(f"A line of the history, number {i}, long enough to fill the row " + "x" * (i % 40))
     gob = next((m for m in lv.monsters), None)
     x, y = next((g.pos[0] + dx, g.pos[1]) for dx in (2, -2, 3, -3) if lv.walkable[g.pos[1], g.pos[0] + dx])
-    if gob is not None:
-        gob.x, gob.y, gob.awake = x, y, False
+    if gob is None:  # aiming opens only with a foe to aim at
+        gob = put_monster(lv, x, y, "goblin")
+    gob.x, gob.y, gob.awake = x, y, False
     lv.items.append(FloorItem(950, ITEM_BY_ID["arrow"], *g.pos, 8))
     lv.update_view(*g.pos)
     g.player.weapon = "short_bow"

@@ -273,7 +273,7 @@ def test_export_png_and_copy_a_share_link_through_the_page_helpers(tmp_path):
         stage = demo.work.stages["mask"]
         assert (name, mime) == ("island-mask-exported.png", "image/png")
         scale = max(1, min(8, 1024 // max(stage.data.shape)))
-        assert data == encode_png(stage_rgb(stage), scale)
+        assert data == encode_png(stage_rgb(stage), scale, text=demo.export_text())  # the link and parameters inside
         assert png_size(data) == (stage.data.shape[1] * scale, stage.data.shape[0] * scale)
         assert "Downloaded island-mask-exported.png." in toasts(demo)
 

@@ -12,7 +12,7 @@ from game.scenes.pack import PackScene
 from game.scenes.play import PlayScene
 from game.scenes.target import TargetScene
 
-from gameloop import key, press, run, run_until
+from gameloop import key, press, run
 from test_tactics import in_dungeon
 
 

@@ -48,7 +48,7 @@ def test_a_monster_trait_is_a_behaviour_in_the_table_and_a_kind_that_names_it(mo
     m.kind = kind
     m.energy.value = 100
     monsters_act(g.run, np.random.default_rng(1))
-    assert any(line.text == "It shouts!" for line in g.log) and m.behaviour == "shouter"
+    assert any(line.text.startswith("It shouts!") for line in g.log) and m.behaviour == "shouter"
 
 
 def test_an_item_effect_is_an_action_unit_in_the_table_and_an_item_that_names_it(monkeypatch):

@@ -96,8 +96,42 @@ def test_a_potion_is_healing_one_time_in_four_and_a_big_one_half_of_those_deep_d
     assert pick_item(Rolls(ints=[roll_of("potion"), 0, 1]), 5, 0).id == "big_potion"
     assert pick_item(Rolls(ints=[roll_of("potion"), 0, 0]), 5, 0).id == "potion"
     rolls = Rolls(ints=[roll_of("potion"), 0, 1])
-    pick_item(rolls, 5, 0)
-    assert rolls.ranges[1:] == [(0, 4), (0, 2)]
+    pick_item(rolls, 3, 0)
+    assert rolls.ranges[1:] == [(0, 4)]
+
+
+def test_from_the_second_island_healing_is_one_potion_in_five_and_never_the_even_draw():
+    """Scarcity (rules 15): from the second island's first tier on, healing
+    only by its own roll, one time in five; the first island as before."""
+    scarce = item_table.SCARCE_FROM_TIER
+    assert scarce == dungeons.TIERS_PER_LOCATION
+    rolls = Rolls(ints=[roll_of("potion"), 0])
+    assert pick_item(rolls, scarce, 0).id == "potion" and rolls.ranges[1:] == [(0, 5)]
+    rolls = Rolls(ints=[roll_of("potion"), 0, 1])
+    assert pick_item(rolls, DEEP, 0).id == "big_potion" and rolls.ranges[1:] == [(0, 5), (0, 2)]
+    for tier in (scarce, DEEP):
+        others = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier and k.effect != "heal"]
+        for i in range(len(others)):
+            rolls = Rolls(ints=[roll_of("potion"), 1, i])
+            assert pick_item(rolls, tier, 0) is others[i] and rolls.ranges[1:] == [(0, 5), (0, len(others))]
+    able = [k for k in ITEMS if k.kind == "potion" and k.tier <= scarce - 1]
+    assert pick_item(Rolls(ints=[roll_of("potion"), 1, 0]), scarce - 1, 0) is able[0]  # the even draw heals here
+
+
+def healing_share(tier: int) -> float:
+    """The share of finds at ``tier`` that are healing potions, from the tables."""
+    able = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier]
+    if tier >= item_table.SCARCE_FROM_TIER:
+        return dict(CATEGORIES)["potion"] / TOTAL / item_table.HEALING_ONE_IN_SCARCE
+    even = sum(1 for k in able if k.effect == "heal") / len(able)
+    one_in = item_table.HEALING_ONE_IN
+    return dict(CATEGORIES)["potion"] / TOTAL * (1 / one_in + (1 - 1 / one_in) * even)
+
+
+def test_healing_is_under_one_find_in_twenty_five_from_the_second_island():
+    """One find in 28 from the second island on (one in 15 at rules 13)."""
+    shares = [healing_share(tier) for tier in range(item_table.SCARCE_FROM_TIER, DEEP + 1)]
+    assert max(shares) < 1 / 25 and max(shares) < min(healing_share(t) for t in range(item_table.SCARCE_FROM_TIER))
 
 
 def test_a_scroll_is_enchanting_one_time_in_four():
@@ -109,7 +143,8 @@ def test_a_scroll_is_enchanting_one_time_in_four():
 @pytest.mark.parametrize("cat", ["potion", "scroll", "wand"])
 def test_a_potion_scroll_or_wand_is_any_of_those_found_at_the_tier_evenly(cat):
     for tier in (0, DEEP):
-        able = [k for k in ITEMS if k.kind == cat and k.tier <= tier]
+        able = [k for k in ITEMS if k.kind == cat and k.tier <= tier
+                and not (cat == "potion" and tier >= item_table.SCARCE_FROM_TIER and k.effect == "heal")]
         if not able:
             continue
         ints = [roll_of(cat)] + ([1] if cat in ("potion", "scroll") else []) + [len(able) - 1]

@@ -101,16 +101,14 @@ def test_burn_sets_a_creature_burning_and_hurts_it_at_once():
     assert texts(g)[-2:] == ["Flames engulf the giant rat!", "The giant rat is burning."]
 
 
-def test_improve_raises_attack_max_hp_or_heals_fully():
+def test_improve_raises_attack_or_max_hp_and_the_new_points_come_healed():
     g = dungeon_run()
     p = g.player
     p.hp, attack, max_hp = 10, p.base_attack, p.max_hp
     resolve(g, Improve(p, attack=1))
-    assert p.base_attack == attack + 1
+    assert p.base_attack == attack + 1 and p.hp == 10
     resolve(g, Improve(p, max_hp=6))
-    assert p.max_hp == max_hp + 6 and p.hp == 16
-    resolve(g, Improve(p, max_hp=3, full_heal=True))
-    assert p.max_hp == max_hp + 9 and p.hp == p.max_hp
+    assert p.max_hp == max_hp + 6 and p.hp == 16  # the new points healed, no more (no full heal since rules 15)
 
 
 # -- moving a creature ---------------------------------------------------------------------------

@@ -243,6 +243,48 @@ def test_crafting_uses_what_its_recipe_needs_and_makes_what_it_makes(rid):
     assert Craft(0).perform(g).messages == (note("You cannot craft with that."),)
 
 
+def test_three_pearls_make_a_scroll_of_enchanting_and_give_no_life():
+    """Scarcity (rules 15): pearls buy a lasting choice, not a heal (2 made a
+    full heal and +3 max HP): two make nothing, three one scroll of enchanting."""
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.hp, max_hp = 5, p.max_hp
+    p.inventory = ["pearls"] * 2
+    assert not g.use_item(0) and p.inventory == ["pearls"] * 2
+    p.inventory = ["pearls"] * 4
+    assert g.use_item(0) and p.inventory == ["pearls", "scroll_enchant"]
+    assert (p.hp, p.max_hp) == (5, max_hp) and is_known(g, ITEM_BY_ID["scroll_enchant"])
+
+
+def test_crafting_refuses_what_would_overfill_the_pack_and_takes_nothing():
+    """A full pack (twenty rows) with four pearls: the scroll they make would
+    be a twenty-first row (it was, and the pack's letters ran out); with
+    exactly three the pearls' row frees the room."""
+    g = run_on(pos=(2, 3))
+    p = g.player
+    gear = ["dagger"] * (MAX_INVENTORY - 1)  # a row each
+    p.inventory = ["pearls"] * 4 + gear
+    assert not g.use_item(0) and p.inventory == ["pearls"] * 4 + gear
+    scroll = item_name(g, ITEM_BY_ID["scroll_enchant"], 1)  # (its label: not known yet)
+    assert g.log[-1].text == f"Your pack is full: there is no room for {scroll}."
+    p.inventory = ["pearls"] * 3 + gear
+    assert g.use_item(0) and p.inventory == gear + ["scroll_enchant"]
+    p.inventory = ["timber"] * 3 + gear[:-1] + ["arrow"] * 95  # 8 arrows on 95 start a new row: no room ...
+    assert not g.use_item(0) and p.inventory.count("arrow") == 95
+    p.inventory = ["timber"] * 2 + gear[:-1] + ["arrow"] * 95  # ... but the timber's row frees one
+    assert g.use_item(0) and p.inventory.count("arrow") == 103
+
+
+def test_three_hides_pad_four_max_hp_healed_and_two_pad_nothing():
+    g = run_on(pos=(2, 3))
+    p = g.player
+    p.hp, max_hp = 5, p.max_hp
+    p.inventory = ["hide"] * 2
+    assert not g.use_item(0) and p.max_hp == max_hp
+    p.inventory = ["hide"] * 3
+    assert g.use_item(0) and p.inventory == [] and (p.hp, p.max_hp) == (9, max_hp + 4)
+
+
 def test_dropping_puts_down_up_to_count_of_the_row_from_the_slot_on_and_takes_no_time():
     g = run_on(pos=(2, 3))
     g.player.inventory = ["stone", "potion", "stone", "stone", "stone"]

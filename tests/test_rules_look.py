@@ -343,7 +343,7 @@ def test_an_items_line_is_its_name_as_known_and_what_it_is_for():
     assert item_text(g, key) == words.capital(item_name(g, key))
 
 
-@pytest.mark.parametrize("kind, says", [("potion", "drink or throw it to learn what it is"),
+@pytest.mark.parametrize("kind, says", [("potion", "may heal or harm: throw it at a foe to learn it safely, or drink it"),
                                         ("scroll", "read it to learn what it is"),
                                         ("wand", "zap it to learn what it is")])
 def test_an_unknown_potion_scroll_or_wand_says_how_to_learn_it(kind, says):
@@ -419,7 +419,7 @@ def test_a_resource_with_no_recipe_is_for_nothing_said():
 
 def test_a_resource_tells_its_recipe_and_the_prizes_what_to_do():
     res = _first(lambda k: k.kind == "resource" and k.id in RECIPES)
-    assert item_use(res) == f"craft {RECIPES[res.id].need}: {RECIPES[res.id].description}"
+    assert item_use(res) == f"{RECIPES[res.id].need} of these make {RECIPES[res.id].description}"
     assert item_use(_first(lambda k: k.kind == "treasure")) == "carry it out of the site to clear it"
     assert item_use(_first(lambda k: k.kind == "relic")) == "carry it out of the site to keep it"
 
@@ -453,7 +453,7 @@ def test_the_packs_rows_name_each_stack_as_known_with_its_use_and_crafting_count
         known = is_known(g, kind)
         use = item_use(kind, known)
         if kind is res:
-            use += f" (2/{RECIPES[res.id].need})"
+            use += " (you have 2)"
         expect.append((row.item, row.first, row.count, item_name(g, kind, row.count), use, kind.colour,
                        kind.targeted and known, letter))  # an unknown scroll is read first: not aimed
     assert [tuple(r) for r in rows] == expect

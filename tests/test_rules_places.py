@@ -28,7 +28,7 @@ def test_entering_the_site_underfoot_asks_for_its_first_level():
     assert r.turns == 0 and r.messages == (note(f"You enter the {site.style} of site 1."),)
     assert (g.site, g.levels, g.pending, g.mode) == (0, {}, LevelRequest(0, 1, "up"), "dungeon-loading")
     g = overworld(pos=(1, 1))
-    assert EnterSite().perform(g) == fail(note("There is no dungeon here."))
+    assert EnterSite().perform(g) == fail(note("There is no dungeon here: stand on a site's door to go in."))
 
 
 def test_stairs_down_and_up_need_stairs_underfoot_and_from_the_first_level_up_is_out():

@@ -22,6 +22,7 @@ from game.rules.world.location import LocationData, WorldMap
 from game.rules.play.look import describe_cell, pack_rows
 from game.rules.text.names import make_name
 from game.rules.persistence.record import Recording, read_file
+from game.rules.text.log import SHOWN
 from game.rules.run import (Choice, Game, WorldPreview, death_text, daily_world, finished_runs, load_saved,
                             open_replay, roll_world_name, same_world, saves_off)
 from game.rules.state import LevelRequest, LocationRequest
@@ -49,9 +50,11 @@ def entering(g: Game) -> Game:
 def test_a_new_run_welcomes_the_player_by_world_and_background_and_points_at_the_sites():
     bg = BACKGROUND_BY_ID[BACKGROUNDS[-1].id]
     g = Game.new("Avalon", "small", 3, background=bg.id)
-    assert g.log[0].text.startswith(f"Welcome to Avalon, {bg.name.lower()}. ")
-    assert g.log[0].text.endswith("Carry each location's relic out of its site; the last relic wins.")
-    assert hint("interact") in g.log[1].text and hint("help") in g.log[1].text
+    assert g.log[0].text == f"Welcome to the world of Avalon, {bg.name.lower()}."
+    assert g.log[1].text == "Carry each location's relic out of its site; the last relic wins."
+    assert hint("goal") in g.log[2].text and "the line under the map" in g.log[2].text
+    assert hint("interact") in g.log[3].text and hint("help") in g.log[3].text
+    assert all(len(m.text) <= SHOWN for m in g.log)  # each fits the message strip whole
     assert g.player.background == bg.id
 
 
@@ -248,6 +251,8 @@ def test_a_locations_status_counts_its_cleared_sites_and_says_what_opens_the_nex
     assert g.location_status(0) == "2 sites cleared"
     assert g.location_status(1) == f"1 site cleared (need {need} or the relic)"
     assert g.location_status(2) == "locked"
+    g.relics = {0}
+    assert g.location_status(0) == "relic kept, 2 sites cleared"
     g.unlocked = n
     assert g.location_status(n - 1) == "0 sites cleared"  # the last location opens nothing
     assert g.location_status(n) == "locked"

@@ -111,9 +111,15 @@ def test_a_shot_is_stopped_by_a_wall_and_hits_in_the_open(tmp_path):
     g.pos = (4, 3)
     g.level.update_view(*g.pos)
     assert not g.level.visible[3, 9]
+    press(app, key(pygame.K_f, "f"))  # nothing in sight to aim at: said, and no aiming
+    assert isinstance(app.top, PlayScene) and g.log[-1].text == "There is no foe in view to shoot at."
+    seen = monster(g.level, "rat", 4, 5, awake=False)  # a foe in sight: aiming opens on it
+    g.level.update_view(*g.pos)
     press(app, key(pygame.K_f, "f"))
     target = app.top
-    assert isinstance(target, TargetScene) and target.cursor == g.pos  # nothing in sight to aim at
+    assert isinstance(target, TargetScene) and target.cursor == (seen.x, seen.y)
+    g.level.monsters.remove(seen)
+    target.cursor = g.pos
     for _ in range(5):  # walk the cursor onto the hidden goblin
         press(app, key(pygame.K_RIGHT), frames=1)
     assert target.cursor == (9, 3)

@@ -28,6 +28,7 @@ import numpy as np
 from worldgen.core.tiles import T
 
 from .creatures import status
+from .play import tips
 from .creatures.pack import reletter
 from .actions.base import MAX_ALTERNATIVES, MAX_REACTION_DEPTH, Action, Result
 from .actions.effects import Damage
@@ -80,6 +81,8 @@ def _perform(run: RunState, action: Action) -> bool:
         run.stop_walk()
         return False
     if result.turns <= 0 or run.dead:
+        if not run.dead:
+            tips.notice(run)
         return True
     if run.mode == "dungeon":
         end_player_turn(run, action.cost(run), searching=action.searches)
@@ -90,6 +93,8 @@ def _perform(run: RunState, action: Action) -> bool:
         if line is not None:
             run.say(line, NOTE)
             run.stop_walk()
+    if not run.dead:
+        tips.notice(run)  # a first-time tip, or the weak-weapon prompt (messages only)
     return True
 
 

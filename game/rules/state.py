@@ -31,7 +31,8 @@ from .world.location import LocationData, SiteData, WorldMap
 from .text.log import NOTE, Cue, Message
 from .text.log import add as add_line
 
-__all__ = ["RunState", "Activity", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "PICKUP_MODES",
+__all__ = ["RunState", "Activity", "LocationRequest", "LevelRequest", "Arrival", "ARRIVALS", "REST_KINDS", "EXPLORING",
+           "PICKUP_MODES",
            "DEFAULT_PICKUP"]
 
 #: What walking over items may pick up (the player's option; the rule is :mod:`game.rules.play.pickup`).
@@ -45,13 +46,17 @@ Arrival = str | tuple
 ARRIVALS = ("up", "down", "fall")
 #: What a rest may be: until healed, or a search of a few turns.
 REST_KINDS = ("rest", "search")
+#: The plans that explore leg by leg (plain auto-explore, the goal key's, towards a tapped cell).
+EXPLORING = ("explore", "seek", "head")
 
 
 @dataclass
 class Activity:
     """What the player goes on doing by themselves, a turn at a time: a plan
-    of ``kind`` (``"walk"``, ``"explore"``, ``"rest"``, ``"search"``: its rules
-    are :data:`game.rules.actions.travel.PLANS`), the cells a walk has still
+    of ``kind`` (``"walk"``, ``"explore"``, ``"seek"`` (the goal key's explore,
+    which stops once the goal is in sight), ``"head"`` (explore towards a
+    tapped cell not yet seen, then walk onto it), ``"rest"``, ``"search"``: its
+    rules are :data:`game.rules.actions.travel.PLANS`), the cells a walk has still
     to step on, the turns a rest has taken, and what it has watched so far
     (what stops it is what is new since: ``travel.danger``)."""
 
@@ -63,6 +68,7 @@ class Activity:
     hp: int = 0  # the player's HP after its last turn
     blows: int = 0  # the run's ``blows`` then
     finds: int = 0  # secret doors and traps found on the level when it began
+    target: tuple[int, int] | None = None  # "head": the cell not yet seen it explores towards
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,9 @@ class RunState:
         self.blows = 0  # blows, shots and bursts that have hurt the player (not their own statuses' ticks)
         self.told: set = set()  # floor items already announced (left for a full pack, or not wanted)
         self.pickup = DEFAULT_PICKUP  # what walking over items takes: all | smart | none (see pickup)
+        self.tips_seen: set[str] = set()  # first-time tips said this run (saved: game.rules.play.tips)
+        self.tips_on = True  # the player's choice of messages (not of rules: it changes no digest)
+        self.warned: int | None = None  # the foe the weak-weapon prompt last named (while it stays beside)
         self.dead = False
         self.killer = ""
         self.kills = 0
@@ -178,7 +187,8 @@ class RunState:
 
     @property
     def exploring(self) -> bool:
-        return self.activity is not None and self.activity.kind == "explore"
+        """Auto-explore goes on (plain, the goal key's, or towards a tapped cell)."""
+        return self.activity is not None and self.activity.kind in EXPLORING
 
     @property
     def resting(self) -> str:

@@ -81,9 +81,10 @@ class PackScene(Overlay):
         g = self.game
         row = rows[min(self.selected, len(rows) - 1)]
         if self.mode == "throw" or row.targeted:  # a target first
-            if g.ready_to_aim():
+            purpose = "throw" if self.mode == "throw" else "use"
+            if g.ready_to_aim(purpose, row.slot):
                 self.app.pop()
-                self.app.open("target", g, "throw" if self.mode == "throw" else "use", row.slot)
+                self.app.open("target", g, purpose, row.slot)
             return
         caution = g.use_caution(row.slot)  # healing at full HP, a potion known to harm: asked first
         if caution:
@@ -134,7 +135,7 @@ class PackScene(Overlay):
             if r == self.selected:
                 pygame.draw.rect(layer, (60, 60, 90), (8, y, rect.width - 16, self.ROW))
             ui.text(layer, f"{row.letter})  {row.label}", (16, y + 1), 18, row.colour)
-            ui.text(layer, row.use, (290, y + 2), 16, ui.DIM)
+            ui.text(layer, ui.fit(row.use, rect.width - 298, 16), (290, y + 2), 16, ui.DIM)
         hint = ("a-t or arrows: select   Enter: throw it, then choose where   Esc: close" if self.mode == "throw"
                 else "a-t or arrows: select   Enter/u: use   x: drop one   X: drop all   Esc: close")
         ui.text(layer, hint, (16, rect.height - 22), 16, ui.DIM)

@@ -6,11 +6,13 @@ whenever something worth keeping changed and no map is being built.
 Every key is in the one key table (:mod:`game.rules.content.keys`, read
 through :func:`game.shell.controls.binding`): a press becomes the command the
 table names, and :meth:`PlayScene.command` does it (a method of ``Game``,
-or a screen).  Click a tile (or the minimap) to travel there; any key stops
-a walk or a rest.  Touch: tap to walk or attack, hold to look, and the
-on-screen buttons.  Walks and rests go on by themselves (``Game.go_on``): a
-step every :data:`TRAVEL_FRAMES` frames, :data:`REST_TURNS_PER_FRAME` turns
-of rest a frame.  The perk choice opens by itself when a level is gained.
+or a screen).  Click or tap a tile (or the minimap) to travel there, or to
+explore towards it; any key stops a walk or a rest.  Touch: tap to walk or
+attack, hold to look, and the thumb buttons (:mod:`game.view.hud` draws
+them as ``Game.buttons`` says).  Walks and rests go on by themselves
+(``Game.go_on``): a step every :data:`TRAVEL_FRAMES` frames,
+:data:`REST_TURNS_PER_FRAME` turns of rest a frame.  The perk choice opens
+by itself when a level is gained.
 
 A replay is this same screen driven by a recording (``replay=``, a
 :class:`~game.rules.run.Replayer`) at 1x, 4x, 16x or as fast as frames
@@ -26,13 +28,14 @@ from dataclasses import replace
 import pygame
 
 from ..shell.app import WORK_BUDGET_MS, App, Scene, collector_paused
-from ..shell.controls import COMMAND_BY_NAME, MOVE_KEYS, MOVES, binding, hint
+from ..shell.controls import MOVE_KEYS, MOVES, binding, hint
 from ..rules.run import PICKUP_MODES, Cue, Game, Replayer
 from ..shell.options import OPTIONS_KEY, Options, read_options
 from ..view import ui
-from ..view.game_view import PANEL_RECT, GameView, describe_box
+from ..view.game_view import GameView
+from ..view.hud import Hud, panel_buttons
 from ..view.replay_bar import ReplayBar
-from ..view.touch import Gestures, TouchControls
+from ..view.touch import BAR_HEIGHT, Gestures, TouchControls
 from ..shell.work import BuildJob
 
 __all__ = ["PlayScene", "MOVE_KEYS", "TRAVEL_FRAMES", "REST_TURNS_PER_FRAME", "PANEL_BUTTONS"]
@@ -52,7 +55,6 @@ class PlayScene(Scene):
         self.replay = replay  # the recording that drives the run (None: the player does)
         self.game = game = replay.game if replay is not None else game
         self.bar = ReplayBar(replay) if replay is not None else None
-        self.view = GameView(game)
         self.job: BuildJob | None = None  # the map being built, a few ms a frame
         self.toasts = ui.Toasts()
         for m in messages:
@@ -61,12 +63,20 @@ class PlayScene(Scene):
         self.save_failures = 0
         self.last_saved: str | None = None  # the last save text written and verified
         self.options = read_options(app.storage.get(OPTIONS_KEY))
-        self.view.map.ascii = self.options.ascii_map
+        game.set_tips(self.options.tips)
         self.pointer: tuple[int, int] | None = None  # where the mouse was last (its cell follows the camera)
         self.gestures = Gestures(app.size)
         self.touch = TouchControls()
-        self.buttons = self._panel_buttons()
+        self.buttons = panel_buttons(PANEL_BUTTONS, self.command)
+        self._show(game)
         self.perks_asked = game.player.perks_owed  # choices owed when the perk choice last opened by itself
+
+    def _show(self, game: Game) -> None:
+        """The views of ``game`` (a replay that reloads its save shows the new run)."""
+        self.view = GameView(game)
+        self.view.map.ascii = self.options.ascii_map
+        self.hud = Hud(game, self.view, self.touch, self.gestures, list(zip(PANEL_BUTTONS, self.buttons)))
+        self.follow_input(camera=True)
 
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -92,8 +102,17 @@ class PlayScene(Scene):
         return outcome.ok
 
     # -- events ----------------------------------------------------------------
+    def follow_input(self, camera: bool = False) -> None:
+        """The thumb buttons show while touch is the input (``App.touch_input``:
+        a key or a real mouse hides them); with ``camera``, and no finger down
+        (the camera never moves under a gesture), the map keeps its foot clear for them."""
+        self.touch.shown = self.app.touch_input and self.replay is None
+        if camera and self.gestures.finger is None:
+            self.view.map.reserve = BAR_HEIGHT if self.touch.shown else 0
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         g = self.game
+        self.follow_input()
         if event.type == pygame.KEYDOWN:
             if self.bar is not None:
                 if self.bar.key(event) == "leave":
@@ -111,14 +130,12 @@ class PlayScene(Scene):
         if self.replay is not None:
             return False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
-            self.touch.shown = True
             self.pointer = None
             gesture = self.gestures.handle(event)
             if gesture is not None:
                 self._gesture(*gesture)
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self.touch.shown = False  # a real mouse: the thumb buttons make way
+        if event.type == pygame.MOUSEMOTION:  # a real mouse (the thumb buttons made way)
             self.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -134,6 +151,9 @@ class PlayScene(Scene):
             return True
         if ui.click(self.buttons, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)):
             return True
+        if self.view.map.goal.hit(pos):  # the objective line: go for it
+            self.command("goal")
+            return True
         cell = self.view.screen_to_tile(pos) if not g.busy else None
         if cell is None:
             return False
@@ -143,7 +163,7 @@ class PlayScene(Scene):
             self.stop_walk()
             g.move(cell[0] - g.pos[0], cell[1] - g.pos[1])
         else:
-            g.travel_to(*cell)
+            g.head_to(*cell)  # over known ground, or exploring towards a cell not seen yet
             self.travel_wait = 0
         return True
 
@@ -183,6 +203,8 @@ class PlayScene(Scene):
             return False
         name, label = bound
         if name == "move":
+            if label in ("Left", "Right", "Up", "Down"):  # straight only: the first time, say where diagonals are
+                self.game.tip("diagonals")
             self.game.move(*MOVES[label])
         else:
             self.command(name)
@@ -203,10 +225,6 @@ class PlayScene(Scene):
         if self.game.ready_to_fire():
             self.app.open("target", self.game, "fire")
 
-    def explore(self) -> None:
-        """``o`` (or the explore buttons): auto-explore."""
-        self.command("explore")
-
     def toggle_ascii(self) -> None:
         """``v`` (or the menu): the ASCII map on or off, remembered in storage."""
         self._set_options(replace(self.options, ascii_map=not self.options.ascii_map), "the map mode")
@@ -219,27 +237,25 @@ class PlayScene(Scene):
         self.game.set_pickup(mode)
         return mode
 
+    def toggle_tips(self) -> bool:
+        """The menu: first-time tips on or off, remembered in storage; returns whether on."""
+        self._set_options(replace(self.options, tips=not self.options.tips), "the tips choice")
+        self.game.set_tips(self.options.tips)
+        return self.options.tips
+
     def _set_options(self, options: Options, what: str) -> None:
         self.options = options
         if not self.app.storage.set(OPTIONS_KEY, options.to_text()):
             self.toasts.add(f"Could not store {what}; it lasts until you leave.", ui.BAD)
 
     def _menu(self) -> bool:
-        self.app.open("menu", self.save_now, self.toggle_ascii, self.cycle_pickup, self.options.pickup)
+        self.app.open("menu", self.save_now, self.toggle_ascii, self.cycle_pickup, self.options.pickup,
+                      self.toggle_tips, self.options.tips)
         return True
 
-    def _panel_buttons(self) -> list[ui.Button]:
-        """Mouse buttons at the foot of the side panel, labelled from the key table ("Explore o")."""
-        out, x = [], PANEL_RECT.x + 10
-        for name in PANEL_BUTTONS:
-            command = COMMAND_BY_NAME[name]
-            key = command.keys[0]
-            label = f"{command.button} {key}" if len(key) == 1 else command.button
-            w = ui.text_size(label, 18)[0] + 14
-            out.append(ui.Button(label, pygame.Rect(x, PANEL_RECT.bottom - 32, w, 26),
-                                 lambda n=name: self.command(n)))
-            x += w + 4
-        return out
+    def button_states(self) -> dict:
+        """What every button would do now (``Game.buttons``)."""
+        return self.hud.states()
 
     def report(self) -> dict:
         """The run as the page reports it: where, which turn, what is in view (``near``:
@@ -256,6 +272,7 @@ class PlayScene(Scene):
     # -- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         g = self.game
+        self.follow_input(camera=True)
         self.toasts.update(dt)
         for cue in g.take_cues():
             self.app.audio.play(cue)
@@ -323,8 +340,7 @@ class PlayScene(Scene):
         replay, bar = self.replay, self.bar
         if replay.game is not self.game:  # the recording reloaded its save here
             self.game = replay.game
-            self.view = GameView(self.game)
-            self.view.map.ascii = self.options.ascii_map
+            self._show(self.game)
             return
         g = self.game
         if replay.finished and (g.dead or g.won):
@@ -345,19 +361,9 @@ class PlayScene(Scene):
         self.view.draw(surface)
         g = self.game
         ui.draw_buttons(surface, self.buttons)
+        self.hud.draw(surface, self.pointer, self.bar is None and self.app.top is self and not g.busy)
         if self.bar is not None:
             self.bar.draw(surface, g.turn)
-        elif self.app.top is self and not g.busy:
-            hover = self.view.map.screen_to_tile(self.pointer) if self.pointer is not None else None
-            if hover is not None and not self.touch.shown:  # the cell under the mouse now: the camera moves
-                describe_box(surface, g.describe(*hover))
-            self.touch.draw(surface, "Enter" if g.mode == "overworld" else "Stairs")
-            if g.resting:  # what goes on, as it goes: the panel and the map change under it
-                what = "Resting" if g.resting == "rest" else "Searching"
-                line = f"{what}: turn {g.rest_turns}, {g.player.hp}/{g.player.max_hp} HP (any key stops)"
-                box = pygame.Rect(6, 6, ui.text_size(line, 18)[0] + 16, 24)
-                ui.panel(surface, box, 210)
-                ui.text(surface, line, (box.x + 8, box.y + 5), 18, ui.ACCENT)
         if g.pending is not None:
             frac = self.job.fraction if self.job is not None else 0.0
             bar = pygame.Rect(0, 0, 420, 18)
@@ -377,7 +383,7 @@ _SCREENS = {
 #: Options of the screen (no time passes).
 _SWITCHES = {"ascii": PlayScene.toggle_ascii, "mute": PlayScene.toggle_mute}
 #: Commands that begin something that goes on (a walk, a rest): ``Game.go_on`` steps it.
-_WALKS = {"explore": Game.explore, "stairs": Game.stairs_button, "descend": lambda g: g.stairs(True),
+_WALKS = {"explore": Game.explore, "goal": Game.go_to_goal, "descend": lambda g: g.stairs(True),
           "ascend": lambda g: g.stairs(False), "rest": Game.rest, "search": Game.search}
 #: Commands that are one ``Game`` method of that name, done now.
 _COMMANDS = {n: getattr(Game, n) for n in ("wait", "interact", "pick_up", "close_doors")} | {

@@ -6,10 +6,12 @@ The cursor starts on the nearest monster in range, so ``f f`` fires at it
 (and ``t``, a letter, ``t`` throws).  Tab cycles through the monsters in view,
 Shift+Tab back; the movement keys move the cursor; the mouse or a finger
 points.  Enter, Space, ``f``, ``t`` or a click lets fly; Esc or a right click
-cancels.  The preview draws
-the line of fire as it will go: it stops at the first wall or creature, and
-the part past that point is drawn dimmed, so a shot blocked by a pillar is
-seen before it is taken.
+cancels.  When the last input was a finger (``App.touch_input``) the prompt
+says "tap a target" and big buttons do the keys' work: let fly at the
+chosen foe, the next target, cancel (for a scroll just read: let it
+crumble).  The preview draws the line of fire as it will go: it stops at
+the first wall or creature, and the part past that point is drawn dimmed,
+so a shot blocked by a pillar is seen before it is taken.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from ..shell.app import App, Scene
 from ..shell.controls import MOVE_KEYS
 from ..rules.run import AIM_PURPOSES, Game
 from ..view import ui
-from ..view.map_view import MapView
+from ..view.map_view import MAP_RECT, MapView
+from ..view.touch import BAR_HEIGHT
 
 __all__ = ["TargetScene"]
 
@@ -40,11 +43,23 @@ class TargetScene(Scene):
         self.choices = game.targets(self.range)
         self.cursor = self.choices[0] if self.choices else game.pos
         self.done = False
+        self.touch = app.touch_input  # a finger chose to aim: a prompt for taps, and buttons
+        self.map.reserve = BAR_HEIGHT if self.touch else 0  # the play screen's camera while its thumb buttons show
+        verb = game.aim_label(purpose, slot).split(" ")[0]
+        cancel = "Let it crumble" if purpose == "read" else "Cancel"
+        w, h = 130, 44
+        self.buttons = [ui.Button(label, pygame.Rect(MAP_RECT.right - (3 - i) * (w + 6), MAP_RECT.bottom - h - 6, w, h),
+                                  action)
+                        for i, (label, action) in enumerate(((verb, self.confirm), ("Next target", lambda: self.cycle(1)),
+                                                             (cancel, self.cancel)))] if self.touch else []
 
     # -- what it does ---------------------------------------------------------------------
     def describe(self) -> str:
         name = self.game.monster_name_at(*self.cursor)
         at = f" at {name}" if name is not None else ""
+        if self.touch:
+            label = self.game.aim_label(self.purpose, self.slot)
+            return f"{label}: tap a target" + (f" — or the {self.buttons[0].label} button{at}" if at else "")
         esc = "let it crumble" if self.purpose == "read" else "cancel"
         return f"{self.game.aim_label(self.purpose, self.slot)}{at}.  Tab: next target   Enter: go   Esc: {esc}"
 
@@ -106,12 +121,14 @@ class TargetScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             cell = self.map.screen_to_tile(event.pos)
-            if cell is not None:
+            if cell is not None and not any(b.rect.collidepoint(event.pos) for b in self.buttons):
                 self.cursor = cell
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
                 self.cancel()
+                return True
+            if ui.click(self.buttons, event):
                 return True
             cell = self.map.screen_to_tile(event.pos)
             if event.button == 1 and cell is not None:
@@ -140,3 +157,4 @@ class TargetScene(Scene):
         bar = pygame.Rect(0, 0, 720, 24)
         ui.panel(surface, bar, 210)
         ui.text(surface, self.describe(), (8, 4), 18, ui.ACCENT)
+        ui.draw_buttons(surface, self.buttons)

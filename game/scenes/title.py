@@ -307,7 +307,7 @@ class TitleScene(Scene):
             ui.text(surface, "charting the world...", PREVIEW_RECT.center, 20, ui.DIM, "center")
         ui.text(surface, "DEEPISLE", (40, 40), 84, ui.ACCENT)
         ui.text(surface, "ten islands, a thousand dungeons. The name is the seed.", (44, 106), 22, ui.DIM)
-        ui.text(surface, "World name", (40, 160), 22)
+        ui.text(surface, "Name a world: the same name gives the same world", (40, 160), 20)
         field = pygame.Rect(40, 184, 420, 44)
         ui.panel(surface, field, 220)
         pygame.draw.rect(surface, ui.ACCENT, field, 2)

@@ -9,7 +9,9 @@ are drawn from the highest opaque one upwards.
 Touch is the same natively, in the page and in tests: SDL finger events
 (positions normalized to 0..1) go to scenes that set ``handles_touch``;
 every other scene gets them as the left mouse button, and SDL's own mouse
-copies of touches are dropped.
+copies of touches are dropped.  ``touch_input`` says whether the last input
+was a finger (a key or a real mouse clears it): a scene then prompts with
+buttons rather than keys.
 
 Scenes never import each other: the app is given a table of scene
 factories by name (``game.scenes.SCENES``, by :func:`game.launch.main`), and
@@ -198,6 +200,7 @@ class App:
         self.audio = Audio()  # silent until the reader's first input
         self.scenes: list[Scene] = []
         self.running = True
+        self.touch_input = False  # the last input was a finger (screens then offer buttons before keys)
         self.frame = 0
         self.stats = FrameStats()
         self._announced = False
@@ -261,6 +264,10 @@ class App:
             self.audio.unlock()
         if event.type in _MOUSE_EVENTS and getattr(event, "touch", False):
             return  # SDL's mouse copy of a touch: the app makes its own (below), the same natively and in tests
+        if event.type in _FINGER_EVENTS:
+            self.touch_input = True
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.touch_input = False
         for scene in reversed(self.scenes):
             if event.type in _FINGER_EVENTS and not scene.handles_touch:
                 offered = _as_mouse(event, self.size)
@@ -334,7 +341,8 @@ class App:
             return []
         new = added - self._told.get(toasts, 0)
         self._told[toasts] = added
-        return [item[0] for item in toasts.items[-new:]] if new > 0 else []
+        said = getattr(toasts, "said", None) or [item[0] for item in toasts.items]
+        return said[-new:] if new > 0 else []
 
     async def run(self, frames: int | None = None, script: Callable[["App"], None] | None = None) -> None:
         """Run until quit (or for ``frames`` frames); awaits every frame."""

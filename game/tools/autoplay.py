@@ -36,9 +36,12 @@ per run goes to stderr as it ends, so a long measurement shows its progress;
 (``NAME-k-POLICY.replay.txt``: ``python -m game.replay FILE --verify``
 checks it, ``python -m game.replay FILE`` shows it).  Printed: depth
 reached, turns survived, deaths by cause, potions unused at death, relics,
-win rate, the share of turns with an enemy in view, the distinct monster
-kinds met, vaults opened (a vault counts once any of its finds was taken)
-and allies freed, and the turns a policy waited out because its moves
+win rate, what the pack holds at the end (healing potions, pearls,
+unidentified consumables: scarcity, measured), the most healing potions
+held at once, and the hero's max HP and healing potions on reaching level
+1, 5, 10, ..., the share of turns with an enemy in view,
+the distinct monster kinds met, vaults opened (a vault counts once any of
+its finds was taken) and allies freed, and the turns a policy waited out because its moves
 changed nothing (a few are a fight's stalemate; thousands, a bug in the
 policy or in the rules it plays by).  Exit status 0, or 2 on bad
 arguments (one line on stderr).
@@ -69,7 +72,7 @@ from ..rules.actions.travel import explore_target
 from ..rules.play.pickup import picks_up
 from ..rules.creatures.entities import MAX_INVENTORY
 from ..rules.world.geometry import STEPS
-from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, relic_site
+from ..rules.content import ITEM_BY_ID, RECIPES, SIZE_NAMES, UNIDENTIFIED_KINDS, relic_site
 from ..rules.creatures.identify import is_known
 from ..rules.world import vaults
 from ..rules.run import BACKGROUNDS, DEFAULT_BACKGROUND, Game
@@ -102,6 +105,11 @@ class RunReport:
     vaults: int = 0  # vaults opened: any of its finds taken
     freed: int = 0  # captives freed
     stuck: int = 0  # turns waited out because the policy's moves changed nothing (many: a bug to find)
+    pearls_left: int = 0  # pearls in the pack at the end
+    unknown_left: int = 0  # unidentified potions and scrolls in the pack at the end, and wands (one a kind)
+    hp_by_level: tuple[int, ...] = ()  # max HP on reaching level 1, 2, ... (once its perk is chosen)
+    potions_by_level: tuple[int, ...] = ()  # healing potions held on reaching level 1, 2, ...
+    potions_most: int = 0  # the most healing potions held at once
 
     @property
     def outcome(self) -> str:
@@ -175,13 +183,23 @@ def _going_on(g: Game) -> None:
 
 
 def finish_reading(g: Game) -> bool:
-    """A scroll read waits for its choice: enchant the armour worn (else the
-    weapon in hand); a scroll that acts somewhere is let go (the policies aim
-    only known scrolls, at once).  True if it spent the turn."""
+    """A scroll read waits for its choice: enchant the armour worn or the
+    weapon in hand, whichever is the less enchanted (the armour when even;
+    the weapon ready only when neither is there); a scroll that acts
+    somewhere is let go (the policies aim only known scrolls, at once).
+    True if it spent the turn."""
     if g.reading() == "gear":
+        p = g.player
         choices = [c.id for c in g.enchant_choices()]
-        return g.choose("armour" if "armour" in choices else choices[0] if choices else None)
+        choices.sort(key=lambda slot: (slot == "swap", p.plus(getattr(p, slot)), slot != "armour"))
+        return g.choose(choices[0] if choices else None)
     return bool(g.reading()) and g.choose(None)
+
+
+def worth(p, kind) -> int:
+    """What a weapon or armour kind is worth to the hero: its power and the
+    enchantment the hero has put in that kind (a +3 leather beats a chain mail)."""
+    return kind.power + p.plus(kind.id)
 
 
 def _manage_pack(g: Game, safe: bool) -> bool:
@@ -192,11 +210,11 @@ def _manage_pack(g: Game, safe: bool) -> bool:
         kind = ITEM_BY_ID[item_id]
         if kind.kind == "weapon" and (not kind.ammo or kind.ammo in p.inventory):
             # a better blade than the one carried, a better launcher it has missiles for
-            rivals = [k.power for k in (p.weapon_kind, p.swap_kind)
+            rivals = [worth(p, k) for k in (p.weapon_kind, p.swap_kind)
                       if k is not None and bool(k.ammo) == bool(kind.ammo)]
-            if kind.power > max(rivals, default=-1):
+            if worth(p, kind) > max(rivals, default=-1):
                 return g.use_item(slot)
-        if kind.kind == "armour" and (p.armour_kind is None or kind.power > p.armour_kind.power):
+        if kind.kind == "armour" and (p.armour_kind is None or worth(p, kind) > worth(p, p.armour_kind)):
             return g.use_item(slot)
         if kind.kind == "resource" and kind.id in RECIPES and p.inventory.count(item_id) >= RECIPES[item_id].need:
             return g.use_item(slot)
@@ -419,9 +437,15 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
     kinds: dict[str, None] = {}
     finds: dict[tuple[str, int], int] = {}  # (level, vault) -> its finds when first seen
     opened: set[tuple[str, int]] = set()
+    hp_levels: list[int] = []
+    potion_levels: list[int] = []
+    most = 0
     for _ in range(max_turns * 3):  # bounded: actions, not turns (free actions exist)
         if g.dead or g.won or g.turn >= max_turns:
             break
+        if not g.player.perks_owed:
+            note_levels(g.player, hp_levels, potion_levels)
+        most = max(most, healing_held(g.player.inventory))
         before = (g.turn, g.pos, g.mode, len(g.log))
         if choose_perk(g, policy):
             continue
@@ -440,11 +464,41 @@ def play_run(world: str, policy: str = "careful", size: str = "medium", max_turn
         if stalled > 20:
             g.wait()  # never stuck: let time pass
             stalled, stuck = 0, stuck + 1
-    potions = sum(1 for i in g.player.inventory if ITEM_BY_ID[i].effect == "heal")
+    note_levels(g.player, hp_levels, potion_levels)
+    potions, pearls, unknown = held_at_end(g)
     return RunReport(world, policy, g.won, g.dead, g.killer if g.dead else "", g.turn, g.deepest,
                      len(g.relics), g.player.level, potions, g.finish_recording() or "",
                      background=g.player.background, fight_turns=fight_turns, dungeon_turns=dungeon_turns,
-                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed, stuck=stuck)
+                     kinds_met=tuple(kinds), vaults=len(opened), freed=g.freed, stuck=stuck,
+                     pearls_left=pearls, unknown_left=unknown, hp_by_level=tuple(hp_levels),
+                     potions_by_level=tuple(potion_levels), potions_most=max(most, potions))
+
+
+def healing_held(inventory: list[str]) -> int:
+    """The healing potions (both kinds) in a pack."""
+    return sum(1 for i in inventory if ITEM_BY_ID[i].effect == "heal")
+
+
+def note_levels(p, hp_levels: list[int], potion_levels: list[int]) -> None:
+    """Note the hero's max HP and healing potions held for each level it has
+    reached and the lists lack (index k: level k + 1).  Called once the
+    perk a level brings is chosen, so a Vigour taken there counts; a level
+    passed by at once (two in one kill) is noted with the next one's."""
+    while len(hp_levels) < p.level:
+        hp_levels.append(p.max_hp)
+        potion_levels.append(healing_held(p.inventory))
+
+
+def held_at_end(g: Game) -> tuple[int, int, int]:
+    """What the pack holds of the surplus the figures watch: healing potions
+    (both kinds), pearls, and unidentified consumables (each potion and
+    scroll not yet known; a wand not yet known counts once, its entries
+    being its charges)."""
+    inventory = g.player.inventory
+    unknown = [ITEM_BY_ID[i] for i in inventory
+               if ITEM_BY_ID[i].kind in UNIDENTIFIED_KINDS and not is_known(g, ITEM_BY_ID[i])]
+    wands = {k.id for k in unknown if k.kind == "wand"}
+    return healing_held(inventory), inventory.count("pearls"), len(wands) + sum(1 for k in unknown if k.kind != "wand")
 
 
 def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, int]]:
@@ -460,6 +514,28 @@ def _looted_vaults(level, finds: dict[tuple[str, int], int]) -> set[tuple[str, i
 
 
 # -- figures ---------------------------------------------------------------------------------------
+HP_LEVELS_EVERY = 5  # the max HP table's levels: 1, then every fifth
+
+
+def by_level(reports: list[RunReport], field: str = "hp_by_level") -> dict[int, tuple[float, int]]:
+    """Level -> (the median of a per-level ``field`` on reaching it, runs that
+    reached it), for level 1 and every :data:`HP_LEVELS_EVERY`-th level some
+    run reached."""
+    top = max((len(getattr(r, field)) for r in reports), default=0)
+    out = {}
+    for level in [1, *range(HP_LEVELS_EVERY, top + 1, HP_LEVELS_EVERY)][:top]:
+        values = [getattr(r, field)[level - 1] for r in reports if len(getattr(r, field)) >= level]
+        out[level] = (float(np.median(values)), len(values))
+    return out
+
+
+def _level_table(reports: list[RunReport], field: str) -> str:
+    """A per-level table in one line: "L1 42 (20 runs) · L5 70 (20) · ..."."""
+    cells = [f"L{level} {value:g} ({n}{' runs' if i == 0 else ''})"
+             for i, (level, (value, n)) in enumerate(by_level(reports, field).items())]
+    return " · ".join(cells) or "none"
+
+
 def summary(reports: list[RunReport]) -> dict:
     n = len(reports)
     dead = [r for r in reports if r.dead]
@@ -474,6 +550,13 @@ def summary(reports: list[RunReport]) -> dict:
         "timed out": sum(1 for r in reports if not r.won and not r.dead),
         "healing potions unused at death (mean)": round(float(np.mean([r.potions_left for r in dead])), 1)
         if dead else 0,
+        "healing potions held at the end (median)": float(np.median([r.potions_left for r in reports])),
+        "most healing potions held at once (median)": float(np.median([r.potions_most for r in reports])),
+        "healing potions held on reaching a level (median, runs that reached it)":
+            _level_table(reports, "potions_by_level"),
+        "pearls held at the end (median)": float(np.median([r.pearls_left for r in reports])),
+        "unidentified consumables held at the end (median)": float(np.median([r.unknown_left for r in reports])),
+        "max HP on reaching a level (median, runs that reached it)": _level_table(reports, "hp_by_level"),
         "deaths by cause": dict(Counter(r.cause for r in dead).most_common()),
         "turns with an enemy in view": f"{sum(r.fight_turns for r in reports) / max(1, sum(r.dungeon_turns for r in reports)):.0%}"
         " of dungeon turns",
@@ -529,6 +612,8 @@ def read_reports(path: Path) -> list[RunReport]:
         try:
             fields = json.loads(line)
             fields["kinds_met"] = tuple(fields["kinds_met"])
+            for per_level in ("hp_by_level", "potions_by_level"):
+                fields[per_level] = tuple(fields.get(per_level, ()))
             reports.append(RunReport(**fields))
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"{path}:{n}: not a run's figures ({exc})") from None

@@ -80,12 +80,14 @@ class KeyRun:
         self.pressed: Counter = Counter()
         self.shots: set[str] = set()
         self.refused_rest = -1  # the turn a rest was last refused (do not ask again that turn)
+        self.asked_down = -1  # the turn > was last pressed (pressed again that turn: it was refused, so wait)
         self.searches = 0  # searches since the last new thing was explored
         self.drinking = ""  # in the pack for a potion: "select", then "use"
         self.waited = 0  # turns waited for a monster in view to come
         self.entered: tuple[int, int] = (-1, -1)  # (location, site) last entered
         self.given_up: set[tuple[int, int]] = set()  # sites whose way on was not found
         self.swapped = False  # a swap was just asked for (its screen is kept)
+        self.fired_at = -1  # the turn f was last pressed (pressed again that turn, it was refused: no clear shot)
 
     def shot(self, app, name: str) -> None:
         """Keep the first screen of each kind (in OUTDIR, if one was given)."""
@@ -215,7 +217,9 @@ class KeyRun:
                 self.post(_STEP_KEYS[(nearest.x - g.pos[0], nearest.y - g.pos[1])])
             return
         shooter = next((k for k in (w, ready) if k is not None and k.ammo and k.ammo in p.inventory), None)
-        if nearest is not None and shooter is not None and _near(nearest.pos, g.pos) <= shooter.range:
+        if (nearest is not None and shooter is not None and _near(nearest.pos, g.pos) <= shooter.range
+                and self.fired_at != g.turn):
+            self.fired_at = g.turn
             self.post("f")
             return
         step = _step_to(lv, g.pos, nearest.pos) if nearest is not None and not nearest.fleeing else None
@@ -245,7 +249,8 @@ class KeyRun:
             self.searches = 0
             self.post("o")
         elif lv.down is not None and lv.seen[lv.down[1], lv.down[0]]:
-            self.post(">")
+            self.post(">" if self.asked_down != g.turn else ".")   # refused (a cloud in the way): wait a turn
+            self.asked_down = g.turn
         elif self.searches < 12:
             self.searches += 1
             self.post("S")

@@ -3,10 +3,12 @@
 A developer tool: not shipped in the web build.
 
 Runs the real app under SDL's dummy driver: the title with its preview, the
-overworld, then one site of each dungeon style (caverns, mosaic, rooms),
-explored a little by auto-explore, then the comforts (look, pack, history,
-help, ASCII map, touch buttons) and the tactics (aiming a bow, a status in the
-panel, a room dressed with features, the victory screen), then the
+overworld and the next goal on it (the objective line, the relic site
+ringed, sites entered and cleared), then one site of each dungeon style
+(caverns, mosaic, rooms), explored a little by auto-explore, then the
+comforts (look, pack, history, help, ASCII map, touch buttons) and the
+tactics (aiming a bow, by keys and by touch, a status in the panel, a room
+dressed with features, the victory screen), then the
 creatures and growth in a run of their own (:mod:`.creature_shots`), then
 every demo stage at embed size and the gallery (:mod:`.demo_shots`), saved
 as ``game-*.png`` in OUTDIR (default ``docs/img``).  The player is made sturdy
@@ -56,9 +58,12 @@ def _explore(app, g, legs: int) -> None:
             return
 
 
-def _finger(kind: int, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(kind, x=pos[0] / 960, y=pos[1] / 540, dx=0.0, dy=0.0, finger_id=1,
-                                         touch_id=1, pressure=1.0))
+def _tap(pos: tuple[int, int]) -> None:
+    """A finger down and up on ``pos``, posted for one frame (a tap: a slow frame between the two would
+    make it a hold, and the pictures would differ on a loaded machine)."""
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=pos[0] / 960, y=pos[1] / 540, dx=0.0, dy=0.0, finger_id=1,
+                                             touch_id=1, pressure=1.0))
 
 
 def _comforts(app, g, out: str) -> None:
@@ -107,11 +112,51 @@ def _comforts(app, g, out: str) -> None:
     pygame.image.save(app.screen, f"{out}/game-ascii.png")
     _key(pygame.K_v, "v")
     _run(app, 1)
-    _finger(pygame.FINGERDOWN, (40, 40))
-    _run(app, 1)
-    _finger(pygame.FINGERUP, (40, 40))
+    _tap((840, 430))  # on the panel: it only shows the thumb buttons
     _run(app, 3)
     pygame.image.save(app.screen, f"{out}/game-touch.png")
+
+
+def _objective(app, g, out: str) -> None:
+    """The next goal on screen: the objective line under the map, the relic
+    site ringed in magenta (near enough to be on the map), sites entered and
+    cleared marked on the map and the minimap; then back where the tour was."""
+    g.stop_walk()
+    back = g.pos
+    relic = g.relic_site()
+    near = sorted((s for s in g.loc.sites if s.index != relic.index),
+                  key=lambda s: abs(s.x - relic.x) + abs(s.y - relic.y))[:4]
+    for s in near[:2]:  # two sites gone into (their first levels kept), one of them cleared
+        g.deltas[f"{g.location}:{s.index}:1"] = {}
+    g.cleared[g.location].add(near[0].index)
+    g.pos = next((x, y) for d in range(8, 0, -1) for x, y in ((relic.x + d, relic.y), (relic.x, relic.y + d),
+                                                               (relic.x - d, relic.y), (relic.x, relic.y - d))
+                 if 0 <= y < g.loc.tiles.shape[0] and 0 <= x < g.loc.tiles.shape[1] and g.loc.passable[y, x])
+    g.version += 1
+    _run(app, 3)
+    pygame.image.save(app.screen, f"{out}/game-objective.png")
+    for s in near[:2]:
+        del g.deltas[f"{g.location}:{s.index}:1"]
+    g.cleared[g.location].discard(near[0].index)
+    g.pos = back
+    g.version += 1
+    _run(app, 2)
+
+
+def _touch_aim(app, g, out: str) -> None:
+    """Aiming by touch: a finger on the *Fire* button opens the aiming with a
+    prompt for a tap and buttons for the keys' work."""
+    _tap((840, 430))  # a first touch (on the panel: it does nothing but show the buttons)
+    _run(app, 3)
+    fire = app.top.touch.rects["fire"].center
+    _tap(fire)
+    _run(app, 3)
+    pygame.image.save(app.screen, f"{out}/game-touch-aim.png")
+    cancel = app.top.buttons[-1].rect.center
+    _tap(cancel)
+    _run(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(840, 440), rel=(1, 1), buttons=(0, 0, 0)))
+    _run(app, 2)  # a mouse again: the thumb buttons make way
 
 
 def _tactics(app, g, out: str) -> None:
@@ -143,6 +188,7 @@ def _tactics(app, g, out: str) -> None:
     pygame.image.save(app.screen, f"{out}/game-target.png")
     _key(pygame.K_ESCAPE)
     _run(app, 2)
+    _touch_aim(app, g, out)
     pygame.image.save(app.screen, f"{out}/game-status.png")
     # a room dressed with features: the nearest of them, lit
     dressed = [(int(x), int(y)) for y, x in zip(*((lv.tiles >= T.statue) & (lv.tiles <= T.altar)).nonzero())]
@@ -190,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     g.version += 1
     _run(app, 2)
     pygame.image.save(app.screen, f"{out}/game-overworld.png")
+    _objective(app, g, out)
     g.player.hp = g.player.max_hp = 30  # as a new hero (the walks below heal it when low, out of sight)
     for style in ("caverns", "mosaic", "rooms"):
         if g.mode != "overworld":
@@ -212,8 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     _tactics(app, g, out)
     creature_shots(out, world)
     demo_shots([out])
-    print(f"wrote {out}/game-{{title,overworld,caverns,mosaic,rooms,look,pack,history,help,ascii,touch,"
-          f"target,status,features,victory,{','.join(CREATURE_NAMES)}}}.png")
+    print(f"wrote {out}/game-{{title,overworld,objective,caverns,mosaic,rooms,look,pack,history,help,ascii,touch,"
+          f"target,touch-aim,status,features,victory,{','.join(CREATURE_NAMES)}}}.png")
     return 0
 
 

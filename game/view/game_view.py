@@ -38,9 +38,10 @@ class GameView:
 
     def draw(self, surface: pygame.Surface) -> None:
         g = self.game
-        if g.mode in ("overworld", "dungeon") and g.loc is not None:
+        playing = g.mode in ("overworld", "dungeon") and g.loc is not None
+        if playing:
             self.map.draw(surface)
-        self.panel.draw(surface, self.map.camera())
+        self.panel.draw(surface, self.map.camera(), self.map.goal.current().cell if playing else None)
         self.log.draw(surface)
 
 

@@ -19,6 +19,7 @@ from ..rules.world.level import SIGHT
 from ..rules.play.look import disguise_of
 from ..rules.run import Game
 from . import sprites
+from .goal import SITE_COLOURS, GoalLine, edge_arrow, ring, site_state
 from .render import rgb_surface
 
 __all__ = ["MapView", "MAP_RECT", "TILE_DUNGEON", "TILE_OVER", "GAME_PALETTE", "UNSEEN", "DIM"]
@@ -84,6 +85,8 @@ class MapView:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.ascii = False  # glyphs instead of tiles and sprites (the ASCII map mode)
+        self.goal = GoalLine(game)  # the objective: its cell is ringed (the play screen draws its line)
+        self.reserve = 0  # pixels at the map's foot kept clear of cells (the thumb buttons, while touch is the input)
         self._key = None
         self._surface: pygame.Surface | None = None
 
@@ -99,25 +102,30 @@ class MapView:
             return g.loc.tiles.shape
         return (1, 1)
 
+    def area(self) -> pygame.Rect:
+        """Where cells are drawn: the map's rect less the :attr:`reserve` at its foot."""
+        return pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - self.reserve)
+
     def camera(self) -> tuple[int, int, int, int, int, int]:
         """``(cx, cy, vw, vh, ox, oy)``: first tile shown, tiles shown, pixel offset."""
         ts = self.tile_size()
         h, w = self.map_shape()
-        vw, vh = MAP_RECT.width // ts, MAP_RECT.height // ts
+        height = MAP_RECT.height - self.reserve
+        vw, vh = MAP_RECT.width // ts, height // ts
         px, py = self.game.pos
         if w <= vw:
             cx, vw_used, ox = 0, w, (MAP_RECT.width - w * ts) // 2
         else:
             cx, vw_used, ox = min(max(0, px - vw // 2), w - vw), vw, (MAP_RECT.width - vw * ts) // 2
         if h <= vh:
-            cy, vh_used, oy = 0, h, (MAP_RECT.height - h * ts) // 2
+            cy, vh_used, oy = 0, h, (height - h * ts) // 2
         else:
-            cy, vh_used, oy = min(max(0, py - vh // 2), h - vh), vh, (MAP_RECT.height - vh * ts) // 2
+            cy, vh_used, oy = min(max(0, py - vh // 2), h - vh), vh, (height - vh * ts) // 2
         return cx, cy, vw_used, vh_used, MAP_RECT.x + ox, MAP_RECT.y + oy
 
     def screen_to_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The map cell under a screen point in the viewport, else None."""
-        if not MAP_RECT.collidepoint(pos):
+        if not self.area().collidepoint(pos):
             return None
         cx, cy, vw, vh, ox, oy = self.camera()
         ts = self.tile_size()
@@ -136,6 +144,18 @@ class MapView:
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_tiles(surface)
         self._draw_entities(surface)
+        self.draw_goal(surface)
+
+    def draw_goal(self, surface: pygame.Surface) -> None:
+        """The goal's cell ringed, or an arrow at the map's edge pointing to it."""
+        cell = self.goal.current().cell
+        if cell is None:
+            return
+        rect, area = self.cell_rect(*cell), self.area()
+        if area.contains(rect):
+            ring(surface, rect)
+        else:
+            edge_arrow(surface, area, self.cell_rect(*self.game.pos).center, rect.center)
 
     def _rgb(self, cx: int, cy: int, vw: int, vh: int) -> np.ndarray:
         g = self.game
@@ -205,15 +225,13 @@ class MapView:
 
         glyph = sprites.glyph_sprite if self.ascii else None
         if g.mode == "overworld":
-            relic = relic_site(len(g.loc.sites))
+            relic, visited = relic_site(len(g.loc.sites)), g.visited_sites()
             for s in g.loc.sites:
                 if inside(s.x, s.y):
-                    cleared = g.is_cleared(s.index)
-                    relic_here = s.index == relic
-                    surface.blit(glyph("&" if relic_here else "*",
-                                       (255, 215, 0) if cleared else (255, 80, 255) if relic_here else (240, 236, 230),
-                                       ts) if glyph
-                                 else sprites.site_sprite(ts, cleared, s.style, relic_here), at(s.x, s.y))
+                    state, relic_here = site_state(g, s.index, visited), s.index == relic
+                    colour = SITE_COLOURS[state] if state != "new" else (255, 80, 255) if relic_here else (240, 236, 230)
+                    surface.blit(glyph("&" if relic_here else "*", colour, ts) if glyph
+                                 else sprites.site_sprite(ts, state, s.style, relic_here), at(s.x, s.y))
         else:
             lv = g.level
             for (sx, sy), down in ((lv.up, False), (lv.down or (None, None), True)):

@@ -19,6 +19,7 @@ from ..rules.text import words
 from ..rules.actions.travel import nearest_known
 from ..rules.state import LevelRequest
 from . import sprites, ui
+from .goal import GOAL_COLOUR, SITE_COLOURS, site_state
 from .map_view import GAME_PALETTE, UNSEEN
 from .render import rgb_surface
 
@@ -127,26 +128,29 @@ class Panel:
         self._mini_rect = pygame.Rect(0, 0, 0, 0)
         self._mini_scale = 1.0
 
-    def draw(self, surface: pygame.Surface, camera: tuple[int, int, int, int, int, int]) -> None:
+    def draw(self, surface: pygame.Surface, camera: tuple[int, int, int, int, int, int],
+             goal: tuple[int, int] | None = None) -> None:
+        """The panel, and the minimap with ``goal`` (a cell of the map in play) ringed."""
         g = self.game
         key = (g.version, g.mode, g.location, g.depth)
         if key != self._key:
             self._surface = self._render()
             self._key = key
         surface.blit(self._surface, PANEL_RECT.topleft)
-        self._draw_minimap(surface, camera)
+        self._draw_minimap(surface, camera, goal)
 
     def minimap_to_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The map cell under a point of the minimap, else None.  In a dungeon a
         minimap pixel is a fraction of a cell, so the point snaps to the nearest
-        explored floor within :data:`SNAP` cells (travel goes over known ground)."""
+        explored floor within :data:`SNAP` cells (travel goes over known ground);
+        with none that near, the cell itself (a walk explores towards it)."""
         if self._mini is None or not self._mini_rect.collidepoint(pos):
             return None
         x = int((pos[0] - self._mini_rect.x) / self._mini_scale)
         y = int((pos[1] - self._mini_rect.y) / self._mini_scale)
         g = self.game
-        if g.mode == "dungeon" and g.level is not None:
-            return nearest_known(g.level, x, y, SNAP)
+        if g.mode == "dungeon" and g.level is not None:  # near known floor: that floor; else explore towards it
+            return nearest_known(g.level, x, y, SNAP) or (x, y)
         return x, y
 
     def minimap_point(self, x: int, y: int) -> tuple[int, int] | None:
@@ -262,7 +266,7 @@ class Panel:
             ui.text(surf, f"({hint('interact')})", (x, y), 18, ui.ACCENT)
 
     # -- the minimap ---------------------------------------------------------------------
-    def _draw_minimap(self, surface: pygame.Surface, camera) -> None:
+    def _draw_minimap(self, surface: pygame.Surface, camera, goal: tuple[int, int] | None = None) -> None:
         g = self.game
         if g.loc is None or g.mode not in ("overworld", "dungeon"):
             return
@@ -270,7 +274,9 @@ class Panel:
         dungeon = g.mode == "dungeon"
         h, w = g.level.shape if dungeon else g.loc.tiles.shape
         scale = min(area.width / w, area.height / h)
-        key = (g.version if dungeon else len(g.cleared.get(g.location, ())), g.mode, id(g.level), id(g.loc))
+        visited = set() if dungeon else g.visited_sites()
+        key = (g.version if dungeon else (len(g.cleared.get(g.location, ())), len(visited)), g.mode, id(g.level),
+               id(g.loc))
         if key != self._mini_key:
             if dungeon:
                 lv = g.level
@@ -281,8 +287,8 @@ class Panel:
                 rgb = GAME_PALETTE[g.loc.tiles].copy()
                 relic = relic_site(len(g.loc.sites))
                 for s in g.loc.sites:
-                    rgb[s.y, s.x] = ((255, 215, 0) if g.is_cleared(s.index) else
-                                     (255, 80, 255) if s.index == relic else (20, 12, 16))
+                    state = site_state(g, s.index, visited)
+                    rgb[s.y, s.x] = GOAL_COLOUR if s.index == relic and state != "cleared" else SITE_COLOURS[state]
             self._mini = pygame.transform.scale(rgb_surface(rgb), (round(w * scale), round(h * scale)))
             self._mini_key = key
         self._mini_scale = scale
@@ -294,6 +300,10 @@ class Panel:
         view = pygame.Rect(rect.x + round(cx * scale), rect.y + round(cy * scale),
                            round(vw * scale), round(vh * scale))
         pygame.draw.rect(surface, (255, 255, 255), view, 1)
+        if goal is not None:  # the goal: a ring big enough to find at a glance
+            gx, gy = self.minimap_point(*goal)
+            pygame.draw.circle(surface, (20, 8, 20), (gx, gy), 7, 4)
+            pygame.draw.circle(surface, GOAL_COLOUR, (gx, gy), 6, 2)
         px, py = rect.x + int(g.pos[0] * scale), rect.y + int(g.pos[1] * scale)
         pygame.draw.rect(surface, (255, 255, 255), (px - 2, py - 2, 5, 5))
         pygame.draw.rect(surface, (255, 40, 40), (px - 1, py - 1, 3, 3))

@@ -224,23 +224,30 @@ def site_stone(style: str) -> tuple[int, int, int]:
     return spec.colour if spec is not None and spec.colour is not None else _PLAIN_STONE
 
 
-def site_sprite(size: int, cleared: bool, style: str, relic: bool = False) -> pygame.Surface:
-    """A dungeon entrance: a dark arch on a stone base; cleared ones get a gold
-    rim; a location's relic site a magenta one."""
-    key = ("@site", size, cleared, style, relic)
+def site_sprite(size: int, state: str, style: str, relic: bool = False) -> pygame.Surface:
+    """A dungeon entrance: an arch on a stone base, its rim by what the player
+    did there (``state``: "cleared" gold, "entered" pale blue, "new" dark;
+    :data:`game.view.goal.SITE_COLOURS`), a location's relic site rimmed magenta
+    until cleared; the door is dark until entered, grey once entered, gold once cleared."""
+    key = ("@site", size, state, style, relic)
     surf = _CACHE.get(key)
     if surf is None:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         base = site_stone(style)
-        rim = (255, 215, 0) if cleared else (255, 80, 255) if relic else (20, 16, 18)
+        rim = (255, 80, 255) if relic and state != "cleared" else _SITE_RIMS[state]
         body = pygame.Rect(1, 1, size - 2, size - 2)
         pygame.draw.rect(surf, base, body, border_radius=max(1, size // 5))
         pygame.draw.rect(surf, rim, body, max(1, size // 8), border_radius=max(1, size // 5))
         door = pygame.Rect(size // 3, size // 3, size - 2 * (size // 3), size - size // 3 - 1)
-        pygame.draw.rect(surf, (10, 8, 10) if not cleared else (255, 215, 0), door,
+        pygame.draw.rect(surf, _SITE_DOORS[state], door,
                          border_top_left_radius=size // 4, border_top_right_radius=size // 4)
         _CACHE[key] = surf
     return surf
+
+
+#: A site's rim and door by what the player did there (the view's SITE_COLOURS; the door of a new one is dark).
+_SITE_RIMS = {"cleared": (255, 215, 0), "entered": (150, 205, 255), "new": (20, 16, 18)}
+_SITE_DOORS = {"cleared": (255, 215, 0), "entered": (96, 104, 124), "new": (10, 8, 10)}
 
 
 def tile_shade(size: int, w_tiles: int, h_tiles: int) -> pygame.Surface:

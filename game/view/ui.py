@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["font", "render", "text", "text_size", "fit", "panel", "progress_bar", "Button", "click", "draw_buttons",
+__all__ = ["font", "render", "text", "text_size", "fit", "wrap", "panel", "progress_bar", "Button", "click", "draw_buttons",
            "Toasts", "INK", "DIM", "ACCENT", "BAD", "MESSAGE_COLOURS"]
 
 INK = (236, 232, 220)
@@ -14,7 +14,7 @@ ACCENT = (255, 208, 96)
 BAD = (255, 120, 100)
 
 #: The colour of each kind of log line (``game.rules.text.log``).
-MESSAGE_COLOURS = {"good": (150, 230, 140), "bad": BAD, "note": INK, "loot": (255, 215, 120)}
+MESSAGE_COLOURS = {"good": (150, 230, 140), "bad": BAD, "note": INK, "loot": (255, 215, 120), "tip": (140, 215, 255)}
 _fonts: dict[int, pygame.font.Font] = {}  # by size; the supersampled ones under -size
 
 #: Text is rendered at this many times its size, then scaled down.  pygame's
@@ -120,6 +120,20 @@ def fit(content: str, width: int, size: int = 18) -> str:
     return "…"
 
 
+def wrap(content: str, width: int, size: int = 18) -> list[str]:
+    """``content`` cut at spaces into lines :func:`text` draws within ``width`` pixels
+    (a word wider than that alone on its line)."""
+    lines, line = [], ""
+    for word in content.split():
+        wider = f"{line} {word}" if line else word
+        if line and text_size(wider, size)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    return lines + ([line] if line else [])
+
+
 def text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 18,
          colour: tuple[int, int, int] = INK, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line with a 1-px shadow; returns its rect."""
@@ -178,16 +192,24 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button]) -> None:
 
 
 class Toasts:
-    """Plain-text messages that fade after a few seconds (bad URL values, saves...)."""
+    """Plain-text messages that fade after a few seconds (bad URL values, saves...);
+    one said again while still shown is not repeated: it comes last, counted ("... x2")."""
 
     def __init__(self, seconds: float = 8.0, size: int = 18) -> None:
         self.seconds, self.size = seconds, size
-        self.items: list[list] = []
+        self.items: list[list] = []  # [message, seconds left, colour]
+        self.counts: dict[str, int] = {}  # times each message shown now was said
+        self.said: list[str] = []  # the last messages added, in order, repeats too (App.new_messages)
         self.added = 0  # messages ever added (the page is told each new one: App.new_messages)
 
     def add(self, message: str, colour: tuple[int, int, int] = INK) -> None:
+        shown = any(item[0] == message for item in self.items)
+        self.counts[message] = self.counts.get(message, 0) + 1 if shown else 1
+        self.items = [item for item in self.items if item[0] != message]
         self.items.append([message, self.seconds, colour])
         del self.items[:-6]
+        self.said.append(message)
+        del self.said[:-16]
         self.added += 1
 
     def update(self, dt: float) -> None:
@@ -198,7 +220,10 @@ class Toasts:
     def draw(self, surface: pygame.Surface, bottom: int | None = None) -> None:
         y = (surface.get_height() - 8) if bottom is None else bottom
         for message, _, colour in reversed(self.items):
-            message = fit(message, surface.get_width() - 28, self.size)  # a long link: its end is cut
+            count = self.counts.get(message, 1)
+            suffix = "" if count == 1 else f" x{count}"  # the count stays whole ...
+            room = surface.get_width() - 28 - (text_size(suffix, self.size)[0] if suffix else 0)
+            message = fit(message, room, self.size) + suffix  # ... where a long link's end is cut
             rect = text_size(message, self.size)
             box = pygame.Rect(8, y - rect[1] - 6, rect[0] + 12, rect[1] + 6)
             panel(surface, box)

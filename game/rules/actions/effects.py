@@ -38,7 +38,7 @@ import numpy as np
 
 from ..world import hazards
 from ..creatures import status
-from ..content import ITEM_BY_ID, STATUSES
+from ..content import ITEM_BY_ID, PADDING_HP, STATUSES
 from ..creatures.entities import ALCHEMY, Actor, Monster
 from ..play.harm import hurt, name_of
 from ..text.log import Cue, bad, good, note
@@ -132,17 +132,16 @@ class Burn(Action):
 
 class Improve(Action):
     """``who`` grows stronger for good (what crafting and perks give): attack,
-    defence, max HP (the new points come healed), or a full heal."""
+    defence, max HP (the new points come healed)."""
 
-    def __init__(self, who: Actor, attack: int = 0, max_hp: int = 0, full_heal: bool = False,
-                 defence: int = 0) -> None:
-        self.who, self.attack, self.max_hp, self.full_heal, self.defence = who, attack, max_hp, full_heal, defence
+    def __init__(self, who: Actor, attack: int = 0, max_hp: int = 0, defence: int = 0) -> None:
+        self.who, self.attack, self.max_hp, self.defence = who, attack, max_hp, defence
 
     def perform(self, run: RunState) -> Result:
         who = self.who
         who.strengthen(self.attack, self.defence)
         who.max_hp += self.max_hp
-        who.hp = who.max_hp if self.full_heal else who.hp + self.max_hp
+        who.hp += self.max_hp
         return succeed()
 
 
@@ -249,8 +248,7 @@ EFFECTS: dict[str, Make] = {
     "enchant": lambda run, slot, power: Enchant(run.player, slot, power),
     # crafted
     "hone": lambda run, who, power: Improve(who, attack=1),
-    "padding": lambda run, who, power: Improve(who, max_hp=6),
-    "elixir": lambda run, who, power: Improve(who, max_hp=3, full_heal=True),
+    "padding": lambda run, who, power: Improve(who, max_hp=PADDING_HP),
 }
 
 

@@ -11,7 +11,7 @@ from ..text import words
 from ..content.keys import hint
 from ..creatures.identify import identify, item_name
 from ..text.log import Cue, bad, loot, note
-from ..creatures.pack import fits
+from ..creatures.pack import MAX_INVENTORY, fits, slots_used
 from ..play.pickup import picks_up
 from ..play.sites import settle_site
 from ..state import RunState
@@ -191,10 +191,15 @@ class Craft(PackAction):
         if have < recipe.need:
             return fail(note(f"Crafting needs {words.number(ITEM_BY_ID[rid].name, recipe.need)} (you have {have}): "
                              f"{recipe.description}."))
+        made, count = recipe.makes or (rid, 0)
+        after = list(pack)
+        for _ in range(recipe.need):
+            after.remove(rid)
+        if slots_used(after + [made] * count) > MAX_INVENTORY:  # (it overfilled the pack before rules 15)
+            return fail(note(f"Your pack is full: there is no room for {item_name(run, ITEM_BY_ID[made], count)}."))
         for _ in range(recipe.need):
             pack.remove(rid)
         if recipe.makes is not None:
-            made, count = recipe.makes
             pack.extend([made] * count)
             identify(run, made)  # you know what you made (arrows were always known: `known` keeps kinds to learn)
         run.dirty = True

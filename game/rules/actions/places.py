@@ -13,6 +13,7 @@ from ..play.clock import pass_turns
 from .. import content
 from ..persistence.codec import flush_levels
 from ..text.log import Cue, bad, loot, note
+from ..play.objective import NO_SITE
 from ..state import LevelRequest, LocationRequest, RunState
 from .allies import take_along
 from .base import DUNGEON, OVERWORLD, Action, Result, alternate, fail, succeed
@@ -30,7 +31,7 @@ class EnterSite(Action):
     def perform(self, run: RunState) -> Result:
         site = run.site_under()
         if site is None:
-            return fail(note("There is no dungeon here."))
+            return fail(note(NO_SITE))
         run.site = site.index
         run.levels = {}
         run.pending = LevelRequest(site.index, 1, "up")

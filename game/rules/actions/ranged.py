@@ -20,6 +20,7 @@ from .scrolls import LANDING_AIMS
 from .melee import Attack
 
 __all__ = ["Throw", "Fire", "ReadyLauncher", "can_fire", "targets", "aim_range", "aim_preview", "aim_label",
+           "aim_refusal", "launcher_at_hand", "nothing_to_fire",
            "AIM_PURPOSES", "lands", "RECOVER", "throw_range", "SKILL_BONUS", "THROWER_REACH"]
 
 #: Chance that a shot's ammunition can be picked up again where it fell.
@@ -221,6 +222,65 @@ def can_fire(run: RunState) -> bool:
     return w is not None and (w.ammo in pack if w.ammo else w.reach > 1)
 
 
+def launcher_at_hand(run: RunState) -> tuple:
+    """What ``f`` shoots or strikes with, and where it is: ``(kind, None)``
+    for the weapon in hand when it can, or the launcher ready to swap;
+    ``(kind, slot)`` for the best launcher in the pack with missiles for it;
+    ``(None, None)`` when there is none (what :class:`ReadyLauncher` takes up)."""
+    p = run.player
+    if can_fire(run):
+        return p.weapon_kind, None
+    ready = p.swap_kind
+    if ready is not None and ready.ammo and ready.ammo in p.inventory:
+        return ready, None
+    able = [(ITEM_BY_ID[i].power, -slot, slot) for slot, i in enumerate(p.inventory)
+            if ITEM_BY_ID[i].ammo and ITEM_BY_ID[i].ammo in p.inventory]
+    if not able:
+        return None, None
+    slot = max(able)[2]
+    return ITEM_BY_ID[p.inventory[slot]], slot
+
+
+def aim_refusal(run: RunState, purpose: str, slot: int | None = None) -> str | None:
+    """Why choosing a target now would find none, in one line; None when
+    there is one.  Firing (a launcher, a spear's reach) and zapping a wand
+    need a foe in view, within reach, that a shot can reach past the walls
+    ("The giant rat (asleep) is out of range: 9 cells off, your sling
+    reaches 6."); a throw, or a scroll read at a place, may go to any cell.
+    Firing with nothing to fire says nothing here (``ReadyLauncher`` says why)."""
+    if run.level is None:
+        return "There is nothing to aim at here."
+    if purpose == "fire":
+        weapon = launcher_at_hand(run)[0]
+        if weapon is None:
+            return None
+        if swimming(run):
+            return "You cannot fight while swimming."
+        reach, what, verb = (weapon.range if weapon.ammo else weapon.reach), f"your {weapon.name}", "shoot at"
+        exact = not weapon.ammo  # a reach weapon strikes the foe it aims at, or nothing
+    elif purpose == "use" and slot is not None and 0 <= slot < len(run.player.inventory) \
+            and ITEM_BY_ID[run.player.inventory[slot]].kind == "wand":
+        kind = ITEM_BY_ID[run.player.inventory[slot]]
+        reach, what, verb, exact = aim_range(run, purpose, slot), item_name(run, kind, article="the"), "zap at", False
+    else:
+        return None
+    foes = sorted(run.foes_in_view(), key=lambda m: chebyshev(m.pos, run.pos))
+    if not foes:
+        return f"There is no foe in view to {verb}."
+    near = [m for m in foes if chebyshev(m.pos, run.pos) <= reach]
+    if not near:
+        m = foes[0]
+        sleeping = "" if m.awake else " (asleep)"
+        return (f"{words.capital(m.name)}{sleeping} is out of range: {chebyshev(m.pos, run.pos)} cells off, "
+                f"{what} reaches {reach}.")
+    flights = [_fly(run, m.pos, reach) for m in near]
+    if not any(f.hit is not None and (not exact or f.hit == m.pos) for f, m in zip(flights, near)):
+        blocker = run.level.monster_at(*flights[0].hit) if flights[0].hit is not None else None
+        return (f"No clear shot at {near[0].name}: "
+                f"{'a wall' if blocker is None else blocker.name} is in the way.")
+    return None
+
+
 class ReadyLauncher(Action):
     """Take up a launcher the player can shoot (what ``f`` does when the
     weapon in hand cannot fire): the one ready to swap, else the best in the
@@ -233,13 +293,15 @@ class ReadyLauncher(Action):
         p = run.player
         if can_fire(run):
             return fail()
-        ready = p.swap_kind
-        if ready is not None and ready.ammo and ready.ammo in p.inventory:
-            return alternate(Swap())
-        able = [(ITEM_BY_ID[i].power, -slot, slot) for slot, i in enumerate(p.inventory)
-                if ITEM_BY_ID[i].ammo and ITEM_BY_ID[i].ammo in p.inventory]
-        if able:
-            return alternate(Equip(max(able)[2]))
-        launchers = [k for k in (p.weapon_kind, ready, *(ITEM_BY_ID[i] for i in p.inventory))
-                     if k is not None and k.ammo]
-        return fail(note(_no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE))
+        kind, slot = launcher_at_hand(run)
+        if kind is not None:
+            return alternate(Swap() if slot is None else Equip(slot))
+        return fail(note(nothing_to_fire(run)))
+
+
+def nothing_to_fire(run: RunState) -> str:
+    """Why ``f`` has nothing to shoot with (no launcher can: none carried, or no missiles for it)."""
+    p = run.player
+    launchers = [k for k in (p.weapon_kind, p.swap_kind, *(ITEM_BY_ID[i] for i in p.inventory))
+                 if k is not None and k.ammo]
+    return _no_missiles(launchers[0]) if launchers else _NOTHING_TO_FIRE

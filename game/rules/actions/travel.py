@@ -14,6 +14,11 @@ player; the player's own poison or burning only once HP is under
 view before, or one in view that wakes; a monster next to the player.  A walk also stops on an item it
 wanted but could not take (a full pack); a rest when it is done, or after
 :data:`MAX_REST_TURNS`.
+
+Long because the plans (:data:`PLANS`: a walk, auto-explore, the goal key's
+seek, a tap's head towards the unseen, rests), how they plan and what stops
+them share the activity's bookkeeping (``_begin``, ``_finds``, the ground a
+walk may take); split apart, each half would reach into the other's privates.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from ..creatures.identify import item_name, items_are
 from ..text.log import note
 from ..creatures.pack import fits
 from ..play.pickup import picks_up
+from ..play.look import unreachable
+from ..play.objective import objective
 from ..state import Activity, RunState
 from ..world.hazards import thick
 from ..world.vaults import choice_vault, guarded, seen_sentinels
@@ -37,7 +44,8 @@ from .walk import OverworldStep, Rest, Walk
 
 __all__ = ["plan_path", "TravelStep", "step_action", "nearest_known", "start_walk", "start_explore", "start_rest",
            "danger", "walk_interruption", "interruption", "explore_target", "stairs_target", "Plan", "PLANS",
-           "harmful_clouds", "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS"]
+           "harmful_clouds", "cloud_in_the_way", "no_way", "HURT_FRACTION", "MAX_REST_TURNS", "SEARCH_TURNS",
+           "SIGHTED"]
 
 #: Below this share of max HP the player's own poison or burning stops a walk or a rest (above it, ticks do not).
 HURT_FRACTION = 0.5
@@ -49,7 +57,7 @@ _ORDER = (sorted((s for s in STEPS if 0 in s), reverse=True)
           + sorted(s for s in STEPS if 0 not in s))
 
 
-def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
+def plan_path(run: RunState, x: int, y: int, through_clouds: bool = False) -> list[tuple[int, int]] | None:
     """The cells of a shortest walk from the player to ``(x, y)`` over known
     ground (the overworld, or explored dungeon floor); ``[]`` when that is no
     place to walk to, None when it is but no known way leads there.
@@ -57,7 +65,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
     One distance map from the target, then downhill from the player: the
     walk in Python touches at most 8 cells per step of the path (a few
     hundred steps at most, well under a millisecond)."""
-    passable = _known_ground(run, (x, y))
+    passable = _known_ground(run, (x, y), through_clouds=through_clouds)
     h, w = passable.shape
     if 0 <= x < w and 0 <= y < h and _shackled(run.level.monster_at(x, y) if run.mode == "dungeon" else None):
         passable[y, x] = True  # a walk to a captive ends beside it (the last step would free it)
@@ -80,7 +88,7 @@ def plan_path(run: RunState, x: int, y: int) -> list[tuple[int, int]] | None:
 
 
 def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
-                  keep_out: np.ndarray | None = None) -> np.ndarray:
+                  keep_out: np.ndarray | None = None, through_clouds: bool = False) -> np.ndarray:
     """Where a walk may go: explored floor (a found trap is stepped over
     safely), never a burning cell, never a shackled captive's cell (it never
     steps aside: a walk goes round it, and one it blocks is the player's to
@@ -89,7 +97,11 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
     at a time.  Never where the player knows sentinels can strike
     (:func:`~game.rules.world.vaults.guarded`), unless the player stands there or
     the walk's ``goal`` lies there: a click there is a choice, auto-explore
-    is not.  ``keep_out``: :func:`guarded`, when the caller has it already."""
+    is not.  Never through a harmful cloud in view, but out of the one the
+    player stands in (over any of its cells: a walk leaves it) and into one
+    clicked on; ``through_clouds``: as if no cloud were there (what a refusal
+    asks to name its reason).  ``keep_out``: :func:`guarded`, when the caller
+    has it already."""
     if run.mode == "overworld":
         return run.loc.passable
     level = run.level
@@ -100,11 +112,33 @@ def _known_ground(run: RunState, goal: tuple[int, int] | None = None,
     x, y = run.pos
     if not keep_out[y, x] and not (goal is not None and level.inside(*goal) and keep_out[goal[1], goal[0]]):
         ground &= ~keep_out
+    if through_clouds:
+        return ground
     clouds = harmful_clouds(level)  # never through a cloud in view that would afflict ...
-    clouds[y, x] = False  # ... but out of the one the player stands in,
+    if clouds[y, x]:  # ... but out of the one the player stands in, by any of its cells,
+        clouds &= walk_distance(clouds & ground, [(x, y)]) < 0
+        clouds[y, x] = False
     if goal is not None and level.inside(*goal):
         clouds[goal[1], goal[0]] = False  # and into one clicked on: a choice
     return ground & ~clouds
+
+
+def cloud_in_the_way(run: RunState) -> str:
+    """The harmful cloud in view a walk keeps out of, named ("poison"), or "" when none is."""
+    if run.mode != "dungeon":
+        return ""
+    level = run.level
+    return next((kind for kind, gas in GASES.items() if gas.status and kind in level.gas
+                 and (thick(level, kind) & level.visible).any()), "")
+
+
+def no_way(run: RunState, x: int, y: int) -> str:
+    """What a walk to ``(x, y)`` with no known way says: the cloud a way
+    would cross, when only a harmful cloud keeps it out, else no way."""
+    kind = cloud_in_the_way(run)
+    if kind and plan_path(run, x, y, through_clouds=True):
+        return f"A cloud of {kind} lies in the way."
+    return "You see no way there."
 
 
 def harmful_clouds(level) -> np.ndarray:
@@ -138,24 +172,34 @@ def start_walk(run: RunState, path: list[tuple[int, int]], kind: str = "walk") -
     _begin(run, kind, path)
 
 
-def start_explore(run: RunState) -> bool:
-    """Auto-explore: walk leg by leg to the nearest unexplored edge or item;
-    False (and the log says why) when there is no first leg."""
-    return _next_leg(run)
+def start_explore(run: RunState, kind: str = "explore", towards: tuple[int, int] | None = None) -> bool:
+    """Auto-explore (``kind`` "explore"; "seek" for the goal key's, which stops
+    once the goal is in sight; "head" towards the unseen cell ``towards``):
+    walk leg by leg to the nearest unexplored edge or item; False (and the
+    log says why) when there is no first leg."""
+    return _next_leg(run, kind, towards)
 
 
-def _next_leg(run: RunState) -> bool:
+def _next_leg(run: RunState, kind: str = "explore", towards: tuple[int, int] | None = None) -> bool:
     """Auto-explore's next leg, planned from where the player stands now (and
-    sees from there: it never says all is explored with the view behind it)."""
+    sees from there: it never says all is explored with the view behind it),
+    towards a cell with ``towards``."""
     run.level.update_view(*run.pos)
-    target = explore_target(run)
+    target = explore_target(run, towards)
     path = plan_path(run, *target) if target is not None else None
     if not path:
         run.stop_walk()
-        run.say("You have explored everything you can reach here." if target is None else "You see no way on.")
+        cloud = cloud_in_the_way(run)
+        if towards is not None:
+            run.say("You see no way on that way.")
+        elif target is None and cloud and explore_target(run, through_clouds=True) is not None:
+            run.say(f"You stop: a cloud of {cloud} lies between you and what is left to explore.")
+        else:
+            run.say("You have explored everything you can reach here." if target is None else "You see no way on.")
         run.touch()
         return False
-    start_walk(run, path, "explore")
+    start_walk(run, path, kind)
+    run.activity.target = towards
     return True
 
 
@@ -275,6 +319,43 @@ class Explore(FollowPath):
         return TravelStep() if act.path or _next_leg(run) else None
 
 
+#: What the goal key's explore stops for, by what the goal key does next.
+SIGHTED = {"down": "the stairs down are", "up": "the stairs up are", "travel": "what you seek is"}
+
+
+class Seek(Explore):
+    """The goal key's explore (``Game.go_to_goal``): auto-explore that stops
+    once what the objective looks for is in sight (:func:`~game.rules.play.objective.objective`)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        return TravelStep() if act.path or _next_leg(run, "seek") else None
+
+    def stops(self, run: RunState, act: Activity) -> str | None:
+        why = super().stops(run, act)
+        if why is not None:
+            return why
+        goal = objective(run)
+        return None if goal.action == "explore" else f"You stop: {SIGHTED.get(goal.action, 'the goal is')} in sight."
+
+
+class Head(FollowPath):
+    """Explore towards a tapped cell not seen yet (``act.target``), leg by leg;
+    once it is in sight, the last leg walks onto it (or says why it cannot)."""
+
+    def next(self, run: RunState, act: Activity) -> Action | None:
+        x, y = act.target
+        if run.level.seen[y, x]:
+            path = plan_path(run, x, y)
+            if not path:
+                run.stop_walk()
+                run.say("You see no way there." if path is None else unreachable(run, x, y))
+                run.touch()
+                return None
+            start_walk(run, path)  # a plain walk from here
+            return TravelStep()
+        return TravelStep() if act.path or _next_leg(run, "head", act.target) else None
+
+
 class Resting(Plan):
     """A rest until healed, or a search of :data:`SEARCH_TURNS`: a turn of rest a turn."""
 
@@ -287,7 +368,8 @@ class Resting(Plan):
 
 
 #: The plans, by the kind an :class:`~game.rules.state.Activity` names.
-PLANS: dict[str, Plan] = {"walk": FollowPath(), "explore": Explore(), "rest": Resting(), "search": Resting()}
+PLANS: dict[str, Plan] = {"walk": FollowPath(), "explore": Explore(), "seek": Seek(), "head": Head(),
+                          "rest": Resting(), "search": Resting()}
 
 
 def _choice_beside(run: RunState) -> str | None:
@@ -312,7 +394,8 @@ def interruption(run: RunState) -> str | None:
     return PLANS[run.activity.kind].stops(run, run.activity)
 
 
-def explore_target(run: RunState) -> tuple[int, int] | None:
+def explore_target(run: RunState, towards: tuple[int, int] | None = None,
+                   through_clouds: bool = False) -> tuple[int, int] | None:
     """Where auto-explore walks next: the nearest (on foot, over known floor)
     item the pick-up mode would take (:func:`~game.rules.play.pickup.picks_up`)
     and the pack has room for, or cell at the edge of the unexplored; None
@@ -320,15 +403,18 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     target (claiming it is the player's choice), nor what the player chose
     to leave, nor what the pick-up mode leaves, nor anything in a guardian
     room known to be guarded (:func:`~game.rules.world.vaults.guarded`); a mimic
-    passing for an item is one (it fools the walk as it fools the eye)."""
+    passing for an item is one (it fools the walk as it fools the eye).
+    ``towards`` (an unexplored cell the player tapped): the edge of the
+    unexplored nearest that cell instead (then the nearest on foot), no items.
+    ``through_clouds``: as if no harmful cloud were there (what a refusal asks)."""
     level = run.level
     keep_out = guarded(level)
-    known = _known_ground(run, keep_out=keep_out)
+    known = _known_ground(run, keep_out=keep_out, through_clouds=through_clouds)
     targets = known & (grid.neighbour_count(~level.seen, 1) > 0)
-    for it in level.items:
+    for it in level.items if towards is None else ():
         if level.seen[it.y, it.x] and picks_up(run, it) and fits(run.player.inventory, it.kind.id):
             targets[it.y, it.x] = True
-    for m in level.monsters:
+    for m in level.monsters if towards is None else ():
         if m.hidden and m.kind.disguise and level.seen[m.y, m.x] and known[m.y, m.x]:
             targets[m.y, m.x] = True
     targets &= ~keep_out  # from inside (its first sight is from the doorway) the walk leads out
@@ -336,6 +422,11 @@ def explore_target(run: RunState) -> tuple[int, int] | None:
     reach = targets & (dist > 0)  # reached on foot, and not the player's own cell (distance 0)
     if not reach.any():
         return None
+    if towards is not None:
+        ys, xs = np.nonzero(reach)
+        gap = np.maximum(np.abs(xs - towards[0]), np.abs(ys - towards[1]))
+        k = int(np.lexsort((dist[ys, xs], gap))[0])  # the nearest the cell, then the nearest on foot
+        return int(xs[k]), int(ys[k])
     flat = int(np.argmin(np.where(reach, dist, np.iinfo(dist.dtype).max)))  # the first of the nearest
     y, x = divmod(flat, level.shape[1])
     return x, y
@@ -380,7 +471,8 @@ class TravelStep(Action):
         blocker = run.level.monster_at(x, y) if run.mode == "dungeon" else None
         if blocker is not None and not blocker.hidden and not blocker.ally:
             return fail(note(f"You stop: {blocker.name} is in the way."))
-        if run.mode == "dungeon" and harmful_clouds(run.level)[y, x] and run.activity.path:
+        clouds = harmful_clouds(run.level) if run.mode == "dungeon" else None
+        if clouds is not None and clouds[y, x] and not clouds[run.pos[1], run.pos[0]] and run.activity.path:
             kind = next(k for k, g in GASES.items() if g.status and k in run.level.gas and thick(run.level, k)[y, x])
             return fail(note(f"You stop: a cloud of {kind} lies ahead."))
         return alternate(step_action(run, x - run.pos[0], y - run.pos[1]))

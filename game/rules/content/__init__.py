@@ -19,7 +19,7 @@ resolves).
 from .backgrounds import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, Background
 from .dungeons import DUNGEONS, RELIC_GUARD_TIERS, SIZE_NAMES, DungeonRules, final_location, relic_site, tier_of
 from .keys import COMMAND_BY_NAME, COMMANDS, MOVES, Command, hint, keys_text
-from .items import ITEM_BY_ID, ITEMS, RECIPES, RELIC, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS, ItemKind, Recipe, pick_item
+from .items import ITEM_BY_ID, ITEMS, PADDING_HP, RECIPES, RELIC, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS, ItemKind, Recipe, pick_item
 from .monsters import CAPTIVE_KINDS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next, monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, xp_to_next
 from .perks import PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, PerkKind
 from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
@@ -30,7 +30,7 @@ from .vaults import VAULTS, VaultDesign
 __all__ = [
     "BACKGROUND_BY_ID", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Background",
     "DUNGEONS", "RELIC_GUARD_TIERS", "SIZE_NAMES", "DungeonRules", "final_location", "relic_site", "tier_of",
-    "ITEM_BY_ID", "ITEMS", "RECIPES", "RELIC", "THROW_RANGE", "TREASURE", "UNIDENTIFIED_KINDS", "ItemKind",
+    "ITEM_BY_ID", "ITEMS", "PADDING_HP", "RECIPES", "RELIC", "THROW_RANGE", "TREASURE", "UNIDENTIFIED_KINDS", "ItemKind",
     "Recipe", "pick_item",
     "CAPTIVE_KINDS", "MONSTER_BY_ID", "MONSTERS", "RELIC_BOSSES", "MonsterKind", "ally_xp_to_next", "monster_stats",
     "monster_xp", "pick_captive", "pick_monster", "pick_relic_boss", "xp_to_next",

@@ -19,7 +19,8 @@ import numpy as np
 from .terrain import RESOURCES_BY_TERRAIN
 
 __all__ = ["ItemKind", "ITEMS", "ITEM_BY_ID", "TREASURE", "RELIC", "Recipe", "RECIPES", "pick_item",
-           "UNIDENTIFIED_KINDS", "THROW_RANGE"]
+           "UNIDENTIFIED_KINDS", "THROW_RANGE", "HEALING_ONE_IN", "HEALING_ONE_IN_SCARCE", "SCARCE_FROM_TIER",
+           "ENCHANTING_ONE_IN", "PADDING_HP"]
 
 THROW_RANGE = 6  # cells a thrown item flies at most
 UNIDENTIFIED_KINDS = ("potion", "scroll", "wand")  # known only by an appearance until used
@@ -191,19 +192,34 @@ class Recipe:
     makes: tuple[str, int] | None = None
 
 
+PADDING_HP = 4  # max HP a padded jerkin (3 hides) adds: 6 before rules 15 (heroes grew past the danger)
+
 #: Crafting, by the resource used.
 RECIPES: dict[str, Recipe] = {
-    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack (forged edge)"),
+    "iron_ore": Recipe(need=3, effect="hone", description="+1 attack for good (a honed edge)"),
     "timber": Recipe(need=2, makes=("arrow", 8), description="8 arrows"),
-    "herbs": Recipe(need=3, makes=("potion", 1), description="a potion of healing"),
-    "hide": Recipe(need=3, effect="padding", description="+6 max HP (padded jerkin)"),
+    "herbs": Recipe(need=4, makes=("potion", 1), description="a potion of healing"),  # 3 before rules 15
+    "hide": Recipe(need=3, effect="padding", description=f"+{PADDING_HP} max HP for good (a padded jerkin)"),
     "gems": Recipe(need=3, makes=("wand_fire", 3), description="a wand of fire (3 charges)"),
-    "pearls": Recipe(need=2, effect="elixir", description="full heal and +3 max HP (elixir)"),
+    # pearls buy a lasting choice, not more life: an enchantment the player
+    # invests in one weapon or armour (a full heal and +3 max HP before rules 15)
+    "pearls": Recipe(need=3, makes=("scroll_enchant", 1), description="a scroll of enchanting"),
 }
 
 # Drop table for an item spawn point: (category, weight).
 _ITEM_CATEGORIES = (("potion", 18), ("scroll", 14), ("wand", 4), ("resource", 28), ("weapon", 11),
                     ("ammo", 9), ("armour", 16))
+# Healing is scarce by design (rules 15; careful runs held 20-46 healing
+# potions at once before, and a player died holding 14).  On the first
+# island a potion find is healing outright one time in four and healing has
+# its even share of the rest besides (as before: a newcomer's island, where
+# divers must live to the second); from the second island's first tier on
+# it is healing one time in five and never otherwise: about one find in 28,
+# not one in 15.
+HEALING_ONE_IN = 4
+SCARCE_FROM_TIER = 4  # the second island's first tier (dungeons.TIERS_PER_LOCATION)
+HEALING_ONE_IN_SCARCE = 5
+ENCHANTING_ONE_IN = 4  # a scroll find is enchanting outright one time in four (besides its even share)
 
 
 def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
@@ -218,9 +234,12 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
         return ITEM_BY_ID["potion"]
     if cat in ("potion", "scroll", "wand"):
         # healing is the commonest potion; the rest are even
-        if cat == "potion" and rng.integers(0, 4) == 0:
+        scarce = tier >= SCARCE_FROM_TIER
+        if cat == "potion" and rng.integers(0, HEALING_ONE_IN_SCARCE if scarce else HEALING_ONE_IN) == 0:
             return ITEM_BY_ID["big_potion" if tier >= 5 and rng.integers(0, 2) else "potion"]
-        if cat == "scroll" and rng.integers(0, 4) == 0:  # and enchanting the commonest scroll (Brogue's)
+        if cat == "potion" and scarce:
+            able = [i for i in able if i.effect != "heal"]
+        if cat == "scroll" and rng.integers(0, ENCHANTING_ONE_IN) == 0:  # and enchanting the commonest scroll (Brogue's)
             return ITEM_BY_ID["scroll_enchant"]
         return able[int(rng.integers(0, len(able)))]
     # Gear and ammo: mostly among the best few unlocked.

@@ -28,6 +28,7 @@ from ..creatures.pack import clamp_pack, reletter
 from .reading import BIG, as_dict, as_list, cell, clamp_int
 from .snapshot import level_snapshot, monster_from_json, monster_to_json
 from ..state import ARRIVALS, DEFAULT_PICKUP, PICKUP_MODES, REST_KINDS, LevelRequest, LocationRequest, RunState
+from ..content.tips import TIP_BY_ID
 
 __all__ = ["run_to_json", "run_from_json", "usable", "player_to_json", "player_from_json", "flush_levels",
            "log_to_json", "log_from_json", "activity_to_json", "activity_from_json", "MAX_COMPANIONS", "MAX_PERKS",
@@ -63,6 +64,7 @@ def run_to_json(run: RunState) -> dict:
         **({"companions": [monster_to_json(m) for m in run.companions]} if run.companions else {}),
         **({"slain": dict(sorted(run.slain.items()))} if run.slain else {}),
         **({"daily": run.daily} if run.daily else {}),
+        **({"tips": sorted(run.tips_seen)} if run.tips_seen else {}),
         **({"activity": activity} if activity is not None else {}),
         **({"pickup": run.pickup} if run.pickup != DEFAULT_PICKUP else {}),
     }
@@ -96,9 +98,11 @@ def activity_to_json(run: RunState) -> dict | None:
     if not run.ongoing:
         return None
     act = run.activity
-    return {"path": [list(c) for c in act.path], "explore": act.kind == "explore", "rest": run.resting,
+    return {"path": [list(c) for c in act.path], "explore": run.exploring, "rest": run.resting,
             "turns": act.turns, "seen": sorted(act.seen), "awake": sorted(act.awake),
-            "hp": act.hp, "hurt": run.blows - act.blows, "finds": act.finds}
+            "hp": act.hp, "hurt": run.blows - act.blows, "finds": act.finds,
+            **({"plan": act.kind} if act.kind in ("seek", "head") else {}),
+            **({"target": list(act.target)} if act.target is not None else {})}
 
 
 def activity_from_json(value) -> dict | None:
@@ -112,6 +116,9 @@ def activity_from_json(value) -> dict | None:
     explore = value.get("explore") is True and not rest
     if not (path or explore or rest):
         return None
+    # An explore may be the goal key's ("seek") or towards a tapped cell ("head", with its target).
+    target = cell(value.get("target")) if explore and value.get("plan") == "head" else None
+    plan = "head" if target is not None else "seek" if explore and value.get("plan") == "seek" else ""
 
     def ids(key: str) -> set[int]:
         return {clamp_int(i, 0, BIG, 0) for i in as_list(value.get(key))[:MAX_SEEN]}
@@ -119,7 +126,7 @@ def activity_from_json(value) -> dict | None:
     return {"path": [] if rest else path, "explore": explore, "rest": rest,
             "turns": clamp_int(value.get("turns"), 0, BIG, 0), "seen": ids("seen"), "awake": ids("awake"),
             "hp": clamp_int(value.get("hp"), 0, BIG, 0), "hurt": clamp_int(value.get("hurt"), 0, BIG, 0),
-            "finds": clamp_int(value.get("finds"), 0, BIG, 0)}
+            "finds": clamp_int(value.get("finds"), 0, BIG, 0), "plan": plan, "target": target}
 
 
 def flush_levels(run: RunState) -> None:
@@ -139,7 +146,8 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
     open ones, cleared sites and remembered positions that do not exist
     are dropped, and where the player stood is checked against the map
     when it is built (an unusable cell becomes the start or the stairs
-    up).  The treasure carried is kept only for the dungeon site the save
+    up).  The first-time tips said are known tips' ids (a save from before
+    them has none).  The treasure carried is kept only for the dungeon site the save
     stands in, and the log as :func:`log_from_json` reads it; travelling
     allies are allies of known kinds (``snapshot.monster_from_json``'s
     clamps), at most :data:`MAX_COMPANIONS`.  The player's own clamps are in
@@ -184,6 +192,7 @@ def run_from_json(cls: type[RunState], body: dict, world: WorldMap | None = None
                if k in MONSTER_BY_ID}
     daily = body.get("daily")
     g.daily = daily if isinstance(daily, str) and len(daily) == 10 else ""
+    g.tips_seen = {t for t in as_list(body.get("tips"))[:len(TIP_BY_ID)] if isinstance(t, str) and t in TIP_BY_ID}
     g.pickup = body.get("pickup") if body.get("pickup") in PICKUP_MODES else DEFAULT_PICKUP
     where = as_dict(body.get("where"))
     g.saved_place = {"mode": "dungeon" if where.get("mode") == "dungeon" else "overworld",
@@ -219,6 +228,7 @@ def _repaired(body: dict, g: RunState) -> list[str]:
         "carrying": g.carrying, "relic": g.carrying_relic or None,
         "companions": [monster_to_json(m) for m in g.companions] or None,
         "slain": dict(sorted(g.slain.items())) or None, "daily": g.daily or None,
+        "tips": sorted(g.tips_seen) or None,
         "where": {"mode": r["mode"], "pos": list(r["pos"]) if r["pos"] else None,
                   **({"site": r["site"], "depth": r["depth"], "over": list(r["over"]) if r["over"] else None}
                      if r["mode"] == "dungeon" else {}), **({"arrive": r["arrive"]} if "arrive" in where else {})},
@@ -251,11 +261,12 @@ def _activity_read(act: dict | None) -> dict | None:
         return None
     return {"path": [list(c) for c in act["path"]], "explore": act["explore"], "rest": act["rest"],
             "turns": act["turns"], "seen": sorted(act["seen"]), "awake": sorted(act["awake"]), "hp": act["hp"],
-            "hurt": act["hurt"], "finds": act["finds"]}
+            "hurt": act["hurt"], "finds": act["finds"], **({"plan": act["plan"]} if act["plan"] else {}),
+            **({"target": list(act["target"])} if act["target"] is not None else {})}
 
 
 #: Keys added to the save body after version 1 shipped; absent means their new-game value.
-_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions", "activity", "pickup")
+_ADDED_KEYS = ("known", "relics", "relic", "slain", "daily", "companions", "activity", "pickup", "tips")
 
 
 def usable(body: dict) -> bool:

@@ -4,7 +4,7 @@ replay checks, what two runs compare.
 :func:`state` is the run's rules state as plain JSON: everything the save
 body holds (:func:`game.rules.persistence.codec.run_to_json`: the player, where they
 are, every visited level as it stands, what is known, cleared and carried)
-without the message history, plus how the run ended.  It leaves out only
+without the message history and the first-time tips said, plus how the run ended.  It leaves out only
 what the screens hold for the moment (the log, a walk in progress, sounds
 to play, the view's version).  :func:`state_digest` is its blake2b: equal
 digests mean equal games, whatever the path (played straight through, or
@@ -35,6 +35,7 @@ def state(run: RunState) -> dict:
     """The run's rules state (call between actions, not while a map is being built)."""
     body = run_to_json(run)
     del body["log"]
+    body.pop("tips", None)  # first-time tips are messages, as the log is (and the player may turn them off)
     body["end"] = {"dead": run.dead, "won": run.won, "killer": run.killer}
     return body
 

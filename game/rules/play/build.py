@@ -115,9 +115,10 @@ def install_location(run: RunState, data: LocationData) -> None:
 def restore_activity(run: RunState, activity: dict) -> None:
     """The walk or rest a loaded save was made in goes on as it would have
     (``activity`` as :func:`game.rules.persistence.codec.activity_from_json` read it)."""
-    kind = activity["rest"] or ("explore" if activity["explore"] else "walk")
+    kind = activity["rest"] or (activity.get("plan") or "explore" if activity["explore"] else "walk")
     run.activity = Activity(kind, [tuple(c) for c in activity["path"]], activity["turns"], set(activity["seen"]),
-                            set(activity["awake"]), activity["hp"], run.blows - activity["hurt"], activity["finds"])
+                            set(activity["awake"]), activity["hp"], run.blows - activity["hurt"], activity["finds"],
+                            activity.get("target"))
 
 
 def install_level(run: RunState, stage: Stage) -> None:

@@ -155,9 +155,12 @@ def item_use(kind: ItemKind, known: bool = True) -> str:
     >>> from game.rules.content import ITEM_BY_ID
     >>> item_use(ITEM_BY_ID["potion"]), item_use(ITEM_BY_ID["spear"]), item_use(ITEM_BY_ID["scroll_map"], False)
     ('drink: heal 40% of max HP', 'wield: attack +4, slow, reach 2', 'read it to learn what it is')
+    >>> item_use(ITEM_BY_ID["iron_ore"])
+    '3 of these make +1 attack for good (a honed edge)'
     """
     if kind.kind in ("potion", "scroll", "wand") and not known:
-        return {"potion": "drink or throw it to learn what it is", "scroll": "read it to learn what it is",
+        return {"potion": "may heal or harm: throw it at a foe to learn it safely, or drink it",
+                "scroll": "read it to learn what it is",
                 "wand": "zap it to learn what it is"}[kind.kind]
     if kind.kind == "potion":
         return f"drink: heal {kind.power}% of max HP" if kind.effect == "heal" else "drink, or throw to splash"
@@ -177,7 +180,7 @@ def item_use(kind: ItemKind, known: bool = True) -> str:
         return "wear: " + ", ".join([f"defence +{kind.power}"] + noise + (["slows you"] if kind.move_cost > 100 else []))
     if kind.kind == "resource" and kind.id in RECIPES:
         recipe = RECIPES[kind.id]
-        return f"craft {recipe.need}: {recipe.description}"
+        return f"{recipe.need} of these make {recipe.description}"
     if kind.kind == "treasure":
         return "carry it out of the site to clear it"
     if kind.kind == "relic":
@@ -207,7 +210,7 @@ def pack_rows(run: RunState) -> list[PackRow]:
         known = is_known(run, kind)
         label = item_name(run, kind, row.count)
         recipe = RECIPES.get(kind.id) if kind.kind == "resource" else None
-        use = item_use(kind, known) + (f" ({inv.count(row.item)}/{recipe.need})" if recipe else "")
+        use = item_use(kind, known) + (f" (you have {inv.count(row.item)})" if recipe else "")
         # an unknown scroll is read first and asks after: how it is used tells nothing of its kind
         targeted = kind.targeted and (known or kind.kind != "scroll")
         out.append(PackRow(row.item, row.first, row.count, label, use, kind.colour, targeted, letter))

@@ -31,7 +31,14 @@ from ..creatures.identify import is_known
 from ..state import DEFAULT_PICKUP, PICKUP_MODES, RunState
 from ..world.vaults import choice_vault
 
-__all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "wanted", "picks_up", "carried_gear"]
+__all__ = ["PICKUP_MODES", "DEFAULT_PICKUP", "PICKUP_WORDS", "wanted", "picks_up", "carried_gear"]
+
+#: Each mode in plain words: what the menu's button says, and what exactly it takes.
+PICKUP_WORDS = {
+    "all": ("everything", "everything that fits in the pack"),
+    "smart": ("useful things", "potions, scrolls, wands, resources, missiles for your launcher and better gear"),
+    "none": ("nothing", "nothing (g picks up what lies underfoot)"),
+}
 
 _CONSUMABLE = ("potion", "scroll", "wand", "resource")
 

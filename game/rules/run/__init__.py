@@ -36,18 +36,24 @@ from ..creatures.entities import MAX_INVENTORY
 from ..world.location import WorldMap
 from ..text.log import Cue
 from ..play.look import PackRow
-from ..play.pickup import PICKUP_MODES
+from ..play.objective import Objective
+from ..play.pickup import PICKUP_MODES, PICKUP_WORDS
+from ..content.tips import TIPS
 from ..persistence.replay import Mismatch, Replayer
 from ..state import RunState
 from . import lifecycle
 from .commands import Commands
-from .lifecycle import BACKGROUNDS, DEFAULT_BACKGROUND, Choice, Lifecycle, SaveOutcome, ScoreRecord, WorldPreview, daily_world, death_text, finished_runs, load_saved, roll_world_name, run_seed, same_world, saves_off
+from .buttons import ButtonState
+from .lifecycle import (BACKGROUNDS, DEFAULT_BACKGROUND, Choice, Lifecycle, SaveOutcome, ScoreRecord, WorldPreview,
+                        crafting_words, daily_world, death_text, finished_runs, load_saved, roll_world_name, run_seed,
+                        same_world, saves_off)
 from .questions import SCREEN_VIEW, Questions
 
 __all__ = ["Game", "Cue", "SaveOutcome", "ScoreRecord", "WorldPreview", "PackRow", "AIM_PURPOSES", "SIZE_NAMES",
            "LEVELS", "PACK_SLOTS", "PICKUP_MODES", "BACKGROUNDS", "DEFAULT_BACKGROUND", "Choice", "load_saved",
            "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay", "finished_runs",
-           "Replayer", "Mismatch", "death_text", "SCREEN_VIEW"]
+           "Replayer", "Mismatch", "death_text", "SCREEN_VIEW", "PICKUP_WORDS", "Objective", "ButtonState", "TIPS",
+           "crafting_words"]
 
 SIZE_NAMES = content.SIZE_NAMES
 LEVELS = {name: rules.levels for name, rules in content.DUNGEONS.items()}  # levels per dungeon, by size

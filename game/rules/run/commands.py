@@ -19,13 +19,16 @@ from ..actions.base import Action
 from ..actions.growth import ChoosePerk
 from ..actions.items import Craft, Drop, PickUp, Swap, UseItem
 from ..actions.places import Ascend, Descend, EnterSite, GoLocation, Interact, LeaveSite
-from ..actions.ranged import Fire, ReadyLauncher, Throw, can_fire
+from ..actions.ranged import Fire, ReadyLauncher, Throw, aim_refusal, can_fire
 from ..actions.scrolls import Choose
 from ..actions.terrain import CloseDoors
-from ..actions.travel import plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
+from ..actions.travel import no_way, plan_path, stairs_target, start_explore, start_rest, start_walk, step_action
 from ..actions.walk import Rest
+from ..content.keys import hint
 from ..play.look import unreachable
+from ..play.objective import objective, stairs_refusal, unvisited_site
 from ..play.pickup import PICKUP_MODES
+from ..play.tips import tip
 from ..persistence.record import recorded
 from ..state import RunState
 
@@ -177,20 +180,29 @@ class Commands:
 
     @recorded("S")
     def stairs(self, down: bool) -> bool:
-        """``>`` / ``<``: take the stairs underfoot, else walk to them (on the
-        overworld ``>`` enters the site underfoot).  True when something was
-        done or a walk began."""
+        """``>`` / ``<`` (and the *Down* / *Up* buttons): take the stairs
+        underfoot, else walk to them (on the overworld ``>`` enters the site
+        underfoot).  True when something was done or a walk began; else the
+        log says why (:func:`~game.rules.play.objective.stairs_refusal`)."""
         run = self.run
-        if run.mode != "dungeon":
-            return down and self.interact()
+        if run.busy or run.mode not in _FREE:
+            return False
+        why = stairs_refusal(run, down)
+        if why is not None:
+            run.stop_walk()
+            self._say(why)
+            return False
+        if run.mode == "overworld":
+            return self.interact()
         if run.level.tiles[run.pos[1], run.pos[0]] == (T.stairs_down if down else T.stairs_up):
             return self.descend() if down else self.ascend()
         return self.travel_to_stairs(down)
 
     @recorded("B")
     def stairs_button(self) -> bool:
-        """The one stairs button: the stairs underfoot, else down when the
-        stairs down are known (else up, towards the way out)."""
+        """The one stairs button of old (kept so recordings that used it still
+        replay; the screens now have a *Down* and an *Up* button): the stairs
+        underfoot, else down when the stairs down are known (else up)."""
         run = self.run
         if run.mode != "dungeon":
             return self.stairs(True)
@@ -201,23 +213,61 @@ class Commands:
 
     @recorded("F")
     def ready_to_fire(self) -> bool:
-        """Whether ``f`` can choose a target now (a launcher with missiles, or a
-        reach weapon, in a dungeon).  A launcher carried but not in hand is
-        taken up first (that takes a turn); if none can shoot, the log says why."""
+        """Whether ``f`` can choose a target now: a launcher with missiles, or a
+        reach weapon, in a dungeon, and a foe it can reach
+        (:func:`~game.rules.actions.ranged.aim_refusal`).  A launcher carried
+        but not in hand is then taken up first (that takes a turn; never when
+        there is nothing to shoot at); if it cannot be, the log says why."""
         run = self.run
         if run.mode != "dungeon":
             self._say("There is nothing to shoot at here.")
+            return False
+        if not self._aim_allowed("fire"):
             return False
         if can_fire(run):
             return True
         return self._do(ReadyLauncher()) and can_fire(run) and not run.busy
 
     @recorded("A")
-    def ready_to_aim(self) -> bool:
-        """Whether an item can be aimed or thrown now (only in a dungeon); if not, the log says why."""
-        if self.run.mode == "dungeon":
-            return True
-        self._say("There is nothing to aim at here.")
+    def ready_to_aim(self, purpose: str = "throw", slot: int | None = None) -> bool:
+        """Whether the item in pack ``slot`` can be aimed (``purpose`` "use")
+        or thrown now: only in a dungeon, and a wand only with a foe it can
+        reach; if not, the log says why (no time passes)."""
+        if self.run.mode != "dungeon":
+            self._say("There is nothing to aim at here.")
+            return False
+        return self._aim_allowed(purpose, slot)
+
+    def _aim_allowed(self, purpose: str, slot: int | None = None) -> bool:
+        run = self.run
+        why = aim_refusal(run, purpose, slot) if not run.busy else None
+        if why is not None:
+            run.stop_walk()
+            self._say(why)
+        return why is None and not run.busy
+
+    @recorded("J")
+    def go_to_goal(self) -> bool:
+        """``T`` (or the *Goal* button): the step the objective names
+        (:func:`~game.rules.play.objective.objective`), one command whatever
+        it is (travel to the relic site, go in, walk to the stairs or take
+        them, explore for them, travel on to the next island); True when
+        something was done or a walk began."""
+        run = self.run
+        if run.busy or run.mode not in _FREE:
+            return False
+        goal = objective(run)
+        if goal.action == "travel" and goal.cell is not None:
+            return self.travel_to(*goal.cell)
+        if goal.action in ("down", "up"):
+            return self.stairs(goal.action == "down")
+        if goal.action == "enter":
+            return self.enter_site()
+        if goal.action == "explore":  # (only in a site: the overworld's goal is always a place)
+            return start_explore(run, "seek")
+        if goal.action == "location":
+            return self.go_location(goal.target)
+        self._say(goal.text)
         return False
 
     # -- walks: click-walk, travel to the stairs, auto-explore ----------------------------------
@@ -229,7 +279,7 @@ class Commands:
             return False
         path = plan_path(run, x, y)
         if not path and (x, y) != run.pos:
-            self._say("You see no way there." if path is None else unreachable(run, x, y))
+            self._say(no_way(run, x, y) if path is None else unreachable(run, x, y))
         start_walk(run, path or [])
         return bool(run.path)
 
@@ -241,18 +291,44 @@ class Commands:
             return False
         cell = stairs_target(run, down)
         if cell is None:
-            self._say("There are no stairs down on this level." if down and run.level.down is None
-                      else f"You have not found the stairs {'down' if down else 'up'} yet.")
+            self._say(stairs_refusal(run, down) or "You see no way there.")
             return False
         return self.travel_to(*cell)
 
     @recorded("o")
     def explore(self) -> bool:
         """Auto-explore: walk leg by leg to the nearest unexplored edge or item,
-        until danger stops it or nothing reachable is left (no time passes now)."""
-        if self.run.busy or self.run.mode != "dungeon":
+        until danger stops it or nothing reachable is left (no time passes now).
+        On the overworld: walk to the nearest site not yet entered."""
+        run = self.run
+        if run.busy or run.mode not in _FREE:
             return False
-        return start_explore(self.run)
+        if run.mode == "overworld":
+            site = unvisited_site(run)
+            if site is None:
+                self._say(f"You have been into every site you can reach here ({hint('world_map')}).")
+                return False
+            run.say(f"You head for site {site.index + 1}, {site.describe()}: the nearest you have not entered.")
+            return self.travel_to(site.x, site.y)
+        return start_explore(run)
+
+    @recorded("H")
+    def head_to(self, x: int, y: int) -> bool:
+        """A click or a tap on a cell: walk there over known ground (as
+        :meth:`travel_to`); a dungeon cell not explored yet: explore towards
+        it, leg by leg, until it is seen (then walk on to it, if a way is
+        known) or no way on is left (the "head" plan).  No time passes now."""
+        run = self.run
+        if run.busy or run.mode not in _FREE:
+            return False
+        level = run.level
+        if run.mode == "overworld" or not level.inside(x, y) or level.seen[y, x]:
+            return self.travel_to(x, y)
+        run.stop_walk()
+        if not start_explore(run, "head", (x, y)):
+            return False
+        self._say("You head into the unexplored.")
+        return True
 
     @recorded("s")
     def go_on(self) -> bool:
@@ -260,3 +336,17 @@ class Commands:
         walk's next step (auto-explore plans its next leg first) or a turn of
         a rest; False when nothing goes on."""
         return engine.go_on(self.run)
+
+    # -- first-time tips (messages only: no time passes, no digest changes) ----------------------------
+    @recorded("y")
+    def tip(self, tip_id: str) -> bool:
+        """Say the first-time tip ``tip_id`` (:data:`game.rules.content.tips.TIPS`)
+        once this run, if tips are on; the screens say those only they can see
+        (the first arrow-key step).  True if it was said.  Recorded, so a
+        replay shows the same log (it changes no digest)."""
+        return not self.run.busy and tip(self.run, tip_id)
+
+    def set_tips(self, on: bool) -> None:
+        """Tips on or off (the player's option, kept with the others; it changes
+        only what the log says, so it is no recorded command)."""
+        self.run.tips_on = bool(on)

@@ -32,7 +32,8 @@ from ..persistence.record import Recording, read_file
 from ..persistence.replay import Replayer
 from ..state import LevelRequest, LocationRequest, RunState
 
-__all__ = ["Lifecycle", "SaveOutcome", "ScoreRecord", "Choice", "BACKGROUNDS", "DEFAULT_BACKGROUND", "load_saved",
+__all__ = ["Lifecycle", "SaveOutcome", "ScoreRecord", "Choice", "BACKGROUNDS", "DEFAULT_BACKGROUND", "crafting_words",
+           "load_saved",
            "saves_off", "roll_world_name", "run_seed", "same_world", "daily_world", "open_replay", "finished_runs",
            "death_text", "WorldPreview", "MAX_DAILY_DRAWS"]
 
@@ -82,9 +83,10 @@ class Lifecycle:
         run.daily = daily
         start_as(run, background)
         bg = content.BACKGROUND_BY_ID[run.player.background]
-        run.say(f"Welcome to {name}, {bg.name.lower()}. Carry each location's relic out of its site; "
-                "the last relic wins.")
-        run.say(f"Dungeon sites are the dark doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
+        run.say(f"Welcome to the world of {name}, {bg.name.lower()}.")
+        run.say("Carry each location's relic out of its site; the last relic wins.")
+        run.say(f"Your next goal is always the line under the map ({hint('goal')}).")
+        run.say(f"Dungeon sites are the doors: stand on one and go in ({hint('interact')}). ({hint('help')})")
         if preview is not None and preview.index == 0:
             build.install_location(run, preview)
         run.recording = Recording.start(run) if record else None
@@ -218,6 +220,12 @@ def death_text(cause: str) -> str:
     """How a run ended, for the death screen and the score table: "killed by a
     goblin archer", "died of poison" (:func:`game.rules.text.words.died`)."""
     return words.died(cause)
+
+
+def crafting_words() -> list[str]:
+    """Every recipe in plain words, for the help: "3 iron ore make +1 attack for good (a honed edge)"."""
+    return [f"{words.number(content.ITEM_BY_ID[rid].name, r.need)} make {r.description}"
+            for rid, r in content.RECIPES.items()]
 
 
 def roll_world_name(rng: np.random.Generator) -> str:

@@ -5,13 +5,16 @@ changes the run or lets time pass."""
 from __future__ import annotations
 
 from ..text import words
-from ..content import ITEM_BY_ID
+from ..content import ITEM_BY_ID, relic_site
 from ..creatures.identify import display_name
 from ..actions.ranged import aim_label, aim_preview, aim_range, lands, targets
 from ..play.caution import burst_caution, use_caution
 from ..play.growth import perk_offer
 from ..play.look import PackRow, describe_cell, pack_rows
+from ..play.objective import Objective, objective, visited
 from ..state import RunState
+from ..world.location import SiteData
+from .buttons import ButtonState, button_states
 from .lifecycle import Choice
 
 __all__ = ["Questions", "SCREEN_VIEW"]
@@ -108,6 +111,8 @@ class Questions:
         if index >= run.unlocked:
             return "locked"
         status = words.number("site", len(run.cleared.get(index, ()))) + " cleared"
+        if index in run.relics:
+            return "relic kept, " + status
         if index + 1 == run.unlocked and index + 1 < run.world.n_locations:
             status += f" (need {run.world.sites_to_unlock(len(run.loc.sites) if run.loc else 100)} or the relic)"
         return status
@@ -119,6 +124,30 @@ class Questions:
             return None
         m = level.monster_at(x, y)
         return None if m is None or not self.run.sees(m) else m.name
+
+    def objective(self) -> Objective:
+        """The run's next goal: one line, the cell it points at, what ``T`` does
+        (:func:`game.rules.play.objective.objective`)."""
+        return objective(self.run)
+
+    def visited_sites(self) -> set[int]:
+        """The sites of this location the player has gone into."""
+        return visited(self.run)
+
+    def relic_site(self) -> SiteData | None:
+        """The site of this location that holds its relic (None before it is built)."""
+        loc = self.run.loc
+        return loc.sites[relic_site(len(loc.sites))] if loc is not None else None
+
+    def island_pos(self) -> tuple[int, int]:
+        """Where the player is on this location's island (in a site: its door)."""
+        run = self.run
+        return run.pos if run.mode == "overworld" else run.over_pos.get(run.location, run.pos)
+
+    def buttons(self) -> dict[str, ButtonState]:
+        """What each on-screen button would do now (its label, whether it
+        applies, its words): :func:`game.rules.run.buttons.button_states`."""
+        return button_states(self.run)
 
     def take_cues(self) -> list:
         """The cues (sounds) since the screen last took them (:meth:`RunState.take_cues`)."""

@@ -5,8 +5,11 @@ note, loot); the view chooses the colours.  Iterating a :class:`Message`
 gives ``(text, kind, turn)``.
 
 The log is the whole run's history, bounded: the last :data:`MAX_LOG` lines
-are kept (and saved).  A line said again right after itself is not repeated:
-the last line counts it instead ("The rat misses you. x3").
+are kept (and saved).  A line said again is not repeated: said right after
+itself, the last line counts it instead ("The rat misses you. x3"); said
+again in the same turn a few lines on (a refusal between other news, a
+tap given five times), that line moves to the end and counts it
+(:data:`SAME_TURN_LINES` back at most).
 
 A :class:`Cue` is what the rules tell the screens beside the words: a blow
 landed, a potion was drunk, the relic is out.  The run queues them
@@ -19,13 +22,16 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-__all__ = ["Cue", "Message", "GOOD", "BAD", "NOTE", "LOOT", "KINDS", "MAX_LOG", "MAX_TEXT", "good", "bad", "note",
-           "loot", "add", "repeats"]
+__all__ = ["Cue", "Message", "GOOD", "BAD", "NOTE", "LOOT", "TIP", "KINDS", "MAX_LOG", "MAX_TEXT", "SAME_TURN_LINES",
+           "SHOWN", "good", "bad", "note", "loot", "add", "repeats"]
 
 GOOD, BAD, NOTE, LOOT = "good", "bad", "note", "loot"
-KINDS = (GOOD, BAD, NOTE, LOOT)
+TIP = "tip"  # a first-time tip, or a prompt (game.rules.play.tips)
+KINDS = (GOOD, BAD, NOTE, LOOT, TIP)
 MAX_LOG = 1000  # lines of history kept for the run (the message history scene scrolls them)
 MAX_TEXT = 200  # characters of one line (a save's longer lines are cut)
+SAME_TURN_LINES = 4  # how far back a line said again in the same turn is found and counted
+SHOWN = 96  # characters of a line the message strip under the map shows (the history shows more)
 
 
 class Cue(StrEnum):
@@ -75,18 +81,29 @@ def repeats(line: str, text: str) -> int:
 
 
 def add(log: list[Message], text: str, kind: str, turn: int, limit: int = MAX_LOG) -> None:
-    """Append a line to ``log``; a repeat of the last line counts on it instead.
+    """Append a line to ``log``; a repeat of the last line counts on it
+    instead, and so does a repeat of a line said this turn a few lines back
+    (that line then comes last).
 
     >>> log = []
     >>> for _ in range(3):
     ...     add(log, "The rat misses you.", BAD, 7)
     >>> log
     [Message(text='The rat misses you. x3', kind='bad', turn=7)]
+    >>> add(log, "You stop: the rat is in the way.", NOTE, 8)
+    >>> add(log, "The rat notices you.", NOTE, 8)
+    >>> add(log, "You stop: the rat is in the way.", NOTE, 8)
+    >>> [m.text for m in log]
+    ['The rat misses you. x3', 'The rat notices you.', 'You stop: the rat is in the way. x2']
     """
-    if log and log[-1].kind == kind:
-        n = repeats(log[-1].text, text)
+    for back in range(1, min(SAME_TURN_LINES, len(log)) + 1):
+        line = log[-back]
+        if back > 1 and line.turn != turn:
+            break
+        n = repeats(line.text, text) if line.kind == kind else 0
         if n:
-            log[-1] = Message(f"{text} x{n + 1}", kind, turn)
+            del log[-back]
+            log.append(Message(f"{text} x{n + 1}", kind, turn))
             return
     log.append(Message(text, kind, turn))
     del log[:-limit]
