@@ -1,10 +1,20 @@
 # Deepisle: `make serve` builds and serves the web game; `make test` runs every test.
-# Both create .venv on first use. Python 3.12 (the browser's version) is preferred.
+# Both create .venv on first use. Python 3.12 (the browser's version) is preferred; 3.11 works too,
+# and no other (constraints.txt pins the browser's numpy 2.0.2, built for those two only).
+# `make test PYTHON=python3.11`: a Python named on the command line gets a .venv of its own (.venv-3.11).
 # `make serve` (and setup, build, embed...) installs what serving needs: the project, the game
 # extra (pygame-ce) and pygbag; `make test` (and online, mutate) adds the test tools to that .venv.
 
 PYTHON ?= $(firstword $(foreach p,python3.12 $(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3.12) python3,$(shell $(p) -c 'import sys; print("$(p)" if sys.version_info >= (3, 11) else "")' 2>/dev/null)))
-VENV := .venv
+PY_VERSION := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+SUPPORTED := 3.11 3.12
+VENV ?= $(if $(filter command line,$(origin PYTHON)),.venv-$(PY_VERSION),.venv)
+# Any other Python is refused in one line, before a .venv is made (clean needs none).
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),setup)),)
+ifeq ($(filter $(SUPPORTED),$(PY_VERSION)),)
+$(error Python 3.11 or 3.12 is needed: $(PYTHON) is $(or $(PY_VERSION),not found) (make test PYTHON=python3.12))
+endif
+endif
 PY := $(VENV)/bin/python
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP := $(VENV)/.installed-test
@@ -17,7 +27,7 @@ BUILD_FLAGS = $(if $(RUNTIME),--runtime $(RUNTIME))
 Q ?=
 SITE ?=
 
-.PHONY: setup serve build archive embed runtime test online flake soak mutate bench screenshots screenshots-cli screenshots-game golden-replay clean
+.PHONY: setup serve build archive embed runtime test test-fast online flake soak mutate edges bench screenshots screenshots-cli screenshots-game golden-replay clean
 
 # The project (worldgen, the game, the deepisle and worldgen commands) and pygbag: what serving needs.
 $(SERVE_STAMP): pyproject.toml constraints.txt
@@ -53,6 +63,11 @@ runtime: $(SERVE_STAMP)
 test: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
+# Everything but the tests that start a browser (tests/conftest.py marks every one `browser`, and one
+# that starts Chromium unmarked fails): no Chromium needed. `make test` is still the whole check.
+test-fast: $(TEST_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not browser"
+
 # The first-online-run suite (tests/test_online.py), each step on the stand-in runtime and on the
 # real one: the CDN, or DEEPISLE_RUNTIME=build/runtime after `make runtime`. Timings and screenshots
 # go to $$DEEPISLE_EVIDENCE (default: a temporary folder; the run's last lines name it).
@@ -78,6 +93,11 @@ MODULE ?= game/rules
 TESTS ?=
 mutate: $(TEST_STAMP)
 	$(PY) tests/mutation.py $(MODULE) $(if $(TESTS),--tests "$(TESTS)")
+
+# Thresholds at their edges (docs/TESTING.md): every <, <=, >, >= of MODULE moved by one in a scratch
+# copy, the module's focused tests run; prints each comparison no test holds at its exact value.
+edges: $(TEST_STAMP)
+	$(PY) tests/edges.py $(MODULE) --run $(if $(TESTS),--tests "$(TESTS)")
 
 bench: $(SERVE_STAMP)
 	$(PY) -m worldgen bench

@@ -26,7 +26,8 @@ def first_scene(app: App) -> Scene:
     settings = app.settings
     if settings.mode == "demo":
         return app.make("demo", settings.generator, settings.seed, settings.stage, settings.width,
-                        settings.height, settings.params, settings.ui, messages=settings.messages)
+                        settings.height, settings.params, settings.ui, messages=settings.messages,
+                        panel=settings.panel, compare=settings.compare)
     if settings.mode == "gallery":
         return app.make("gallery")
     return app.make("title")

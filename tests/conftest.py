@@ -75,16 +75,39 @@ def browser():
         yield b
 
 
-#: The fixtures that start Chromium: a test that uses one, however indirectly, is a browser test.
-BROWSER_FIXTURES = frozenset({"browser", "page", "chromium", "context"})
+#: The fixtures that start Chromium (through ``webtools.chromium``, the one way to start it): a test
+#: that uses one, however indirectly, is a browser test.  ``tests/test_markers.py`` checks that every
+#: fixture that starts a browser is named here.
+BROWSER_FIXTURES = frozenset({"browser"})
+
+
+def starts_browser(item) -> bool:
+    """Whether one of ``item``'s fixtures, however indirectly, is a :data:`BROWSER_FIXTURES` fixture
+    (a parametrized argument of the same name is not: it starts nothing)."""
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    return any(not defs[name][-1].func.__module__.startswith("_pytest")
+               for name in BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) if defs.get(name))
 
 
 def pytest_collection_modifyitems(items):
     """Mark every test whose fixtures start a browser ``browser``, so ``-m "not browser"``
-    means what it says and ``make flake`` finds them all (no test can forget the mark)."""
+    (``make test-fast``) means what it says and ``make flake`` finds them all (no test can forget
+    the mark; one that starts Chromium unmarked fails: ``webtools.require_browser_mark``)."""
     for item in items:
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if starts_browser(item):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Keep the running test where ``webtools.chromium`` can ask for its marks."""
+    import webtools
+
+    webtools.RUNNING.append(item)
+    try:
+        return (yield)
+    finally:
+        webtools.RUNNING.pop()
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -63,15 +63,20 @@ CAUGHT = ("killed", "timeout", "caught by type check")
 
 
 def covering_tests(modules: list[str]) -> list[str]:
-    """The test files (and doctest modules) that run against the mutants of ``modules``."""
+    """The test files (and doctest modules) that run against the mutants of ``modules``: for a
+    module outside :data:`TESTS`, its focused tests (``tests/edges.py``'s table, the one
+    docs/TESTING.md gives) and the test files named after it."""
+    from edges import focused_tests, modules_of
+
     patterns: list[str] = []
     for module in modules:
         owners = [k for k in TESTS if module == k or module.startswith(k + "/")]
         if owners:
             patterns += TESTS[max(owners, key=len)]
-        else:
-            stem = Path(module).stem
-            patterns += [f"tests/test_{stem}.py", f"tests/test_{stem}_*.py", module]
+            continue
+        for each in modules_of([module]) if (ROOT / module).is_dir() else [module]:
+            stem = Path(each).stem
+            patterns += [*focused_tests(each), f"tests/test_{stem}.py", f"tests/test_{stem}_*.py", each]
     found: list[str] = []
     for pattern in patterns:
         matches = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(pattern)) if "*" in pattern else \

@@ -513,3 +513,11 @@ def test_golden_digests(seed, width, height, params, digest, points):
     final = generate(seed, width, height, params).stages["final"]
     assert hashlib.sha256(final.data.tobytes()).hexdigest() == digest
     assert points_digest(final.points) == points
+
+
+@pytest.mark.parametrize("width, height, cells", [(21, 20, [(10, 1), (10, 19)]), (20, 20, [(10, 1), (10, 18)]),
+                                                  (20, 21, [(1, 10), (19, 10)])])
+def test_a_lone_submaps_inner_gates_sit_mid_way_along_its_short_sides_a_square_ones_left_and_right(width, height,
+                                                                                                   cells):
+    from worldgen.generators.caverns.layout import inner_gates
+    assert [tuple(divmod(int(i), width)) for i in inner_gates(width, height)] == cells

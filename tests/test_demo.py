@@ -230,12 +230,12 @@ def test_export_and_share(tmp_path, monkeypatch, capsys):
     app = make_app("demo=island&seed=exp&stage=terrain&p.octaves=5", tmp_path)
     shown(app)
     exports = tmp_path / "data" / "exports"
-    assert app.top.export("png") == f"Saved as {exports / 'island-terrain-exp.png'}."  # in the data folder
-    assert app.top.export("txt") == f"Saved as {exports / 'island-terrain-exp.txt'}."
-    assert (exports / "island-terrain-exp.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len((exports / "island-terrain-exp.txt").read_text(encoding="utf-8").splitlines()) == 32
+    assert app.top.export("png") == f"Saved as {exports / 'island-terrain-exp-octaves5.png'}."  # in the data folder
+    assert app.top.export("txt") == f"Saved as {exports / 'island-terrain-exp-octaves5.txt'}."
+    assert (exports / "island-terrain-exp-octaves5.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len((exports / "island-terrain-exp-octaves5.txt").read_text(encoding="utf-8").splitlines()) == 32
     assert not (tmp_path / "exports").exists()  # never the current folder
-    assert f"Saved as {exports / 'island-terrain-exp.txt'}." in [t[0] for t in app.top.toasts.items]
+    assert f"Saved as {exports / 'island-terrain-exp-octaves5.txt'}." in [t[0] for t in app.top.toasts.items]
     link = app.top.share()
     assert "mode=demo" in link and "seed=exp" in link and "p.octaves=5" in link
     assert link in capsys.readouterr().out  # natively the link is printed

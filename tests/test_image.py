@@ -163,3 +163,23 @@ def test_more_than_256_colours_stay_rgb():
     assert image.palette_of(rgb) is None and image.palette_of(rgb[:, :256]) is not None
     data = encode_png(rgb)
     assert colour_type(data) == 2 and np.array_equal(decode(data), rgb)
+
+
+def test_a_stage_draws_its_points_on_the_first_and_last_row_and_column_and_none_past_them():
+    """A point is drawn when 0 <= x < w and 0 <= y < h: the corners are; one step past any side
+    (a negative index would wrap to the far side) is left out."""
+    w, h = 5, 4
+    inside = [[0, 0], [w - 1, 0], [0, h - 1], [w - 1, h - 1]]
+    outside = [[-1, 1], [w, 1], [1, -1], [1, h]]
+    stage = registry.Stage("s", np.zeros((h, w), np.float32), "layer", points={"start": inside + outside})
+    plain = image.stage_rgb(stage, points=False)
+    drawn = np.argwhere((image.stage_rgb(stage) != plain).any(axis=2))
+    assert sorted(map(tuple, drawn[:, ::-1].tolist())) == sorted(map(tuple, inside))
+
+
+def test_legend_entries_that_fill_a_line_exactly_share_it_and_one_pixel_less_wraps_the_second():
+    points = {"start": np.array([[1, 2]]), "monsters": np.zeros((12, 2))}
+    first, second = (legend._entry(e).shape[1] for e in legend.point_entries(points))
+    exact = legend._PAD + first + legend._GAP + second + legend._PAD
+    assert legend.legend_strip(points, exact).shape[:2] == (legend._LINE_H, exact)
+    assert legend.legend_strip(points, exact - 1).shape[0] == 2 * legend._LINE_H

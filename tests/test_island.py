@@ -402,6 +402,26 @@ def test_particle_mass_starts_and_margins():
     assert np.array_equal(np.flatnonzero(clamped.any(axis=0)), np.arange(6, 10))
 
 
+@pytest.mark.parametrize("w, h", [(40, 8), (8, 40)])
+def test_a_margin_is_clamped_on_each_side_by_that_sides_own_length(w, h):
+    """A margin of 10 on a 40x8 map: 10 from the long sides' ends, 3 from the short ones (a quarter
+    of the 8 cells, 2, stays free to start in), and the same turned on its side."""
+    _, centred = roll(w, h, 2000, 1, [0, 10])
+    rows, cols = np.flatnonzero(centred.any(axis=1)), np.flatnonzero(centred.any(axis=0))
+    lo_y, lo_x = particles.clamp_margin(10, h), particles.clamp_margin(10, w)
+    assert (lo_y, lo_x) == ((3, 10) if h == 8 else (10, 3))
+    assert np.array_equal(rows, np.arange(lo_y, h - lo_y)) and np.array_equal(cols, np.arange(lo_x, w - lo_x))
+
+
+@pytest.mark.parametrize("margin, side, kept", [(5, 16, 5), (6, 16, 6), (7, 16, 6), (-1, 16, 0), (0, 16, 0),
+                                                (1, 3, 1), (2, 3, 1), (1, 2, 0), (1, 1, 0), (1, 4, 1), (2, 5, 2),
+                                                (7, 20, 7), (8, 20, 7)])
+def test_a_margin_keeps_a_quarter_of_the_side_and_at_least_one_cell_to_start_in(margin, side, kept):
+    """16 cells: a quarter (4) stays free, so the margin stops at 6 (5 and 6 kept, 7 made 6); a
+    side under 4 keeps one cell; a negative margin is none."""
+    assert particles.clamp_margin(margin, side) == kept
+
+
 def test_batches_keep_starts_and_mass():
     a = roll(30, 20, 300, 1, [0, 5], batches=1)
     b = roll(30, 20, 300, 1, [0, 5], batches=7)
@@ -642,3 +662,86 @@ def test_few_particles_compare_only_their_cells_with_the_same_result(monkeypatch
         rng = np.random.default_rng(5)
         return finish(particles.rolling_particles(rng, 30, 20, 40, 25, [0, 6], batches=8))
     assert np.array_equal(masks(1), masks(10 ** 9))
+
+
+@pytest.mark.parametrize("moving, path", [(particles._TINY - 1, "tiny"), (particles._TINY, "tiny"),
+                                          (particles._TINY + 1, "numpy")])
+def test_a_lock_step_of_at_most_tiny_particles_is_priced_as_rolled_in_python_and_one_more_by_numpy(moving, path):
+    terms = particles.work_terms(moving, 4, 1, 30, 20, populations=1)
+    rolled = (terms["tiny_steps"], terms["tiny_moves"], terms["steps"], terms["moves"])
+    assert rolled == ((3, 3 * moving, 0, 0) if path == "tiny" else (0, 0, 3, 3 * moving))
+
+
+@pytest.mark.parametrize("moving, read", [(15, "gathered"), (16, "gathered"), (17, "compared")])
+def test_moves_are_priced_as_gathered_until_gather_times_them_passes_the_grids_cells(moving, read):
+    """A 14x13 grid is laid out in 16x16 = 256 cells: 16 movers (x 16 = 256) still gather."""
+    assert particles._GATHER == 16
+    terms = particles.work_terms(moving, 2, 1, 14, 13, populations=1)
+    assert (terms["gathered"], terms["compared"]) == ((moving, 0) if read == "gathered" else (0, 256))
+
+
+def _priced(**unit) -> dict[str, float]:
+    """Costs that price only the named terms (at the given ms a unit): whole numbers, exact sums."""
+    keys = ("batches", "starts", "tiny_steps", "tiny_moves", "steps", "moves", "gathered", "compared")
+    return {k: float(unit.get(k, 0.0)) for k in keys}
+
+
+def test_a_cut_keeps_the_most_that_prices_exactly_at_the_budget():
+    """Batches, then life, then particles are cut to the largest value within the budget, and a
+    value whose price is the budget exactly is within it (a request at its budget is not cut)."""
+    assert work_cap(100, 5, 50, 30, 20, 10.0, _priced(batches=1)) == (100, 5, 10)   # ms = batches
+    assert work_cap(100, 5, 50, 30, 20, 50.0, _priced(batches=1)) == (100, 5, 50)   # at the budget: kept
+    steps = _priced(tiny_steps=1, steps=1)  # ms = batches * (life - 1): 1 batch, so life - 1
+    assert work_cap(1, 40, 1, 30, 20, 10.0, steps) == (1, 11, 1)
+    # 2 populations: 2 ms a particle; no life fits before the particles are cut, so life goes to 1 first
+    assert work_cap(100, 5, 1, 30, 20, 60.0, _priced(starts=1)) == (30, 1, 1)
+
+
+@pytest.mark.parametrize("moving, every", [(7, 15), (8, 13), (9, 10)])
+def test_progress_events_are_spaced_by_a_lock_steps_work_rolled_in_python_up_to_tiny_particles(moving, every):
+    """50,000 units between events: a lock-step of up to 8 (_TINY) movers costs 500 units a mover
+    (7: 3,500, 8: 4,000), of 9 numpy's 5,000 plus 10 a mover (5,090; 16 x 9 movers still gather)."""
+    assert (particles._TINY, particles._WORK_PER_YIELD) == (8, 50_000)
+    assert particles._event_every(moving, particles._Grids(1, 30, 20, 1000), False) == every
+
+
+@pytest.mark.parametrize("moving, every", [(99, 9), (100, 9), (101, 7)])
+def test_progress_events_price_a_pass_over_the_grid_once_sixteen_times_the_movers_pass_its_cells(moving, every):
+    """A 38x37 grid is laid out in 40x40 = 1,600 cells: up to 100 movers (x 16 = 1,600) gather
+    their 3x3 (5,000 + 10 a mover: 5,990, 6,000 units a lock-step), 101 compare the whole grid
+    (5,000 + 1,010 + 1,600)."""
+    grids = particles._Grids(1, 38, 37, 10_000)
+    assert grids.centre.size == 1600
+    assert particles._event_every(moving, grids, False) == every
+
+
+@pytest.mark.parametrize("w, h", [(16, 16), (20, 16), (32, 16)])
+def test_the_least_water_the_ring_refusal_asks_for_is_accepted_and_a_hair_less_refused(w, h):
+    """The ring's share minus the 0.02 tolerance is enough (16x16: 0.214375); the float just
+    below it is refused in one line naming the share."""
+    least = island.ring_share(w, h) - 0.02
+    island.check_request(w, h, IslandParams(water=least))
+    with pytest.raises(ParamError, match=f"below the edge ring's share of a {w}x{h} map"):
+        island.check_request(w, h, IslandParams(water=float(np.nextafter(least, 0.0))))
+
+
+@pytest.mark.parametrize("size, scale, rolled", [(16, 1, ""), (256, 6, " (rolled on 43x43)")])
+def test_a_mask_cut_names_the_coarse_grid_it_rolled_on_only_when_the_particles_rolled_coarse(size, scale, rolled):
+    p = SPEC.make_params({"life": 5000, "batches": 1_000_000, "particles": 2_000_000 if size > 16 else 0})
+    estimate, mask = island_work.plan(size, size, p)
+    assert mask.scale == scale and len(estimate.cuts) == 1
+    assert estimate.cuts[0].startswith("mask batches ") and estimate.cuts[0].endswith(rolled or tuple("0123456789"))
+    assert ("rolled on" in estimate.cuts[0]) == bool(rolled)
+
+
+@pytest.mark.parametrize("value", [0.0, 7.5, 255.0])
+def test_a_constant_layer_normalises_to_zeros(value):
+    """No span to stretch (the highest value is the lowest): all zeros, never a division by zero."""
+    assert not normalize255(np.full((3, 4), value, np.float32)).any()
+
+
+def test_a_population_that_left_no_deposit_makes_an_all_zero_mask_beside_a_stretched_one():
+    raw = np.zeros((2, 5, 6), np.float32)
+    raw[1, 2, 3] = 4.0
+    masks = island_mask.full_masks(raw, 1, 6, 5)
+    assert not np.isnan(masks).any() and not masks[0].any() and masks[1].max() == 255

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import os
 import re
 import runpy
 import struct
@@ -36,6 +35,7 @@ from fake_page import (QUOTA_MESSAGE, SECURITY_MESSAGE, BlockedStorage, Helpers,
 from gameloop import key, run, run_until, text
 from pygbag_startup import (DEV_ONLY, module_of, page_problems, read_dependency_block, scan_imports,
                             shipped_sources, used_names)
+from webtools import chromium
 
 import game.shell.app as app_module
 from game.shell import browser
@@ -124,7 +124,6 @@ def test_a_sandboxed_page_without_an_origin_shares_plain_links():
 
 # -- the stand-in is the real thing's behaviour ----------------------------------------------------
 
-CHROMIUM = Path(os.environ.get("DEEPISLE_CHROMIUM", "/usr/bin/chromium"))  # as tests/webtools.py
 JS_STORAGE = """(quota) => {
     const out = {};
     localStorage.clear();
@@ -172,26 +171,18 @@ def fake_storage_run(quota: int) -> dict:
 
 @pytest.mark.browser
 def test_fake_local_storage_behaves_like_chromium():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
     quota = LocalStorage().quota
     page_html = '<!doctype html><title>t</title><iframe sandbox="allow-scripts" srcdoc="<p>x</p>"></iframe>'
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                      args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            context = chromium.new_context()
-            context.route("**/*", lambda r: r.fulfill(status=200, content_type="text/html", body=page_html)
-                          if r.request.url.startswith("http://deepisle.test/") else r.abort())
-            page = context.new_page()
-            page.goto("http://deepisle.test/index.html")
-            real = page.evaluate(JS_STORAGE, quota)
-            sandboxed = page.frames[1].evaluate(
-                "() => { try { localStorage; return ['read', ''] } catch (e) { return [e.name, e.message] } }")
-            sandboxed_origin = page.frames[1].evaluate("() => location.origin")
-        finally:
-            chromium.close()
+    with chromium() as chrome:
+        context = chrome.new_context()
+        context.route("**/*", lambda r: r.fulfill(status=200, content_type="text/html", body=page_html)
+                      if r.request.url.startswith("http://deepisle.test/") else r.abort())
+        page = context.new_page()
+        page.goto("http://deepisle.test/index.html")
+        real = page.evaluate(JS_STORAGE, quota)
+        sandboxed = page.frames[1].evaluate(
+            "() => { try { localStorage; return ['read', ''] } catch (e) { return [e.name, e.message] } }")
+        sandboxed_origin = page.frames[1].evaluate("() => location.origin")
     assert real == fake_storage_run(quota)
     assert real["missing"] is None and real["over"] == "QuotaExceededError" and real["kept"]
     assert sandboxed == ["SecurityError", SECURITY_MESSAGE]
@@ -282,7 +273,7 @@ def test_export_png_and_copy_a_share_link_through_the_page_helpers(tmp_path):
         stage = demo.work.stages["mask"]
         assert (name, mime) == ("island-mask-exported.png", "image/png")
         scale = max(1, min(8, 1024 // max(stage.data.shape)))
-        assert data == encode_png(stage_rgb(stage), scale)
+        assert data == encode_png(stage_rgb(stage), scale, text=demo.export_text())  # the link and parameters inside
         assert png_size(data) == (stage.data.shape[1] * scale, stage.data.shape[0] * scale)
         assert "Downloaded island-mask-exported.png." in toasts(demo)
 

@@ -158,3 +158,30 @@ def test_importing_any_part_of_the_library_registers_the_built_in_generators():
 def test_a_generator_registered_later_comes_after_the_built_in_ones(toy):
     assert [s.name for s in registry.all_specs()][-1] == "toy"
     assert registry.get("toy") is toy
+
+
+def test_every_numeric_parameter_takes_its_bounds_and_refuses_one_step_beyond():
+    """Each range is inclusive at both ends: lo and hi parse, the next int (or float) out is refused."""
+    checked = 0
+    for spec in registry.all_specs():
+        for p in spec.param_specs:
+            if p.choices or p.type not in (int, float):
+                continue
+            below, above = (p.lo - 1, p.hi + 1) if p.type is int else \
+                (float(np.nextafter(p.lo, -np.inf)), float(np.nextafter(p.hi, np.inf)))
+            assert (p.parse(repr(p.lo)), p.parse(repr(p.hi))) == (p.lo, p.hi), (spec.name, p.name)
+            for out in (below, above):
+                with pytest.raises(ParamError, match=f"{p.name} must be in"):
+                    p.parse(repr(out))
+            checked += 1
+    assert checked > 20
+
+
+def test_every_generator_takes_its_smallest_and_largest_size_and_refuses_one_beyond_each_side():
+    for spec in registry.all_specs():
+        (wlo, hlo), (whi, hhi) = spec.min_size, spec.max_size
+        for w, h in ((wlo, hlo), (whi, hhi), (wlo, hhi), (whi, hlo)):
+            spec.check_size(w, h)
+        for w, h in ((wlo - 1, hlo), (whi + 1, hlo), (wlo, hlo - 1), (wlo, hhi + 1)):
+            with pytest.raises(ParamError, match=f"{spec.name} size must be {wlo}..{whi} x {hlo}..{hhi}"):
+                spec.check_size(w, h)

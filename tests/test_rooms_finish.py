@@ -4,6 +4,7 @@ loops (loops.py) and stairs (stairs.py)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -137,3 +138,33 @@ def test_pick_far_from_is_the_first_farthest_cell_in_a_straight_line(seed, h, w,
     y0, x0 = divmod(cell, w)
     want = max(cells, key=lambda c: ((c // w - y0) ** 2 + (c % w - x0) ** 2, -c)) if cells else cell
     assert pick_far_from(masks, cell, g) == want
+
+
+@pytest.mark.parametrize("spare, walled", [(-1, True), (0, True), (1, False)])
+def test_walling_in_a_door_never_leaves_fewer_walkable_cells_than_the_floor_promise(spare, walled):
+    """``least`` is the fewest walkable cells walling in may leave: exactly ``least`` left is
+    allowed, one fewer is not (the door becomes floor instead)."""
+    tiles = two_rooms()
+    tiles[2, 8] = T.door                            # a door walled in on every side
+    g = BitGrid(17, 9)
+    walkable = int(np.count_nonzero(WALKABLE[tiles]))
+    walk, kept, _ = finish_doors(tiles, g, g.from_mask(WALKABLE[tiles]), [(2, 8)], least=walkable - 1 + spare)
+    assert kept == []
+    assert tiles[2, 8] == (T.wall if walled else T.floor)
+    assert walk.bit_count() == walkable - walled
+
+
+@pytest.mark.parametrize("n_loops", [1, 2])
+def test_open_loops_opens_exactly_the_loops_asked_when_more_are_far_enough_apart(n_loops):
+    """The long U has room for more loops than asked: exactly ``n_loops`` open (never one more)."""
+    tiles = np.full((9, 40), T.wall, dtype=np.uint8)
+    tiles[2, 1:39] = T.floor
+    tiles[4, 1:39] = T.floor
+    tiles[2:5, 38] = T.floor
+    g = BitGrid(40, 9)
+    walk = g.from_mask(WALKABLE[tiles])
+    searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
+    p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+    walk2, _, opened = finish(open_loops(tiles, g, walk, [], 0, searches, 1, n_loops, p,
+                                         Draw(np.random.default_rng(3))))
+    assert opened == n_loops == len(bit_indices(walk2 & ~walk))

@@ -45,3 +45,13 @@ def test_a_scroll_of_fire_read_at_the_feet_is_asked_about_and_a_good_burst_is_no
     assert g.aim_caution("read", (4, 4)) == "The scroll of fire would reach you too: read it anyway?"
     assert g.aim_caution("read", (7, 3)) == ""
     assert g.aim_caution("throw", (4, 3), 0) == ""  # a potion of speed thrown close: no harm known
+
+
+def test_a_caution_of_the_first_row_is_asked_and_of_a_row_past_the_last_or_before_the_first_is_nothing():
+    g = holding(run_on(pos=(3, 3)), "potion", "potion_fire")
+    g.known.add("potion_fire")
+    rat = put(g, "rat", 4, 3)
+    assert g.use_caution(0) == "You are not hurt: drink the potion of healing anyway?"
+    assert g.aim_caution("throw", rat.pos, 1) == "The potion of liquid fire would reach you too: throw it anyway?"
+    for row in (2, -1):  # one past the last row, and one before the first (never the last from the end)
+        assert g.use_caution(row) == "" and g.aim_caution("throw", rat.pos, row) == ""

@@ -141,6 +141,24 @@ def test_a_teleport_lands_farther_than_far_when_it_can_and_anywhere_when_it_cann
         assert g.level.landing_cells()[cell[1], cell[0]]
 
 
+NOOK = """\
+##########
+#...######
+##########
+##########
+##########
+########.#
+##########"""
+
+
+@pytest.mark.parametrize("far, lands", [(0, {(1, 1), (2, 1), (3, 1)}), (1, {(3, 1)})])
+def test_a_teleport_lands_more_than_far_steps_away_and_with_far_0_anywhere_even_where_it_stood(far, lands):
+    """Three landing cells, 0, 1 and 2 steps from the player: far 1 leaves only the one 2 steps
+    away; far 0 asks no distance at all, so the player's own cell is one of them."""
+    g = dungeon_run(make_level(NOOK))
+    assert {landing_cell(g, seeding.rng(seed), g.pos, far=far) for seed in range(40)} == lands
+
+
 def test_a_teleport_moves_a_monster_too():
     g = dungeon_run(make_level(WIDE))
     m = put_monster(g.level, 3, 3)
@@ -155,6 +173,16 @@ def test_reveal_shows_every_floor_cell_and_the_walls_around_it():
     resolve(g, Reveal())
     floor = np.isin(g.level.tiles, (T.floor, T.stairs_up))
     assert g.level.seen[floor].all() and g.level.seen[0, 0]
+
+
+def test_reveal_shows_a_wall_only_when_a_floor_cell_touches_it():
+    """The walls one step from a floor cell (diagonals too) are shown; one two steps from every
+    floor cell stays unknown."""
+    g = dungeon_run(make_level("##########\n#.########\n" + "##########\n" * 4 + "##########"))
+    g.level.seen[:] = False
+    resolve(g, Reveal())  # the floor at (1, 1) and the stairs down at (8, 5), each with its 3x3
+    seen = g.level.seen
+    assert seen[0:3, 0:3].all() and seen[4:7, 7:10].all() and int(seen.sum()) == 18
 
 
 def test_identify_one_names_the_first_unknown_kind_in_the_pack():

@@ -2,6 +2,8 @@
 player's actions and the monsters' are performed the same way, with
 alternatives, reactions, one message path and the view told of changes."""
 
+import pytest
+
 from game.rules import engine
 from game.rules.actions.base import MAX_REACTION_DEPTH, Action, alternate, fail, succeed
 from game.rules.state import Activity, LocationRequest
@@ -476,3 +478,16 @@ def test_items_are_used_crafted_and_dropped_on_the_overworld_too_but_never_while
     assert engine.perform(g, Drop(0))
     g.pending = LocationRequest(1)
     assert not engine.perform(g, Drop(0)) and not engine.perform(g, UseItem(0))
+
+
+@pytest.mark.parametrize("turns, passed", [(0, 0), (1, 1)])
+def test_an_action_that_takes_no_turns_passes_no_turn_and_one_that_takes_one_passes_it(turns, passed):
+    """A success of 0 turns (a drop, a landing) ends there: the clock does not move (nor does any monster)."""
+
+    class Timed(Action):
+        def perform(self, run):
+            return succeed(("done", NOTE), turns=turns)
+    g = dungeon_run()
+    turn = g.turn
+    assert engine.perform(g, Timed())
+    assert g.turn == turn + passed

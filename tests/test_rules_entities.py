@@ -134,3 +134,27 @@ def test_a_steady_mind_halves_a_status_but_leaves_at_least_a_turn():
     name = perk.halves[0]
     p = Player(perks=[perk.id])
     assert p.resisted(name, 9) == 4 and p.resisted(name, 1) == 1 and p.resisted(name, 3) == 1
+
+
+@pytest.mark.parametrize("max_hp, hp, rage", [(30, 14, 3), (30, 15, 0), (30, 16, 0), (31, 15, 3), (31, 16, 0)])
+def test_berserk_adds_three_to_a_blow_only_below_half_max_hp(max_hp, hp, rage):
+    """Below half (hp * 2 < max_hp): one HP below half rages, exactly half and one above do not."""
+    calm = Player(hp=hp, max_hp=max_hp)
+    berserk = Player(hp=hp, max_hp=max_hp, perks=["berserk"])
+    assert berserk.blow_power == calm.blow_power + rage
+
+
+@pytest.mark.parametrize("hp, alive", [(1, True), (0, False), (-1, False)])
+def test_a_creature_is_alive_above_zero_hp_and_dead_at_zero(hp, alive):
+    assert Player(hp=hp, max_hp=30).alive is alive
+
+
+@pytest.mark.parametrize("owed_before, owes", [(0, True), (1, False), (2, False)])
+def test_a_level_owes_a_perk_only_while_fewer_than_all_the_choices_are_held_or_owed(owed_before, owes):
+    """With one perk short of PERK_CHOICES held: none owed yet owes one more; one owed (all of
+    them, held or owed) or more owes none."""
+    from game.rules.content import PERK_CHOICES
+
+    p = Player(perks=[f"perk{i}" for i in range(PERK_CHOICES - 1)], perks_owed=owed_before)
+    line = p.grow()
+    assert p.perks_owed == owed_before + owes and ("Choose a perk" in line) is owes

@@ -316,3 +316,10 @@ def test_the_last_free_cell_of_a_ring_is_found_in_its_bottom_row_and_first_colum
             if (x, y) not in (cell, (1, 6)) and level.walkable[y, x]:
                 put(g, "rat", x, y)
     assert level.free_cell_near(cell) == (1, 6)
+
+
+@pytest.mark.parametrize("x, y, inside", [(0, 0, True), (-1, 0, False), (0, -1, False), (9, 6, True),
+                                          (10, 6, False), (9, 7, False)])
+def test_a_cell_is_inside_a_level_from_0_up_to_one_short_of_its_width_and_height(x, y, inside):
+    g = run_on(level_of("\n".join(["#" * 10] * 7)))
+    assert g.level.shape == (7, 10) and g.level.inside(x, y) is inside

@@ -124,3 +124,18 @@ def test_what_the_player_put_down_is_never_picked_up_by_walking():
     for mode in ("all", "smart", "none"):
         g.pickup = mode
         assert not picks_up(g, it)
+
+
+@pytest.mark.parametrize("vault", [0, 1])
+def test_walking_never_picks_up_a_find_whose_taking_springs_its_vault_the_first_vault_too(vault):
+    """An altar cage's find (vault 0, the level's first, or another) is the player's choice: g,
+    never a step; once the cage has closed, the same find is any item again."""
+    from game.rules.world.vaults import ITEM_BASE
+    g = bare()
+    g.pickup = "all"
+    potion = kinds(lambda k: k.kind == "potion")[0]
+    g.level.vaults[:] = [{"design": "cage", "items": [[1, 1]]} for _ in range(vault + 1)]
+    find = FloorItem(ITEM_BASE + 64 * vault, potion, 1, 1)
+    assert not picks_up(g, find)
+    g.level.sprung.append(vault)
+    assert picks_up(g, find)

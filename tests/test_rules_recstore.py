@@ -151,6 +151,20 @@ def test_a_chunk_past_its_bound_is_not_read(small_chunks, monkeypatch):
         assert (rec is not None and rec.commands == ["w"] * bound + [RELOAD]) if ok else rec is None
 
 
+def test_a_stored_chunk_is_read_up_to_its_bound_in_characters_and_one_more_is_refused(monkeypatch):
+    """The stored text itself (before inflating) may be MAX_CHUNK_CHARS long, not one more: a
+    one-command chunk, whose stored form is longer than its text, with the bound set at, above
+    and one below that length."""
+    stored = chunk_of("w")
+    for bound, ok in ((len(stored) + 1, True), (len(stored), True), (len(stored) - 1, False)):
+        monkeypatch.setattr(recstore, "MAX_CHUNK_CHARS", bound)
+        st = Store(**{"recording.0": stored})
+        e = dict(Recording("Avalon", "small", 5).header(), format=2, chunks=[recstore._digest(stored)], tail="",
+                 checks=[], cut=False, building=False)
+        rec, why = load(st, {ENTRY: e})
+        assert (rec is not None and rec.commands == ["w", RELOAD]) if ok else "missing or changed" in why
+
+
 def test_a_chunk_with_characters_outside_base64_is_refused(small_chunks):
     st = Store()
     body = saved(st, recording(6))

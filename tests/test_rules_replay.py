@@ -127,6 +127,15 @@ def test_a_digest_is_due_again_at_the_first_command_a_thousand_turns_on():
     assert not r._compare(1) and "lacks the digest due before command 2 (turn 1000)" in r.mismatch.line
 
 
+def test_no_digest_is_due_past_the_last_command_the_final_one_checks_the_end():
+    rec = recorded_run(*STEPS)
+    r = Replayer(rec, Game)
+    settle(r.game)
+    r.game.turn = 1000  # a digest would be due before another command: there is none
+    assert len(r.commands) not in r.checks
+    assert r._compare(len(r.commands)) and r.mismatch is None
+
+
 def test_a_command_the_run_cannot_take_is_named_not_raised():
     r = Replayer(handmade(["w", "m[1]", "w"]), Game)  # a step needs two numbers
     settle(r.game)

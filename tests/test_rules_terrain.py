@@ -3,6 +3,7 @@ and how monsters use and avoid them (game/rules/world/hazards.py,
 game/rules/actions/terrain.py, content.TERRAIN_RULES)."""
 
 import numpy as np
+import pytest
 
 from worldgen.core.registry import Stage
 from worldgen.core.tiles import TRANSPARENT, T
@@ -492,6 +493,23 @@ def test_the_hazards_turn_burns_whoever_stands_in_fire_even_its_last_turn_and_a_
     assert "burning" in g.player.statuses and GASES[gas].status in rat.statuses
 
 
+@pytest.mark.parametrize("gas", [k for k, v in GASES.items() if v.status])
+def test_the_hazards_turn_afflicts_whoever_breathes_a_cloud_from_exactly_its_dose(monkeypatch, gas):
+    """One dose rule (``hazards.thick``): a creature in a cloud one below its dose breathes nothing,
+    at the dose and one above it takes the cloud's status (the drift held still, so each reads
+    what was released)."""
+    monkeypatch.setattr(hazards, "drift", lambda level: None)
+    g = dungeon_run(level_of(MEADOW))
+    kind = GASES[gas]
+    g.pos = (3, 4)
+    below, above = put_monster(g.level, 5, 4), put_monster(g.level, 7, 4)
+    for (x, y), amount in (((3, 4), kind.dose), ((5, 4), kind.dose - 1), ((7, 4), kind.dose + 1)):
+        hazards.release(g.level, gas, x, y, amount)
+    resolve(g, HazardsTurn())
+    assert g.player.statuses.get(kind.status) == kind.turns
+    assert kind.status not in below.statuses and above.statuses.get(kind.status) == kind.turns
+
+
 def test_the_hazards_turn_does_nothing_off_a_level():
     g = dungeon_run(level_of(MEADOW))
     g.level = None
@@ -520,3 +538,18 @@ def test_a_vault_door_opens_with_its_key_and_says_so_and_without_it_says_where_t
     result, _ = resolve(g, Unlock(5, 2))
     assert result.messages == (("The key turns: the vault door swings open.", "loot"),)
     assert g.dirty is True and g.level.tiles[2, 5] == T.open_door and "vault_key" not in g.player.inventory
+
+
+def test_a_fire_can_burn_only_where_the_tile_burns_for_a_turn_or_more():
+    """Tiles whose rule burns for 1 turn or more (brush: 5, grass: 3) can burn; floor, walls,
+    doors, water, chasms and bridges (0, or no rule) never do."""
+    level = level_of("""
+#######
+#g;+..#
+#~=:b.#
+#######
+""")
+    burns = {t: r.burns for t, r in TERRAIN_RULES.items()}
+    expect = np.vectorize(lambda t: burns.get(int(t), 0) >= 1)(level.tiles)
+    assert np.array_equal(hazards.burnable(level), expect)
+    assert expect[1, 2] and expect.sum() < expect.size - 20  # the brush burns; floor, walls and water do not

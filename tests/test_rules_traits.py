@@ -275,6 +275,20 @@ def test_a_warlord_bellows_for_its_guard_when_it_first_fights_and_again_when_bad
     assert think(g, m) == step_to(m, 8, 3)
 
 
+@pytest.mark.parametrize("max_hp, hp, rages", [(30, 14, True), (30, 15, False), (30, 16, False),
+                                                (31, 15, True), (31, 16, False)])
+def test_a_warlord_rages_only_below_half_its_max_hp(max_hp, hp, rages):
+    """Its guard of two at hand (no call): one HP below half rages on a roll under 0.3; exactly
+    half, or one above, fights on without a roll (``think`` requires every roll given be used)."""
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "warlord", 9, 3)
+    m.max_hp, m.hp = max_hp, hp
+    for k in range(2):
+        put(g, "goblin", 12 + k, 1, group=m.index)
+    rage = ("cast", who(m), f"{name_of(m, True)} roars in fury!", "", ("afflict", who(m), "hasted", HASTE_TURNS))
+    assert think(g, m, *([0.2999] if rages else [])) == (rage if rages else step_to(m, 8, 3))
+
+
 def test_a_warlord_with_its_guard_of_two_or_its_calls_spent_calls_no_more():
     g = run_on(pos=(2, 3))
     m = of_behaviour(g, "warlord", 9, 3)

@@ -135,6 +135,29 @@ def test_a_guardian_room_is_kept_out_of_once_its_sentinels_are_seen_and_only_the
     assert not vaults.guarded(level).any()  # no sentinel left: an ordinary room
 
 
+@pytest.mark.parametrize("corner, dx, dy, inside", [
+    ("top left", 0, 0, True), ("top left", -1, 0, False), ("top left", 0, -1, False),
+    ("bottom right", 0, 0, True), ("bottom right", 1, 0, False), ("bottom right", 0, 1, False)])
+def test_a_sentinel_on_its_rooms_edge_guards_the_room_and_one_a_step_past_it_only_its_neighbours(
+        corner, dx, dy, inside):
+    """The box holds x0..x0+w-1 and y0..y0+h-1: a sentinel on its first or last row or column
+    keeps the whole room guarded; one a step outside guards only the cells beside it."""
+    g = dungeon_run(vault_level("guardian"))
+    level = g.level
+    x0, y0, w, h = level.vaults[0]["box"]
+    sentinel, *others = [m for m in level.monsters if m.kind.id == "sentinel"]
+    for m in others:
+        level.monsters.remove(m)
+    x, y = (x0, y0) if corner == "top left" else (x0 + w - 1, y0 + h - 1)
+    sentinel.pos = (x + dx, y + dy)
+    level.seen[:] = True
+    beside = np.zeros(level.shape, bool)
+    beside[max(0, y + dy - 1):y + dy + 2, max(0, x + dx - 1):x + dx + 2] = True
+    room = np.zeros(level.shape, bool)
+    room[y0:y0 + h, x0:x0 + w] = True
+    assert np.array_equal(vaults.guarded(level), (room | beside) if inside else beside)
+
+
 def test_auto_explore_and_travel_keep_out_of_a_seen_guardian_room_but_a_click_goes_in():
     from game.rules.actions.travel import explore_target, plan_path
     g = dungeon_run(vault_level("guardian"))
@@ -454,3 +477,15 @@ def test_a_librarys_scrolls_are_every_scroll_up_to_the_treasure_tier_and_none_ab
     scrolls = {i for i in content.ITEMS if i.kind == "scroll" and i.tier <= tier + content.vaults.TREASURE_TIERS}
     rng = np.random.default_rng(tier)
     assert {vaults._find(rng, "scrolls", level) for _ in range(300)} == scrolls
+
+
+@pytest.mark.parametrize("design, choice", [("cage", True), ("ambush", True), ("library", False)])
+def test_a_find_of_the_first_vault_is_a_choice_while_its_cage_or_ambush_waits_and_not_once_sprung(design, choice):
+    """``choice_vault`` names the vault (0, the level's first) a find's taking would spring;
+    -1 for a vault with no such rule, and once it has sprung."""
+    level = vault_level(design)
+    finds = [it for it in level.items if vaults.vault_of_item(level, it.index) == 0]
+    assert finds
+    assert {vaults.choice_vault(level, it) for it in finds} == {0 if choice else -1}
+    level.sprung.append(0)
+    assert {vaults.choice_vault(level, it) for it in finds} == {-1}

@@ -151,3 +151,11 @@ def test_names_up_to_the_longest_allowed_make_worlds_and_longer_are_refused():
     World.from_name("a" * seeding.MAX_SEED_CHARS)
     with pytest.raises(ValueError, match="at most 200 characters"):
         World.from_name("a" * (seeding.MAX_SEED_CHARS + 1))
+
+
+def test_a_seed_of_exactly_the_longest_length_is_kept_and_one_character_more_refused():
+    longest = "x" * seeding.MAX_SEED_CHARS
+    assert seeding.clean_seed(longest) == longest
+    assert seeding.clean_seed(f"  {longest}\u200b ") == longest  # measured once cleaned
+    with pytest.raises(ValueError, match=f"seed longer than {seeding.MAX_SEED_CHARS} characters once cleaned"):
+        seeding.clean_seed(longest + "y")

@@ -38,7 +38,7 @@ def test_demo_query_is_read():
     ("demo=island&w=abc", "width", 88, "w='abc' is not a whole number; using 88"),
     ("demo=island&w=-5", "width", 16, "w=-5 is out of range; using 16"),
     ("demo=island&h=1e9", "height", 32, "h='1e9' is not a whole number; using 32"),
-    ("demo=island&ui=2", "ui", True, "ui='2' is not 0 or 1; showing the interface"),
+    ("demo=island&ui=2", "ui", True, "ui='2' is not 0, 1 or panel; showing the interface"),
     ("demo=island&p.octaves=99", "params", {"octaves": 12}, "octaves=99 is out of range; using 12"),
     ("demo=island&p.octaves=x", "params", {}, "octaves='x' is not a valid int; using 8"),
     ("demo=island&p.bogus=1", "params", {}, "island has no parameter 'bogus'; ignored"),

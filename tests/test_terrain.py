@@ -214,3 +214,44 @@ def test_dressed_maps_keep_every_promise(name):
 def test_dressing_is_off_by_default(name):
     final = generate(name, "plain", 64, 40).stages["final"]
     assert final.info["vaults"] == [] and not np.isin(final.data, (T.chasm, T.brush, T.bridge)).any()
+
+
+def test_a_vaults_key_lies_at_least_key_distance_from_its_door_the_exact_distance_included():
+    """A corridor of ground 7 and 8 cells (Chebyshev) from the door: the probes take the one at
+    exactly KEY_DISTANCE (8); with nothing that far, the nearest ground is the key's cell."""
+    assert vaults.KEY_DISTANCE == 8
+    tiles = np.full((1, 9), T.wall, np.uint8)
+    tiles[0, 7:9] = T.floor
+    assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[8, 0]]
+    tiles[0, 8] = T.wall
+    assert vaults._key_cell(tiles, np.random.default_rng(5), [0, 0]) == [[7, 0]]
+
+
+@pytest.mark.parametrize("most, expect", [(4, [("lake", 3), ("meadow", 1)]), (3, [("lake", 2)]),
+                                          (5, [("lake", 3), ("meadow", 1)])])
+def test_a_pool_plan_cut_to_most_drops_a_kind_cut_to_none_and_a_total_of_exactly_most_is_kept(most, expect):
+    """3 lakes and a meadow (4 in all): at most 4 nothing is cut; at most 3 each count goes in
+    proportion, rounded down (lakes 9 // 4 = 2, the meadow 3 // 4 = 0: left out, never a pool of none)."""
+    assert terrain.plan({"lake": 3.0, "meadow": 1.0}, 1000, most=most) == expect
+
+
+@pytest.mark.parametrize("shape, found", [((10, 11), False), ((11, 10), False), ((11, 11), True)])
+def test_a_pool_probe_needs_a_row_and_column_beyond_twice_the_margin(shape, found):
+    """A ground map 10 cells on a side at margin 5 has no cell 5 from every edge: no probe (and
+    no draw); at 11 by 11 the centre is one."""
+    tiles = np.full(shape, T.floor, np.uint8)
+    cell = terrain._probe(tiles, np.random.default_rng(1), np.zeros(shape, bool), 5)
+    assert (cell is not None) == found
+
+
+@pytest.mark.parametrize("shape, laid", [((3, 7), 1), ((7, 3), 1), ((2, 7), 0), ((7, 2), 0)])
+def test_a_door_fits_a_corridor_map_three_cells_across_and_none_is_tried_on_two(shape, laid):
+    """A one-cell corridor down the middle of a map three cells across (walls either side) is
+    all chokepoints: a door is laid; a map two across has no inner cell to try."""
+    tiles = np.full(shape, T.wall, np.uint8)
+    if shape[0] == 3:
+        tiles[1, :] = T.floor  # a corridor across, end to end
+    elif shape[1] == 3:
+        tiles[:, 1] = T.floor  # a corridor down
+    keep = np.zeros(shape, bool)
+    assert terrain.doors(tiles, np.random.default_rng(2), 1, keep) == laid

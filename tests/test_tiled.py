@@ -112,3 +112,15 @@ def test_a_float_layer_or_a_bad_tile_size_is_refused_before_anything_is_written(
     with pytest.raises(ValueError, match=".tmx or .tmj"):
         write_tiled(tmp_path / "n.tsx", final_stage("rooms"))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tile_size_of_one_or_of_the_largest_is_written_and_zero_or_one_more_refused(tmp_path):
+    from worldgen.core.tiled import MAX_TILE_SIZE
+    stage = registry.Stage("tiny", np.zeros((2, 3), np.uint8), "tiles")
+    for size in (1, MAX_TILE_SIZE):
+        write_tiled(tmp_path / f"ok{size}.tmj", stage, tile_size=size)
+        assert json.loads((tmp_path / f"ok{size}.tmj").read_text())["tilewidth"] == size
+    for size in (0, MAX_TILE_SIZE + 1):
+        with pytest.raises(ValueError, match=f"1..{MAX_TILE_SIZE} pixels; got {size}"):
+            write_tiled(tmp_path / f"bad{size}.tmj", stage, tile_size=size)
+    assert not list(tmp_path.glob("bad*"))

@@ -16,6 +16,8 @@ ACTIONS = {  # the official actions the workflow may use, at their current major
     "actions/download-artifact": "v4", "actions/upload-pages-artifact": "v3", "actions/deploy-pages": "v4",
 }
 ASKED = "${{ inputs.self_host_runtime }}"  # the condition of every self-hosting step
+BROWSER_PYTHON = "matrix.python == '3.12'"  # the test job's leg that runs the online suite
+MAKE_ON_LEG = "PYTHON=python${{ matrix.python }}"  # each leg's make runs on its own Python
 
 
 def workflow() -> dict:
@@ -107,13 +109,19 @@ def test_the_runtime_is_mirrored_once_and_the_copy_tested_is_the_copy_deployed()
         assert job["needs"] == "runtime"
         assert job["if"].replace(" ", "") == "${{!cancelled()&&needs.runtime.result!='failure'}}"
         [taken] = [s for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact")]
-        assert taken["if"] == ASKED and taken["with"] == {"name": "runtime", "path": "build/runtime"}
-    online = next(s for s in jobs["test"]["steps"] if s.get("run", "").strip() == "make online")
+        asked = ASKED if name == "build" else f"${{{{ inputs.self_host_runtime && {BROWSER_PYTHON} }}}}"
+        assert taken["if"] == asked and taken["with"] == {"name": "runtime", "path": "build/runtime"}
+    online = online_step(jobs["test"])
     assert online["env"]["DEEPISLE_RUNTIME"] == "${{ inputs.self_host_runtime && 'build/runtime' || '' }}"
     assert jobs["test"]["steps"].index(taken_in(jobs["test"])) < jobs["test"]["steps"].index(online)
     build_step = next(s for s in jobs["build"]["steps"] if "web/build.py" in s.get("run", ""))
     assert "${{ inputs.self_host_runtime && '--runtime build/runtime' || '' }}" in build_step["run"]
     assert jobs["build"]["steps"].index(taken_in(jobs["build"])) < jobs["build"]["steps"].index(build_step)
+
+
+def online_step(job: dict) -> dict:
+    [step] = [s for s in job["steps"] if s.get("run", "").strip() == f"make online {MAKE_ON_LEG}"]
+    return step
 
 
 def taken_in(job: dict) -> dict:
@@ -142,25 +150,37 @@ def test_the_test_job_runs_make_test_then_the_online_suite_on_the_real_runtime()
     assert job["env"]["DEEPISLE_REQUIRE_REAL"] == "1"  # online: a real-runtime test may not skip
     assert Path(job["env"]["DEEPISLE_CHROMIUM"]).is_absolute()
     runs = [step.get("run", "").strip() for step in job["steps"]]
-    unit, online = runs.index("make test"), runs.index("make online")
+    unit, online = runs.index(f"make test {MAKE_ON_LEG}"), runs.index(f"make online {MAKE_ON_LEG}")
     assert unit < online
     assert job["steps"][unit]["env"]["PYTEST_ADDOPTS"] == '-m "not online"'  # the two steps split the suite
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"(?m)^online:.*\n\t(.+)$", makefile).group(1)
     assert shlex.split(recipe)[-4:] == ["-m", "pytest", "-m", "online"]
+
+
+def test_the_test_job_runs_the_suite_on_every_supported_python_and_the_online_suite_on_the_browsers():
+    """3.12 (the browser runtime's) and 3.11: each leg's make names its Python (the runner has a
+    python3.12 of its own, which make would otherwise prefer); the online suite plays the page on 3.12."""
+    job = workflow()["jobs"]["test"]
+    assert job["strategy"]["matrix"]["python"] == ["3.12", "3.11"] and job["strategy"]["fail-fast"] is False
     python = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
-    assert python["with"]["python-version"] == "3.12"
+    assert python["with"]["python-version"] == "${{ matrix.python }}"
+    assert online_step(job)["if"] == f"${{{{ {BROWSER_PYTHON} }}}}"
+    for step in job["steps"]:
+        if "make " in step.get("run", ""):
+            assert step["run"].strip().endswith(MAKE_ON_LEG), step["name"]
 
 
 def test_the_timings_table_is_the_job_summary_and_the_screenshots_are_kept():
     job = workflow()["jobs"]["test"]
-    online = next(step for step in job["steps"] if step.get("run", "").strip() == "make online")
+    online = online_step(job)
     evidence = online["env"]["DEEPISLE_EVIDENCE"]
     assert evidence.startswith("${{ runner.temp }}")  # never inside the checkout
     summary = named_step("test", "job summary")
-    assert summary["if"] == "${{ !cancelled() }}"  # a failed suite still shows what it measured
+    shown = f"${{{{ !cancelled() && {BROWSER_PYTHON} }}}}"  # a failed suite still shows what it measured
+    assert summary["if"] == shown
     assert '>> "$GITHUB_STEP_SUMMARY"' in summary["run"]
     assert '"$RUNNER_TEMP"/evidence/real/timings.md' in summary["run"]
     kept = next(step for step in job["steps"] if step.get("uses", "").startswith("actions/upload-artifact"))
-    assert kept["if"] == "${{ !cancelled() }}" and kept["with"]["path"] == evidence
+    assert kept["if"] == shown and kept["with"]["path"] == evidence
     assert job["steps"].index(online) < job["steps"].index(summary) < job["steps"].index(kept)

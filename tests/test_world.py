@@ -142,6 +142,21 @@ def check_location(world: World, loc: Location, i: int) -> None:
     assert len({s.seed for s in loc.sites}) == SITES_PER_LOCATION
 
 
+@pytest.mark.parametrize("index", [0, 4, 9])
+def test_a_locations_start_is_the_region_tile_nearest_the_regions_centroid_that_is_no_site(avalon, index):
+    """The largest 4-connected region of walkable land; its centroid (x and y each the floor of
+    the mean); the start is a tile of it, no site, and none of its other free tiles is nearer."""
+    loc = avalon.location(index)
+    region = grid.largest_region(WALKABLE_LAND[loc.tiles], 4)
+    ys, xs = np.nonzero(region)
+    cx, cy = int(xs.sum()) // xs.size, int(ys.sum()) // ys.size
+    sites = {(s.x, s.y) for s in loc.sites}
+    free = [(x, y) for x, y in zip(xs.tolist(), ys.tolist()) if (x, y) not in sites]
+    sx, sy = loc.start
+    assert region[sy, sx] and loc.start not in sites
+    assert (sx - cx) ** 2 + (sy - cy) ** 2 == min((x - cx) ** 2 + (y - cy) ** 2 for x, y in free)
+
+
 def test_same_name_same_world_other_name_other_world(avalon):
     again = World.from_name("Avalon")
     for i in (0, 7):
@@ -349,3 +364,40 @@ def test_cli_takes_world_params(capsys, tmp_path):
     assert body["world"]["sites_to_unlock"] == 50 and body["locations"][0]["width"] == 96
     code, out, err = run_cli(capsys, "world", "--seed", "Avalon", "--param", "grow", "--out", str(out_file))
     assert code == 2 and "NAME=VALUE" in err and err.count("\n") == 1
+
+
+def _sites_on(block: tuple[int, int]):
+    """The sites and start of a hand-made map: a ``block`` (h, w) of grass at the top left,
+    the largest region, and a 5x10 islet of grass apart from it; the rest deep water."""
+    from worldgen.generators.world import locations
+    tiles = np.full((24, 30), T.deep_water, np.uint8)
+    tiles[1:1 + block[0], 1:1 + block[1]] = T.grass
+    tiles[18:23, 18:28] = T.grass
+    world = World.from_name("Avalon")
+    run = locations._sites(world, locations.location_plan(world, 0), tiles)
+    try:
+        while True:
+            next(run)
+    except StopIteration as done:
+        sites, start = done.value[:2]
+    block_cells = {(x, y) for y in range(1, 1 + block[0]) for x in range(1, 1 + block[1])}
+    return {(s.x, s.y) for s in sites}, start, block_cells
+
+
+@pytest.mark.parametrize("block, within", [((10, 10), True), ((11, 10), True), ((9, 11), False)])
+def test_sites_keep_to_the_largest_region_when_it_has_a_tile_for_every_site(block, within):
+    """A region of SITES_PER_LOCATION tiles or more holds every site; one tile fewer (99), and the
+    sites spread over all the walkable land."""
+    sites, start, region = _sites_on(block)
+    assert len(sites) == SITES_PER_LOCATION and start in region
+    assert (sites <= region) == within
+
+
+@pytest.mark.parametrize("n, ticks", [(49, 1), (50, 1), (51, 2)])
+def test_placing_sites_ticks_after_every_per_step_picks_but_never_after_the_last(n, ticks):
+    """25 picks a step: 50 sites tick once (after the 25th; the 50th ends the placing), 51 twice."""
+    from worldgen.core.steps import finish_with_events
+    from worldgen.toolkit.spread import place_sites_steps
+    steps = place_sites_steps(np.ones((30, 30), bool), n, np.random.default_rng(2), per_step=25, tick=lambda: "tick")
+    (xy, _), events = finish_with_events(steps)
+    assert len(xy) == n and events == ["tick"] * ticks

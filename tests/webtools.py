@@ -95,8 +95,24 @@ def serving(directory: Path, log: list | None = None):
         httpd.server_close()
 
 
+#: The test being set up, run or torn down (``tests/conftest.py`` keeps it): Chromium starts only
+#: for one marked ``browser``.
+RUNNING: list = []
+
+
+def require_browser_mark() -> None:
+    """Fail the running test, in one line, unless it is marked ``browser`` (so ``-m "not browser"``
+    never starts Chromium, and ``make flake`` finds every test that does)."""
+    if RUNNING and RUNNING[-1].get_closest_marker("browser") is None:
+        pytest.fail(f"{RUNNING[-1].nodeid} starts Chromium but is not marked browser: use the browser "
+                    "fixture (tests/conftest.py marks its tests) or @pytest.mark.browser", pytrace=False)
+
+
 @contextlib.contextmanager
 def chromium():
+    """Headless Chromium, the one way a test starts it (``tests/test_markers.py`` checks that no
+    other code launches a browser): for a test marked ``browser`` only."""
+    require_browser_mark()
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")

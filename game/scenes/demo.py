@@ -3,8 +3,11 @@
 Controls: click/tap the map = new seed; Left/Right or 1..9 = stage; Space =
 animate (each finished stage held a second, the steps inside one played in
 about two: growth loops, rooms, automaton iterations, the particle pile-up),
-N = the next picture, paused; H = hide the words; ? = the keys; E/T = export
-PNG/text, L = share link; Esc = back to the gallery.
+N = the next picture, paused; H = hide the words; ? = the keys; P = the
+parameter panel (``game.demo.playground``; while it is open the arrows are
+its own); V = compare (``game.demo.compare``); E/T/M = export PNG/text/Tiled
+map, L = share link, C = embed code (``game.demo.share``); Esc = back
+to the gallery.
 
 Every stage is shown with what the stage table
 (:mod:`worldgen.generators.captions`) says of it (``game.view.demo_view``
@@ -17,50 +20,38 @@ tile-by-tile mask) unless the link sets them."""
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
+import dataclasses
 
 import pygame
 
 from worldgen.core import registry
-from worldgen.core.image import encode_png, stage_rgb, tiles_text
 from worldgen.core.registry import Stage
 from worldgen.generators import captions
 
-from ..shell import browser
 from ..shell.app import WORK_BUDGET_MS, App, Scene
-from ..shell.settings import Settings, to_query
-from ..view import demo_view, ui
+from ..shell.work import Work
+from ..view import demo_view, knob_panel, ui
 from ..view.demo_view import MIN_TEXT
 from ..view.render import fitted_stage_surface
-from ..shell.work import Work
+from ..demo import compare as compare_view
+from ..demo.replay import HOLD_FRAMES, MOST_STEP_FRAMES, STAGE_FRAMES, DemoReplay, View
+from ..demo.share import DemoShare
+from ..demo.playground import DemoKnobs, Playground
 
-__all__ = ["DemoScene", "View"]
+__all__ = ["DemoScene", "View", "HOLD_FRAMES", "STAGE_FRAMES", "MOST_STEP_FRAMES"]
 
-HOLD_FRAMES = 60  # a finished stage, and a stage's first step when it has a note of its own (the random fill)
-STAGE_FRAMES = 120  # the steps inside one stage take about this long however many the generator makes
-MOST_STEP_FRAMES = 12  # one step is held at most this long
 HINT = "click for a new map"
 HELP = [("click the map", "a new map"), ("<- ->  1..9", "stage"), ("space", "animate / pause"),
-        ("N", "next picture, paused"), ("H", "hide the words"), ("E  T", "save as PNG / as text"),
-        ("L", "share link"), ("Esc", "back to the gallery")]
+        ("N", "next picture, paused"), ("H", "hide the words"), ("P", "parameters (arrows: pick, set)"),
+        ("V", "compare two maps"), ("E  T  M", "save as PNG / text / Tiled map"), ("L  C", "link / embed code"),
+        ("Esc", "back to the gallery")]
 
 
-class View(NamedTuple):
-    """The picture on screen: ``label`` ("growth 24%"), the stage, the name of the
-    stage it belongs to, and whether it is that stage's first step (its ``start`` note)."""
-
-    label: str
-    stage: Stage
-    name: str
-    start: bool = False
-
-
-class DemoScene(Scene):
+class DemoScene(DemoKnobs, DemoReplay, DemoShare, Scene):
     def __init__(self, app: App, generator: str, seed: str | None = None, stage: str | None = None,
                  width: int | None = None, height: int | None = None, params: dict | None = None,
                  show_ui: bool = True, from_gallery: bool = False,
-                 messages: tuple[str, ...] = ()) -> None:
+                 messages: tuple[str, ...] = (), panel: bool = False, compare: dict | None = None) -> None:
         super().__init__(app)
         self.spec = registry.get(generator)
         self.seed = seed if seed is not None else app.roll_seed()
@@ -91,6 +82,14 @@ class DemoScene(Scene):
         self._rect = pygame.Rect(0, 0, 0, 0)
         self._words_key: object = None
         self._words: tuple[demo_view.Words, demo_view.Layout] | None = None
+        self.stale = False  # a knob moved while the work ran: regenerate once it is done
+        self.request: tuple = ()
+        self.playground = Playground(self, panel)
+        self.compare: compare_view.Side | None = None  # the compare view's left map (this scene's is the right)
+        if compare is not None:
+            self.compare = self._side()
+            self.seed = compare.get("seed") or self.seed
+            self.params = dataclasses.replace(self.params, **compare.get("params", {}))
         self.buttons = self._make_buttons()
 
     # -- state ------------------------------------------------------------
@@ -103,8 +102,18 @@ class DemoScene(Scene):
 
     def regenerate(self, seed: str | None = None, animate: bool = False) -> None:
         if seed is not None:
+            if self.compare is not None:  # both sides get a new map; one with a seed of its own, another
+                old = self.compare
+                self.compare = compare_view.Side(self.spec, seed if old.seed == self.seed else self.app.roll_seed(),
+                                                 old.params, (self.width, self.height), WORK_BUDGET_MS)
             self.seed = seed
-        iterator = registry.run(self.spec.name, self.seed, self.width, self.height, self.params)
+        done, was = self.work is not None and self.work.done and self.work.error is None, self.request
+        self.request = (self.seed, self.width, self.height, self.params)
+        self.stale = False
+        if done and not animate and was[:3] == self.request[:3]:  # a knob moved: keep what it leaves alone
+            iterator = registry.rerun(self.spec.name, *self.request, self.work.stages, was[3])
+        else:
+            iterator = registry.run(self.spec.name, self.seed, self.width, self.height, self.params)
         self.work = Work(iterator, self.spec.stages, WORK_BUDGET_MS)
         self.animating = animate
         self.paused = False
@@ -117,10 +126,12 @@ class DemoScene(Scene):
 
     # -- events ----------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.help_open:
+            self.help_open = False
+            return True
+        if self.playground.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
-            if self.help_open:
-                self.help_open = False
-                return True
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointed = True
@@ -133,9 +144,6 @@ class DemoScene(Scene):
         return False
 
     def _click(self, event: pygame.event.Event) -> bool:
-        if self.help_open:
-            self.help_open = False
-            return True
         if self.show_ui and ui.click(self.buttons, event):
             return True
         if not self.show_ui and not self.pointed and getattr(event, "touch", False):
@@ -162,6 +170,14 @@ class DemoScene(Scene):
             self.step_animation()
         elif key == pygame.K_h:
             self.show_ui = not self.show_ui
+        elif key == pygame.K_p:
+            self.playground.toggle()
+        elif key == pygame.K_v:
+            self.toggle_compare()
+        elif key == pygame.K_c:
+            self.copy_embed_code()
+        elif key == pygame.K_m:
+            self.export("tmj")
         elif key == pygame.K_SLASH or getattr(event, "unicode", "") == "?":
             self.help_open = True
         elif key == pygame.K_e:
@@ -189,45 +205,9 @@ class DemoScene(Scene):
         self.paused = True
         self._advance(budget_ms=None)
 
-    # -- export and share -------------------------------------------------------
+    # -- export and share: demo_share.DemoShare ---------------------------------
     def current_stage(self) -> Stage | None:
         return self.view.stage if self.view else None
-
-    def file_stem(self) -> str:
-        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", self.seed).strip("-")[:40] or "seed"
-        return f"{self.spec.name}-{self.stage_name}-{slug}"
-
-    def export(self, kind: str) -> str | None:
-        stage = self.work.stages.get(self.stage_name) if self.work else None
-        if stage is None:
-            self.toasts.add("still generating; try again in a moment")
-            return None
-        if kind == "png":
-            scale = max(1, min(8, 1024 // max(stage.data.shape)))
-            where = browser.download(self.file_stem() + ".png", encode_png(stage_rgb(stage), scale), "image/png")
-        elif stage.kind != "tiles":
-            self.toasts.add(f"{stage.name} is a height layer; text export needs a tile stage")
-            return None
-        else:
-            where = browser.download(self.file_stem() + ".txt", tiles_text(stage.data).encode("utf-8"),
-                                     "text/plain")
-        self.toasts.add(where)
-        return where
-
-    def share_settings(self) -> Settings:
-        return Settings(mode="demo", generator=self.spec.name, stage=self.stage_name, seed=self.seed,
-                        width=self.width if self.explicit_size else None,
-                        height=self.height if self.explicit_size else None,
-                        ui=self.show_ui, params=captions.link_params(self.spec, self.params))
-
-    def share_link(self) -> str:
-        return browser.page_url() + to_query(self.share_settings())
-
-    def share(self) -> str:
-        link = self.share_link()
-        copied = browser.copy_text(link)
-        self.toasts.add(("link copied: " if copied else "link: ") + link)
-        return link
 
     def report(self) -> dict:
         """The map asked for and whether it is on screen (``map``), with its generation's CPU ms once done."""
@@ -235,7 +215,9 @@ class DemoScene(Scene):
         done = work is not None and work.done
         return {"generator": self.spec.name, "stage": self.stage_name, "seed": self.seed,
                 "size": [self.width, self.height], "map": done and self.view is not None
-                and self.view.label == self.stage_name, "cpu_ms": round(work.cpu_ms, 1) if done else None}
+                and self.view.label == self.stage_name, "cpu_ms": round(work.cpu_ms, 1) if done else None,
+                "panel": self.playground.open, "params": captions.link_params(self.spec, self.params),
+                "compare": self.compare is not None}
 
     # -- frame ----------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -243,6 +225,15 @@ class DemoScene(Scene):
         work = self.work
         if work is None:
             return
+        if self.stale and work.done:
+            self.regenerate()  # the value a held slider reached while the last map was made
+            work = self.work
+        if self.compare is not None and not self.compare.work.done:
+            self.compare.update(self.stage_name, WORK_BUDGET_MS / 2)  # the two sides share the frame
+            if not work.done:
+                return
+        elif self.compare is not None:
+            self.compare.update(self.stage_name, 0)
         if self.animating:
             if not self.paused:
                 self.anim_wait -= 1
@@ -260,51 +251,6 @@ class DemoScene(Scene):
             self.toasts.add(f"generation failed: {work.error}", ui.BAD)
             self.work = None
 
-    def _advance(self, budget_ms: float | None) -> bool:
-        """Play the replay on to its next picture, pulling items one at a time for
-        at most ``budget_ms`` (None: until a picture comes); sets how long it is held.
-        True when a new picture is on screen."""
-        work = self.work
-        clock = work.clock if work is not None else None
-        start = clock() if clock else 0.0
-        while work is not None and not work.done:
-            count = len(work.stages)
-            work.step(0)  # exactly one item
-            if len(work.stages) > count and self._show_finished(*next(reversed(work.stages.items()))):
-                return True
-            if len(work.stages) == count and self._show_step(work.progress):
-                return True
-            if budget_ms is not None and (clock() - start) * 1000.0 >= budget_ms:
-                self.anim_wait = 1
-                return False
-        self.animating = False
-        return False
-
-    def _show_finished(self, name: str, stage: Stage) -> bool:
-        if captions.note(self.spec, name).check:
-            return False  # a check is not a step: the replay ends on the map it checks
-        self.view = View(name, stage, name)
-        self.stage_index = self.spec.stages.index(name)
-        self.anim_wait = HOLD_FRAMES
-        return True
-
-    def _show_step(self, progress) -> bool:
-        """Show a step inside a stage when the stage has gone far enough since the last one shown
-        (about :data:`STAGE_FRAMES` frames for the whole stage)."""
-        if progress is None or progress.preview is None:
-            return False
-        first = progress.stage != self.anim_stage
-        if not first and progress.done - self.anim_done < 2.0 / STAGE_FRAMES:
-            return False
-        gone = progress.done - (0.0 if first else self.anim_done)
-        self.anim_stage, self.anim_done = progress.stage, progress.done
-        start = first and bool(captions.note(self.spec, progress.stage).start)
-        preview = progress.preview
-        self.view = View(f"{progress.stage} {progress.done:.0%}", _copy(preview), progress.stage, start)
-        self.stage_index = self.spec.stages.index(progress.stage)
-        self.anim_wait = HOLD_FRAMES if start else max(2, min(MOST_STEP_FRAMES, round(gone * STAGE_FRAMES)))
-        return True
-
     # -- drawing ------------------------------------------------------------
     def words(self) -> demo_view.Words:
         """What is said about the picture on screen (the stage asked for while none is)."""
@@ -313,30 +259,47 @@ class DemoScene(Scene):
         return demo_view.words_for(self.spec, view.name if view else self.stage_name, view.stage if view else None,
                                    stages, self.params, (self.width, self.height), bool(view and view.start))
 
+    def window(self) -> tuple[int, int]:
+        """What the words and the map share: the window, less the panel's column when it is open."""
+        w, h = self.app.size
+        return (w - knob_panel.WIDTH, h) if self.playground.open else (w, h)
+
     def map_area(self) -> pygame.Rect:
         """Where the map is drawn: the whole window for a bare figure, else what the words leave."""
         if not self.show_ui:
-            return pygame.Rect((0, 0), self.app.size)
+            w, h = self.window()
+            return pygame.Rect(0, 0, w, h - (demo_view.BOTTOM_BAND if self.playground.open else 0))
         return self._layout()[1].map_area
 
     def _layout(self) -> tuple[demo_view.Words, demo_view.Layout]:
         view = self.view
-        key = (id(view.stage), view.label, view.start, id(self.work), self.show_ui) if view else self.stage_name
+        key = (id(view.stage), view.label, view.start, id(self.work), self.show_ui, self.window(),
+               self.compare is not None) if view else (self.stage_name, self.window())
         if key != self._words_key or self._words is None:
             words = self.words()
             size = view.stage.data.shape[::-1] if view else (self.width, self.height)
-            self._words = (words, demo_view.layout(self.app.size, size, words))
+            if self.compare is not None:  # two maps share the area: lay the words out for one of them
+                size = (size[0] * 2, size[1]) if size[0] <= size[1] else (size[0], size[1] * 2)
+            self._words = (words, demo_view.layout(self.window(), size, words))
             self._words_key = key
         return self._words
+
+    def picture_area(self) -> pygame.Rect:
+        """Where this scene's own map is drawn: the map area, or its right part when comparing."""
+        area = self.map_area()
+        return area if self.compare is None else \
+            compare_view.map_part(compare_view.split(area, (self.width, self.height))[1])
 
     def _view_key(self, area: pygame.Rect) -> object:
         return (id(self.view.stage), self.view.label, area.size, area.topleft) if self.view is not None else None
 
     def _render_pending(self) -> bool:
-        return self.view is not None and self._view_key(self.map_area()) != self._surface_key
+        return self.view is not None and self._view_key(self.picture_area()) != self._surface_key
 
     def draw(self, surface: pygame.Surface) -> None:
-        area = self.map_area()
+        if self.compare is not None:
+            self._draw_left(surface)
+        area = self.picture_area()
         if self.view is not None:
             key = self._view_key(area)
             if key != self._surface_key:
@@ -354,6 +317,8 @@ class DemoScene(Scene):
         elif self.pointed and self.view is not None:
             words = self._layout()[0]
             demo_view.draw_caption(surface, f"{words.title}: {words.sentence}", HINT)
+        self.playground.draw(surface, self._status(), None if work is None or work.done else work.fraction,
+                             self.compare is not None)
         if self.help_open:
             demo_view.draw_help(surface, HELP if self.from_gallery else HELP[:-1])
         self.toasts.draw(surface, surface.get_height() - (demo_view.BOTTOM_BAND + 2 if self.show_ui else 48))
@@ -382,6 +347,7 @@ class DemoScene(Scene):
         specs = [("<", lambda: self.set_stage(self.stage_index - 1)),
                  (">", lambda: self.set_stage(self.stage_index + 1)),
                  ("animate", self.toggle_animation), ("new map", lambda: self.regenerate(self.app.roll_seed())),
+                 ("knobs", self.playground.toggle),
                  ("PNG", lambda: self.export("png")), ("link", self.share),
                  ("?", lambda: setattr(self, "help_open", True))]
         if self.from_gallery:
@@ -393,7 +359,3 @@ class DemoScene(Scene):
             buttons.append(ui.Button(label, pygame.Rect(x, h - 40, width, 34), action, MIN_TEXT))
             x -= 6
         return buttons
-
-
-def _copy(stage: Stage) -> Stage:
-    return Stage(stage.name, stage.data.copy(), stage.kind, stage.vrange, dict(stage.points), stage.info)

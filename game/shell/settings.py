@@ -14,9 +14,12 @@ Accepted keys::
                              map, or with world= the run's own rolls (the same link plays the
                              same run: a shared challenge, a test)
     w=, h=                   map size, clamped to the generator's range
-    ui=0|1                   0 hides every overlay (bare view for a blog figure)
+    ui=0|1|panel             0 hides every overlay (bare view for a blog figure); panel opens
+                             the demo's parameter panel (a figure a reader can play with)
     p.NAME=VALUE             generator parameters, clamped to their ranges (a request
                              over the work budget is cut: one message names the cut)
+    vs=1, vs.seed=TEXT,      the demo's compare view: a second map beside the first, its seed
+    vs.p.NAME=VALUE          or parameters changed by these keys (vs=1: the two alike)
     world=NAME               world name for play mode
     size=small|medium|large  dungeon size for a new world
     replay=TEXT              a recorded run to watch (a recording's text, at most
@@ -62,6 +65,8 @@ class Settings:
     height: int | None = None
     ui: bool = True
     params: dict = field(default_factory=dict)
+    panel: bool = False  # the demo's parameter panel open (ui=panel)
+    compare: dict | None = None  # the compare view's second map: {"seed": str | None, "params": {...}}
     world: str | None = None
     dungeon_size: str = "medium"
     replay: str | None = None  # a recording's text to watch (checked when it is opened)
@@ -107,8 +112,11 @@ def parse_query(query: str) -> Settings:
     height = _size(raw.pop("h", None), "h", spec.default_size[1], spec.min_size[1], spec.max_size[1], messages)
     ui = _ui(raw, messages)
     params = _params(raw, spec, messages)
-    if note := spec.budget_note(width, height, spec.make_params(params)):   # the work budget's cut, one line
-        messages.append(note)
+    compare = _compare(raw, spec, messages)
+    for given in (params, {**params, **compare["params"]} if compare else None):
+        note = given is not None and spec.budget_note(width, height, spec.make_params(given))
+        if note and note not in messages:   # the work budget's cut, one line
+            messages.append(note)
     world = _world(raw, messages)
     dungeon_size = _dungeon_size(raw, messages)
     replay = _replay(raw.pop("replay", None), messages)
@@ -117,8 +125,8 @@ def parse_query(query: str) -> Settings:
     return Settings(mode=mode, generator=spec.name, stage=stage, seed=seed,
                     width=width if "w" in sized else None,
                     height=height if "h" in sized else None,
-                    ui=ui, params=params, world=world, dungeon_size=dungeon_size, replay=replay,
-                    messages=tuple(messages))
+                    ui=ui != "0", params=params, panel=ui == "panel", compare=compare, world=world,
+                    dungeon_size=dungeon_size, replay=replay, messages=tuple(messages))
 
 
 # Each reader below takes its keys out of the query's ``raw`` dict (what is left
@@ -177,20 +185,29 @@ def _seed(raw: dict[str, str], messages: list[str]) -> str | None:
     return seed
 
 
-def _ui(raw: dict[str, str], messages: list[str]) -> bool:
+def _ui(raw: dict[str, str], messages: list[str]) -> str:
+    """``"0"``, ``"1"`` or ``"panel"``."""
     ui_text = raw.pop("ui", "1")
-    if ui_text not in ("0", "1"):
-        messages.append(f"ui={_short(ui_text)!r} is not 0 or 1; showing the interface")
-        return True
-    return ui_text != "0"
+    if ui_text not in ("0", "1", "panel"):
+        messages.append(f"ui={_short(ui_text)!r} is not 0, 1 or panel; showing the interface")
+        return "1"
+    return ui_text
 
 
-def _params(raw: dict[str, str], spec: registry.GeneratorSpec, messages: list[str]) -> dict:
-    """The ``p.NAME`` keys: each coerced to its type and clamped to its range."""
+def _compare(raw: dict[str, str], spec: registry.GeneratorSpec, messages: list[str]) -> dict | None:
+    """The ``vs`` keys: the compare view's second map (None: no compare view)."""
+    if raw.pop("vs", None) is None and not any(k.startswith("vs.") for k in raw):
+        return None
+    seed = raw.pop("vs.seed", None)
+    return {"seed": seed and _seed({"seed": seed}, messages), "params": _params(raw, spec, messages, "vs.p.")}
+
+
+def _params(raw: dict[str, str], spec: registry.GeneratorSpec, messages: list[str], prefix: str = "p.") -> dict:
+    """The ``p.NAME`` keys (or ``prefix``'s): each coerced to its type and clamped to its range."""
     params: dict = {}
-    for key in [k for k in raw if k.startswith("p.")]:
+    for key in [k for k in raw if k.startswith(prefix)]:
         value = raw.pop(key)
-        name = key[2:]
+        name = key[len(prefix):]
         try:
             pspec = spec.param_spec(name)
         except ParamError:
@@ -264,13 +281,22 @@ def to_query(settings: Settings) -> str:
             pairs.append(("w", str(settings.width)))
         if settings.height is not None:
             pairs.append(("h", str(settings.height)))
-        pairs += [(f"p.{k}", str(v).lower() if isinstance(v, bool) else str(v))
-                  for k, v in sorted(settings.params.items())]
+        pairs += _param_pairs("p.", settings.params)
+        if settings.compare is not None:
+            other = ([("vs.seed", settings.compare["seed"])] if settings.compare.get("seed") else []) + \
+                _param_pairs("vs.p.", settings.compare.get("params", {}))
+            pairs += other or [("vs", "1")]
     if settings.mode == "play" and settings.world:
         pairs.append(("world", settings.world))
-    if not settings.ui:
+    if settings.panel and settings.mode == "demo":
+        pairs.append(("ui", "panel"))
+    elif not settings.ui:
         pairs.append(("ui", "0"))
     return "?" + urlencode(pairs)
+
+
+def _param_pairs(prefix: str, params: dict) -> list[tuple[str, str]]:
+    return [(f"{prefix}{k}", str(v).lower() if isinstance(v, bool) else str(v)) for k, v in sorted(params.items())]
 
 
 def replay_link(base: str, recording: str) -> str | None:
@@ -326,7 +352,7 @@ def _argv_parser() -> argparse.ArgumentParser:
     parser.add_argument("--h", "--height", dest="h", type=_whole, help="map height in tiles")
     parser.add_argument("--p", type=_param, action="append", default=[], metavar="NAME=VALUE",
                         help="a generator parameter (repeatable); python -m worldgen list shows them")
-    parser.add_argument("--ui", choices=("0", "1"), help="0: a bare figure without overlays")
+    parser.add_argument("--ui", choices=("0", "1", "panel"), help="0: a bare figure; panel: the parameter panel open")
     parser.add_argument("--world", help="start (or continue) this world in play mode")
     parser.add_argument("--size", choices=SIZE_NAMES, help="dungeon size of a new world")
     return parser

@@ -110,7 +110,8 @@ def print_long(report: dict, over_shown: int = 40) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.frames", description=__doc__.splitlines()[0])
-    parser.add_argument("sizes", nargs="*", choices=SIZE_NAMES, help="dungeon sizes (default: all)")
+    # The choices are checked below: Python 3.11's argparse refuses an empty list against them.
+    parser.add_argument("sizes", nargs="*", metavar="size", help=f"dungeon sizes: {', '.join(SIZE_NAMES)} (default: all)")
     parser.add_argument("--world", default="Avalon", help="the world's name (its seed)")
     parser.add_argument("--long", action="store_true", help="play a long session (see above)")
     parser.add_argument("--frames", type=int, default=10_000, help="frames of the long session")
@@ -118,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the long session saves to files as the native game does (default: in memory, "
                              "as the page's localStorage)")
     args = parser.parse_args(argv)
+    for size in args.sizes:
+        if size not in SIZE_NAMES:
+            parser.error(f"argument size: invalid choice: {size!r} (choose from {', '.join(map(repr, SIZE_NAMES))})")
     if args.long:
         if not 1 <= args.frames <= MAX_LONG_FRAMES:
             parser.error(f"--frames must be 1..{MAX_LONG_FRAMES}")

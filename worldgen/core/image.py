@@ -16,7 +16,7 @@ import io
 import math
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -139,13 +139,16 @@ def _scaled_rows(pixels: np.ndarray, scale: int) -> Iterator[bytes]:
             yield b"".join(row.tobytes() + repeat * (scale - 1) for row in first)
 
 
-def png_chunks(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> Iterator[bytes]:
+def png_chunks(rgb: np.ndarray, scale: int = 1, palette: bool = True,
+               text: Mapping[str, str] | None = None) -> Iterator[bytes]:
     """The PNG file of an ``(h, w, 3) uint8`` image, each pixel ``scale`` x ``scale``,
     as a stream of byte strings; memory holds one band, never the scaled picture.
 
     With ``palette`` (the default) a picture of at most 256 colours is written
     indexed (colour type 3, one byte a pixel, see :func:`palette_of`); any
     other, or ``palette=False``, as 8-bit RGB.  The pixels decode the same.
+    ``text`` is written as ``iTXt`` chunks (UTF-8; keywords of 1-79 Latin-1
+    characters), which image viewers show as the picture's description.
 
     Raises ``ValueError`` beyond :data:`PIXEL_BUDGET` (callers clamp with :func:`fit_scale`)."""
     rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
@@ -162,6 +165,8 @@ def png_chunks(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> Iterato
     head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w * scale, h * scale, 8, colour_type, 0, 0, 0))
     if indexed is not None:
         head += chunk(b"PLTE", indexed[0].tobytes())
+    for keyword, value in (text or {}).items():
+        head += chunk(b"iTXt", keyword.encode("latin-1")[:79] + b"\0\0\0\0\0" + value.encode("utf-8"))
     yield head
     pixels = rgb if indexed is None else indexed[1][:, :, None]
     packer = zlib.compressobj(6)
@@ -177,10 +182,11 @@ def png_chunks(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> Iterato
     yield chunk(b"IDAT", b"".join(pending)) + chunk(b"IEND", b"")
 
 
-def encode_png(rgb: np.ndarray, scale: int = 1, palette: bool = True) -> bytes:
+def encode_png(rgb: np.ndarray, scale: int = 1, palette: bool = True,
+               text: Mapping[str, str] | None = None) -> bytes:
     """Encode an ``(h, w, 3) uint8`` image as PNG bytes, each pixel ``scale`` x ``scale``
-    (indexed colour when it fits: see :func:`png_chunks`)."""
-    return b"".join(png_chunks(rgb, scale, palette))
+    (indexed colour when it fits, ``text`` as ``iTXt``: see :func:`png_chunks`)."""
+    return b"".join(png_chunks(rgb, scale, palette, text))
 
 
 def write_png(path: str | Path, rgb: np.ndarray, scale: int = 1, palette: bool = True) -> None:

@@ -59,7 +59,7 @@ from .work import AIM_MS, Estimate, note
 
 __all__ = [
     "Stage", "LiveStage", "Progress", "ParamSpec", "GeneratorSpec", "Result", "param", "register",
-    "REGISTRY", "get", "run", "generate", "ParamError", "Promise", "KINDS", "DUNGEON_POINTS",
+    "REGISTRY", "get", "run", "rerun", "generate", "ParamError", "Promise", "KINDS", "DUNGEON_POINTS",
 ]
 
 #: What a generator makes: a landscape or levels to play.
@@ -155,6 +155,7 @@ class ParamSpec:
     hi: Any
     help: str
     choices: tuple[str, ...] = ()
+    step: Any = None  # a control's step (None: derived, game.shell.knobs)
 
     def parse(self, text: str | int | float | bool) -> Any:
         """Parse and validate one value; raises :class:`ParamError`."""
@@ -199,13 +200,16 @@ class ParamSpec:
         return f"{self.name}={self.default} ({rng}) {self.help}"
 
 
-def param(default: Any, lo: Any = None, hi: Any = None, help: str = "", choices: tuple[str, ...] = ()) -> Any:
-    """A parameter field: ``octaves: int = param(8, 1, 12, "noise octaves")``."""
+def param(default: Any, lo: Any = None, hi: Any = None, help: str = "", choices: tuple[str, ...] = (),
+          step: Any = None) -> Any:
+    """A parameter field: ``octaves: int = param(8, 1, 12, "noise octaves")`` (``step``: what a
+    control moves it by, when the derived one does not suit)."""
     if not choices and isinstance(default, bool):
         lo, hi = False, True
     if not choices and (lo is None or hi is None):
         raise TypeError("numeric parameters need a range")
-    return field(default=default, metadata={"lo": lo, "hi": hi, "help": help, "choices": tuple(choices)})
+    return field(default=default, metadata={"lo": lo, "hi": hi, "help": help, "choices": tuple(choices),
+                                            "step": step})
 
 
 Runner = Callable[[int, int, int, Any], Iterator["Stage | Progress"]]
@@ -259,6 +263,11 @@ class GeneratorSpec:
     #: ``work(width, height, params, aim)``: the request's :class:`~worldgen.core.work.Estimate`
     #: with what the run cuts to bring it to ``aim`` ms (None: no model, nothing cut).
     work: Callable[[int, int, Any, float], Estimate] | None = field(default=None, kw_only=True)
+    #: ``resume(seed, width, height, params, before, was)``: the run of a request differing from a
+    #: finished one only in parameters (``before``: its stages, made with ``was``), reusing the
+    #: stages the changed parameters leave alone; None when it cannot (:func:`rerun` starts over).
+    #: Its stages are a fresh run's, byte for byte.
+    resume: Callable[..., Iterator | None] | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -279,7 +288,7 @@ class GeneratorSpec:
     def param_specs(self) -> tuple[ParamSpec, ...]:
         return tuple(
             ParamSpec(f.name, type(f.default), f.default, f.metadata["lo"], f.metadata["hi"],
-                      f.metadata["help"], f.metadata["choices"])
+                      f.metadata["help"], f.metadata["choices"], f.metadata.get("step"))
             for f in dataclasses.fields(self.params)
         )
 
@@ -399,6 +408,21 @@ def run(name: str, seed: str | int | None = None, width: int | None = None, heig
     spec = get(name)
     text = _seed_text(seed)
     width, height, params = _resolve(spec, width, height, params)
+    return spec.run(seeding.seed_from_text(text), width, height, params)
+
+
+def rerun(name: str, seed: str | int | None, width: int | None, height: int | None, params: Any,
+          before: Mapping[str, Stage], was: Any) -> Iterator[Stage | Progress]:
+    """:func:`run`, reusing what it can of ``before`` (the stages of a finished run of the same
+    seed and size with parameters ``was``) where the generator can resume (``GeneratorSpec.resume``):
+    a demo's knob that only moves the island's water line makes its terrain again, not its particles."""
+    spec = get(name)
+    text = _seed_text(seed)
+    width, height, params = _resolve(spec, width, height, params)
+    if spec.resume is not None and before:
+        resumed = spec.resume(seeding.seed_from_text(text), width, height, params, before, was)
+        if resumed is not None:
+            return resumed
     return spec.run(seeding.seed_from_text(text), width, height, params)
 
 

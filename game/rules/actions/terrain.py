@@ -64,12 +64,11 @@ class HazardsTurn(Action):
         hazards.drift(level)
         level.refresh()
         then: list[Action] = []
+        breathed = [(gas, hazards.thick(level, kind)) for kind, gas in GASES.items() if gas.status]
         for who, (x, y) in _creatures(run):
             if level.fire[y, x] > 0:
                 then.append(Burn(who, FIRE_DAMAGE))
-            for kind, gas in GASES.items():
-                if gas.status and kind in level.gas and level.gas[kind][y, x] >= gas.dose:
-                    then.append(Afflict(who, gas.status, gas.turns))
+            then += [Afflict(who, gas.status, gas.turns) for gas, thick in breathed if thick[y, x]]
         run.touch()
         return succeed(then=tuple(then))
 

@@ -3,7 +3,8 @@ mask_plain, mask, combined, terrain (the package doc says what each does)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Mapping
 
 import numpy as np
 
@@ -17,7 +18,11 @@ from .params import IslandParams
 from .terrain import classify_steps, lowest_cells_steps, normalize255, water_line
 from .work import plan, work
 
-__all__ = ["SPEC", "run", "ring_share", "check_request"]
+__all__ = ["SPEC", "run", "resume", "ring_share", "check_request", "TERRAIN_ONLY"]
+
+#: The parameters only the terrain stages read (the water line and the height bands): a change of
+#: these alone makes noise_terrain and terrain again and keeps the noise, the masks and their product.
+TERRAIN_ONLY = frozenset({"water", "deep", "coast", "plains", "hills", "mountain"})
 
 #: Cells above which whole-map terrain steps are split by Progress events.
 _NOISE_CELLS_PER_YIELD = NOISE_CELLS_PER_YIELD
@@ -83,6 +88,30 @@ def run(seed: int, width: int, height: int, p: IslandParams) -> Iterator[Stage |
     yield Stage("terrain", tiles, info=info)
 
 
+def resume(seed: int, width: int, height: int, p: IslandParams, before: Mapping[str, Stage],
+           was: IslandParams) -> Iterator[Stage | Progress] | None:
+    """The run of ``p`` from a finished run of ``was`` (``before``, same seed and size) when only
+    :data:`TERRAIN_ONLY` parameters changed (and so the particles' plan did not); else None."""
+    changed = {f.name for f in dataclasses.fields(p) if getattr(p, f.name) != getattr(was, f.name)}
+    if not changed <= TERRAIN_ONLY or any(name not in before for name in SPEC.stages) or \
+            plan(width, height, p)[1] != plan(width, height, was)[1]:
+        return None
+    return _resumed(width, height, p, before)
+
+
+def _resumed(width: int, height: int, p: IslandParams, before: Mapping[str, Stage]) -> Iterator[Stage | Progress]:
+    check_request(width, height, p)
+    pace = Pace(big=width * height > _NOISE_CELLS_PER_YIELD)
+    noise = before["noise"].data
+    yield before["noise"]
+    line = water_line(noise, p.water)
+    noise_tiles = yield from classify_steps(noise, line, p, None, pace.at("noise_terrain"))
+    yield Stage("noise_terrain", noise_tiles, info={"water_line": line})
+    yield from (before[name] for name in ("mask_plain", "mask", "combined"))
+    tiles, info = yield from _terrain(noise, before["combined"].data, p, pace.at("terrain"))
+    yield Stage("terrain", tiles, info=info)
+
+
 def _terrain(noise: np.ndarray, combined: np.ndarray, p: IslandParams, pace: Pace):
     """Terrain on the combined height renormalized to 0..255: ``tiles, info = yield from ...``.
 
@@ -115,6 +144,7 @@ SPEC = register(GeneratorSpec(
     stages=("noise", "noise_terrain", "mask_plain", "mask", "combined", "terrain"),
     params=IslandParams,
     run=run,
+    resume=resume,
     default_size=(88, 32),
     min_size=(16, 16),
     max_size=(1024, 1024),

@@ -13,7 +13,7 @@ __all__ = ["IslandParams"]
 class IslandParams:
     octaves: int = param(8, 1, 12, "noise octaves (those finer than a tile are skipped)")
     divisor: float = param(2.0, 0.25, 64.0,
-                           "frequency divisor: lowest octave features are width/divisor wide")
+                           "frequency divisor: lowest octave features are width/divisor wide", step=0.25)
     particles: int = param(0, 0, 2_000_000, "rolling particles; 0 = auto (3000 per 88x32 tiles)")
     life: int = param(0, 0, 5000, "steps per particle; 0 = auto (50 per 32 tiles of the smaller side)")
     margin: int = param(-1, -1, 512, "particles start this far from the edges; -1 = auto (12 per 32 tiles)")
