@@ -37,10 +37,10 @@ def test_a_new_kind_takes_the_first_free_letter_and_a_stack_keeps_its_own():
 
 def test_crafting_keeps_the_letters_of_what_remains():
     g = run_on(pos=(3, 3))
-    g.player.inventory[:] = ["scroll_map", "herbs", "herbs", "herbs", "dagger"]
+    g.player.inventory[:] = ["scroll_map"] + ["herbs"] * 4 + ["dagger"]
     g.known.add("scroll_map")
     assert letters_of(g) == {"scroll_map": "a", "herbs": "b", "dagger": "c"}
-    assert g.use_item(1)  # 3 herbs make a potion: herbs leave, a potion comes
+    assert g.use_item(1)  # 4 herbs make a potion: herbs leave, a potion comes
     assert letters_of(g) == {"scroll_map": "a", "dagger": "c", "potion": "b"}
 
 
