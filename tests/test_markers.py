@@ -174,7 +174,7 @@ def test_a_parameter_named_like_a_browser_fixture_starts_nothing_and_is_not_mark
 def test_the_hook_marks_the_tests_whose_fixtures_start_a_browser_and_no_other():
     """Collected for real (``-m browser``), test_embeds.py and test_readme.py split exactly as
     their signatures say: a test taking a fixture that starts a browser is marked, one with a
-    parameter named ``page`` (the README's links, the docs' embed code) is not."""
+    parameter merely named like a fixture (the docs' embed code) is not."""
     files = ["tests/test_embeds.py", "tests/test_readme.py"]
     starting = _starting(_fixture_graph())
     expected = set()

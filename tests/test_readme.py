@@ -71,21 +71,21 @@ def test_table_of_contents_lists_every_section_and_reaches_it():
     assert set(listed) <= anchors(README)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
-def test_every_relative_link_and_picture_reaches_a_file(page):
-    for target in links(page):
+@pytest.mark.parametrize("doc", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+def test_every_relative_link_and_picture_reaches_a_file(doc):
+    for target in links(doc):
         if re.match(r"[a-z][a-z0-9+.-]*:", target):
             continue  # an address on the web
         path, _, anchor = target.partition("#")
-        where = (page.parent / path).resolve() if path else page
-        assert where.exists(), f"{page.name}: {target} does not exist"
+        where = (doc.parent / path).resolve() if path else doc
+        assert where.exists(), f"{doc.name}: {target} does not exist"
         if anchor and where.suffix == ".md":
-            assert anchor in anchors(where), f"{page.name}: {target}: no such heading"
+            assert anchor in anchors(where), f"{doc.name}: {target}: no such heading"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
-def test_no_page_speaks_of_how_the_project_is_run(page):
-    body = text(page)
+@pytest.mark.parametrize("doc", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+def test_no_page_speaks_of_how_the_project_is_run(doc):
+    body = text(doc)
     found = {word: re.findall(pattern, body) for word, pattern in BANNED.items()}
     assert {word: hits for word, hits in found.items() if hits} == {}
 
