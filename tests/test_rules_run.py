@@ -54,7 +54,7 @@ def test_a_new_run_welcomes_the_player_by_world_and_background_and_points_at_the
     assert g.log[1].text == "Carry each location's relic out of its site; the last relic wins."
     assert hint("goal") in g.log[2].text and "the line under the map" in g.log[2].text
     assert hint("interact") in g.log[3].text and hint("help") in g.log[3].text
-    assert all(len(m.text) <= SHOWN for m in g.log)  # each fits the message strip whole
+    assert all(len(m.text) <= SHOWN for m in g.log)  # each takes one row of the message strip
     assert g.player.background == bg.id
 
 
