@@ -31,7 +31,9 @@ KINDS = (GOOD, BAD, NOTE, LOOT, TIP)
 MAX_LOG = 1000  # lines of history kept for the run (the message history scene scrolls them)
 MAX_TEXT = 200  # characters of one line (a save's longer lines are cut)
 SAME_TURN_LINES = 4  # how far back a line said again in the same turn is found and counted
-SHOWN = 96  # characters that fit one row of the message strip: tips, prompts and the welcome keep within it (a longer line wraps onto a second row)
+#: Characters that fit one row of the message strip: tips, prompts and the
+#: welcome keep within it (a longer line wraps onto a second row).
+SHOWN = 96
 
 
 class Cue(StrEnum):
