@@ -255,3 +255,98 @@ def test_a_door_fits_a_corridor_map_three_cells_across_and_none_is_tried_on_two(
         tiles[:, 1] = T.floor  # a corridor down
     keep = np.zeros(shape, bool)
     assert terrain.doors(tiles, np.random.default_rng(2), 1, keep) == laid
+
+
+@pytest.mark.parametrize("shape, carved", [((7, 9), True), ((6, 9), False), ((7, 8), False), ((8, 10), True)])
+def test_a_vault_fits_rock_with_exactly_one_cell_to_spare_round_its_box(shape, carved):
+    """The cage plan is 5 rows by 7: rock of 7 by 9 with ground along its bottom row takes it
+    with exactly one cell to spare on every side (a box never touches the map's edge, and the
+    entrance opens on the ground below); a row or a column less leaves no room."""
+    tiles = np.full(shape, T.wall, np.uint8)
+    tiles[-1, :] = T.floor
+    records = vaults.carve(tiles, np.random.default_rng(3), ["cage"])
+    assert bool(records) == carved
+    if carved:
+        x, y, w, h = records[0]["box"]
+        assert (w, h) == (7, 5) and 1 <= x <= shape[1] - 8 and y == shape[0] - 6
+        assert records[0]["door"] == [x + 3, y + 4]
+
+
+@pytest.mark.parametrize("budget, lakes", [("cells", 1), ("cells + 1", 2), ("none", 2), ("0", 0)])
+def test_blocking_pools_stop_once_their_cells_reach_the_budget_exactly(budget, lakes):
+    """Two lakes on open ground: once the blocking cells laid reach the budget exactly (the
+    first lake's deep water), the second is skipped; one cell more of budget lays it; a budget of
+    0 lays no lake at all, and a meadow (it blocks nothing) is laid whatever the budget."""
+    def open_ground():
+        tiles = np.full((40, 60), T.floor, np.uint8)
+        tiles[grid.border_mask(tiles.shape)] = T.wall
+        return tiles
+
+    from worldgen.core.steps import finish
+    keep = np.zeros((40, 60), bool)
+    first = open_ground()
+    finish(terrain.pools(first, np.random.default_rng(11), [("lake", 1)], keep))
+    cells = int(np.count_nonzero(first == T.deep_water))
+    assert cells > 0
+    cap = {"cells": cells, "cells + 1": cells + 1, "none": None, "0": 0}[budget]
+    tiles = open_ground()
+    info = finish(terrain.pools(tiles, np.random.default_rng(11), [("lake", 2), ("meadow", 1)], keep, budget=cap))
+    assert (info["lake"], info["meadow"]) == (lakes, 1)
+    deep = int(np.count_nonzero(tiles == T.deep_water))
+    assert deep == {0: 0, 1: cells}[lakes] if lakes < 2 else deep > cells
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_pool_takes_its_centre_every_cell_nearer_than_its_radius_some_at_it_and_none_beyond(seed):
+    """A blob of radius 3 on open ground: its centre (0 steps), every cell 1 or 2 steps away
+    (8-way steps: a coin of 0 or 1 added to each cell's steps stays within 3), some of the cells
+    exactly 3 away (those whose coin came up 0) and none 4 away."""
+    tiles = np.full((30, 30), T.floor, np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    keep = np.zeros(tiles.shape, bool)
+    centre = terrain._probe(tiles, np.random.default_rng(seed), keep, 2)  # the pool's first draws
+    kind = terrain.PoolKind(T.grass, None, (3, 3), False)
+    assert terrain._one_pool(tiles, np.random.default_rng(seed), kind, keep, None, 8) == (0, 0)
+    blob = tiles == T.grass
+    ys, xs = np.indices(tiles.shape)
+    steps = np.maximum(abs(ys - centre[0]), abs(xs - centre[1]))
+    ground = ~grid.border_mask(tiles.shape)
+    assert blob[centre]
+    assert blob[(steps < 3) & ground].all()
+    assert blob[(steps == 3) & ground].any()
+    assert not blob[steps > 3].any()
+
+
+@pytest.mark.parametrize("connectivity", [4, 8])
+def test_pool_steps_reach_every_edge_of_their_window_and_count_from_the_source_at_zero(connectivity):
+    """The window's walk (``_bfs``): steps from a source inside a 4 x 6 window out to all four
+    edges, the source itself 0 (never walked back onto), a blocked cell and a cell cut off -1."""
+    passable = np.ones((4, 6), bool)
+    passable[2, 4] = passable[2, 5] = passable[3, 4] = False   # blocked: (3, 5) is cut off
+    dist = terrain._bfs(passable, [(1, 2)], connectivity)
+    ys, xs = np.indices(passable.shape)
+    dy, dx = abs(ys - 1), abs(xs - 2)
+    free = np.maximum(dy, dx) if connectivity == 8 else dy + dx
+    assert dist[1, 2] == 0
+    assert dist[3, 4] == dist[2, 4] == dist[2, 5] == dist[3, 5] == -1
+    open_ = passable.copy()
+    open_[3, 5] = False
+    assert (dist[open_] == free[open_]).all()
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("backwards", [False, True])
+def test_a_bridge_line_crosses_the_pool_to_the_windows_very_edge_either_way(axis, backwards):
+    """A bridge's line (``_crossing``) on a window one cell across: start at one end, the goal at
+    the other, pool between; its water cells are the whole pool, whichever end starts and whether
+    the line runs across or down (so every edge of the window is stepped onto)."""
+    line = np.arange(5)
+    start, goal = (line == 0), (line == 4)
+    if backwards:
+        start, goal = goal, start
+    water = (line > 0) & (line < 4)
+    shape = (1, 5) if axis == 1 else (5, 1)
+    path = terrain._crossing(start.reshape(shape), goal.reshape(shape), water.reshape(shape))
+    cells = [(0, k) if axis == 1 else (k, 0) for k in (1, 2, 3)]
+    assert sorted(path) == cells
+    assert path[0] == (cells[0] if backwards else cells[-1])   # from the goal's side back

@@ -170,6 +170,19 @@ def test_terrain_cut_is_proportional_within_the_allowance_and_none_when_all_fit(
     assert cuts == [f"pools 40 -> {sum(n for _, n in wanted)}", f"doors 30 -> {doors}"]
 
 
+def test_a_terrain_allowance_of_exactly_its_need_cuts_nothing_and_a_hair_less_cuts():
+    """The pools and doors priced at exactly the allowance all fit (no cut line: so a caverns
+    plan whose terrain is allowed exactly its need is uncut whichever way it asks); the next
+    float below cuts the pools."""
+    costs = {"pools": 1.0, "pools_skipped": 0.0, "meadows": 0.5, "doors": 0.1}
+    amounts = {"lake": 2.0, "chasm": 0.0, "meadow": 2.0}
+    need = sum(costs[k] * v for k, v in terrain_work.work_terms([("lake", 20), ("meadow", 20)], 30, None).items())
+    assert terrain_work.work_cut(amounts, 10_000, 30, None, need, costs) == ([("lake", 20), ("meadow", 20)], 30, [])
+    wanted, doors, cuts = terrain_work.work_cut(amounts, 10_000, 30, None, float(np.nextafter(need, 0.0)), costs)
+    laid = sum(n for _, n in wanted)
+    assert laid < 40 and cuts[0] == f"pools 40 -> {laid}"
+
+
 def test_blocking_pools_past_their_cells_budget_are_priced_as_skipped():
     terms = terrain_work.work_terms([("lake", 50), ("chasm", 50), ("meadow", 5)], 0, 300)
     assert terms == {"pools": 30, "pools_skipped": 70, "meadows": 5, "doors": 0}
