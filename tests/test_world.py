@@ -168,8 +168,8 @@ def test_same_name_same_world_other_name_other_world(avalon):
 
 
 def test_iter_location_reports_progress_then_stages_then_the_location(avalon):
-    items = list(iter_location(avalon, 2))
-    assert isinstance(items[-1], Location)
+    items = list(avalon.iter_location(2))   # the world's method: the same steps as iter_location(avalon, 2)
+    assert isinstance(items[-1], Location) and items[-1].index == 2
     stages = [i for i in items if isinstance(i, Stage)]
     assert tuple(s.name for s in stages) == LOCATION_STAGES
     progress = [i for i in items if isinstance(i, Progress)]
@@ -401,3 +401,117 @@ def test_placing_sites_ticks_after_every_per_step_picks_but_never_after_the_last
     steps = place_sites_steps(np.ones((30, 30), bool), n, np.random.default_rng(2), per_step=25, tick=lambda: "tick")
     (xy, _), events = finish_with_events(steps)
     assert len(xy) == n and events == ["tick"] * ticks
+
+
+# ----------------------------------------------------------------------------- what a location tells
+
+
+def _hand_made_location(sites=((3, 1), (0, 2))) -> Location:
+    from worldgen.generators.world import Site
+    tiles = np.full((4, 5), T.grass, np.uint8)
+    return Location(2, "Salt Vale", 77, tiles,
+                    tuple(Site(i, x, y, "grass", 1000 + i, int(T.grass), i * 3) for i, (x, y) in enumerate(sites)),
+                    (1, 2), 4.56789, {"water": 0.6})
+
+
+def test_a_location_as_json_names_each_field_and_keeps_three_places_of_its_spacing():
+    loc = _hand_made_location()
+    assert loc.to_json() == {
+        "index": 2, "name": "Salt Vale", "width": 5, "height": 4, "seed": 77, "start": [1, 2], "spacing": 4.568,
+        "sites": [{"index": 0, "x": 3, "y": 1, "terrain": "grass", "seed": 1000, "steps": 0},
+                  {"index": 1, "x": 0, "y": 2, "terrain": "grass", "seed": 1001, "steps": 3}]}
+
+
+def test_a_locations_stage_is_named_location_with_its_sites_start_name_and_spacing():
+    loc = _hand_made_location()
+    stage = loc.stage()
+    assert stage.name == "location" and stage.data is loc.tiles
+    assert stage.info == {"water": 0.6, "name": "Salt Vale", "spacing": 4.56789}
+    assert stage.points["sites"].tolist() == [[3, 1], [0, 2]] and stage.points["sites"].dtype == np.int64
+    assert stage.points["start"].tolist() == [[1, 2]] and stage.points["start"].dtype == np.int64
+    assert loc.info == {"water": 0.6}   # the stage's info is a copy
+
+
+def test_a_location_with_no_sites_has_an_empty_integer_list_of_points():
+    points = _hand_made_location(sites=()).site_points()
+    assert points.shape == (0, 2) and points.dtype == np.int64
+
+
+def test_a_world_as_json_names_each_field():
+    world = World.from_name("Avalon")
+    assert world.to_json() == {
+        "name": "Avalon", "key": "avalon", "seed": world.seed, "dungeon_size": "medium",
+        "dungeon": {"width": 64, "height": 40, "levels": 4},
+        "params": {"width": 128, "height": 80, "grow": True, "unlock_share": 0.1}, "sites_to_unlock": 10}
+
+
+@pytest.mark.parametrize("bad", [-1, 10, 2.0, True])
+def test_a_location_index_outside_the_world_is_refused_naming_the_range(avalon, bad):
+    with pytest.raises(ValueError, match=rf"^location must be 0\.\.9; got {bad!r}$"):
+        avalon.location_name(bad)
+
+
+def test_water_and_biome_weights_go_from_the_first_location_to_the_last_in_even_steps(avalon):
+    """Location i of 10 is i/9 of the way: its water and weights rounded to 4 places."""
+    first, second, last = (avalon.locations[i] for i in (0, 1, 9))
+    assert (first.water, first.weights) == (0.58, (0.36, 0.32, 0.08, 0.06, 0.18))
+    assert (second.water, second.weights) == (0.5867, (0.34, 0.3089, 0.0867, 0.0711, 0.1933))
+    assert (last.water, last.weights) == (0.64, (0.18, 0.22, 0.14, 0.16, 0.3))
+
+
+def test_a_worlds_places_keep_their_names():
+    """The names come from the world's own "location-names" stream: a world keeps them (a
+    changed stream renames every place of every world)."""
+    assert [p.name for p in World.from_name("Avalon").locations] == [
+        "Ember Marches", "Hollow Barrens", "Sunken Coast", "Silver Deeps", "Raven Steppe", "Amber Downs",
+        "Iron Isles", "Thorn Crags", "Bleak Vale", "Howling Holt"]
+    assert len({p.name.split()[0] for p in World.from_name("Lyonesse").locations}) == N_LOCATIONS
+
+
+def test_the_island_steps_report_island_progress_clamped_between_stage_counts(avalon, monkeypatch):
+    """A location's island: each stage finished adds 1/n of the bar, and a step inside a stage
+    adds its own share, clamped to 0..1 (so the bar never runs back or past the next stage); the
+    island asks for the plan's water and the coarse mask; the last stage's tiles are returned."""
+    from types import SimpleNamespace
+    from worldgen.generators.world import locations
+    asked = []
+
+    def run(seed, width, height, params):
+        yield Progress("x", -0.5)
+        yield Stage("first", np.zeros((2, 2), np.uint8))
+        yield Progress("x", 0.25)
+        yield Progress("x", 1.7)
+        yield Stage("last", np.ones((2, 2), np.uint8))
+
+    fake = SimpleNamespace(stages=("first", "last"), run=run, make_params=lambda values: asked.append(values))
+    monkeypatch.setattr(locations, "island", SimpleNamespace(SPEC=fake))
+    plan = locations.location_plan(avalon, 3)
+    steps = locations._island(plan.seed, plan)
+    events = []
+    try:
+        while True:
+            events.append(next(steps))
+    except StopIteration as done:
+        tiles = done.value
+    assert [(e.stage, e.done) for e in events] == [("island", 0.0), ("island", 0.5), ("island", 0.625),
+                                                   ("island", 1.0), ("island", 1.0)]
+    assert asked == [{"water": plan.water, "mask_scale": locations.ISLAND_MASK_SCALE}]
+    assert tiles.tolist() == [[1, 1], [1, 1]]
+
+
+def test_placing_a_locations_sites_ticks_every_ten_picks_then_marks_the_start_and_the_steps(avalon):
+    """100 sites at 10 picks a step: 9 sites events at 0.5 (none after the last pick), then the
+    placing done (0.6), the start found (0.7), the steps counted (0.9)."""
+    from worldgen.generators.world import locations
+    tiles = np.full((24, 30), T.deep_water, np.uint8)
+    tiles[1:13, 1:13] = T.grass
+    run = locations._sites(avalon, locations.location_plan(avalon, 0), tiles)
+    events = []
+    try:
+        while True:
+            events.append(next(run))
+    except StopIteration as done:
+        sites = done.value[0]
+    assert len(sites) == SITES_PER_LOCATION and locations.SITE_PICKS_PER_STEP == 10
+    assert [(e.stage, e.done) for e in events] == [("sites", 0.5)] * 9 + [("sites", 0.6), ("sites", 0.7),
+                                                                          ("sites", 0.9)]
