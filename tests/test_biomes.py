@@ -382,3 +382,30 @@ def test_tile_counts_count_every_tile_even_one_not_named():
     tiles = np.array([[1, 1, 4], [9, 4, 4]], np.uint8)
     assert biomes_generator._tile_counts(tiles, [1, 4, 5]) == {1: 2, 4: 3, 9: 1}
     assert biomes_generator._tile_counts(tiles, [4, 1, 9]) == {1: 2, 4: 3, 9: 1}
+
+
+def test_a_lone_tile_ringed_only_by_transition_tiles_no_rim_made_takes_one_in_the_last_pass():
+    """A desert tile amid marsh that no pair of the grown map made (the grown map is all grass):
+    no pass but the last may give it marsh (a transition type comes only from a rim tile); the
+    last, the fallback, takes any neighbour that is not lone, and says so."""
+    marsh = TRANSITION_IDS[0]
+    tiles = np.full((5, 5), marsh, np.uint8)
+    tiles[2, 2] = T.desert
+    grown = np.full((5, 5), T.grass, np.uint8)
+    fixed, changed, fallback = clean_lone(tiles, grown, np.random.default_rng(1))
+    assert (fixed == marsh).all() and (changed, fallback) == (1, 1)
+
+
+@pytest.mark.parametrize("hi", [np.float32(0.3), np.nextafter(np.float32(0.3), np.float32(1))])
+def test_a_flat_field_gives_every_cell_the_full_spread(hi):
+    """Min equal to max (a field with one value): every chance is the spread (as at the field's
+    top); a max a hair above the min is the usual scaling, the top cells at the spread too."""
+    f = np.full(4, np.float32(0.3), np.float32)
+    f[0] = hi
+    out = np.empty(4, np.uint32)
+    ground._chances(f.copy(), np.float32(0.3), hi, 0.5, 0.4, out, np.empty(4, np.float32))
+    full = np.uint32(0.5 * ground._P_ONE)
+    if hi == np.float32(0.3):
+        assert (out == full).all()
+    else:
+        assert out[0] == full and (out[1:] == out[1]).all() and abs(int(out[1]) - 0.3 * ground._P_ONE) <= 2

@@ -153,3 +153,24 @@ def test_join_rows_steps_yields_once_between_components_and_digging():
     dug, start = done.value.value
     assert np.array_equal(dug, expect[0]) and np.array_equal(start, expect[1])
     assert np.array_equal(sliced, whole)
+
+
+@pytest.mark.parametrize("cells, groups", [(16 * 48, 4), (16 * 48 + 1, 2), (16 * 48 - 1, 4)])
+def test_a_row_group_closes_when_its_rows_reach_exactly_the_cells_asked(cells, groups):
+    """Submap rows 16 tall on a map 48 wide are 768 cells each: asked for 768 a group, each row
+    is a group; for one cell more, two rows make one."""
+    g, _, _ = case(48, 64, 16, 0.55, 9)
+    assert len(cavejoin.row_groups(g, cells)) == groups
+
+
+@pytest.mark.parametrize("start_sub, found", [(5, True), (6, False), (0, True), (-1, False)])
+def test_the_start_submap_is_found_only_among_the_groups_own_submaps(start_sub, found):
+    """Rows 0..32 of a 3 x 4 layout hold submaps 0..5: the start's anchor cells come back for
+    the group's last submap (5), none for the first past it (6) or before its first."""
+    g, floor, gates = case(48, 64, 16, 0.55, 9)
+    assert g.nx == 3
+    lo, hi = np.searchsorted(gates, (0, 32 * 48))
+    _, start = cavejoin.join_rows(floor[0:32].copy(), g, 0, 32, gates[lo:hi], np.random.default_rng(0), start_sub)
+    assert (start is not None) == found
+    if found:
+        assert start.size > 0

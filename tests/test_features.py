@@ -235,3 +235,40 @@ def test_place_bits_keeps_the_rules_of_place(seed):
     assert info["traps"] == min(int(density * floor.sum() / features.FLOOR_PER_TRAP),
                                 int((open_floor & ~grid.dilate(placed)).sum()))
     assert np.array_equal(tiles[~placed & ~trapped], before[~placed & ~trapped])
+
+
+@pytest.mark.parametrize("extra, events", [(0, 0), (1, 4), (-1, 0)])
+def test_a_map_exactly_one_band_tall_is_dressed_in_one_step_and_a_row_more_in_bands(extra, events):
+    """A map as tall as one band (``band_rows``) gives no Progress event; one row more is two
+    bands, each with an event halfway and one at its end."""
+    w = 96
+    h = features.band_rows(w) + extra
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    _, got = finish_with_events(features.place(tiles, 3, np.zeros((h, w), bool)))
+    assert len(got) == events
+
+
+def test_spacing_none_of_none_draws_nothing_and_one_of_some_draws_its_priorities():
+    """Asked for no features, the spacing takes none and leaves the band's stream untouched (the
+    band's next draws, its kinds and traps, are as if it never ran); asked for one, it draws."""
+    mask = np.ones((5, 5), bool)
+    for n, draws in ((0, False), (-1, False), (1, True)):
+        rng, fresh = np.random.default_rng(8), np.random.default_rng(8)
+        picked = features._spaced(mask, n, rng)
+        assert picked.size == (1 if draws else 0)
+        assert (rng.bit_generator.state != fresh.bit_generator.state) == draws
+
+
+def test_spaced_features_never_stand_side_by_side_even_when_their_priorities_tie():
+    """Two neighbouring candidates of the same priority both lose (each needs a priority above
+    all around it), so no two chosen cells touch; a candidate alone still wins."""
+    class Flat:
+        def random(self, shape):
+            return np.full(shape, 0.5)
+
+    mask = np.zeros((3, 6), bool)
+    mask[1, 1] = mask[1, 2] = True      # two side by side
+    mask[1, 4] = True                    # one alone
+    assert features._spaced(mask, 3, Flat()).tolist() == [1 * 6 + 4]

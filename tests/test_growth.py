@@ -129,3 +129,33 @@ def test_grow_with_many_seeds_and_touches_from_every_side():
     grown_cells = np.ones(h * w, dtype=bool)
     grown_cells[seeds] = False
     assert same.ravel()[grown_cells].all()
+
+
+def test_random_bytes_draw_a_new_block_only_when_a_request_runs_past_the_pool():
+    """A request that ends exactly on the pool's last word is served from the pool (the generator
+    has drawn one block); a byte more draws the next block."""
+    block = growth.RandomBytes.BLOCK
+    for extra, blocks in ((0, 1), (1, 2)):
+        rng, ref = np.random.default_rng(6), np.random.default_rng(6)
+        take = growth.RandomBytes(rng)
+        take(4)
+        take(4 * (block - 1) + extra)
+        for _ in range(blocks):
+            ref.integers(0, 1 << 32, size=block, dtype=np.uint32)
+        assert rng.bit_generator.state == ref.bit_generator.state
+
+
+@pytest.mark.parametrize("cells", [0, -4, 6])
+def test_delays_in_slices_refuse_a_slice_that_is_not_a_positive_multiple_of_four(cells):
+    with pytest.raises(ValueError, match="cells must be a positive multiple of 4"):
+        growth.growth_delays_steps(np.zeros(8, np.uint32), np.random.default_rng(0), cells=cells).__next__()
+
+
+def test_a_flush_files_no_empty_piece_for_a_loop_nothing_falls_due_in():
+    """Bookings due in loops 5 and 7 of the next four (4..7): pieces for loops 5 and 7, and the
+    ring slots of loops 4 and 6 stay empty (an empty piece would stop the ring there)."""
+    ring = [[] for _ in range(8)]
+    far = [np.array([(7 << 40) | 3, (5 << 40) | 1, (5 << 40) | 2])]
+    growth._flush(far, ring, 4, 4)
+    assert [[p.tolist() for p in slot] for slot in ring[4:8]] == [[], [[1, 2]], [], [[3]]]
+    assert far == []

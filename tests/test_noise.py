@@ -68,3 +68,45 @@ def test_the_noise_spread_is_the_same_everywhere_over_many_maps():
     maps = np.array([noise.fractal_noise(np.random.default_rng(s), 88, 32) for s in range(400)])
     spread = maps.std(axis=0)
     assert spread.min() > 0.85 * spread.mean() and spread.max() < 1.15 * spread.mean()
+
+
+@pytest.mark.parametrize("width, kept", [(63, 5), (64, 6), (65, 6)])
+def test_an_octave_whose_period_is_exactly_one_tile_is_kept_and_a_finer_one_is_not(width, kept):
+    """At divisor 2 a map 64 wide puts octave 5's lattice exactly one tile apart (64 / 2 / 32):
+    kept; 63 wide makes it finer than a tile (and the map is only 4 high): skipped; 65 keeps it."""
+    assert noise.kept_octaves(width, 4, 8, 2.0) == kept
+
+
+def _path_events(w, h):
+    """The Progress events of a noise: none on the all-at-once path, one per band otherwise."""
+    _, events = finish_with_events(noise.noise_steps(np.random.default_rng(4), w, h, 8, 2.0))
+    return len(events)
+
+
+@pytest.mark.parametrize("spare, at_once", [(0, True), (1, True), (-1, False)])
+def test_a_map_whose_octave_terms_fill_the_at_once_limit_exactly_takes_that_path(monkeypatch, spare, at_once):
+    """The limit set to exactly an 88x32 map's octave terms (4 per kept octave and cell): the
+    all-at-once path (no events); one cell under them, the banded path."""
+    terms = 4 * noise.kept_octaves(88, 32, 8, 2.0) * 88 * 32
+    monkeypatch.setattr(noise, "_AT_ONCE_CELLS", terms + spare)
+    assert (_path_events(88, 32) == 0) == at_once
+
+
+@pytest.mark.parametrize("spare, at_once", [(0, True), (1, True), (-1, False)])
+def test_a_map_whose_layout_fills_the_kept_bytes_exactly_takes_the_at_once_path(monkeypatch, spare, at_once):
+    """The kept layouts' bound set to exactly an 88x32 map's layout estimate: all at once (and
+    its layout kept); a byte under it, banded."""
+    need = noise._layout_bytes(88, 32, noise._kept(88, 32, 8, 2.0))
+    monkeypatch.setattr(noise, "_LAYOUT_BYTES", need + spare)
+    monkeypatch.setattr(noise, "_LAYOUTS", {})
+    assert (_path_events(88, 32) == 0) == at_once
+
+
+@pytest.mark.parametrize("spare, kept", [(0, True), (1, True), (-1, False)])
+def test_a_layout_of_exactly_the_kept_bytes_is_kept(monkeypatch, spare, kept):
+    key = (88, 32, tuple(noise._kept(88, 32, 8, 2.0)), 2)
+    size = sum(a.nbytes for a in noise._layout(*key))
+    monkeypatch.setattr(noise, "_LAYOUT_BYTES", size + spare)
+    monkeypatch.setattr(noise, "_LAYOUTS", {})
+    noise._cached_layout(*key)
+    assert (key in noise._LAYOUTS) == kept
