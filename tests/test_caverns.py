@@ -521,3 +521,19 @@ def test_a_lone_submaps_inner_gates_sit_mid_way_along_its_short_sides_a_square_o
                                                                                                    cells):
     from worldgen.generators.caverns.layout import inner_gates
     assert [tuple(divmod(int(i), width)) for i in inner_gates(width, height)] == cells
+
+
+@pytest.mark.parametrize("spare, split", [(0, False), (1, False), (-1, True)])
+def test_caverns_of_exactly_a_quarter_scan_run_their_whole_map_steps_unsplit(monkeypatch, spare, split):
+    """A quarter of the scan's cells set to exactly a 48x32 map's: its events are those of the
+    usual small map; one cell under it, the whole-map steps are split by more events."""
+    from worldgen.generators.caverns import generator as caverns_generator
+
+    def events():
+        return [(i.stage, round(i.done, 6)) for i in registry.run("caverns", "paced", 48, 32) if isinstance(i, Progress)]
+
+    usual = events()
+    monkeypatch.setattr(caverns_generator, "_SCAN_CELLS", 4 * (48 * 32 + spare))
+    got = events()
+    assert (got != usual) == split
+    assert len(got) > len(usual) if split else got == usual

@@ -745,3 +745,33 @@ def test_a_population_that_left_no_deposit_makes_an_all_zero_mask_beside_a_stret
     raw[1, 2, 3] = 4.0
     masks = island_mask.full_masks(raw, 1, 6, 5)
     assert not np.isnan(masks).any() and not masks[0].any() and masks[1].max() == 255
+
+
+@pytest.mark.parametrize("spare, split", [(0, False), (1, False), (-1, True)])
+def test_an_island_of_exactly_the_cells_per_yield_runs_its_whole_map_steps_unsplit(monkeypatch, spare, split):
+    """The threshold set to exactly an 88x32 map's cells: the terrain stages give no Progress of
+    their own (a small map); one cell under it, they are split by events (a big one)."""
+    from worldgen.generators.island import generator as island_generator
+    monkeypatch.setattr(island_generator, "_NOISE_CELLS_PER_YIELD", 88 * 32 + spare)
+    stages = {i.stage for i in registry.run("island", "paced", 88, 32) if isinstance(i, Progress)}
+    assert ({"noise_terrain", "terrain"} <= stages) == split
+    assert not ({"noise_terrain", "terrain"} & stages) or split
+
+
+def test_the_ring_tiles_counted_as_sunk_are_those_above_the_water_line_not_at_it():
+    """A 6x6 map whose 20 ring tiles and lowest inner tile are its water (21 tiles): the line is
+    that inner tile's height; a ring tile exactly that high is not counted as sunk, the ring
+    tiles above it are."""
+    combined = np.full((6, 6), 200.0, np.float32)
+    combined[1:5, 1:5] = np.arange(100, 116, dtype=np.float32).reshape(4, 4) + 100   # inner 200..215
+    combined[2, 2] = 100.0                         # the lowest inner tile: the water line
+    combined[0, :] = 100.0                         # the top row of the ring exactly as high
+    combined[5, 5] = 0.0                           # a ring tile at 0 (below), others at 200 (above)
+    combined[1, 1] = 255.0
+    params = island.SPEC.make_params({"water": 20 / 35 + 1e-9})
+    noise_ = np.zeros((6, 6), np.float32)
+    from worldgen.core.pacing import Pace
+    from worldgen.generators.island import generator as island_generator
+    tiles, info = finish(island_generator._terrain(noise_, combined, params, Pace()))
+    assert info["water_line"] == 100.0
+    assert info["edge_tiles_sunk"] == 20 - 6 - 1
