@@ -515,3 +515,14 @@ def test_placing_a_locations_sites_ticks_every_ten_picks_then_marks_the_start_an
     assert len(sites) == SITES_PER_LOCATION and locations.SITE_PICKS_PER_STEP == 10
     assert [(e.stage, e.done) for e in events] == [("sites", 0.5)] * 9 + [("sites", 0.6), ("sites", 0.7),
                                                                           ("sites", 0.9)]
+
+
+@pytest.mark.parametrize("most, r2", [(0, 1), (1, 15), (2, 15)])
+def test_site_spacing_is_relaxed_at_most_max_relax_times_then_dropped_to_one(monkeypatch, most, r2):
+    """4 sites on a 6x6 map start 18 apart (squared) and run out of room once: allowed one
+    relaxation or more, the spacing is shrunk by 7/8 once (15) and every site fits; allowed none
+    (the bound reached exactly at the first shortage), it drops straight to 1."""
+    from worldgen.toolkit import spread
+    monkeypatch.setattr(spread, "MAX_RELAX", most)
+    xy, got = place_sites(np.ones((6, 6), bool), 4, np.random.default_rng(2))
+    assert len(xy) == 4 and got == r2
