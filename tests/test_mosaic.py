@@ -414,3 +414,45 @@ def test_progress_events_at_large_sizes():
     # a small map is cut into its stages' pieces, not into bands: a few events, in mask and final only
     assert {p.stage for p in small} == {"mask", "final"} and len(small) <= 24
     assert all(p.preview is None or p.preview.data.shape == (60, 60) for p in small)
+
+
+@pytest.mark.parametrize("spare, big", [(0, True), (1, False), (-1, True)])
+def test_a_mosaic_of_exactly_big_cells_is_paced_as_a_big_map(monkeypatch, spare, big):
+    """``BIG`` set to exactly a 64x40 map's cells: its styles and water stages report as they
+    go (a big map); one cell more, the map runs as usual, with no events of its own."""
+    from worldgen.core import registry
+    from worldgen.generators.mosaic import generator as mosaic_generator
+
+    def events():
+        return [(i.stage, round(i.done, 6)) for i in registry.run("mosaic", "paced", 64, 40) if isinstance(i, Progress)]
+
+    usual = events()
+    monkeypatch.setattr(mosaic_generator, "BIG", 64 * 40 + spare)
+    got = events()
+    assert (got != usual) == big
+    assert len(got) > len(usual) if big else got == usual
+
+
+def test_each_area_is_filled_once_its_neighbour_reading_styles_after_the_rest(monkeypatch):
+    """Phase 0 styles fill in the styles stage, the styles that read their neighbours (phase
+    above 0) in the water stage after them; no area is filled twice."""
+    from worldgen.core import registry
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    from worldgen.generators.mosaic.styles import style_phases
+    real, filled = mosaic_generator.fill_area, []
+
+    def fill(seed, tiles, mask, a, styles, *rest):
+        filled.append((a, style_phases([styles[a].name])[styles[a].name]))
+        return real(seed, tiles, mask, a, styles, *rest)
+
+    monkeypatch.setattr(mosaic_generator, "fill_area", fill)
+    seen = set()
+    for seed in range(4):
+        filled.clear()
+        list(registry.run("mosaic", f"fill-{seed}", 100, 100))
+        areas = [a for a, _ in filled]
+        assert len(areas) == len(set(areas)) > 1
+        phases = [p for _, p in filled]
+        assert phases == sorted(phases)
+        seen |= set(phases)
+    assert 0 in seen and len(seen) > 1   # both stages had areas to fill

@@ -204,3 +204,17 @@ def test_coast_rule_and_beach_in_bands_match_the_whole_map(monkeypatch):
     assert len(list(coast_rule(banded, tick))) == 11
     assert len(list(lay_beach(banded, mask, 2, styles, (3, 40, 2, 29), 3, tick))) == 10
     assert np.array_equal(whole, banded)
+
+
+def test_a_beach_of_width_zero_lays_no_sand_even_on_beach_land_of_its_own_area():
+    """Width 0 is no beach: not even the area's own beach-taking ground turns to sand (a width
+    of 1 does, and its neighbours' beach land one tile away)."""
+    mask = np.zeros((12, 20), dtype=np.uint8)
+    mask[1:-1, 1:10] = 1                           # caves (beach)
+    mask[1:-1, 10:19] = 2                          # caves too
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["caves"], mosaic.STYLES["caves"]]
+    for width, sand_cols in ((0, []), (1, list(range(1, 11)))):
+        tiles = np.where(mask > 0, T.ground, T.wall).astype(np.uint8)
+        assert list(lay_beach(tiles, mask, 1, styles, (0, 12, 0, 20), width)) == []
+        cols = sorted({int(x) for x in np.nonzero(tiles == T.sand)[1]})
+        assert cols == sand_cols
