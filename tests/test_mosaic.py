@@ -442,7 +442,7 @@ def test_each_area_is_filled_once_its_neighbour_reading_styles_after_the_rest(mo
     real, filled = mosaic_generator.fill_area, []
 
     def fill(seed, tiles, mask, a, styles, *rest):
-        filled.append((a, style_phases([styles[a].name])[styles[a].name]))
+        filled.append((a, style_phases([s.name for s in styles])[styles[a].name]))
         return real(seed, tiles, mask, a, styles, *rest)
 
     monkeypatch.setattr(mosaic_generator, "fill_area", fill)
