@@ -69,3 +69,16 @@ def test_make_mask_fills_every_area_with_the_border_ring_as_zero():
     assert kinds.max() < len(SHAPE_KINDS) and len(shapes) >= 3
     preview = mask_preview(mask[1:-1, 1:-1] - 1, 5)
     assert preview.kind == "layer" and np.array_equal(preview.data, mask.astype(np.float32))
+
+
+@pytest.mark.parametrize("spare, big", [(0, True), (1, False), (-1, True)])
+def test_a_mask_of_exactly_big_inner_cells_reports_each_shape(monkeypatch, spare, big):
+    """``BIG`` set to exactly the inner cells of a 40x50 map (38 x 48): an event with a preview
+    after each shape (a big map); one cell more, only the small map's pieces (no previews)."""
+    from worldgen.generators.mosaic import mask as mosaic_mask
+    monkeypatch.setattr(mosaic_mask, "BIG", 38 * 48 + spare)
+    p = SPEC.make_params({"areas": 5, "shapes": 3, "smooth": 4})
+    _, events = run_to_end(make_mask(np.random.default_rng(3), 40, 50, p))
+    assert any(e.preview is not None for e in events) == big
+    if big:
+        assert [round(e.done, 4) for e in events[:3]] == [0.1667, 0.3333, 0.5]
