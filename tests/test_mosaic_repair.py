@@ -4,6 +4,7 @@ and repair (repair.py), start, exit and spawns (points.py)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from worldgen.core import seeding
 from worldgen.core import pacing
@@ -218,3 +219,17 @@ def test_a_beach_of_width_zero_lays_no_sand_even_on_beach_land_of_its_own_area()
         assert list(lay_beach(tiles, mask, 1, styles, (0, 12, 0, 20), width)) == []
         cols = sorted({int(x) for x in np.nonzero(tiles == T.sand)[1]})
         assert cols == sand_cols
+
+
+@pytest.mark.parametrize("land, stairs_on", [(2, "land"), (3, "land"), (1, "shallows")])
+def test_stairs_stand_on_land_when_there_are_two_land_tiles_or_more(land, stairs_on):
+    """A causeway of shallows with ground at its ends: two land tiles (or more) are enough for
+    the stairs, which stand on them; with one, the stairs go to the shallows."""
+    tiles = np.full((3, 16), T.wall, dtype=np.uint8)
+    tiles[1, 1:-1] = T.shallow_water
+    for x in (1, 14, 7)[:land]:
+        tiles[1, x] = T.ground
+    (points, facts), _ = finish_with_events(place_points(seeding.rng(2, "t"), tiles, SPEC.make_params()))
+    assert facts["stairs_on"] == stairs_on
+    ends = sorted([tuple(points["start"][0]), tuple(points["exit"][0])])
+    assert ends == [(1, 1), (14, 1)]
