@@ -233,3 +233,17 @@ def test_stairs_stand_on_land_when_there_are_two_land_tiles_or_more(land, stairs
     assert facts["stairs_on"] == stairs_on
     ends = sorted([tuple(points["start"][0]), tuple(points["exit"][0])])
     assert ends == [(1, 1), (14, 1)]
+
+
+@pytest.mark.parametrize("apart, stairs_on", [(3, "land"), (4, "land"), (2, "shallows")])
+def test_stairs_stay_on_land_when_its_exit_lies_exactly_the_least_steps_away(apart, stairs_on):
+    """A 16x12 map asks the exit to lie 3 steps from the start (a quarter of its smaller side):
+    two land tiles exactly 3 steps apart along a causeway of shallows keep the stairs on land;
+    2 apart, the exit moves out along the shallows."""
+    tiles = np.full((12, 16), T.wall, dtype=np.uint8)
+    tiles[1, 1:-1] = T.shallow_water
+    tiles[1, 1] = tiles[1, 1 + apart] = T.ground
+    assert promises.min_exit_steps(16, 12) == 3
+    (points, facts), _ = finish_with_events(place_points(seeding.rng(2, "t"), tiles, SPEC.make_params()))
+    assert facts["stairs_on"] == stairs_on
+    assert (facts["exit_steps"] == apart) == (stairs_on == "land")
