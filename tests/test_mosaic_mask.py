@@ -82,3 +82,24 @@ def test_a_mask_of_exactly_big_inner_cells_reports_each_shape(monkeypatch, spare
     assert any(e.preview is not None for e in events) == big
     if big:
         assert [round(e.done, 4) for e in events[:3]] == [0.1667, 0.3333, 0.5]
+
+
+@pytest.mark.parametrize("cells, repaired", [(4, False), (5, False), (3, True)])
+def test_an_area_with_exactly_the_least_tiles_is_not_repainted(monkeypatch, cells, repaired):
+    """A 12x22 map (10 x 20 inside: at least 4 tiles an area, 200 // 200 being less) of two areas,
+    one shape of ``cells`` tiles making area 2 (no smoothing): 4 tiles or more are kept as
+    drawn; 3 get one more shape painted with its index (recorded as "set")."""
+    from worldgen.generators.mosaic import mask as mosaic_mask
+    drawn = []
+
+    def one_shape(name, rng, h, w):
+        box = np.zeros((1, 10), bool)
+        box[0, :cells if not drawn else 10] = True
+        drawn.append(name)
+        return box, (2, 3, 5, 15), {"centre": [2, 5]}
+
+    monkeypatch.setattr(mosaic_mask, "shape", one_shape)
+    p = SPEC.make_params({"areas": 2, "shapes": 1, "smooth": 0})
+    (mask, _, shapes), _ = run_to_end(make_mask(np.random.default_rng(0), 12, 22, p))
+    assert int(np.count_nonzero(mask == 2)) == (10 if repaired else cells)
+    assert [s.get("set") for s in shapes] == ([None, 2] if repaired else [None])
