@@ -247,3 +247,16 @@ def test_stairs_stay_on_land_when_its_exit_lies_exactly_the_least_steps_away(apa
     (points, facts), _ = finish_with_events(place_points(seeding.rng(2, "t"), tiles, SPEC.make_params()))
     assert facts["stairs_on"] == stairs_on
     assert (facts["exit_steps"] == apart) == (stairs_on == "land")
+
+
+@pytest.mark.parametrize("shallows, stairs_on, steps", [(0, "land", 2), (1, "shallows", 3)])
+def test_stairs_leave_the_land_only_for_shallows_that_lie_farther(shallows, stairs_on, steps):
+    """Land tiles 2 steps apart, short of the 3 a 16x12 map asks: shallows that reach no
+    farther than the land's exit leave the stairs on land (nothing is gained); shallows one step
+    farther take the exit."""
+    tiles = np.full((12, 16), T.wall, dtype=np.uint8)
+    tiles[1, 1:4] = T.shallow_water
+    tiles[1, 1] = tiles[1, 3] = T.ground
+    tiles[1, 4:4 + shallows] = T.shallow_water
+    (points, facts), _ = finish_with_events(place_points(seeding.rng(2, "t"), tiles, SPEC.make_params()))
+    assert facts == {"exit_steps": steps, "stairs_on": stairs_on}
