@@ -260,3 +260,76 @@ def test_stairs_leave_the_land_only_for_shallows_that_lie_farther(shallows, stai
     tiles[1, 4:4 + shallows] = T.shallow_water
     (points, facts), _ = finish_with_events(place_points(seeding.rng(2, "t"), tiles, SPEC.make_params()))
     assert facts == {"exit_steps": steps, "stairs_on": stairs_on}
+
+
+def test_spawns_are_counted_on_every_tile_the_start_reaches_its_own_included():
+    """100 walkable tiles (10 x 10) at 30 monsters a thousand: 3 monsters (99 would make 2)."""
+    tiles = np.full((12, 12), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:-1] = T.ground
+    p = SPEC.make_params({"monsters": 30.0, "items": 0.0, "safe": 1})
+    (points, _), _ = finish_with_events(place_points(seeding.rng(4, "t"), tiles, p))
+    assert len(points["monsters"]) == 3 and len(points["items"]) == 0
+
+
+@pytest.mark.parametrize("safe, monsters", [(38, 1), (39, 0), (37, 1)])
+def test_a_spawn_may_stand_exactly_safe_steps_from_the_start(safe, monsters):
+    """A corridor of 40 tiles, the start and the exit at its ends (39 steps apart; 30 a thousand
+    ask for one monster): with ``safe`` 38 the one tile 38 steps out (the exit's neighbour) takes
+    it; with 39 only the exit is that far, and no spawn stands on the exit."""
+    tiles = np.full((3, 42), T.wall, dtype=np.uint8)
+    tiles[1, 1:41] = T.ground
+    p = SPEC.make_params({"monsters": 30.0, "items": 0.0, "safe": safe})
+    (points, facts), _ = finish_with_events(place_points(seeding.rng(4, "t"), tiles, p))
+    assert facts["exit_steps"] == 39
+    assert len(points["monsters"]) == monsters
+    for x, y in points["monsters"]:
+        assert abs(x - points["start"][0][0]) >= safe
+
+
+def _two_pockets_map():
+    """A 20x30 map of one dry style: the main region (a 18 x 8 block) and a pocket of 6 tiles
+    (2 x 3) four columns east of it."""
+    h, w = 20, 30
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:9] = T.ground
+    tiles[3:5, 12:15] = T.ground
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    return tiles, mask, styles, labels, count, int(labels[1, 1])
+
+
+@pytest.mark.parametrize("pocket, filled", [(6, False), (7, True), (5, False)])
+def test_a_pocket_of_exactly_the_pocket_size_is_joined_and_a_smaller_one_filled(pocket, filled):
+    tiles, mask, styles, labels, count, main = _two_pockets_map()
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=pocket))
+    assert (report["filled_pockets"], report["joined_pockets"]) == ((1, 0) if filled else (0, 1))
+    assert report["dug_tiles"] == (0 if filled else 3)   # columns 9, 10, 11 between them
+
+
+def test_a_map_of_one_region_is_repaired_with_no_work_and_no_pause():
+    tiles, mask, styles, labels, count, main = _two_pockets_map()
+    tiles[3:5, 12:15] = T.wall
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    assert count == 1
+    ticks = []
+    steps = repair(tiles, mask, styles, labels, count, int(labels[1, 1]), pocket=12,
+                   tick=lambda: ticks.append(1) or Progress("final", 0.5))
+    assert list(steps) == [] and ticks == []
+
+
+def test_digging_back_pauses_after_every_dig_steps_cells_walked(monkeypatch):
+    """The dig from the pocket back to the main region takes 5 steps (the pocket's cell 4 from
+    the main region, 3 cells of rock, the main region's edge), the start counted before them:
+    with DIG_STEPS at 1 it pauses at each step; at 2, at counts 2, 4 and 6 (steps 1, 3 and 5)."""
+    from worldgen.generators.mosaic import repair as mosaic_repair
+    for every, pauses in ((1, 5), (2, 3)):
+        monkeypatch.setattr(mosaic_repair, "DIG_STEPS", every)
+        tiles, mask, styles, labels, count, main = _two_pockets_map()
+        dist = result(mosaic_repair._steps_to_main(labels, main, None))
+        starts = result(mosaic_repair._pocket_starts(labels, count, np.arange(count + 1) != main, dist, None))
+        ticks = []
+        events = list(_events(mosaic_repair._dig_back(tiles, mask, styles, labels, count, main, dist, starts,
+                                                      lambda: ticks.append(1) or Progress("final", 0.5))))
+        assert events[-1] == ("done", 3) and len(ticks) == pauses
