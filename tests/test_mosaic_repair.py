@@ -333,3 +333,15 @@ def test_digging_back_pauses_after_every_dig_steps_cells_walked(monkeypatch):
         events = list(_events(mosaic_repair._dig_back(tiles, mask, styles, labels, count, main, dist, starts,
                                                       lambda: ticks.append(1) or Progress("final", 0.5))))
         assert events[-1] == ("done", 3) and len(ticks) == pauses
+
+
+@pytest.mark.parametrize("land, shallowed", [(2, 0), (3, 0), (1, 16)])
+def test_a_lake_with_two_land_tiles_keeps_its_deep_water_and_one_with_fewer_is_shored_up(land, shallowed):
+    """A deep lake with ground at its west shore, nothing short of walkable tiles: two land tiles
+    are enough for the stairs, so the deep water stays; with one, the deep water within 2 tiles
+    of the walkable tiles (a 2-column band of the 8 rows) turns shallow."""
+    tiles = np.full((10, 12), T.deep_water, dtype=np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    tiles[1:-1, 1] = T.shallow_water
+    tiles[1:1 + land, 1] = T.ground
+    assert result(shore_up(tiles, 0)) == shallowed
