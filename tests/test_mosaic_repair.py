@@ -345,3 +345,19 @@ def test_a_lake_with_two_land_tiles_keeps_its_deep_water_and_one_with_fewer_is_s
     tiles[1:-1, 1] = T.shallow_water
     tiles[1:1 + land, 1] = T.ground
     assert result(shore_up(tiles, 0)) == shallowed
+
+
+@pytest.mark.parametrize("least, searched", [(596, False), (595, False), (597, True)])
+def test_shoring_up_searches_the_deep_water_only_when_short_of_walkable_tiles(least, searched):
+    """A 300x300 lake (its search big enough to pause between slices) with 596 walkable tiles,
+    two of them land (so no coast pass): asked for 596 or fewer, nothing is short, no search is
+    made (the three pauses only) and nothing shallowed; asked for 597, the search's own pauses
+    come too and one deep tile turns shallow."""
+    tiles = np.full((300, 300), T.deep_water, dtype=np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    tiles[1:-1, 1:3] = T.shallow_water
+    tiles[1:3, 1] = T.ground
+    ticks = []
+    got = list(_events(shore_up(tiles, least, lambda: ticks.append(1) or Progress("final", 0.5))))
+    assert got[-1] == ("done", 1 if searched else 0)
+    assert (len(ticks) > 3) == searched
