@@ -176,3 +176,18 @@ def test_fill_area_writes_only_its_area_and_reports_the_whole_map():
     assert list(fill_area(7, tiles, mask, 2, styles, found[2], SPEC.make_params())) == []
     assert np.isin(tiles[mask == 2], (T.ground, T.wall)).all()
     assert _result(boxes(mask, 4, 0))[3] is None
+
+
+@pytest.mark.parametrize("preset, col", [("wild", 0), ("civilized", 1)])
+def test_areas_take_only_styles_of_some_weight_the_pool_refilling_once_empty(preset, col):
+    """Six areas draw from the preset's styles of weight above 0, without replacement until the
+    pool is empty (four in the wild, five civilized), then from a full pool again: never a style
+    of weight 0 (the border, ruins in the wild), and every weighted style once before any twice."""
+    from worldgen.generators.mosaic.styles import STYLES, assign
+    weighted = {name for name, s in STYLES.items() if s.weights[col] > 0}
+    for seed in range(12):
+        p = mosaic.SPEC.make_params({"preset": preset, "areas": 6})
+        names = [s.name for s in assign(np.random.default_rng(seed), p)]
+        assert names[0] == "border" and len(names) == 7
+        assert set(names[1:]) <= weighted
+        assert set(names[1:1 + len(weighted)]) == weighted
