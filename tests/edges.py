@@ -125,6 +125,16 @@ def focused_tests(module: str) -> list[str]:
     return []
 
 
+def module_name(path: str) -> str:
+    """The name ``path`` is imported by: a package's ``__init__.py`` is the package itself (its
+    own name would import a second copy, whose functions no test calls).
+
+    >>> module_name("worldgen/toolkit/noise.py"), module_name("worldgen/generators/mosaic/styles/__init__.py")
+    ('worldgen.toolkit.noise', 'worldgen.generators.mosaic.styles')
+    """
+    return path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+
+
 def comparisons_in(source: str) -> list[Edge]:
     """Every ordering comparison of ``source``, in order, with its operator's exact place."""
     tree = ast.parse(source)
@@ -372,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         if not tests:
             verdict = "no tests"
         else:
-            verdict = _caught_forked(module.removesuffix(".py").replace("/", "."), source, edge, [*tests, module])
+            verdict = _caught_forked(module_name(module), source, edge, [*tests, module])
         if verdict is None:
             work = work or _scratch(name)
             (work / module).write_text(shift(source, edge), encoding="utf-8")
