@@ -316,3 +316,13 @@ def test_draw_reads_the_generator_stream_in_order_across_blocks():
     r.skip(9)
     got += [r.u() for _ in range(15)]
     assert got == want[:16] + want[25:] and all(type(v) is float for v in got)
+
+
+@pytest.mark.parametrize("y0, space", [(4, (2, 11, 14)), (5, (3, 11, 14)), (3, (1, 0, 0))])
+def test_space_measures_the_sides_from_a_depth_of_two_and_not_below(y0, space):
+    """A room's north face with 2 free rows ahead (rows 2 and 1; row 0 is the edge): a room can
+    fit, so the sides beside the first cell ahead are measured (11 west, 16 east capped at 14);
+    with 1 free row, none fits and no side is measured."""
+    b = Builder(1, 30, 20, PARAMS)
+    b.place("rect", Stamp.box(4, 6), y0, 10, None, sites=False)
+    assert b.space(y0 - 1, 12, 0) == space
