@@ -517,12 +517,89 @@ def test_placing_a_locations_sites_ticks_every_ten_picks_then_marks_the_start_an
                                                                           ("sites", 0.9)]
 
 
-@pytest.mark.parametrize("most, r2", [(0, 1), (1, 15), (2, 15)])
-def test_site_spacing_is_relaxed_at_most_max_relax_times_then_dropped_to_one(monkeypatch, most, r2):
-    """4 sites on a 6x6 map start 18 apart (squared) and run out of room once: allowed one
-    relaxation or more, the spacing is shrunk by 7/8 once (15) and every site fits; allowed none
-    (the bound reached exactly at the first shortage), it drops straight to 1."""
+@pytest.mark.parametrize("n, seed, most, r2", [(4, 2, 0, 1), (4, 2, 1, 15), (4, 2, 2, 15),
+                                             (3, 4, 1, 1), (3, 4, 2, 18), (2, 4, 2, 1), (2, 4, 3, 23)])
+def test_site_spacing_is_relaxed_at_most_max_relax_times_then_dropped_to_one(monkeypatch, n, seed, most, r2):
+    """Sites on a 6x6 map start 2 * 36 // n apart (squared) and, when no cell is open, are
+    shrunk by 7/8 at most MAX_RELAX times, then the spacing drops to 1: 4 sites (18) need one
+    shrink (15), so none allowed gives 1; 3 sites (24) need two (21, 18); 2 sites (36) three
+    (31, 27, 23). The bound reached exactly at a shortage drops it."""
     from worldgen.toolkit import spread
     monkeypatch.setattr(spread, "MAX_RELAX", most)
-    xy, got = place_sites(np.ones((6, 6), bool), 4, np.random.default_rng(2))
-    assert len(xy) == 4 and got == r2
+    xy, got = place_sites(np.ones((6, 6), bool), n, np.random.default_rng(seed))
+    assert len(xy) == n and got == r2
+
+
+def test_sites_on_one_tile_of_land_take_it_and_on_none_there_are_none():
+    xy, r2 = place_sites(np.eye(1, 5, 3, dtype=bool), 4, np.random.default_rng(0))
+    assert xy.tolist() == [[3, 0]] and r2 >= 1
+    xy, r2 = place_sites(np.zeros((3, 5), bool), 4, np.random.default_rng(0))
+    assert xy.shape == (0, 2) and xy.dtype == np.int64 and r2 == 0
+
+
+def _drained(steps):
+    events = []
+    try:
+        while True:
+            events.append(next(steps))
+    except StopIteration as done:
+        return events, done.value
+
+
+def test_sites_are_numbered_near_to_far_from_the_start_those_it_cannot_reach_last():
+    """A 99-tile region and a 50-tile islet: the sites spread over both; those on the islet
+    (no way there from the start) come after every reachable one, numbered by their draw; the
+    info counts the region's and the land's tiles."""
+    from worldgen.generators.world import locations
+    tiles = np.full((24, 30), T.deep_water, np.uint8)
+    tiles[1:10, 1:12] = T.grass
+    tiles[18:23, 18:28] = T.grass
+    world = World.from_name("Avalon")
+    _, (sites, start, _, info) = _drained(locations._sites(world, locations.location_plan(world, 0), tiles))
+    steps = [s.steps for s in sites]
+    far = steps.index(-1)
+    assert 0 < far < len(steps) and all(x == -1 for x in steps[far:])
+    assert steps[:far] == sorted(steps[:far]) and min(steps[:far]) > 0
+    assert info == {"region_tiles": 99, "land_tiles": 149}
+
+
+def test_a_location_with_no_land_has_no_sites_and_starts_at_the_maps_centre():
+    from worldgen.generators.world import locations
+    tiles = np.full((6, 9), T.deep_water, np.uint8)
+    world = World.from_name("Avalon")
+    _, (sites, start, spacing, info) = _drained(locations._sites(world, locations.location_plan(world, 0), tiles))
+    assert sites == () and start == (4, 2) and info == {"region_tiles": 0, "land_tiles": 0}
+
+
+def test_the_start_is_nearest_the_centroid_rounded_down_not_its_exact_mean(avalon, monkeypatch):
+    """A strip of land x = 1..4 (mean 2.5, rounded down to 2) with a site on x = 2: the free
+    tiles 1 and 3 are equally near x = 2, and the first (1) is the start (3 would be nearer
+    the exact mean)."""
+    from worldgen.generators.world import locations
+
+    def one_site(candidates, n, rng, per_step, tick):
+        return np.array([[2, 1]], dtype=np.int64), 1
+        yield
+
+    monkeypatch.setattr(locations, "place_sites_steps", one_site)
+    tiles = np.full((3, 6), T.deep_water, np.uint8)
+    tiles[1, 1:5] = T.grass
+    _, (sites, start, _, _) = _drained(locations._sites(avalon, locations.location_plan(avalon, 0), tiles))
+    assert [(s.x, s.y) for s in sites] == [(2, 1)] and start == (1, 1)
+
+
+def test_a_locations_stages_carry_its_info_and_the_location_its_plan(avalon):
+    """The biomes stage's info (the growth's) is kept in the location's, with the sites' counts,
+    the plan's water and weights; the sites stage carries that whole info; "sites" progress
+    starts at 0 right after the biomes stage; the location has its plan's name and seed."""
+    items = list(iter_location(avalon, 5))
+    plan = avalon.locations[5]
+    loc = items[-1]
+    stages = {i.name: (k, i) for k, i in enumerate(items) if isinstance(i, Stage)}
+    k, biomes_stage = stages["biomes"]
+    assert biomes_stage.info and all(loc.info[key] == value for key, value in biomes_stage.info.items())
+    assert isinstance(items[k + 1], Progress) and (items[k + 1].stage, items[k + 1].done) == ("sites", 0.0)
+    assert (loc.info["water"], loc.info["weights"]) == (plan.water, plan.weights)
+    assert {"region_tiles", "land_tiles"} <= set(loc.info)
+    assert stages["sites"][1].info == loc.info
+    assert (loc.name, loc.seed, loc.index) == (plan.name, plan.seed, 5)
