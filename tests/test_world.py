@@ -603,3 +603,31 @@ def test_a_locations_stages_carry_its_info_and_the_location_its_plan(avalon):
     assert {"region_tiles", "land_tiles"} <= set(loc.info)
     assert stages["sites"][1].info == loc.info
     assert (loc.name, loc.seed, loc.index) == (plan.name, plan.seed, 5)
+
+
+def test_refusals_of_a_nameless_world_a_size_and_a_parameter_say_what_is_wrong_in_full():
+    """Each refusal word for word, what was given cut to 20 (a size) or 40 (a parameter's name)
+    characters, the choices listed."""
+    from worldgen.generators.world.params import make_world_params
+    from worldgen.core.registry import ParamError
+    with pytest.raises(WorldNameError) as nameless:
+        world_key("   ")
+    assert str(nameless.value) == "A world needs a name: type any word, for example Avalon."
+    with pytest.raises(ValueError) as size:
+        World.from_name("Avalon", size="x" * 30)
+    assert str(size.value) == f"dungeon size must be one of small, medium, large; got {'x' * 20!r}"
+    with pytest.raises(ParamError) as param:
+        make_world_params({"y" * 50: 1})
+    assert str(param.value) == f"the world has no parameter {'y' * 40!r} (known: width, height, grow, unlock_share)"
+
+
+def test_the_world_parameters_are_listed_with_their_defaults_help_and_choices():
+    import dataclasses
+    from worldgen.generators.world.params import WorldParams, world_param_specs
+    specs = world_param_specs()
+    assert [s.name for s in specs] == [f.name for f in dataclasses.fields(WorldParams)]
+    for spec, f in zip(specs, dataclasses.fields(WorldParams)):
+        assert spec.default == f.default and spec.type is type(f.default)
+        assert (spec.lo, spec.hi, spec.help, spec.choices) == (f.metadata["lo"], f.metadata["hi"], f.metadata["help"],
+                                                               f.metadata["choices"])
+        assert spec.help and spec.default is not None
