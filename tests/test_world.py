@@ -631,3 +631,18 @@ def test_the_world_parameters_are_listed_with_their_defaults_help_and_choices():
         assert (spec.lo, spec.hi, spec.help, spec.choices) == (f.metadata["lo"], f.metadata["hi"], f.metadata["help"],
                                                                f.metadata["choices"])
         assert spec.help and spec.default is not None
+
+
+def test_a_site_on_the_start_is_numbered_first_with_no_steps():
+    """A region of exactly SITES_PER_LOCATION tiles holds a site on every tile, so the start
+    falls on one (the finding in docs/TESTING.md): that site is 0 steps away, nearest of all, and
+    numbered first; the rest follow near to far."""
+    from worldgen.generators.world import locations
+    tiles = np.full((24, 30), T.deep_water, np.uint8)
+    tiles[1:11, 1:11] = T.grass
+    tiles[18:23, 18:28] = T.grass
+    world = World.from_name("Avalon")
+    _, (sites, start, _, _) = _drained(locations._sites(world, locations.location_plan(world, 0), tiles))
+    steps = [s.steps for s in sites]
+    assert steps[0] == 0 and (sites[0].x, sites[0].y) == start
+    assert steps == sorted(steps) and steps.count(0) == 1
