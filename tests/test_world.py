@@ -366,20 +366,20 @@ def test_cli_takes_world_params(capsys, tmp_path):
     assert code == 2 and "NAME=VALUE" in err and err.count("\n") == 1
 
 
-def _sites_on(block: tuple[int, int]):
-    """The sites and start of a hand-made map: a ``block`` (h, w) of grass at the top left,
-    the largest region, and a 5x10 islet of grass apart from it; the rest deep water."""
+def _sites_of(block: tuple[int, int]):
+    """``(sites, start, spacing, info)`` of a hand-made map: a ``block`` (h, w) of grass at the
+    top left, the largest region, and a 5x10 islet of grass apart from it; the rest deep water."""
     from worldgen.generators.world import locations
     tiles = np.full((24, 30), T.deep_water, np.uint8)
     tiles[1:1 + block[0], 1:1 + block[1]] = T.grass
     tiles[18:23, 18:28] = T.grass
     world = World.from_name("Avalon")
-    run = locations._sites(world, locations.location_plan(world, 0), tiles)
-    try:
-        while True:
-            next(run)
-    except StopIteration as done:
-        sites, start = done.value[:2]
+    return _drained(locations._sites(world, locations.location_plan(world, 0), tiles))[1]
+
+
+def _sites_on(block: tuple[int, int]):
+    """The sites' cells and the start of :func:`_sites_of`'s map, and the block's cells."""
+    sites, start = _sites_of(block)[:2]
     block_cells = {(x, y) for y in range(1, 1 + block[0]) for x in range(1, 1 + block[1])}
     return {(s.x, s.y) for s in sites}, start, block_cells
 
@@ -550,12 +550,7 @@ def test_sites_are_numbered_near_to_far_from_the_start_those_it_cannot_reach_las
     """A 99-tile region and a 50-tile islet: the sites spread over both; those on the islet
     (no way there from the start) come after every reachable one, numbered by their draw; the
     info counts the region's and the land's tiles."""
-    from worldgen.generators.world import locations
-    tiles = np.full((24, 30), T.deep_water, np.uint8)
-    tiles[1:10, 1:12] = T.grass
-    tiles[18:23, 18:28] = T.grass
-    world = World.from_name("Avalon")
-    _, (sites, start, _, info) = _drained(locations._sites(world, locations.location_plan(world, 0), tiles))
+    sites, start, _, info = _sites_of((9, 11))
     steps = [s.steps for s in sites]
     far = steps.index(-1)
     assert 0 < far < len(steps) and all(x == -1 for x in steps[far:])
@@ -637,12 +632,7 @@ def test_a_site_on_the_start_is_numbered_first_with_no_steps():
     """A region of exactly SITES_PER_LOCATION tiles holds a site on every tile, so the start
     falls on one (the finding in docs/TESTING.md): that site is 0 steps away, nearest of all, and
     numbered first; the rest follow near to far."""
-    from worldgen.generators.world import locations
-    tiles = np.full((24, 30), T.deep_water, np.uint8)
-    tiles[1:11, 1:11] = T.grass
-    tiles[18:23, 18:28] = T.grass
-    world = World.from_name("Avalon")
-    _, (sites, start, _, _) = _drained(locations._sites(world, locations.location_plan(world, 0), tiles))
+    sites, start = _sites_of((10, 10))[:2]
     steps = [s.steps for s in sites]
     assert steps[0] == 0 and (sites[0].x, sites[0].y) == start
     assert steps == sorted(steps) and steps.count(0) == 1
