@@ -101,8 +101,9 @@ def test_a_potion_is_healing_one_time_in_four_and_a_big_one_half_of_those_deep_d
 
 
 def test_from_the_second_island_healing_is_one_potion_in_five_and_never_the_even_draw():
-    """Scarcity (rules 15): from the second island's first tier on, healing
-    only by its own roll, one time in five; the first island as before."""
+    """Scarcity (rules 15): from the second island's first tier on (to the
+    sixth's last, rules 16), healing only by its own roll, one time in five;
+    the first island as before."""
     scarce = item_table.SCARCE_FROM_TIER
     assert scarce == dungeons.TIERS_PER_LOCATION
     rolls = Rolls(ints=[roll_of("potion"), 0])
