@@ -222,6 +222,7 @@ HEALING_ONE_IN = 4
 SCARCE_FROM_TIER = 4  # the second island's first tier (dungeons.TIERS_PER_LOCATION)
 PLENTY_FROM_TIER = 24  # the seventh island's first tier (6 * dungeons.TIERS_PER_LOCATION)
 HEALING_ONE_IN_SCARCE = 5
+ENCHANTING_ONE_IN = 4  # a scroll find is enchanting outright one time in four (besides its even share)
 
 
 def healing_scarce(tier: int) -> bool:
@@ -233,8 +234,6 @@ def healing_scarce(tier: int) -> bool:
     """
     return SCARCE_FROM_TIER <= tier < PLENTY_FROM_TIER
 
-
-ENCHANTING_ONE_IN = 4  # a scroll find is enchanting outright one time in four (besides its even share)
 
 
 def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
