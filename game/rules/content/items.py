@@ -235,7 +235,6 @@ def healing_scarce(tier: int) -> bool:
     return SCARCE_FROM_TIER <= tier < PLENTY_FROM_TIER
 
 
-
 def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
     """A find for a spawn point at danger ``tier`` in a site on ``terrain``."""
     weights = np.cumsum([w for _, w in _ITEM_CATEGORIES])
