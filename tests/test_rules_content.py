@@ -120,9 +120,11 @@ def test_from_the_second_island_healing_is_one_potion_in_five_and_never_the_even
 
 
 @pytest.mark.parametrize("tier, scarce", [(3, False), (4, True), (23, True), (24, False), (25, False), (45, False)])
-def test_healing_is_scarce_on_islands_two_to_six_and_as_on_the_first_from_the_seventh(tier, scarce):
-    """Rules 16: the supply grows with the danger; the seventh island's first
-    tier (6 islands of 4 tiers) finds healing as the first island does."""
+def test_healing_is_one_potion_in_five_on_islands_two_to_six_one_in_four_elsewhere_and_even_only_on_the_first(
+        tier, scarce):
+    """Rules 16: the supply grows with the danger; from the seventh island's
+    first tier (6 islands of 4 tiers) a potion heals one time in four again,
+    and only the first island adds healing's even share of the rest."""
     assert item_table.PLENTY_FROM_TIER == 6 * dungeons.TIERS_PER_LOCATION == dungeons.tier_of(6, 1)
     assert item_table.healing_scarce(tier) is scarce
     rolls = Rolls(ints=[roll_of("potion"), 0, 0])
@@ -131,14 +133,15 @@ def test_healing_is_scarce_on_islands_two_to_six_and_as_on_the_first_from_the_se
     able = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier]
     first = 1 + next(i for i, k in enumerate(able) if k.effect == "heal")  # the even draw's roll that heals
     drawn = pick_item(Rolls(ints=[roll_of("potion"), 1, first - 1]), tier, 0)
-    assert (drawn.effect == "heal") is (not scarce)
+    assert (drawn.effect == "heal") is (tier < item_table.SCARCE_FROM_TIER)
 
 
 def healing_share(tier: int) -> float:
     """The share of finds at ``tier`` that are healing potions, from the tables."""
     able = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier]
-    if item_table.healing_scarce(tier):
-        return dict(CATEGORIES)["potion"] / TOTAL / item_table.HEALING_ONE_IN_SCARCE
+    if tier >= item_table.SCARCE_FROM_TIER:  # by its own roll alone
+        one_in = item_table.HEALING_ONE_IN_SCARCE if item_table.healing_scarce(tier) else item_table.HEALING_ONE_IN
+        return dict(CATEGORIES)["potion"] / TOTAL / one_in
     even = sum(1 for k in able if k.effect == "heal") / len(able)
     one_in = item_table.HEALING_ONE_IN
     return dict(CATEGORIES)["potion"] / TOTAL * (1 / one_in + (1 - 1 / one_in) * even)
@@ -148,6 +151,14 @@ def test_healing_is_under_one_find_in_twenty_five_on_islands_two_to_six():
     """One find in 28 on islands 2 to 6 (one in 15 at rules 13)."""
     shares = [healing_share(tier) for tier in range(item_table.SCARCE_FROM_TIER, item_table.PLENTY_FROM_TIER)]
     assert max(shares) < 1 / 25 and max(shares) < min(healing_share(t) for t in range(item_table.SCARCE_FROM_TIER))
+
+
+def test_healing_grows_to_one_find_in_twenty_two_from_the_seventh_island_below_the_firsts():
+    """Rules 16: more than on islands 2 to 6, less than on the first (one in 9 to 17)."""
+    late = [healing_share(tier) for tier in range(item_table.PLENTY_FROM_TIER, 46)]
+    assert min(late) == max(late) and 1 / 23 < late[0] < 1 / 22
+    assert late[0] > healing_share(item_table.PLENTY_FROM_TIER - 1)
+    assert late[0] < min(healing_share(t) for t in range(item_table.SCARCE_FROM_TIER))
 
 
 def test_a_scroll_is_enchanting_one_time_in_four():
@@ -160,7 +171,7 @@ def test_a_scroll_is_enchanting_one_time_in_four():
 def test_a_potion_scroll_or_wand_is_any_of_those_found_at_the_tier_evenly(cat):
     for tier in (0, DEEP):
         able = [k for k in ITEMS if k.kind == cat and k.tier <= tier
-                and not (cat == "potion" and item_table.healing_scarce(tier) and k.effect == "heal")]
+                and not (cat == "potion" and tier >= item_table.SCARCE_FROM_TIER and k.effect == "heal")]
         if not able:
             continue
         ints = [roll_of(cat)] + ([1] if cat in ("potion", "scroll") else []) + [len(able) - 1]
