@@ -101,8 +101,9 @@ def test_a_potion_is_healing_one_time_in_four_and_a_big_one_half_of_those_deep_d
 
 
 def test_from_the_second_island_healing_is_one_potion_in_five_and_never_the_even_draw():
-    """Scarcity (rules 15): from the second island's first tier on, healing
-    only by its own roll, one time in five; the first island as before."""
+    """Scarcity (rules 15): from the second island's first tier on (to the
+    sixth's last, rules 16), healing only by its own roll, one time in five;
+    the first island as before."""
     scarce = item_table.SCARCE_FROM_TIER
     assert scarce == dungeons.TIERS_PER_LOCATION
     rolls = Rolls(ints=[roll_of("potion"), 0])
@@ -118,20 +119,46 @@ def test_from_the_second_island_healing_is_one_potion_in_five_and_never_the_even
     assert pick_item(Rolls(ints=[roll_of("potion"), 1, 0]), scarce - 1, 0) is able[0]  # the even draw heals here
 
 
+@pytest.mark.parametrize("tier, scarce", [(3, False), (4, True), (23, True), (24, False), (25, False), (45, False)])
+def test_healing_is_one_potion_in_five_on_islands_two_to_six_one_in_four_elsewhere_and_even_only_on_the_first(
+        tier, scarce):
+    """Rules 16: the supply grows with the danger; from the seventh island's
+    first tier (6 islands of 4 tiers) a potion heals one time in four again,
+    and only the first island adds healing's even share of the rest."""
+    assert item_table.PLENTY_FROM_TIER == 6 * dungeons.TIERS_PER_LOCATION == dungeons.tier_of(6, 1)
+    assert item_table.healing_scarce(tier) is scarce
+    rolls = Rolls(ints=[roll_of("potion"), 0, 0])
+    assert pick_item(rolls, tier, 0).id == "potion"
+    assert rolls.ranges[1] == (0, item_table.HEALING_ONE_IN_SCARCE if scarce else item_table.HEALING_ONE_IN)
+    able = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier]
+    first = 1 + next(i for i, k in enumerate(able) if k.effect == "heal")  # the even draw's roll that heals
+    drawn = pick_item(Rolls(ints=[roll_of("potion"), 1, first - 1]), tier, 0)
+    assert (drawn.effect == "heal") is (tier < item_table.SCARCE_FROM_TIER)
+
+
 def healing_share(tier: int) -> float:
     """The share of finds at ``tier`` that are healing potions, from the tables."""
     able = [k for k in ITEMS if k.kind == "potion" and k.tier <= tier]
-    if tier >= item_table.SCARCE_FROM_TIER:
-        return dict(CATEGORIES)["potion"] / TOTAL / item_table.HEALING_ONE_IN_SCARCE
+    if tier >= item_table.SCARCE_FROM_TIER:  # by its own roll alone
+        one_in = item_table.HEALING_ONE_IN_SCARCE if item_table.healing_scarce(tier) else item_table.HEALING_ONE_IN
+        return dict(CATEGORIES)["potion"] / TOTAL / one_in
     even = sum(1 for k in able if k.effect == "heal") / len(able)
     one_in = item_table.HEALING_ONE_IN
     return dict(CATEGORIES)["potion"] / TOTAL * (1 / one_in + (1 - 1 / one_in) * even)
 
 
-def test_healing_is_under_one_find_in_twenty_five_from_the_second_island():
-    """One find in 28 from the second island on (one in 15 at rules 13)."""
-    shares = [healing_share(tier) for tier in range(item_table.SCARCE_FROM_TIER, DEEP + 1)]
+def test_healing_is_under_one_find_in_twenty_five_on_islands_two_to_six():
+    """One find in 28 on islands 2 to 6 (one in 15 at rules 13)."""
+    shares = [healing_share(tier) for tier in range(item_table.SCARCE_FROM_TIER, item_table.PLENTY_FROM_TIER)]
     assert max(shares) < 1 / 25 and max(shares) < min(healing_share(t) for t in range(item_table.SCARCE_FROM_TIER))
+
+
+def test_healing_grows_to_one_find_in_twenty_two_from_the_seventh_island_below_the_firsts():
+    """Rules 16: more than on islands 2 to 6, less than on the first (one in 9 to 17)."""
+    late = [healing_share(tier) for tier in range(item_table.PLENTY_FROM_TIER, 46)]
+    assert min(late) == max(late) and 1 / 23 < late[0] < 1 / 22
+    assert late[0] > healing_share(item_table.PLENTY_FROM_TIER - 1)
+    assert late[0] < min(healing_share(t) for t in range(item_table.SCARCE_FROM_TIER))
 
 
 def test_a_scroll_is_enchanting_one_time_in_four():

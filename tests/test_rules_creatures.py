@@ -311,6 +311,7 @@ def test_a_fireball_sets_alight_the_grass_it_covers_and_it_burns_to_ash():
 # -- the necromancer ------------------------------------------------------------------------------------------
 def test_the_dead_are_remembered_where_they_fell_and_a_necromancer_raises_them():
     g = run_on(pos=(2, 2))
+    g.level.tier = MONSTER_BY_ID["orc"].tier  # at its own tier: raised whole, at half its life
     orc = put(g, "orc", 8, 3, hp=1)
     hurt(g, orc, 5, "your blow")
     assert g.level.corpses == [(8, 3, "orc")]

@@ -115,6 +115,21 @@ def test_spawn_gives_the_monster_its_energy_group_and_guardianship():
     assert (m.hp, m.max_hp, m.attack, m.defence) == (hp, hp, atk, dfn)
 
 
+@pytest.mark.parametrize("under, calls", [(0, 4), (1, 3), (2, 2), (3, 1), (4, 1)])
+def test_a_relic_boss_spawned_below_its_kinds_tier_calls_up_one_fewer_per_tier_and_never_none(under, calls):
+    lich = content.MONSTER_BY_ID["lich"]
+    level = level_of()
+    m = populate.spawn(level, 12, lich, 4, 2, lich.tier - under, Energy(0), boss=True)
+    assert m.calls == calls == content.summon_budget(lich, lich.tier - under)
+    assert populate.spawn(level, 13, lich, 5, 2, lich.tier + 3, Energy(0)).calls == content.MAX_SUMMONS
+
+
+def test_a_caster_not_a_relic_boss_keeps_every_call_below_its_tier():
+    conjurer = content.MONSTER_BY_ID["conjurer"]
+    assert not conjurer.relic_boss and conjurer.summons
+    assert populate.spawn(level_of(), 12, conjurer, 4, 2, 0, Energy(0)).calls == content.MAX_SUMMONS
+
+
 def free_near_by_hand(level, cell, occupied):
     """Every free floor cell within 2 steps of ``cell``, row by row."""
     x0, y0 = cell
@@ -252,6 +267,7 @@ def test_the_prize_replaces_what_lay_on_its_cell_and_its_guardian_stands_by_it_t
     (boss,) = [m for m in level.monsters if m.boss]
     tier = level.tier + (content.RELIC_GUARD_TIERS if relic else 3)
     assert (boss.hp, boss.attack, boss.defence) == content.monster_stats(boss.kind, tier)
+    assert boss.calls == content.summon_budget(boss.kind, tier)
     assert (boss.index, boss.post, boss.pos) == (2, GOAL, level.guard_spot(GOAL, {level.up} | {
         m.pos for m in level.monsters if not m.boss}))
     assert (boss.kind in content.RELIC_BOSSES) == relic

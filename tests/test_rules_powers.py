@@ -42,7 +42,7 @@ def test_a_cast_says_its_words_when_seen_its_sound_when_not_and_its_effects_foll
 
 def test_a_new_creature_is_its_kind_at_the_tier_awake_with_the_hp_asked_within_its_full():
     kind = MONSTER_BY_ID["orc"]
-    full, atk, dfn = monster_stats(kind, 4)
+    full, atk, dfn = monster_stats(kind, 4, called=True)
     m = _new_monster(kind, 3, 2, 4)
     assert (m.index, m.x, m.y, m.hp, m.max_hp, m.attack, m.defence, m.energy.value, m.awake) == \
         (0, 3, 2, full, full, atk, dfn, 0, True)
@@ -64,9 +64,45 @@ def test_a_summons_calls_up_its_kinds_creatures_beside_it_awake_in_its_group_and
     assert r.succeeded and r.messages == (bad(f"The {SUMMONER.name} calls up 2 {words.noun(kind.name).plural}!"),)
     assert len(called) == 2 and all(o.kind == kind and o.awake and o.group == m.index for o in called)
     assert all(o.index > SPAWNED_INDEX for o in called) and m.summoned == 2
-    assert [o.hp for o in called] == [monster_stats(kind, g.level.tier)[0]] * 2
+    assert [o.hp for o in called] == [monster_stats(kind, g.level.tier, called=True)[0]] * 2
     r = Summon(m, 1, "It bellows!").perform(g)
     assert r.messages == (bad("It bellows!"),) and m.summoned == 3
+
+
+@pytest.mark.parametrize("calls", [1, 2, 3])
+def test_a_summons_stops_at_the_callers_own_calls_fewer_than_the_most(calls):
+    g = run_on(pos=(2, 3))
+    m = summoner(g, calls=calls)
+    assert Summon(m, MAX_SUMMONS).perform(g).succeeded
+    assert m.summoned == calls == len(g.level.monsters) - 1
+    assert Summon(m, 1).perform(g) == fail() and len(g.level.monsters) == calls + 1
+
+
+def test_a_raising_counts_against_the_casters_calls_as_a_summons_does():
+    g = run_on(pos=(2, 3))
+    m = put(g, "necromancer", 9, 3, calls=2)
+    g.level.corpses = [(6, 3, "orc"), (7, 3, "orc"), (6, 4, "orc")]
+    assert Raise(m, (6, 3, "orc")).perform(g).succeeded and m.summoned == 1
+    assert Summon(m, 1).perform(g) == fail()  # a necromancer calls nothing up, whatever is left
+    assert Raise(m, (7, 3, "orc")).perform(g).succeeded and m.summoned == 2
+    assert Raise(m, (6, 4, "orc")).perform(g) == fail() and (6, 4, "orc") in g.level.corpses
+
+
+@pytest.mark.parametrize("under", [0, 1, 3])
+def test_a_creature_called_up_below_its_kinds_tier_is_scaled_down_as_a_relic_boss_is(under):
+    kind = MONSTER_BY_ID["skeleton"]
+    assert not kind.relic_boss
+    m = _new_monster(kind, 3, 2, kind.tier - under)
+    assert (m.max_hp, m.attack, m.defence) == monster_stats(kind, kind.tier - under, called=True)
+    weaker = (kind.hp - (kind.hp * under) // 4, kind.attack - under, kind.defence - under // 3)
+    assert (m.max_hp, m.attack, m.defence) == weaker
+    above = _new_monster(kind, 3, 2, kind.tier + 2)
+    assert (above.max_hp, above.attack, above.defence) == monster_stats(kind, kind.tier + 2)
+
+
+def test_a_creature_called_up_has_its_kinds_budget_at_the_tier():
+    lich = MONSTER_BY_ID["lich"]
+    assert _new_monster(lich, 3, 2, lich.tier - 2).calls == 2 and _new_monster(lich, 3, 2, lich.tier).calls == MAX_SUMMONS
 
 
 def test_a_summons_keeps_the_callers_pack_stops_at_the_bound_and_is_heard_when_unseen():
@@ -111,7 +147,7 @@ def test_the_dead_rise_where_they_fell_with_half_their_hp_risen_and_the_raiser_c
     g.level.corpses.append(corpse)
     r = Raise(m, corpse).perform(g)
     risen = g.level.monster_at(6, 3)
-    full = monster_stats(risen.kind, g.level.tier)[0]
+    full = monster_stats(risen.kind, g.level.tier, called=True)[0]
     assert r.succeeded and r.messages == (bad(f"The {m.kind.name} raises the dead: {risen.kind.name} stands again!"),)
     assert risen.kind.id == "orc" and risen.risen and risen.awake and risen.hp == max(1, full // RAISE_SHARE)
     assert risen.max_hp == full and g.level.corpses == [] and m.summoned == 1 and risen.index > SPAWNED_INDEX

@@ -14,7 +14,7 @@ from worldgen.core.tiles import T
 from worldgen.toolkit import vaults as carving
 
 from game.rules.world import hazards
-from game.rules.content import DUNGEONS, MAX_STATUS_TURNS, MONSTER_BY_ID
+from game.rules.content import DUNGEONS, MAX_STATUS_TURNS, MAX_SUMMONS, MONSTER_BY_ID
 from game.rules.world.level import DROPPED_INDEX, MAX_CORPSES, SPAWNED_INDEX, Level, LevelKey
 from game.rules.persistence.reading import BIG
 from game.rules.persistence.save import pack_mask
@@ -216,6 +216,10 @@ def test_snapshot_keeps_what_a_caster_called_up():
     assert reloaded_monster("conjurer", summoned=3).summoned == 3
 
 
+def test_snapshot_keeps_how_many_a_caster_may_call_up():
+    assert reloaded_monster("lich", calls=2).calls == 2 and reloaded_monster("lich").calls == MAX_SUMMONS
+
+
 def test_snapshot_keeps_a_flyer_over_the_chasm_and_a_swimmer_in_the_water():
     g = run_on(built(), pos=(2, 2))
     put(g, "bat", 9, 4)
@@ -327,6 +331,10 @@ def test_snapshot_clamps_a_thiefs_loot(loot, expect):
 
 def test_snapshot_clamps_what_a_caster_called_up():
     assert [read(summoned=v).summoned for v in (-1, 1001, "x", 4)] == [0, 1000, 0, 4]
+
+
+def test_snapshot_clamps_how_many_a_caster_may_call_up_and_a_missing_count_is_the_most():
+    assert [read(calls=v).calls for v in (-1, 0, 1001, "x", None, 2)] == [0, 0, 1000, MAX_SUMMONS, MAX_SUMMONS, 2]
 
 
 def test_snapshot_leaves_out_a_monster_that_cannot_stand_where_it_says():

@@ -190,6 +190,9 @@ def test_a_conjurer_caught_beside_its_foe_blinks_away_half_the_time():
 def test_a_conjurer_calls_up_two_now_and_then_while_it_may():
     g = run_on(pos=(2, 3))
     m = of_behaviour(g, "conjurer", 9, 3)
+    m.calls, m.summoned = 3, 3
+    assert think(g, m) == step_to(m, 8, 3)  # its own calls spent
+    m.calls, m.summoned = MAX_SUMMONS, 0
     assert think(g, m, 0.2999) == ("summon", who(m), 2, "")
     assert think(g, m, 0.3) == step_to(m, 8, 3)
     m.summoned = MAX_SUMMONS - 1
@@ -294,6 +297,10 @@ def test_a_warlord_with_its_guard_of_two_or_its_calls_spent_calls_no_more():
     m = of_behaviour(g, "warlord", 9, 3)
     put(g, "goblin", 12, 1, group=m.index)
     assert think(g, m, 0.1)[0] == "summon"  # one guard: it calls
+    m.calls = m.summoned = 1
+    m.hp = 1
+    assert think(g, m, 0.1)[0] == "cast"  # hurt, its own calls spent: it rages instead of bellowing
+    m.calls, m.summoned, m.hp = MAX_SUMMONS, 0, m.max_hp
     m.summoned = MAX_SUMMONS
     m.hp = 1
     assert think(g, m, 0.9) == step_to(m, 8, 3)
@@ -313,6 +320,17 @@ def test_a_lich_blinks_from_blades_raises_the_dead_calls_skeletons_and_slows_wit
     assert think(g, m, 0.5, 0.5, 0.6) == bite(m)  # the dead lie there: no skeletons called
     m.summoned = MAX_SUMMONS
     assert think(g, m, 0.5, 0.6) == bite(m)
+
+
+def test_a_lich_below_its_tier_stops_calling_and_raising_at_its_own_smaller_budget():
+    g = run_on(pos=(2, 3))
+    m = of_behaviour(g, "lich", 7, 3, shot_range=5)
+    m.calls, m.summoned = 2, 1
+    assert think(g, m, 0.1999) == ("summon", who(m), 1, "")
+    m.summoned = 2
+    assert think(g, m, 0.1999) == ("Shoot", who(m), "player")  # spent at 2, not at MAX_SUMMONS
+    g.level.corpses.append((9, 3, "rat"))
+    assert think(g, m, 0.4999) == ("Shoot", who(m), "player")  # nor does it raise the dead
 
 
 def test_a_lich_far_off_shoots_along_a_clear_line_else_closes_in():

@@ -7,7 +7,8 @@ engine like any other action.  Units that items share are in
 - :class:`Cast`: words, then the units they set going (a blink, a chant, a
   war drum, a breath of fire);
 - :class:`Summon`: a caster calls up creatures of its kind's ``summons``
-  beside it (bounded by :data:`MAX_SUMMONS` over its life);
+  beside it (bounded over its life by its ``calls``: :data:`MAX_SUMMONS`,
+  fewer for a relic boss below its kind's tier);
 - :class:`Raise`: the dead rise where they fell (a necromancer, a lich);
 - :class:`Split`: a wounded jelly splits in two (set off by the wound);
 - :class:`Escape`: a thief with its loot leaves the level by the stairs;
@@ -24,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..text import words
-from ..content import MONSTER_BY_ID, MonsterKind, monster_stats
+from ..content import MAX_SUMMONS, MONSTER_BY_ID, MonsterKind, monster_stats, summon_budget
 from ..creatures.entities import Monster
 from ..play.harm import name_of
 from ..text.log import bad, note
@@ -36,16 +37,18 @@ from .melee import Attack
 __all__ = ["Cast", "Summon", "Raise", "Split", "Escape", "Flurry", "Submerge", "Surface", "set_off", "MAX_SUMMONS",
            "SPLIT_MIN_HP", "RAISE_SHARE"]
 
-MAX_SUMMONS = 4  # creatures one caster may call up in its life
 SPLIT_MIN_HP = 4  # a jelly with less left does not split
 RAISE_SHARE = 2  # the risen come back with 1/RAISE_SHARE of their HP
 
 
 def _new_monster(kind: MonsterKind, x: int, y: int, tier: int, hp: int | None = None) -> Monster:
-    """A creature of ``kind`` at danger ``tier``, awake, with ``hp`` of its full HP (default: all)."""
-    full, atk, dfn = monster_stats(kind, tier)
+    """A creature of ``kind`` called up or raised at danger ``tier`` (scaled
+    down below its kind's tier, :func:`~game.rules.content.monster_stats`),
+    awake, with ``hp`` of its full HP (default: all)."""
+    full, atk, dfn = monster_stats(kind, tier, called=True)
     hp = full if hp is None else max(1, min(full, hp))
-    return Monster(0, kind, x=x, y=y, hp=hp, max_hp=full, attack=atk, defence=dfn, awake=True)
+    return Monster(0, kind, x=x, y=y, hp=hp, max_hp=full, attack=atk, defence=dfn, awake=True,
+                   calls=summon_budget(kind, tier))
 
 
 class Cast(Action):
@@ -64,8 +67,8 @@ class Cast(Action):
 
 class Summon(Action):
     """``caster`` calls up to ``count`` creatures of its kind's ``summons`` onto
-    free cells beside it, awake and of its group (at most :data:`MAX_SUMMONS`
-    in its life)."""
+    free cells beside it, awake and of its group (at most its ``calls`` in its
+    life, :func:`~game.rules.content.summon_budget`)."""
 
     def __init__(self, caster: Monster, count: int, line: str = "") -> None:
         self.caster, self.count, self.line = caster, count, line
@@ -73,10 +76,10 @@ class Summon(Action):
     def perform(self, run: RunState) -> Result:
         m, level = self.caster, run.level
         kind = MONSTER_BY_ID.get(m.kind.summons)
-        if kind is None or not m.alive or m.summoned >= MAX_SUMMONS:
+        if kind is None or not m.alive or m.summoned >= m.calls:
             return fail()
         called = 0
-        for _ in range(min(self.count, MAX_SUMMONS - m.summoned)):
+        for _ in range(min(self.count, m.calls - m.summoned)):
             cell = level.free_cell_near(m.pos, kind.moves, avoid=run.pos)
             if cell is None:
                 break
@@ -94,7 +97,7 @@ class Raise(Action):
     """``caster`` raises the dead at ``corpse`` (``(x, y, kind id)`` from the
     level's memory): a creature of that kind stands there again, hostile,
     with 1/:data:`RAISE_SHARE` of its HP (an ally fallen comes back a foe).
-    The risen leave no corpse; a caster raises at most :data:`MAX_SUMMONS`."""
+    The risen leave no corpse; a raising counts against the caster's ``calls`` as a summons does."""
 
     def __init__(self, caster: Monster, corpse: tuple[int, int, str]) -> None:
         self.caster, self.corpse = caster, corpse
@@ -103,12 +106,12 @@ class Raise(Action):
         level, (x, y, kind_id) = run.level, self.corpse
         kind = MONSTER_BY_ID.get(kind_id)
         if not self.caster.alive or kind is None or self.corpse not in level.corpses \
-                or self.caster.summoned >= MAX_SUMMONS:
+                or self.caster.summoned >= self.caster.calls:
             return fail()
         if not level.passable(kind.moves)[y, x] or level.monster_at(x, y) is not None or (x, y) == run.pos:
             return fail()
         level.corpses.remove(self.corpse)
-        full = monster_stats(kind, level.tier)[0]
+        full = monster_stats(kind, level.tier, called=True)[0]
         risen = level.bring(_new_monster(kind, x, y, level.tier, max(1, full // RAISE_SHARE)))
         risen.risen = True
         self.caster.summoned += 1

@@ -20,7 +20,7 @@ from .backgrounds import BACKGROUND_BY_ID, BACKGROUNDS, DEFAULT_BACKGROUND, Back
 from .dungeons import DUNGEONS, RELIC_GUARD_TIERS, SIZE_NAMES, DungeonRules, final_location, relic_site, tier_of
 from .keys import COMMAND_BY_NAME, COMMANDS, MOVES, Command, hint, keys_text
 from .items import ITEM_BY_ID, ITEMS, PADDING_HP, RECIPES, RELIC, THROW_RANGE, TREASURE, UNIDENTIFIED_KINDS, ItemKind, Recipe, pick_item
-from .monsters import CAPTIVE_KINDS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next, monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, xp_to_next
+from .monsters import CAPTIVE_KINDS, MAX_SUMMONS, MONSTER_BY_ID, MONSTERS, RELIC_BOSSES, MonsterKind, ally_xp_to_next, monster_stats, monster_xp, pick_captive, pick_monster, pick_relic_boss, summon_budget, xp_to_next
 from .perks import PERK_BY_ID, PERK_CHOICES, PERKS, PERKS_OFFERED, PerkKind
 from .statuses import MAX_STATUS_TURNS, STATUSES, StatusKind
 from .terrain import DUNGEON_STYLES, GASES, MOVE_COST, RESOURCES_BY_TERRAIN, STYLE_BY_TERRAIN, TERRAIN_RULES, GasKind, TerrainRule, move_cost_array, style_for
@@ -32,8 +32,8 @@ __all__ = [
     "DUNGEONS", "RELIC_GUARD_TIERS", "SIZE_NAMES", "DungeonRules", "final_location", "relic_site", "tier_of",
     "ITEM_BY_ID", "ITEMS", "PADDING_HP", "RECIPES", "RELIC", "THROW_RANGE", "TREASURE", "UNIDENTIFIED_KINDS", "ItemKind",
     "Recipe", "pick_item",
-    "CAPTIVE_KINDS", "MONSTER_BY_ID", "MONSTERS", "RELIC_BOSSES", "MonsterKind", "ally_xp_to_next", "monster_stats",
-    "monster_xp", "pick_captive", "pick_monster", "pick_relic_boss", "xp_to_next",
+    "CAPTIVE_KINDS", "MAX_SUMMONS", "MONSTER_BY_ID", "MONSTERS", "RELIC_BOSSES", "MonsterKind", "ally_xp_to_next", "monster_stats",
+    "monster_xp", "pick_captive", "pick_monster", "pick_relic_boss", "summon_budget", "xp_to_next",
     "PERK_BY_ID", "PERK_CHOICES", "PERKS", "PERKS_OFFERED", "PerkKind",
     "MAX_STATUS_TURNS", "STATUSES", "StatusKind",
     "COMMAND_BY_NAME", "COMMANDS", "MOVES", "Command", "hint", "keys_text",

@@ -20,7 +20,7 @@ from .terrain import RESOURCES_BY_TERRAIN
 
 __all__ = ["ItemKind", "ITEMS", "ITEM_BY_ID", "TREASURE", "RELIC", "Recipe", "RECIPES", "pick_item",
            "UNIDENTIFIED_KINDS", "THROW_RANGE", "HEALING_ONE_IN", "HEALING_ONE_IN_SCARCE", "SCARCE_FROM_TIER",
-           "ENCHANTING_ONE_IN", "PADDING_HP"]
+           "PLENTY_FROM_TIER", "healing_scarce", "ENCHANTING_ONE_IN", "PADDING_HP"]
 
 THROW_RANGE = 6  # cells a thrown item flies at most
 UNIDENTIFIED_KINDS = ("potion", "scroll", "wand")  # known only by an appearance until used
@@ -210,16 +210,31 @@ RECIPES: dict[str, Recipe] = {
 _ITEM_CATEGORIES = (("potion", 18), ("scroll", 14), ("wand", 4), ("resource", 28), ("weapon", 11),
                     ("ammo", 9), ("armour", 16))
 # Healing is scarce by design (rules 15; careful runs held 20-46 healing
-# potions at once before, and a player died holding 14).  On the first
-# island a potion find is healing outright one time in four and healing has
-# its even share of the rest besides (as before: a newcomer's island, where
-# divers must live to the second); from the second island's first tier on
-# it is healing one time in five and never otherwise: about one find in 28,
-# not one in 15.
+# potions at once before, and a player died holding 14), and its supply
+# grows with the danger (rules 16).  On the first island a potion find is
+# healing outright one time in four and healing has its even share of the
+# rest besides (a newcomer's island, where divers must live to the second):
+# one find in 9 to 17.  Past it, healing comes only by its own roll, never the
+# even share: on islands 2 to 6 one potion find in five (one find in 28),
+# from the seventh island's first tier on, where the deepest danger is met,
+# one in four (one find in 22).  Measured (docs/BALANCE.md): one in five
+# everywhere past the first island won careful 1 run in 6; the first
+# island's supply again from the seventh, 7 in 10.
 HEALING_ONE_IN = 4
 SCARCE_FROM_TIER = 4  # the second island's first tier (dungeons.TIERS_PER_LOCATION)
+PLENTY_FROM_TIER = 24  # the seventh island's first tier (6 * dungeons.TIERS_PER_LOCATION)
 HEALING_ONE_IN_SCARCE = 5
 ENCHANTING_ONE_IN = 4  # a scroll find is enchanting outright one time in four (besides its even share)
+
+
+def healing_scarce(tier: int) -> bool:
+    """Whether a potion found at danger ``tier`` heals one time in
+    :data:`HEALING_ONE_IN_SCARCE` (islands 2 to 6), not in :data:`HEALING_ONE_IN`.
+
+    >>> [healing_scarce(t) for t in (3, 4, 23, 24)]
+    [False, True, True, False]
+    """
+    return SCARCE_FROM_TIER <= tier < PLENTY_FROM_TIER
 
 
 def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
@@ -234,10 +249,10 @@ def pick_item(rng: np.random.Generator, tier: int, terrain: int) -> ItemKind:
         return ITEM_BY_ID["potion"]
     if cat in ("potion", "scroll", "wand"):
         # healing is the commonest potion; the rest are even
-        scarce = tier >= SCARCE_FROM_TIER
+        scarce = healing_scarce(tier)
         if cat == "potion" and rng.integers(0, HEALING_ONE_IN_SCARCE if scarce else HEALING_ONE_IN) == 0:
             return ITEM_BY_ID["big_potion" if tier >= 5 and rng.integers(0, 2) else "potion"]
-        if cat == "potion" and scarce:
+        if cat == "potion" and tier >= SCARCE_FROM_TIER:  # past the first island: only by its own roll
             able = [i for i in able if i.effect != "heal"]
         if cat == "scroll" and rng.integers(0, ENCHANTING_ONE_IN) == 0:  # and enchanting the commonest scroll (Brogue's)
             return ITEM_BY_ID["scroll_enchant"]

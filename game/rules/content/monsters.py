@@ -28,7 +28,10 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["MonsterKind", "MONSTERS", "MONSTER_BY_ID", "RELIC_BOSSES", "CAPTIVE_KINDS", "pick_monster",
-           "pick_relic_boss", "pick_captive", "monster_stats", "monster_xp", "xp_to_next", "ally_xp_to_next"]
+           "pick_relic_boss", "pick_captive", "monster_stats", "monster_xp", "xp_to_next", "ally_xp_to_next",
+           "MAX_SUMMONS", "summon_budget"]
+
+MAX_SUMMONS = 4  # creatures one caster may call up or raise in its life
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,23 +205,44 @@ def _weighted(rng: np.random.Generator, able: list[MonsterKind], tier: int) -> M
     return able[int(np.searchsorted(np.cumsum(weights), pick, side="right"))]
 
 
-def monster_stats(kind: MonsterKind, tier: int) -> tuple[int, int, int]:
+def monster_stats(kind: MonsterKind, tier: int, called: bool = False) -> tuple[int, int, int]:
     """``(hp, attack, defence)`` scaled up when the tier is above the kind's own:
     a quarter more life, one more attack and a third of a defence per tier
     (a hero gains about a level a tier, and a perk with it).  A relic boss
     met below its kind's tier (the first island's) is scaled down alike, to
-    at least 1 HP, 1 attack and no defence; other kinds are never met below
-    theirs but for a vault's sentinels, which stay as written.
+    at least 1 HP, 1 attack and no defence, and so is a creature ``called``
+    up or raised below its kind's tier (the skeletons of the first island's
+    lich: at full strength they killed divers of level 2 there, rules 16);
+    other kinds are never met below theirs but for a vault's sentinels,
+    which stay as written.
 
     >>> monster_stats(MONSTER_BY_ID["rat"], 0), monster_stats(MONSTER_BY_ID["rat"], 6)
     ((4, 2, 0), (10, 8, 2))
     >>> monster_stats(MONSTER_BY_ID["lich"], 6), monster_stats(MONSTER_BY_ID["lich"], 4)
     ((16, 4, 1), (8, 2, 1))
+    >>> monster_stats(MONSTER_BY_ID["skeleton"], 1), monster_stats(MONSTER_BY_ID["skeleton"], 1, called=True)
+    ((12, 5, 2), (3, 2, 1))
     """
     over = max(0, tier - kind.tier)
-    under = max(0, kind.tier - tier) if kind.relic_boss else 0
+    under = max(0, kind.tier - tier) if kind.relic_boss or called else 0
     hp = kind.hp + (kind.hp * over) // 4 - (kind.hp * under) // 4
     return max(1, hp), max(1, kind.attack + over - under), max(0, kind.defence + over // 3 - under // 3)
+
+
+def summon_budget(kind: MonsterKind, tier: int) -> int:
+    """How many creatures one of ``kind`` met at danger ``tier`` may call up
+    or raise in its life: :data:`MAX_SUMMONS`, one fewer per tier a relic
+    boss stands below its kind's (the first island's, scaled down as
+    :func:`monster_stats` says), never below one.  A diver at level 2 met a
+    lich that called up four skeletons on the first island (rules 16).
+
+    >>> [summon_budget(MONSTER_BY_ID["lich"], t) for t in (6, 5, 4, 2, 0)]
+    [4, 3, 2, 1, 1]
+    >>> summon_budget(MONSTER_BY_ID["conjurer"], 0), summon_budget(MONSTER_BY_ID["lich"], 9)
+    (4, 4)
+    """
+    under = max(0, kind.tier - tier) if kind.relic_boss else 0
+    return max(1, MAX_SUMMONS - under)
 
 
 def monster_xp(kind: MonsterKind, tier: int, boss: bool = False) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..content import ITEM_BY_ID, PERK_BY_ID, PERK_CHOICES, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
+from ..content import ITEM_BY_ID, MAX_SUMMONS, PERK_BY_ID, PERK_CHOICES, STATUSES, ItemKind, MonsterKind, ally_xp_to_next, xp_to_next
 from .energy import ACTION_COST, Energy
 from .status import GUARD_TURNS, LOCKS, floats, strength
 
@@ -207,7 +207,8 @@ class Monster(Actor):
     order: str = "follow"  # an ally's order (ORDERS)
     hidden: bool = False  # unseen: a mimic passing for an item, an eel under the water
     stolen: tuple[str, int] | None = None  # what a thief carries off: (item id, count)
-    summoned: int = 0  # how many creatures it has called up or raised (bounded: actions.powers.MAX_SUMMONS)
+    summoned: int = 0  # how many creatures it has called up or raised (at most ``calls``)
+    calls: int = MAX_SUMMONS  # how many it may in its life (content.summon_budget: fewer for a boss below its tier)
     risen: bool = False  # raised from the dead: it leaves no corpse to raise again
 
     @property

@@ -28,7 +28,7 @@ import numpy as np
 from worldgen.core.tiles import T
 
 from ..world import hazards, vaults
-from ..content import GASES, ITEM_BY_ID, MAX_STATUS_TURNS, MONSTER_BY_ID, STATUSES
+from ..content import GASES, ITEM_BY_ID, MAX_STATUS_TURNS, MAX_SUMMONS, MONSTER_BY_ID, STATUSES
 from ..creatures.energy import Energy
 from ..creatures.entities import ORDERS, FloorItem, Monster
 from ..world.level import DROPPED_INDEX, MAX_CORPSES, SPAWNED_INDEX, Level
@@ -101,6 +101,8 @@ def monster_to_json(m: Monster) -> dict:
         out["stolen"] = list(m.stolen)
     if m.summoned:
         out["summoned"] = m.summoned
+    if m.calls != MAX_SUMMONS:
+        out["calls"] = m.calls
     if m.risen:
         out["risen"] = True
     return out
@@ -226,7 +228,8 @@ def monster_from_json(e) -> Monster | None:
     -10000..10000, statuses known ones of 1..99 turns; an ally's order one of
     :data:`~game.rules.creatures.entities.ORDERS`, its level 1..1000, XP 0..10**9; a
     thief's loot a known item (never a prize), 1..99 of it; what it called up
-    0..1000.  Where it stands is the caller's to check against a level."""
+    0..1000 and may in all 0..1000 (missing: :data:`~game.rules.content.MAX_SUMMONS`).
+    Where it stands is the caller's to check against a level."""
     e = as_dict(e)
     kind = MONSTER_BY_ID.get(e.get("kind")) if isinstance(e.get("kind"), str) else None
     if kind is None:
@@ -240,6 +243,7 @@ def monster_from_json(e) -> Monster | None:
                 boss=e.get("boss") is True, group=clamp_int(e.get("group"), -1, BIG, -1),
                 fleeing=e.get("fleeing") is True, captive=e.get("captive") is True, ally=e.get("ally") is True,
                 hidden=e.get("hidden") is True, summoned=clamp_int(e.get("summoned"), 0, 1000, 0),
+                calls=clamp_int(e.get("calls"), 0, 1000, MAX_SUMMONS),
                 risen=e.get("risen") is True)
     m.statuses = {k: clamp_int(v, 1, MAX_STATUS_TURNS, 1)
                   for k, v in list(as_dict(e.get("statuses")).items())[:16] if k in STATUSES}

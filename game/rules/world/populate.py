@@ -120,7 +120,7 @@ def spawn(level, index: int, kind: MonsterKind, x: int, y: int, tier: int, energ
     """A monster of ``kind`` at danger ``tier`` on ``level`` (its stats scaled by the tier)."""
     hp, atk, dfn = content.monster_stats(kind, tier)
     m = Monster(index, kind, x=x, y=y, hp=hp, max_hp=hp, attack=atk, defence=dfn, energy=energy, boss=boss,
-                group=group)
+                group=group, calls=content.summon_budget(kind, tier))
     level.monsters.append(m)
     return m
 
