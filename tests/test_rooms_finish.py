@@ -83,15 +83,22 @@ def test_far_apart_against_the_distances_by_hand(seed, h, w, least):
     assert far_apart(g, planes, horizontal, vertical, least) == g.from_cells(want)
 
 
-def test_open_loops_keeps_its_bound_and_spacing():
+def long_u():
+    """A long U (two arms one wall apart, room for several loops), its grid,
+    walkable bits, a search from the upper arm's first cell, and params
+    asking loops 30 steps apart and no doors."""
     tiles = np.full((9, 40), T.wall, dtype=np.uint8)
-    tiles[2, 1:39] = T.floor                        # a long U: two arms one wall apart
+    tiles[2, 1:39] = T.floor
     tiles[4, 1:39] = T.floor
     tiles[2:5, 38] = T.floor
     g = BitGrid(40, 9)
     walk = g.from_mask(WALKABLE[tiles])
     searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
-    p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+    return tiles, g, walk, searches, SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+
+
+def test_open_loops_keeps_its_bound_and_spacing():
+    tiles, g, walk, searches, p = long_u()
     doors = []
     walk2, door_bits, opened = finish(open_loops(tiles, g, walk, doors, 0, searches, 1, 10, p,
                                                  Draw(np.random.default_rng(3))))
@@ -157,14 +164,7 @@ def test_walling_in_a_door_never_leaves_fewer_walkable_cells_than_the_floor_prom
 @pytest.mark.parametrize("n_loops", [1, 2])
 def test_open_loops_opens_exactly_the_loops_asked_when_more_are_far_enough_apart(n_loops):
     """The long U has room for more loops than asked: exactly ``n_loops`` open (never one more)."""
-    tiles = np.full((9, 40), T.wall, dtype=np.uint8)
-    tiles[2, 1:39] = T.floor
-    tiles[4, 1:39] = T.floor
-    tiles[2:5, 38] = T.floor
-    g = BitGrid(40, 9)
-    walk = g.from_mask(WALKABLE[tiles])
-    searches = [finish(g.levels(walk, 1 << (2 * 40 + 1)))]
-    p = SPEC.make_params({"loop_distance": 30, "door_chance": 0.0})
+    tiles, g, walk, searches, p = long_u()
     walk2, _, opened = finish(open_loops(tiles, g, walk, [], 0, searches, 1, n_loops, p,
                                          Draw(np.random.default_rng(3))))
     assert opened == n_loops == len(bit_indices(walk2 & ~walk))
