@@ -158,3 +158,12 @@ def test_a_level_owes_a_perk_only_while_fewer_than_all_the_choices_are_held_or_o
     p = Player(perks=[f"perk{i}" for i in range(PERK_CHOICES - 1)], perks_owed=owed_before)
     line = p.grow()
     assert p.perks_owed == owed_before + owes and ("Choose a perk" in line) is owes
+
+
+@pytest.mark.parametrize(("calls", "summoned", "left"), [(3, 0, 3), (3, 2, 1), (3, 3, 0), (3, 4, 0), (0, 0, 0)])
+def test_a_casters_calls_left_counts_down_to_zero_and_never_below(calls, summoned, left):
+    from game.rules.content import MONSTER_BY_ID
+    from game.rules.creatures.entities import Monster
+
+    caster = Monster(1, MONSTER_BY_ID["lich"], hp=9, max_hp=9, calls=calls, summoned=summoned)
+    assert caster.calls_left == left

@@ -76,10 +76,10 @@ class Summon(Action):
     def perform(self, run: RunState) -> Result:
         m, level = self.caster, run.level
         kind = MONSTER_BY_ID.get(m.kind.summons)
-        if kind is None or not m.alive or m.summoned >= m.calls:
+        if kind is None or not m.alive or not m.calls_left:
             return fail()
         called = 0
-        for _ in range(min(self.count, m.calls - m.summoned)):
+        for _ in range(min(self.count, m.calls_left)):
             cell = level.free_cell_near(m.pos, kind.moves, avoid=run.pos)
             if cell is None:
                 break
@@ -106,7 +106,7 @@ class Raise(Action):
         level, (x, y, kind_id) = run.level, self.corpse
         kind = MONSTER_BY_ID.get(kind_id)
         if not self.caster.alive or kind is None or self.corpse not in level.corpses \
-                or self.caster.summoned >= self.caster.calls:
+                or not self.caster.calls_left:
             return fail()
         if not level.passable(kind.moves)[y, x] or level.monster_at(x, y) is not None or (x, y) == run.pos:
             return fail()

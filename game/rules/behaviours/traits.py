@@ -51,7 +51,7 @@ def _corpse(ctx: TurnContext, m: Monster) -> tuple[int, int, str] | None:
     """The nearest remembered dead within ``m``'s sight whose cell is free (None
     when there is none, or ``m`` has raised all it may)."""
     level = ctx.run.level
-    if m.summoned >= m.calls:
+    if not m.calls_left:
         return None
     near = [c for c in level.corpses if chebyshev(m.pos, c[:2]) <= m.kind.sight
             and not ctx.occupied[c[1], c[0]] and c[:2] != ctx.player_pos]
@@ -171,7 +171,7 @@ class Conjurer(Behaviour):
             blink = _blink(ctx, m, cell)
             if blink is not None:
                 return blink
-        if m.summoned < m.calls and ctx.rng.random() < 0.3:
+        if m.calls_left and ctx.rng.random() < 0.3:
             return Summon(m, 2)
         if near <= 3 and ctx.rng.random() < 0.5:
             flee = away(ctx, m, cell)
@@ -220,7 +220,7 @@ class Warlord(Behaviour):
         level = ctx.run.level
         guard = [o for o in level.monsters if o.group == m.index and o is not m]
         hurt = m.hp * 2 < m.max_hp
-        if m.summoned < m.calls and len(guard) < 2 and (m.summoned == 0 or hurt) and ctx.rng.random() < 0.5:
+        if m.calls_left and len(guard) < 2 and (m.summoned == 0 or hurt) and ctx.rng.random() < 0.5:
             m.group = m.index
             return Summon(m, 2, f"{_capital(m)} bellows for its guard!")
         if hurt and "hasted" not in m.statuses and ctx.rng.random() < 0.3:
@@ -242,7 +242,7 @@ class Lich(Behaviour):
         corpse = _corpse(ctx, m)
         if corpse is not None and ctx.rng.random() < 0.5:
             return Raise(m, corpse)
-        if corpse is None and m.summoned < m.calls and ctx.rng.random() < 0.2:
+        if corpse is None and m.calls_left and ctx.rng.random() < 0.2:
             return Summon(m, 1)
         if clear_shot(ctx, m, foe, m.kind.shot_range) and ctx.rng.random() < 0.6:
             return Shoot(m, foe, ctx.rng)

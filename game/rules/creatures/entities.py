@@ -212,6 +212,11 @@ class Monster(Actor):
     risen: bool = False  # raised from the dead: it leaves no corpse to raise again
 
     @property
+    def calls_left(self) -> int:
+        """How many more creatures it may call up or raise (``calls`` less those it has; never below 0)."""
+        return max(0, self.calls - self.summoned)
+
+    @property
     def name(self) -> str:
         if self.ally:
             return "your " + self.kind.name
