@@ -201,6 +201,45 @@ def report(module: str, work: Path, verdicts: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def survivors(verdicts: dict[str, str], modules: list[str]) -> list[str]:
+    """The mutants of ``modules`` (files or folders) no test caught, ``no tests`` too.
+
+    >>> survivors({"worldgen.toolkit.noise.x_f__mutmut_1": "killed", "worldgen.toolkit.noise.x_f__mutmut_2": "survived",
+    ...            "worldgen.toolkit.growth.x_g__mutmut_1": "no tests"}, ["worldgen/toolkit/noise.py"])
+    ['worldgen.toolkit.noise.x_f__mutmut_2']
+    >>> len(survivors({"worldgen.toolkit.grid.cells.x_h__mutmut_1": "survived"}, ["worldgen/toolkit"]))
+    1
+    """
+    def inside(path: str) -> bool:
+        return any(path == m or path.startswith(m + "/") for m in modules)
+
+    return sorted(name for name, status in verdicts.items()
+                  if status not in CAUGHT and status != "skipped" and inside(source_of(name)))
+
+
+def _again(work: Path, modules: list[str], jobs: int, ap: argparse.ArgumentParser) -> str:
+    """Run the survivors of ``modules`` in the last run kept in ``work`` again.
+    The folder's links are pointed at this repository (a folder copied from
+    another checkout then runs this one's tests), mutmut copies the tests
+    afresh, and its map of which test reaches which function is made again,
+    so a new test runs against the mutants it reaches."""
+    title = " ".join(modules)
+    if not (work / "mutants").is_dir():
+        ap.error(f"no run of {title} to run again: make mutate MODULE='{title}' first")
+    for name in (*SOURCES, "tests", *ALSO_COPY):
+        if (work / name).is_symlink() and (ROOT / name).exists():
+            (work / name).unlink()
+            (work / name).symlink_to(ROOT / name)
+    names = survivors(results(work), modules)
+    if not names:
+        return " (no survivors to run again)"
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    print(f"run again the {len(names)} survivors of {title}", flush=True)
+    started = time.monotonic()
+    _mutmut(work, "run", "--max-children", str(jobs), *names, show=True)
+    return f" (its {len(names)} survivors run again in {(time.monotonic() - started) / 60:.1f} min)"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("modules", nargs="*", default=["game/rules"], metavar="module",
@@ -208,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tests", default="", help="space-separated test files or globs instead of the usual ones")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     ap.add_argument("--report", action="store_true", help="print the last run's report again, without running")
+    ap.add_argument("--again", action="store_true",
+                    help="run the last run's survivors again, against the tests as they are now")
     args = ap.parse_args(argv)
     modules = [m.rstrip("/") for m in args.modules]
     for module in modules:
@@ -223,7 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     if not tests:
         ap.error(f"no tests found for {' '.join(modules)}: name some with --tests")
     work, title, took = WORK / _slug(modules), " ".join(modules), ""
-    if not args.report:
+    if args.again:
+        took = _again(work, modules, args.jobs, ap)
+    elif not args.report:
         work = prepare(modules, tests)
         print(f"mutate {title} with: {' '.join(tests)}", flush=True)
         started = time.monotonic()

@@ -49,6 +49,25 @@ def test_phases_spread_each_octaves_nodes_over_its_cell():
     assert phases == set(range(noise.PHASES))
 
 
+def test_each_phase_and_octave_offset_is_its_documented_lattice_point():
+    # OFFSETS is made at import, before a test can change the function: call it (docs/TESTING.md's cache trap).
+    table = noise._phase_offsets()
+    assert table.shape == (noise.PHASES, noise.MAX_OCTAVES, 2) and table.dtype == np.float64
+    assert np.array_equal(table, noise.OFFSETS)
+    assert tuple(table[0, 0]) == (37 + 79 / 256, 151 + 97 / 256)
+    assert tuple(table[1, 0]) == (37 + 111 / 256, 151 + 193 / 256)
+    assert tuple(table[3, 5]) == (30 + 197 / 256, 190 + 70 / 256)
+    assert tuple(table[7, 11]) == (124 + 249 / 256, 32 + 76 / 256)
+    whole, frac = np.floor(table), table % 1.0
+    assert np.array_equal(whole[0], whole[7])  # a phase moves only the fraction
+    assert len({tuple(w) for w in whole[0]}) == noise.MAX_OCTAVES  # each octave hashes its own part of the lattice
+    assert len({tuple(f) for f in frac[0]}) == noise.MAX_OCTAVES  # and no two share their nodes
+    step = (frac[1:] - frac[:-1]) % 1.0  # phase to phase: 1/8 of a cell in x, 3/8 in y
+    assert np.array_equal(step[..., 0], np.full((noise.PHASES - 1, noise.MAX_OCTAVES), 1 / 8))
+    assert np.array_equal(step[..., 1], np.full((noise.PHASES - 1, noise.MAX_OCTAVES), 3 / 8))
+    assert np.array_equal(table * 256, np.round(table * 256))  # exact in 1/256 steps
+
+
 def test_small_layouts_are_kept_read_only_and_bounded():
     kept = tuple(noise._kept(88, 32, 8, 2.0))
     layout = noise._cached_layout(88, 32, kept, 3)

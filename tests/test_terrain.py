@@ -350,3 +350,12 @@ def test_a_bridge_line_crosses_the_pool_to_the_windows_very_edge_either_way(axis
     cells = [(0, k) if axis == 1 else (k, 0) for k in (1, 2, 3)]
     assert sorted(path) == cells
     assert path[0] == (cells[0] if backwards else cells[-1])   # from the goal's side back
+
+
+def test_a_terrain_amount_parameter_runs_0_to_10_per_1000_tiles_and_is_none_by_default():
+    # Read at import into each generator's parameters: call it here, where a change to it shows.
+    field = terrain.amount_param("lakes")
+    assert field.default == 0.0
+    assert (field.metadata["lo"], field.metadata["hi"]) == (0.0, 10.0)
+    assert field.metadata["help"] == "lakes per 1000 map tiles (worldgen.toolkit.terrain): 0 none"
+    assert field.metadata["choices"] == () and field.metadata["step"] is None
