@@ -219,17 +219,18 @@ def survivors(verdicts: dict[str, str], modules: list[str]) -> list[str]:
 
 def _again(work: Path, modules: list[str], jobs: int, ap: argparse.ArgumentParser) -> str:
     """Run the survivors of ``modules`` in the last run kept in ``work`` again.
-    The folder's links are pointed at this repository (a folder copied from
+    Its ``tests`` link is pointed at this repository's (a folder copied from
     another checkout then runs this one's tests), mutmut copies the tests
     afresh, and its map of which test reaches which function is made again,
-    so a new test runs against the mutants it reaches."""
+    so a new test runs against the mutants it reaches.  The sources stay the
+    run's: mutmut would make a newer source's mutants afresh and forget their
+    verdicts, so a change of source wants a fresh run."""
     title = " ".join(modules)
     if not (work / "mutants").is_dir():
         ap.error(f"no run of {title} to run again: make mutate MODULE='{title}' first")
-    for name in (*SOURCES, "tests", *ALSO_COPY):
-        if (work / name).is_symlink() and (ROOT / name).exists():
-            (work / name).unlink()
-            (work / name).symlink_to(ROOT / name)
+    if (work / "tests").is_symlink():
+        (work / "tests").unlink()
+        (work / "tests").symlink_to(ROOT / "tests")
     names = survivors(results(work), modules)
     if not names:
         return " (no survivors to run again)"
