@@ -7,6 +7,7 @@ connectivities, both ``outside`` values, sources as a mask and as a list.
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 
 import numpy as np
@@ -390,3 +391,152 @@ def test_lookup_is_the_table_read_at_every_key(table_dtype, size):
     assert np.array_equal(got, table[keys])
     got[0, 0] = 1                                   # a new array, writable, not the table
     assert np.array_equal(grid.lookup(table, keys[::2, ::3]), table[keys[::2, ::3]])   # strided keys
+
+
+# -- distance_map_steps: where the slices fall ---------------------------------
+# The work is counted, never timed (4 units per cell expanded, 1024 per level, half a
+# unit per cell of set-up), so the same search yields at the same places everywhere.
+
+def _slices(passable, sources, connectivity, work, tick=None):
+    return finish_with_events(grid.distance_map_steps(passable, sources, connectivity, work=work, tick=tick))
+
+
+def test_distance_map_steps_relays_tick_of_the_cells_reached():
+    passable = np.ones((5, 9), bool)
+    plain = _slices(passable, [(2, 4)], 8, 1)[1]
+    dist, ticks = _slices(passable, [(2, 4)], 8, 1, tick=lambda n: ("progress", n))
+    assert plain == [1, 9, 25, 35, 45]
+    assert ticks == [("progress", n) for n in plain]
+    assert dist.tolist() == ref_distance(passable.tolist(), [(2, 4)], 8)
+
+
+@pytest.mark.parametrize("extra,first", [(-1, 1), (0, 1), (1, 1 + 2)])
+def test_distance_map_steps_yields_after_set_up_from_a_budget_of_its_cost(extra, first):
+    """Setting up costs (h + 2) * (w + 2) // 2 units: a budget of that (or less) yields
+    before the first level (only the source reached); one unit more, after it."""
+    h, w = 9, 13
+    passable = np.zeros((h, w), bool)
+    passable[4, :] = True
+    _, reached = _slices(passable, [(4, 6)], 4, (h + 2) * (w + 2) // 2 + extra)
+    assert reached[0] == first
+
+
+@pytest.mark.parametrize("work,expected", [(1028, list(range(1, 701))), (1029, list(range(1, 700, 2)))])
+def test_distance_map_steps_charges_4_per_cell_and_1024_per_level(work, expected):
+    """Along a corridor each level expands one cell: 1028 units.  A budget of 1028
+    yields after every level (the one that finds nothing ends the search instead),
+    1029 after every second; set-up (1053 units) yields first, with the source alone."""
+    _, reached = _slices(np.ones((1, 700), bool), [(0, 0)], 4, work)
+    assert reached == expected
+
+
+def test_a_big_level_yields_between_chunks_not_after_its_last():
+    """2048 sources (every other row): each level is expanded in two chunks of 1024
+    cells, with a yield between them, none after the last chunk itself, and one at
+    the end of a level that found cells (the second finds none: the search ends)."""
+    sources = np.zeros((64, 64), bool)
+    sources[::2] = True
+    dist, reached = _slices(np.ones((64, 64), bool), sources, 4, 1024)
+    assert reached == [2048, 3072, 4096, 4096]
+    assert (dist == np.arange(64)[:, None] % 2).all()
+
+
+def test_distance_map_when_every_cell_is_a_source():
+    """A first level of thousands of cells that finds nothing ends the search with the map."""
+    assert (grid.distance_map(np.ones((40, 40), bool), np.ones((40, 40), bool)) == 0).all()
+    assert (grid.distance_map(np.zeros((40, 40), bool), np.ones((40, 40), bool), 8) == 0).all()
+
+
+@pytest.mark.parametrize("shape,work,expected", [
+    ((300, 300), 1000, [0, 1]),      # pieces of 65536 cells at least: 217 rows, then the rest
+    ((300, 300), 40000, [0, 1]),     # 2 * work = 80000 cells: 264 rows
+    ((300, 300), 1 << 18, []),       # 524288 cells: at once; set-up (45602) under budget
+    ((2, 40000), 1000, [0, 1]),      # a row at least per piece
+    ((2, 40000), 1 << 18, []),
+])
+def test_distance_map_steps_sets_a_big_grid_up_in_pieces_of_twice_its_budget(shape, work, expected):
+    """Set-up yields (no cell reached yet) between pieces of max(65536, 2 * work) cells,
+    then once more when it cost the budget (the source reached, it finds nothing)."""
+    dist, reached = _slices(np.zeros(shape, bool), [(0, 0)], 4, work)
+    assert reached == expected
+    assert dist[0, 0] == 0 and (dist == -1).sum() == dist.size - 1
+
+
+def test_distance_map_marks_unreached_cells_in_every_set_up_piece():
+    """A framed 434-row grid is set up in two pieces of 217 rows: every unreached
+    cell of both reads -1 (a search that reached every cell ran first, so memory
+    reused from it holds no -1)."""
+    shape = (434, 300)
+    assert (grid.distance_map(np.ones(shape, bool), np.ones(shape, bool)) == 0).all()
+    dist = finish(grid.distance_map_steps(np.zeros(shape, bool), [(0, 0)], 4, work=1000))
+    assert dist[0, 0] == 0 and int((dist == -1).sum()) == dist.size - 1
+
+
+def _scattered(seed, shape, count):
+    """``count`` distinct random cells of ``shape`` as a mask."""
+    mask = np.zeros(shape[0] * shape[1], bool)
+    mask[np.random.default_rng(seed).choice(mask.size, count, replace=False)] = True
+    return mask.reshape(shape)
+
+
+#: Maps whose searches take every path of distance_map_steps: an open field from
+#: few sources (levels grow past _BY_STEP and are chunked), a cave (hundreds of
+#: small levels, set up in pieces), 1024 scattered sources (a first level of
+#: exactly _BY_STEP cells) and a dense field (levels of several chunks).
+SLICE_MAPS = {
+    "open": lambda: (np.ones((120, 130), bool), np.random.default_rng(1).random((120, 130)) < 0.02),
+    "cave": lambda: (np.random.default_rng(1).random((300, 300)) < 0.62, [(150, 150), (10, 290)]),
+    "scattered": lambda: (np.ones((100, 100), bool), _scattered(5, (100, 100), 1024)),
+    "dense": lambda: (np.ones((100, 100), bool), np.random.default_rng(2).random((100, 100)) < 0.45),
+}
+
+#: sha256 of the cells reached at each yield and the distances, per (map,
+#: connectivity, work).  After a deliberate change: run slices_golden() and paste.
+SLICES = {
+    ('open', 4, 1): "53e3bde1208ee42a84bfe264396d25e6af865cb7aad44976a330a1a532078730",
+    ('open', 4, 4096): "fb3523bfdd2f289beb242fd77aa410fc91435a057fbbb9a3d0ac0721b021da42",
+    ('open', 4, 5000): "d84c1268e8c402a451a0eb767f464630809f69a34e6ad20e23f551f43087cccb",
+    ('open', 8, 20000): "b13337000e1cd111d2deedbc22fdd9fe35989234cc9b5f50197cfc719104a263",
+    ('cave', 4, 5000): "713b6c880b1b87e9ef191a14978e86dd80ffa488124a48602666c66537e62493",
+    ('cave', 8, 40000): "397dabc4d6605134969dd5f5ed7cf5d8b5a13ef97868ae96e311aefecc8e3228",
+    ('cave', 4, 1 << 18): "a539ac0e3f3d6185432c8c0559bb8fa055eaf4cc7f31c32a232152d0149a9e92",
+    ('scattered', 4, 1): "cddfcd5a98f38829a27aa202d3331e3437ea2e342d3312b15abbbdbb59f9e372",
+    ('scattered', 8, 1): "350f395d6f0b6c62c1313fcebb09c7e8d606a7eb2a8cbf6e2370079cfbe90dba",
+    ('dense', 4, 4097): "392f283f71e96a74c279052e4b67b6a848a2b7f997c92d66b7bdc44e38d74151",
+}
+
+
+def _slice_digest(key):
+    name, connectivity, work = key
+    passable, sources = SLICE_MAPS[name]()
+    dist, reached = _slices(passable, sources, connectivity, work)
+    return hashlib.sha256(repr(reached).encode() + dist.tobytes()).hexdigest()
+
+
+def slices_golden():
+    for key in SLICES:
+        print(f"    {key!r}: \"{_slice_digest(key)}\",")
+
+
+@pytest.mark.parametrize("key", list(SLICES))
+def test_distance_map_steps_slices_are_the_same_everywhere(key):
+    assert _slice_digest(key) == SLICES[key]
+
+
+@pytest.mark.parametrize("cell,on_ring", [((0, 3), True), ((5, 3), True), ((2, 0), True), ((2, 6), True),
+                                          ((1, 3), False), ((4, 3), False), ((2, 1), False), ((2, 5), False)])
+def test_a_search_is_framed_only_when_the_outer_ring_is_open_or_holds_a_source(cell, on_ring):
+    """A frame of one wall is added (a copy of the map) when a passable cell or a
+    source lies on the outer ring, each side alone; one cell in from it needs none."""
+    inner = (3, 3)
+    open_cell = np.zeros((6, 7), bool)
+    open_cell[cell] = True
+    as_mask = open_cell.copy()
+    cases = [(open_cell, [inner]),                        # a passable cell there
+             (np.zeros((6, 7), bool), as_mask),           # a source there, as a mask
+             (np.zeros((6, 7), bool), [cell])]            # a source there, as a cell
+    for passable, sources in cases:
+        assert grid.distance._Search(passable, sources, 4).pad == int(on_ring)
+        cells = [tuple(c) for c in np.argwhere(sources)] if isinstance(sources, np.ndarray) else sources
+        assert grid.distance_map(passable, sources, 8).tolist() == ref_distance(passable.tolist(), cells, 8)
+
