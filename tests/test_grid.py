@@ -264,6 +264,44 @@ def test_line_cells_is_a_4_connected_path(a, b):
     assert cells[:, 1].min() >= min(a[1], b[1]) and cells[:, 1].max() <= max(a[1], b[1])
 
 
+@pytest.mark.parametrize("a,b,cells", [
+    ((0, 0), (2, 1), [[0, 0], [1, 0], [1, 1], [2, 1]]),                # the lone x step half-way
+    ((0, 0), (1, 3), [[0, 0], [0, 1], [0, 2], [1, 2], [1, 3]]),        # the lone y step half-way
+    ((0, 0), (2, 3), [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2], [2, 3]]),
+    ((5, 5), (1, 2), [[5, 5], [4, 5], [4, 4], [3, 4], [3, 3], [2, 3], [2, 2], [1, 2]]),   # up and left
+    ((3, 7), (3, 4), [[3, 7], [3, 6], [3, 5], [3, 4]]),
+    ((3, 2), (0, 2), [[3, 2], [2, 2], [1, 2], [0, 2]]),
+])
+def test_line_cells_takes_each_step_where_it_falls_along_the_line(a, b, cells):
+    """Steps are ordered by where they fall along the line (x and y steps at
+    (i + 0.5) / n of their count); on a tie the x step comes first."""
+    got = grid.line_cells(a, b)
+    assert got.dtype == np.int64 and got.tolist() == cells
+
+
+@pytest.mark.parametrize("n", [3, 20, 64])
+def test_line_cells_on_a_diagonal_is_a_staircase_starting_along_x(n):
+    """Every x step ties with a y step: a stable order, x first, however long the line."""
+    assert grid.line_cells((0, 0), (n, n)).tolist() == [[k // 2, (k + 1) // 2] for k in range(2 * n + 1)]
+
+
+def test_pick_cells_serves_groups_in_order_without_sharing_a_cell():
+    rng = np.random.default_rng(0)
+    groups = grid.pick_cells(rng, np.arange(10), (0, 3, 2, 4))
+    assert [len(g) for g in groups] == [0, 3, 2, 4]
+    assert len(set(np.concatenate(groups).tolist())) == 9
+    short = grid.pick_cells(np.random.default_rng(0), np.arange(5), (2, 0, 2, 3))   # 7 asked of 5
+    assert [len(g) for g in short] == [2, 0, 2, 1]
+    assert sorted(np.concatenate(short).tolist()) == [0, 1, 2, 3, 4]
+
+
+def test_flat_to_points_takes_any_shape_of_indices_as_int64_points():
+    assert grid.flat_to_points(np.array([[0, 5], [7, 9]]), 4).tolist() == [[0, 0], [1, 1], [3, 1], [1, 2]]
+    points = grid.flat_to_points(np.array([0, 5, 7], np.int32), 4)
+    assert points.dtype == np.int64 and points.tolist() == [[0, 0], [1, 1], [3, 1]]
+    assert grid.flat_to_points(6, 4).tolist() == [[2, 1]]
+
+
 @settings(max_examples=100, deadline=None)
 @given(masks, st.data())
 def test_dig_connects_the_two_cells(floor, data):
@@ -278,10 +316,11 @@ def test_dig_connects_the_two_cells(floor, data):
     assert dist[b[0]][b[1]] >= 0
 
 
-@pytest.mark.parametrize("shape,width", [((5, 7), 1), ((6, 6), 2), ((1, 4), 1), ((3, 3), 2)])
+@pytest.mark.parametrize("shape,width", [((5, 7), None), ((5, 7), 1), ((6, 6), 2), ((1, 4), 1), ((3, 3), 2)])
 def test_border_mask_marks_the_outer_rings(shape, width):
-    got = grid.border_mask(shape, width)
+    got = grid.border_mask(shape) if width is None else grid.border_mask(shape, width)
     h, w = shape
+    width = width or 1   # one ring unless told
     ref = [[y < width or y >= h - width or x < width or x >= w - width for x in range(w)]
            for y in range(h)]
     assert got.tolist() == ref
@@ -370,12 +409,15 @@ def _distinct_reference(rng, n, k):
     return np.concatenate(picked) if picked else np.zeros(0, dtype=np.int64)
 
 
-@pytest.mark.parametrize("n,k", [(10, 4), (10, 10), (1, 1), (5, 0), (1000, 480), (100_000, 3000), (50, 200)])
+@pytest.mark.parametrize("n,k", [(10, 4), (10, 10), (10, 1), (1, 1), (5, 0), (1000, 480), (100_000, 3000), (50, 200),
+                                 (1000, 1000)])
 def test_distinct_indices_keeps_first_draws_in_order(n, k):
+    """Round by round while k is small; all of n (1000 of 1000) takes the 32 rounds
+    of draws and then the permutation of what is left."""
     for seed in range(3):
         got = grid.distinct_indices(np.random.default_rng(seed), n, k)
         ref = _distinct_reference(np.random.default_rng(seed), n, k)
-        assert got.tolist() == ref.tolist()
+        assert got.tolist() == ref.tolist() and got.dtype == np.int64   # int64 when empty too
         assert len(set(got.tolist())) == min(n, k) and (got < n).all()
 
 
@@ -540,3 +582,59 @@ def test_a_search_is_framed_only_when_the_outer_ring_is_open_or_holds_a_source(c
         cells = [tuple(c) for c in np.argwhere(sources)] if isinstance(sources, np.ndarray) else sources
         assert grid.distance_map(passable, sources, 8).tolist() == ref_distance(passable.tolist(), cells, 8)
 
+
+def test_lookup_takes_the_byte_path_only_for_a_byte_table_of_256_over_byte_keys():
+    """Wider keys into a byte table of 256, and byte keys into a byte table of 257
+    entries, are plain takes (a byte translation needs both bytes and 256 entries)."""
+    table = (np.arange(256) * 7 % 251).astype(np.uint8)
+    keys = np.array([[0, 255, 3], [200, 1, 7]])
+    for wide in (np.int64, np.uint16, np.intp):
+        assert np.array_equal(grid.lookup(table, keys.astype(wide)), table[keys])
+    longer = np.append(table, np.uint8(9))
+    assert np.array_equal(grid.lookup(longer, keys.astype(np.uint8)), longer[keys])
+
+
+def test_label_steps_ticks_once_per_band_of_rows_in_each_pass():
+    """Bands of max(1, cells // width) rows, once to find the runs and once to label
+    them (rows apart: no union rounds); a mask one cell wide counts its width as 1."""
+    for shape, cells, ticks in [((10, 5), 3, 20), ((10, 5), 10, 10), ((10, 1), 3, 8), ((10, 5), 1 << 18, 2)]:
+        mask = np.zeros(shape, bool)
+        mask[::2] = True
+        seen = []
+        labels, count = finish(grid.label_steps(mask, 4, cells=cells, tick=lambda: seen.append(1)))
+        assert len(seen) == ticks
+        assert count == 5 and labels[::2, 0].tolist() == [1, 2, 3, 4, 5]
+
+
+def test_label_reads_any_nonzero_cell_as_part_of_a_region():
+    """A byte map is a mask of its nonzero cells (2 and 255 as much as 1)."""
+    tiles = np.array([[2, 2, 0, 255], [0, 2, 0, 1], [1, 0, 0, 7]], np.uint8)
+    for connectivity in (4, 8):
+        labels, count = grid.label(tiles, connectivity)
+        expected = grid.label(tiles != 0, connectivity)
+        assert count == expected[1] and np.array_equal(labels, expected[0])
+    assert np.array_equal(grid.neighbour_count(tiles), grid.neighbour_count(tiles != 0))
+    assert np.array_equal(grid.neighbour_count(tiles, 8), grid.neighbour_count(tiles != 0, 8))   # the summed-area path
+    region = grid.largest_region(tiles)
+    assert region.dtype == bool and region.tolist() == [[1, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]]
+
+
+def test_largest_region_is_4_connected_unless_told_and_a_mask_of_the_map_shape():
+    diagonal = np.eye(4, dtype=bool)
+    diagonal[0, 1] = True
+    assert grid.largest_region(diagonal).tolist() == grid.largest_region(diagonal, 4).tolist()
+    assert grid.largest_region(diagonal).sum() == 3 and grid.largest_region(diagonal, 8).sum() == 5
+    for empty in (np.zeros((3, 5), bool), np.zeros((3, 5), np.uint8)):
+        got = grid.largest_region(empty)
+        assert got.dtype == bool and got.shape == (3, 5) and not got.any()
+
+
+def test_grid_errors_say_what_was_wrong():
+    with pytest.raises(ValueError, match="connectivity must be 4 or 8, got 6"):
+        grid.offsets(6)
+    with pytest.raises(ValueError, match="radius must be >= 0, got -1"):
+        grid.neighbour_count(np.zeros((3, 3), bool), -1)
+    with pytest.raises(ValueError, match="a 4-connected count has radius 1, got 2"):
+        grid.neighbour_count(np.zeros((3, 3), bool), 2, connectivity=4)
+    with pytest.raises(ValueError, match=r"label needs a 2-D mask, got shape \(3,\)"):
+        grid.label(np.ones(3, bool))
