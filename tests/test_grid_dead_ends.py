@@ -113,6 +113,36 @@ def test_door_ok():
     assert not door_ok(walk, 0, 0)  # on the edge
 
 
+@pytest.mark.parametrize("n,s,w,e", [(n, s, w, e) for n in (0, 1) for s in (0, 1) for w in (0, 1) for e in (0, 1)])
+def test_door_ok_wants_exactly_two_opposite_open_sides(n, s, w, e):
+    """Of the 16 ways the 4 sides of a cell can be open, a door fits 2: north and south
+    open with west and east walled, or the other way round (diagonals do not matter)."""
+    walk = np.ones((3, 3), dtype=bool)
+    walk[0, 1], walk[2, 1], walk[1, 0], walk[1, 2] = n, s, w, e
+    assert door_ok(walk, 1, 1) == ((n, s, w, e) in ((1, 1, 0, 0), (0, 0, 1, 1)))
+
+
+def test_door_ok_is_false_on_every_edge_of_the_map():
+    """An edge cell has no outside neighbour to check: never a door, even where
+    reading across the edge (or round it) would make one."""
+    walk = np.zeros((4, 5), dtype=bool)
+    walk[:, 2] = True                           # a north-south corridor down column 2
+    walk[1:3, :] = True
+    walk[0, :] = [1, 0, 1, 0, 1]
+    walk[3, :] = [1, 0, 1, 0, 1]
+    assert door_ok(walk, 1, 2) is False         # a crossing, not a door
+    walk[1:3, :] = False
+    walk[:, 2] = True
+    assert door_ok(walk, 1, 2) and door_ok(walk, 2, 2)
+    for y, x in ((0, 2), (3, 2), (2, 0), (2, 4), (0, 0), (3, 4), (0, 1), (3, 3)):
+        assert door_ok(walk, y, x) is False
+    rows = np.zeros((3, 5), dtype=bool)
+    rows[0] = [1, 1, 0, 1, 1]                   # a gap in the top row between two open cells
+    assert not door_ok(rows, 0, 2)
+    cols = rows.T.copy()
+    assert not door_ok(cols, 2, 0)
+
+
 def test_rooms_still_exports_the_dead_end_tools():
     assert rooms.fill_dead_ends is fill_dead_ends and rooms.dead_end_mask is dead_end_mask
     assert rooms.door_ok is door_ok
