@@ -212,12 +212,11 @@ def test_masks_given_as_0_1_integers_are_read_as_bool():
 
 @pytest.mark.parametrize("h,w,cuts", [(170, 20, ()), (170, 20, (3,)), (6, 2052, (2,))])
 def test_maps_over_several_memory_pages_keep_their_frame_of_wall(h, w, cuts):
-    """Setting rows touches one byte per 4 KiB page of the other buffers, from
-    the first byte of the rows set.  On these maps such a byte lies just past
-    them, in the frame next to the map: 170x20 (rows of 24 bytes) at byte 4144,
-    the row below the map, past the whole map or past rows 0..2; 6x2052 (rows
-    of 2056) at byte 4096, the row above the map, before rows 2..5.  Set whole
-    or in chunks, every generation follows the rule: the frame stayed wall."""
+    """Setting rows touches one byte per 4 KiB page of the other buffers, within
+    the rows set.  These maps have page-spaced bytes in the frame rows next to
+    the map, where a touch would break the wall: 170x20 (rows of 24 bytes) byte
+    4144 = 48 + 4096, below the map; 6x2052 (rows of 2056) byte 4096, above it.
+    Set whole or in chunks, every generation follows the rule: the frame stayed wall."""
     wall, free, fixed_wall = case(h, w, h + w)
     ca = CaveAutomaton((h, w))
     edges = [0, *cuts, h]
