@@ -2,8 +2,11 @@
 
 The map-level promises (every tile claimed, the look) are in
 tests/test_biomes.py with the goldens; here: the byte pool gives exactly the
-generator's own bytes, and :func:`grow` claims every reachable blank cell
-once, each with the type of a neighbour claimed before it.
+generator's own bytes, the delays round and clip the chance as documented,
+:func:`grow` claims every reachable blank cell once, each with the type of a
+neighbour claimed before it, exactly when its wait falls due, and both
+functions give pinned bytes for fixed inputs (mutation testing leans on those:
+docs/TESTING.md).
 """
 
 from __future__ import annotations
