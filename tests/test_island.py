@@ -775,3 +775,29 @@ def test_the_ring_tiles_counted_as_sunk_are_those_above_the_water_line_not_at_it
     tiles, info = finish(island_generator._terrain(noise_, combined, params, Pace()))
     assert info["water_line"] == 100.0
     assert info["edge_tiles_sunk"] == 20 - 6 - 1
+
+
+def test_particle_progress_counts_every_lock_step_of_every_batch(monkeypatch):
+    """One event per lock-step (the yield pace forced to 1): each batch's steps but its last, which
+    ends the batch; the fractions are the steps done of batches x life."""
+    monkeypatch.setattr(particles, "_WORK_PER_YIELD", 1)
+    for n in (3, 40):  # a tiny population and a lock-stepped one
+        events = list(particles.rolling_particles(np.random.default_rng(1), 12, 10, n, 5, [0, 2], batches=2,
+                                                  progress="mask", preview=False))
+        assert [e.done for e in events] == [s / 10 for s in (1, 2, 3, 4, 6, 7, 8, 9)]
+        assert {(e.stage, e.preview) for e in events} == {("mask", None)}
+
+
+def test_a_particle_preview_is_the_first_populations_counts_so_far_as_a_float_layer(monkeypatch):
+    monkeypatch.setattr(particles, "_WORK_PER_YIELD", 1)
+    trace, seen = [], []
+    for e in particles.rolling_particles(np.random.default_rng(1), 12, 10, 40, 5, [0, 3], trace=trace,
+                                         progress="mask", preview=True):
+        seen.append((round(e.done * 5), e.preview))
+        assert e.preview.name == "mask" and e.preview.kind == "layer" and e.preview.data.dtype == np.float32
+        assert e.preview.vrange == (0.0, float(max(e.preview.data.max(), 1)))
+    assert [t for t, _ in seen] == [1, 2, 3, 4]
+    for t, shown in seen[:-1]:  # the counts after step t are the next step's counts before it moves
+        assert np.array_equal(shown.data, trace[t][0][0]) and not np.array_equal(shown.data, trace[t][0][1])
+    few = list(particles.rolling_particles(np.random.default_rng(1), 12, 10, 3, 5, [0, 2], batches=2, progress="mask"))
+    assert few and all(e.preview.data.max() <= 1 and e.preview.vrange == (0.0, 1.0) for e in few)  # never less than 1
