@@ -427,3 +427,79 @@ def test_place_bits_asks_for_the_usual_number_by_default_and_reports_progress_in
                                                        Draw(np.random.default_rng(3)).u, 8.0, shown="shown"))
     assert events
     assert {(e.stage, e.done, e.preview) for e in events} == {("final", 0.5, "shown")}
+
+
+def open_room(h, w):
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    return tiles
+
+
+def test_the_numpy_dressing_asks_for_the_usual_number_by_default():
+    tiles = open_room(30, 90)
+    interior = int(grid.erode(tiles == T.floor)[2:-2].sum())
+    info = finish(features.place(tiles, 2, np.zeros(tiles.shape, bool)))
+    assert info["features"] == int(interior / features.FLOOR_PER_FEATURE)
+
+
+def test_a_kept_cell_leaves_the_bands_edge_rows_bare_all_the_same():
+    tiles = open_room(140, 2000)
+    keep = np.zeros(tiles.shape, bool)
+    keep[30, 1000] = True
+    finish(features.place(tiles, 4, keep, density=8.0))
+    put = np.isin(tiles, list(FEATURES))
+    assert not put[[64, 65, 129, 130]].any() and put[[66, 128]].any()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_spaced_picks_on_bits_never_touch_and_leave_no_free_cell_untouched(seed):
+    """Asked for more than fit, the spaced pick takes a maximal set of cells none of which are
+    8-neighbours: every one of a taken cell's eight neighbours is marked, none left out."""
+    h, w = 40, 50
+    g = BitGrid(w, h)
+    inside = np.zeros((h, w), bool)
+    inside[1:-1, 1:-1] = True
+    taken = finish(features._shuffled_pick(g, g.from_mask(inside), 10**6, Draw(np.random.default_rng(seed)).u,
+                                           True, "final", None))
+    mask = g.to_mask(g.from_indices(taken))
+    assert not (mask & (grid.neighbour_count(mask, 1) > 0)).any()
+    assert not (inside & ~grid.dilate(mask)).any()
+
+
+def test_a_pick_of_one_takes_one_and_of_none_takes_none():
+    g = BitGrid(10, 10)
+    inside = np.zeros((10, 10), bool)
+    inside[1:-1, 1:-1] = True
+    u = Draw(np.random.default_rng(0)).u
+    for spaced in (True, False):
+        assert len(finish(features._shuffled_pick(g, g.from_mask(inside), 1, u, spaced, "final", None))) == 1
+        assert finish(features._shuffled_pick(g, g.from_mask(inside), 0, u, spaced, "final", None)) == []
+    assert features.sample_cells(np.arange(10), 0, u) == [] and features.sample_cells(np.arange(10), -3, u) == []
+
+
+def test_traps_are_drawn_without_spacing_so_two_may_stand_side_by_side():
+    tiles = open_room(60, 60)
+    g = BitGrid(60, 60)
+    info, _, traps = finish(features.place_bits(g, tiles, g.from_mask(tiles == T.floor), 0,
+                                                Draw(np.random.default_rng(5)).u, 8.0))
+    trapped = g.to_mask(traps)
+    assert info["traps"] > 50 and (trapped & (grid.neighbour_count(trapped, 1) > 0)).any()
+
+
+def test_a_shuffle_is_a_random_permutation_of_every_cell():
+    cells = np.arange(1000) * 3
+    got = list(features.shuffled(cells, Draw(np.random.default_rng(2)).u))
+    assert sorted(got) == cells.tolist()
+    assert got != cells.tolist() and got[:10] != sorted(got[:10])
+
+
+def test_tied_priorities_are_taken_in_map_order_and_none_are_index_arrays():
+    class Flat:
+        def random(self, shape):
+            return np.full(shape, 0.5)
+
+    mask = np.zeros((3, 9), bool)
+    mask[1, [1, 4, 7]] = True  # three apart, all of one priority
+    assert features._spaced(mask, 2, Flat()).tolist() == [1 * 9 + 1, 1 * 9 + 4]
+    assert features._spaced(mask, 0, Flat()).dtype == np.intp
