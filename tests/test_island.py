@@ -1,5 +1,6 @@
 """The island generator: noise x rolling-particle mask, water line at a quantile."""
 
+import dataclasses
 import hashlib
 
 import numpy as np
@@ -11,7 +12,7 @@ from worldgen.core import registry, seeding
 from worldgen.core.registry import ParamError, Progress, Stage
 from worldgen.core.steps import finish
 from worldgen.core.tiles import T
-from worldgen.generators import island
+from worldgen.generators import captions, island
 from worldgen.core.work import AIM_MS
 from worldgen.generators.island import IslandParams, classify, finish_mask, fractal_noise, normalize255, work_cap
 from worldgen.generators.island import mask as island_mask, terrain as island_terrain, work as island_work
@@ -801,3 +802,58 @@ def test_a_particle_preview_is_the_first_populations_counts_so_far_as_a_float_la
         assert np.array_equal(shown.data, trace[t][0][0]) and not np.array_equal(shown.data, trace[t][0][1])
     few = list(particles.rolling_particles(np.random.default_rng(1), 12, 10, 3, 5, [0, 2], batches=2, progress="mask"))
     assert few and all(e.preview.data.max() <= 1 and e.preview.vrange == (0.0, 1.0) for e in few)  # never less than 1
+
+
+# --------------------------------------------------------------------------- resume: a terrain knob alone
+
+
+@pytest.mark.parametrize("change", [{"water": 0.45}, {"deep": 10, "coast": 30}, {"plains": 60, "hills": 20},
+                                    {"mountain": 5, "water": 0.8}])
+def test_a_terrain_knob_resumes_the_island_and_makes_a_fresh_runs_stages(change):
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = registry.generate("island", "resume", params=was).stages
+    now = dataclasses.replace(was, **change)
+    resumed = [item for item in registry.rerun("island", "resume", None, None, now, before, was)
+               if isinstance(item, registry.Stage)]
+    fresh = registry.generate("island", "resume", params=now).stages
+    assert [s.name for s in resumed] == list(fresh)
+    for stage in resumed:
+        assert np.array_equal(stage.data, fresh[stage.name].data) and stage.info == fresh[stage.name].info
+    assert resumed[2] is before["mask_plain"]  # the particles were not rolled again
+
+
+@pytest.mark.parametrize("change", [{"octaves": 4}, {"batches": 5}, {"mask_scale": 2}, {"water": 0.5, "life": 20}])
+def test_a_knob_the_terrain_does_not_own_runs_the_island_again(change):
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = registry.generate("island", "again", params=was).stages
+    now = dataclasses.replace(was, **change)
+    assert island.resume(1, 88, 32, now, before, was) is None
+    stages = [i for i in registry.rerun("island", "again", None, None, now, before, was)
+              if isinstance(i, registry.Stage)]
+    assert all(s is not before[s.name] for s in stages)
+    assert np.array_equal(stages[-1].data, registry.generate("island", "again", params=now).last.data)
+
+
+def test_a_run_missing_one_of_its_stages_is_not_resumed():
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = dict(registry.generate("island", "gap", params=was).stages)
+    now = dataclasses.replace(was, water=0.45)
+    assert island.resume(1, 88, 32, now, before, was) is not None
+    for name in island.stages:
+        assert island.resume(1, 88, 32, now, {k: v for k, v in before.items() if k != name}, was) is None, name
+
+
+def test_a_big_island_resumed_makes_a_fresh_runs_terrain_in_bounded_steps():
+    island = registry.get("island")
+    was = island.make_params({"life": 4, "particles": 20})
+    before = registry.generate("island", "big", 720, 720, params=was).stages
+    now = dataclasses.replace(was, water=0.55, hills=30)
+    items = list(registry.rerun("island", "big", 720, 720, now, before, was))
+    assert any(isinstance(i, Progress) for i in items)  # over the noise's cells per yield: split
+    resumed = {i.name: i for i in items if isinstance(i, Stage)}
+    fresh = registry.generate("island", "big", 720, 720, params=now).stages
+    for name in ("noise_terrain", "terrain"):
+        assert np.array_equal(resumed[name].data, fresh[name].data) and resumed[name].info == fresh[name].info
