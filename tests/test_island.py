@@ -857,3 +857,41 @@ def test_a_big_island_resumed_makes_a_fresh_runs_terrain_in_bounded_steps():
     fresh = registry.generate("island", "big", 720, 720, params=now).stages
     for name in ("noise_terrain", "terrain"):
         assert np.array_equal(resumed[name].data, fresh[name].data) and resumed[name].info == fresh[name].info
+
+
+def test_the_auto_particle_count_rounds_half_up_to_a_whole_number():
+    # 3000 per 88x32 tiles: 16x16 is 272.7, so 273; 48x48 is 2454.5, so 2455
+    for (w, h), n in (((16, 16), 273), ((48, 48), 2455), ((88, 32), 3000)):
+        got = island.particle_scale(w, h)["particles"]
+        assert got == n and type(got) is int, (w, h, got)
+    one = dataclasses.replace(IslandParams(), particles=1)
+    assert island.particle_scale(88, 32, one)["particles"] == 1  # one asked is one rolled
+
+
+@pytest.mark.parametrize("w, h", [(651, 598), (598, 651)])
+def test_the_auto_mask_scale_counts_whole_coarse_cells_on_each_axis(w, h):
+    """At scale 13 the coarse grid is 51 x 46 whole cells (2346, over MASK_CELLS) though 651/13 x 46 is
+    only 2303.5: a part cell is a cell, so the scale goes on to 14."""
+    assert island.particle_scale(w, h)["scale"] == 14
+
+
+def test_a_big_islands_progress_names_its_stages_in_order_with_fractions_from_0_to_1():
+    p = dataclasses.replace(IslandParams(), life=4, particles=20)
+    seen = []
+    for item in island.SPEC.run(3, 720, 720, p):
+        if isinstance(item, Progress):
+            assert 0.0 <= item.done <= 1.0, item
+            if not seen or seen[-1] != item.stage:
+                seen.append(item.stage)
+    assert [s for s in seen if s in island.SPEC.stages] == seen  # no event outside a stage
+    order = [island.SPEC.stages.index(s) for s in seen]
+    assert order == sorted(order) and {"noise", "noise_terrain", "mask_plain", "terrain"} <= set(seen)
+
+
+def test_the_plain_mask_carries_the_masks_info_with_no_margin_and_the_terrain_its_fractions():
+    p = dataclasses.replace(IslandParams(), water=0.6)
+    stages = registry.generate("island", "infos", params=p).stages
+    plain, mask, terrain = stages["mask_plain"].info, stages["mask"].info, stages["terrain"].info
+    assert plain == dict(mask, margin=0) and mask["margin"] > 0
+    assert set(terrain) == {"water_line", "land_fraction", "water_fraction", "edge_tiles_sunk"}
+    assert terrain["water_fraction"] == 0.6
