@@ -16,6 +16,7 @@ from worldgen.generators import captions, island
 from worldgen.core.work import AIM_MS
 from worldgen.generators.island import IslandParams, classify, finish_mask, fractal_noise, normalize255, work_cap
 from worldgen.generators.island import mask as island_mask, terrain as island_terrain, work as island_work
+from worldgen.generators.island.generator import TERRAIN_ONLY
 from worldgen.toolkit import grid, noise, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
@@ -895,3 +896,42 @@ def test_the_plain_mask_carries_the_masks_info_with_no_margin_and_the_terrain_it
     assert plain == dict(mask, margin=0) and mask["margin"] > 0
     assert set(terrain) == {"water_line", "land_fraction", "water_fraction", "edge_tiles_sunk"}
     assert terrain["water_fraction"] == 0.6
+
+
+def test_a_map_too_small_for_its_water_is_refused_with_the_least_water_it_could_have():
+    p = dataclasses.replace(IslandParams(), water=0.1)
+    with pytest.raises(ParamError) as refused:
+        island.check_request(16, 16, p)
+    assert str(refused.value) == ("island: water=0.1 is below the edge ring's share of a 16x16 map (0.234, always "
+                                  "water); ask for water >= 0.214 or a larger map")
+
+
+def test_every_terrain_knob_changed_at_once_still_resumes_the_island():
+    spec = registry.get("island")
+    was = spec.make_params(captions.demo_params(spec))
+    before = registry.generate("island", "all", params=was).stages
+    now = dataclasses.replace(was, water=0.45, deep=10, coast=30, plains=60, hills=20, mountain=5)
+    assert {f for f in TERRAIN_ONLY if getattr(now, f) != getattr(was, f)} == TERRAIN_ONLY
+    assert spec.resume(1, 88, 32, now, before, was) is not None
+
+
+def test_normalizing_gives_float32_and_a_flat_field_all_zeros():
+    out = island.normalize255(np.array([[0.0, 2.0], [4.0, 1.0]], dtype=np.float64))
+    assert out.dtype == np.float32 and out.tolist() == [[0.0, 127.5], [255.0, 63.75]]
+    flat = island.normalize255(np.full((3, 4), 7.0))
+    assert flat.shape == (3, 4) and flat.dtype == np.float32 and not flat.any()
+
+
+def test_the_lowest_cells_of_a_level_field_are_those_of_the_lowest_tiebreak():
+    rng = np.random.default_rng(4)
+    level, tiebreak = np.zeros((20, 30), np.float32), rng.random((20, 30)).astype(np.float32)
+    for count in (1, 7, 300, 599):
+        got = island_terrain.lowest_cells(level, tiebreak, count)
+        assert got.sum() == count
+        assert np.array_equal(np.flatnonzero(got), np.sort(np.argsort(tiebreak.ravel(), kind="stable")[:count]))
+
+
+def test_the_islands_work_is_estimated_at_the_aim_it_is_given():
+    p = IslandParams()
+    cut, usual = island_work.work(512, 512, p, aim=20.0), island_work.work(512, 512, p)
+    assert cut.cuts and not usual.cuts and cut.ms < usual.ms
