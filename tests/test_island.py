@@ -935,3 +935,16 @@ def test_the_islands_work_is_estimated_at_the_aim_it_is_given():
     p = IslandParams()
     cut, usual = island_work.work(512, 512, p, aim=20.0), island_work.work(512, 512, p)
     assert cut.cuts and not usual.cuts and cut.ms < usual.ms
+
+
+def test_a_trace_shows_a_particle_that_left_the_map_as_minus_one_and_every_other_on_it():
+    trace = []
+    finish(particles.rolling_particles(np.random.default_rng(2), 5, 4, 30, 25, [0, 1], trace=trace))
+    assert len(trace) == 24
+    for counts, before, after in trace:
+        assert counts.shape == (2, 4, 5) and before.shape == after.shape == (2, 30, 2)
+        gone = (after == -1).all(axis=-1)
+        assert ((after == -1) == gone[..., None]).all()  # both coordinates or neither
+        on = after[~gone]
+        assert ((on >= 0) & (on < [4, 5])).all()  # (y, x) on the 4 x 5 map
+    assert (trace[-1][2] == -1).all(axis=-1).any()  # on so small a map, some have rolled off
