@@ -853,7 +853,8 @@ def test_a_big_island_resumed_makes_a_fresh_runs_terrain_in_bounded_steps():
     before = registry.generate("island", "big", 720, 720, params=was).stages
     now = dataclasses.replace(was, water=0.55, hills=30)
     items = list(registry.rerun("island", "big", 720, 720, now, before, was))
-    assert any(isinstance(i, Progress) for i in items)  # over the noise's cells per yield: split
+    events = [i for i in items if isinstance(i, Progress)]
+    assert {e.stage for e in events} == {"noise_terrain", "terrain"}  # split, each part named for its stage
     resumed = {i.name: i for i in items if isinstance(i, Stage)}
     fresh = registry.generate("island", "big", 720, 720, params=now).stages
     for name in ("noise_terrain", "terrain"):
@@ -948,3 +949,25 @@ def test_a_trace_shows_a_particle_that_left_the_map_as_minus_one_and_every_other
         on = after[~gone]
         assert ((on >= 0) & (on < [4, 5])).all()  # (y, x) on the 4 x 5 map
     assert (trace[-1][2] == -1).all(axis=-1).any()  # on so small a map, some have rolled off
+
+
+
+def test_the_plain_mask_rolls_from_the_edge_in_the_batches_asked_and_previews_only_at_full_scale():
+    """The plain mask is only shown (the terrain reads the other): pin it too, with batches."""
+    p = dataclasses.replace(IslandParams(), batches=5, mask_scale=1, life=30, particles=600)
+    run = list(island.SPEC.run(5, 40, 30, p))
+    plain = next(i for i in run if isinstance(i, Stage) and i.name == "mask_plain")
+    assert digest(plain.data) == PLAIN_MASK
+    assert (plain.info["particles"], plain.info["life"], plain.info["scale"]) == (600, 30, 1)  # as asked
+    shown = [i.preview for i in run if isinstance(i, Progress) and i.stage == "mask_plain"]
+    assert shown and all(s is not None for s in shown)
+    coarse = dataclasses.replace(p, mask_scale=3)
+    assert all(i.preview is None for i in island.SPEC.run(5, 40, 30, coarse)
+               if isinstance(i, Progress) and i.stage == "mask_plain")
+    one_batch = dataclasses.replace(p, batches=1)
+    again = next(i for i in island.SPEC.run(5, 40, 30, one_batch) if isinstance(i, Stage) and i.name == "mask_plain")
+    assert not np.array_equal(again.data, plain.data)  # the batches are part of the recipe
+
+
+# after a deliberate change: print digest(...) of the test's plain mask
+PLAIN_MASK = "80495075c525b74a5f3ec18a91c3aa5034a91424101e98f333f576fee32ab55b"
