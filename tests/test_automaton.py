@@ -251,3 +251,21 @@ def test_no_byte_left_in_the_scratch_buffers_reaches_a_generation(h, w, junk):
         banded.commit()
         assert np.array_equal(whole.wall_mask(), wall)
         assert np.array_equal(banded.wall_mask(), wall)
+
+
+
+def test_rows_set_again_after_a_step_are_the_rows_given_on_a_map_of_several_pages():
+    """set_rows after steps writes the current state: the page bytes it touches to fault pages in
+    go only into the other buffers, never into the state just set (a 200x20 map spans pages)."""
+    h, w = 20, 200
+    wall = np.zeros((h, w), dtype=bool)
+    wall[[0, -1], :] = wall[:, [0, -1]] = True
+    for steps in (1, 2, 3):
+        ca = CaveAutomaton((h, w))
+        ca.set_rows(0, wall)
+        for _ in range(steps):
+            ca.step()
+        ca.set_rows(0, wall)
+        assert np.array_equal(ca.wall_mask(), wall), steps
+        assert ca.step() == (not np.array_equal(ref_rule(wall), wall))
+        assert np.array_equal(ca.wall_mask(), ref_rule(wall))
