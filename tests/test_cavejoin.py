@@ -174,3 +174,96 @@ def test_the_start_submap_is_found_only_among_the_groups_own_submaps(start_sub, 
     assert (start is not None) == found
     if found:
         assert start.size > 0
+
+
+def test_join_rows_names_the_rows_it_wants():
+    g, floor, gates = case(48, 32, 16, 0.5, 0)
+    with pytest.raises(ValueError, match="^floor must be the C-contiguous rows y0..y1$"):
+        cavejoin.join_rows(np.asfortranarray(floor), g, 0, 32, gates, np.random.default_rng(0))
+
+
+def drawn(g, rows):
+    """A floor drawn for layout ``g``: ``#`` wall (every border cell is one), ``.`` floor,
+    ``g`` a gate inner cell (floor), ``+`` a wall the join is to dig.  Returns
+    ``(floor, gates, to_dig)``, the last two flat and ascending."""
+    cells = np.array([list(row) for row in rows])
+    assert cells.shape == (g.height, g.width) and (cells[g.border] == "#").all()
+    return np.isin(cells, [".", "g"]), np.flatnonzero(cells.ravel() == "g"), np.flatnonzero(cells.ravel() == "+")
+
+
+def test_the_anchor_is_the_first_of_two_equal_caves_and_the_other_digs_to_it():
+    """Submap 0 holds two caves of 6 cells (its interior's shorter side: not rock); the
+    first in row-major order is the anchor, so the gate's cave digs the straight way
+    to it; submap 1's cave is the group's last run."""
+    g = caverns.layout(20, 8, 8)
+    floor, gates, to_dig = drawn(g, [
+        "####################",
+        "##.++++g############",
+        "##.####.############",
+        "##.####.############",
+        "##.####.############",
+        "##.####.############",
+        "##.####.###........#",
+        "####################",
+    ])
+    before = floor.copy()
+    dug, start = cavejoin.join_rows(floor, g, 0, 8, gates, np.random.default_rng(0), 0)
+    assert dug.tolist() == to_dig.tolist()
+    assert start.tolist() == [22, 42, 62, 82, 102, 122]
+    assert np.array_equal(floor.ravel(), before.ravel() | np.isin(np.arange(160), to_dig))
+    _, start = cavejoin.join_rows(before.copy(), g, 0, 8, gates, np.random.default_rng(0), 1)
+    assert start.tolist() == list(range(131, 139))
+
+
+def test_an_anchor_in_the_groups_last_run_is_dug_to():
+    """Submap 1's anchor (6 cells) and the gate's one-cell cave are the group's last two
+    runs: the search starts from that anchor, and the one wall between is dug."""
+    g = caverns.layout(20, 8, 8)
+    floor, gates, to_dig = drawn(g, [
+        "####################",
+        "##.#################",
+        "##.#################",
+        "##.#################",
+        "##.#################",
+        "##.#################",
+        "##.########......+g#",
+        "####################",
+    ])
+    dug, start = cavejoin.join_rows(floor, g, 0, 8, gates, np.random.default_rng(0), 1)
+    assert dug.tolist() == to_dig.tolist() == [137]
+    assert start.tolist() == list(range(131, 137))
+
+
+@pytest.mark.parametrize("size, sub", [((30, 16, 8), 4), ((16, 30, 8), 1)])
+@pytest.mark.parametrize("shorter", [0, 1])
+def test_a_submap_is_rock_when_its_largest_cave_is_shorter_than_its_interiors_shorter_side(size, sub, shorter):
+    """Submaps 10 x 8 (then 8 x 10): the interior's shorter side is 6, in the second submap
+    row (then column) too.  A cave of 6 cells along the longer side is the anchor; of 5,
+    the submap is rock and its centre is carved and becomes the anchor."""
+    g = caverns.layout(*size)
+    assert g.short_sides()[sub] == 6
+    j, i = divmod(sub, g.nx)
+    along = 1 if g.xs[i + 1] - g.xs[i] > g.ys[j + 1] - g.ys[j] else g.width
+    cave = (g.ys[j] + 1) * g.width + g.xs[i] + 1 + along * np.arange(6 - shorter)
+    floor = np.zeros((g.height, g.width), dtype=bool)
+    floor.ravel()[cave] = True
+    dug, start = cavejoin.join_rows(floor, g, 0, g.height, np.zeros(0, np.intp), np.random.default_rng(0), sub)
+    centres = g.centres()
+    rock = [s for s in range(g.n_submaps) if s != sub or shorter]
+    assert dug.tolist() == sorted(centres[rock].tolist())
+    assert start.tolist() == ([centres[sub]] if shorter else cave.tolist())
+
+
+@pytest.mark.parametrize("size, sub, start", [
+    ((5, 5, 2), 0, []), ((5, 5, 2), 1, []), ((5, 5, 2), 2, []), ((5, 5, 2), 3, [18]), ((4, 3, 1), 11, []),
+])
+def test_a_submap_without_interior_has_no_anchor_and_one_of_a_single_cell_is_rock(size, sub, start):
+    """Submaps 2 cells across have no interior (shorter side 0): no anchor, nothing carved;
+    a 3 x 3 submap's interior is its centre, carved when rock.  Submap rows one cell tall
+    are still the group's."""
+    g = caverns.layout(*size)
+    floor = np.zeros((g.height, g.width), dtype=bool)
+    dug, found = cavejoin.join_rows(floor, g, 0, g.height, np.zeros(0, np.intp), np.random.default_rng(0), sub)
+    assert dug.tolist() == ([18] if size == (5, 5, 2) else [])
+    assert found.tolist() == start
+
