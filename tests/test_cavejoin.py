@@ -191,12 +191,11 @@ def drawn(g, rows):
     return np.isin(cells, [".", "g"]), np.flatnonzero(cells.ravel() == "g"), np.flatnonzero(cells.ravel() == "+")
 
 
-def test_the_anchor_is_the_first_of_two_equal_caves_and_the_other_digs_to_it():
-    """Submap 0 holds two caves of 6 cells (its interior's shorter side: not rock); the
-    first in row-major order is the anchor, so the gate's cave digs the straight way
-    to it; submap 1's cave is the group's last run."""
-    g = caverns.layout(20, 8, 8)
-    floor, gates, to_dig = drawn(g, [
+DRAWN = {
+    # Submap 0 holds two caves of 6 cells (its interior's shorter side: not rock); the first
+    # in row-major order is the anchor, so the gate's cave digs the straight way to it.
+    # Submap 1's cave, 8 cells, is the group's last run.
+    "ties_go_to_the_first_of_two_equal_caves": ([
         "####################",
         "##.++++g############",
         "##.####.############",
@@ -205,21 +204,10 @@ def test_the_anchor_is_the_first_of_two_equal_caves_and_the_other_digs_to_it():
         "##.####.############",
         "##.####.###........#",
         "####################",
-    ])
-    before = floor.copy()
-    dug, start = cavejoin.join_rows(floor, g, 0, 8, gates, np.random.default_rng(0), 0)
-    assert dug.tolist() == to_dig.tolist()
-    assert start.tolist() == [22, 42, 62, 82, 102, 122]
-    assert np.array_equal(floor.ravel(), before.ravel() | np.isin(np.arange(160), to_dig))
-    _, start = cavejoin.join_rows(before.copy(), g, 0, 8, gates, np.random.default_rng(0), 1)
-    assert start.tolist() == list(range(131, 139))
-
-
-def test_an_anchor_in_the_groups_last_run_is_dug_to():
-    """Submap 1's anchor (6 cells) and the gate's one-cell cave are the group's last two
-    runs: the search starts from that anchor, and the one wall between is dug."""
-    g = caverns.layout(20, 8, 8)
-    floor, gates, to_dig = drawn(g, [
+    ], {0: [22, 42, 62, 82, 102, 122], 1: list(range(131, 139))}),
+    # Submap 1's anchor (6 cells) and the gate's one-cell cave are the group's last two
+    # runs: the search starts from that anchor, and the one wall between is dug.
+    "an_anchor_in_the_groups_last_run_is_dug_to": ([
         "####################",
         "##.#################",
         "##.#################",
@@ -228,10 +216,20 @@ def test_an_anchor_in_the_groups_last_run_is_dug_to():
         "##.#################",
         "##.########......+g#",
         "####################",
-    ])
-    dug, start = cavejoin.join_rows(floor, g, 0, 8, gates, np.random.default_rng(0), 1)
-    assert dug.tolist() == to_dig.tolist() == [137]
-    assert start.tolist() == list(range(131, 137))
+    ], {1: list(range(131, 137))}),
+}
+
+
+@pytest.mark.parametrize("rows, anchors", DRAWN.values(), ids=DRAWN.keys())
+def test_a_drawn_floor_digs_the_walls_marked_and_finds_each_anchor(rows, anchors):
+    g = caverns.layout(20, 8, 8)
+    before, gates, to_dig = drawn(g, rows)
+    for sub, cells in anchors.items():
+        floor = before.copy()
+        dug, start = cavejoin.join_rows(floor, g, 0, 8, gates, np.random.default_rng(sub), sub)
+        assert dug.tolist() == to_dig.tolist()
+        assert start.tolist() == cells
+        assert np.array_equal(floor.ravel(), before.ravel() | np.isin(np.arange(160), to_dig))
 
 
 @pytest.mark.parametrize("size, sub", [((30, 16, 8), 4), ((16, 30, 8), 1)])
