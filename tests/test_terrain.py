@@ -529,3 +529,19 @@ def test_half_a_pool_per_map_rounds_up_to_one_and_less_to_none():
 def test_a_pool_plan_cut_keeps_a_kind_cut_to_exactly_one():
     """2 lakes and 2 meadows at most 3: each 2 * 3 // 4 = 1, kept (a kind goes only at 0)."""
     assert terrain.plan({"lake": 2.0, "meadow": 2.0}, 1000, most=3) == [("lake", 1), ("meadow", 1)]
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_a_bridge_between_two_equal_ways_takes_the_one_tried_first_up_before_down_left_before_right(axis):
+    """The pool forks round a rock into two ways of three cells to the goal: steps are tried up,
+    down, left, right, so from a start above the fork the left way is laid, from a start to its
+    left the upper one (the same bridge on every platform)."""
+    start, goal, water = (np.zeros((4, 3), bool) for _ in range(3))
+    start[0, 1] = True
+    goal[3, [0, 2]] = True
+    water[1, :] = True
+    water[2, [0, 2]] = True
+    if axis == 1:   # the same fork on its side: the start at the left
+        start, goal, water = start.T, goal.T, water.T
+    path = terrain._crossing(start, goal, water)
+    assert path == ([(2, 0), (1, 0), (1, 1)] if axis == 0 else [(0, 2), (0, 1), (1, 1)])

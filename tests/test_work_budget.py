@@ -306,10 +306,11 @@ def test_a_terrain_cut_keeps_the_most_pools_the_allowance_pays_for_exactly(allow
 
 
 def test_with_no_pools_asked_the_doors_are_cut_to_what_the_allowance_pays():
-    """30 doors at 1 ms and 10.5 ms allowed, no pools: 10 doors, named in one line."""
-    got = terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 10.5, COSTS)
-    assert got == ([], 10, ["doors 30 -> 10"])
-    assert terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 30.0, COSTS) == ([], 30, [])
+    """30 doors at 0.25 ms and 2.6 ms allowed, no pools: 2.6 / 0.25 = 10.4, so 10 doors, named in
+    one line; 7.5 ms allowed pays for all 30."""
+    costs = dict(COSTS, doors=0.25)
+    assert terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 2.6, costs) == ([], 10, ["doors 30 -> 10"])
+    assert terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 7.5, costs) == ([], 30, [])
 
 
 def test_a_terrain_cut_prices_the_doors_cut_in_proportion_rounded_down():
