@@ -163,25 +163,26 @@ def test_vaults_on_a_big_map_stand_on_its_rock_with_their_entrances_on_its_groun
         assert np.array_equal(tiles[~inside], before[~inside])
 
 
-#: (design, door) of each vault and the locked vault's key, from seed 1 on halls(h, w): a window of
-#: at most WINDOW cells a side drawn for each design.  After a deliberate change, print
-#: [(r["design"], r["door"]) for r in records] and keys, and paste.
+#: (design, door) of each vault and the locked vault's key, from seed 2 on halls(h, w): a window of
+#: at most WINDOW cells a side drawn for each design (seed 2 draws window corners that a range one
+#: wider or narrower would draw differently).  After a deliberate change, print
+#: [(r["design"], r["door"]) for r in records] and the keys, and paste.
 BIG = {
-    (60, 200): ([("locked", [70, 5]), ("cage", [68, 53]), ("captive", [86, 20]), ("flooded", [37, 53]),
-                 ("ambush", [146, 17]), ("library", [98, 5]), ("trapped", [102, 44]), ("guardian", [74, 32])],
-                [[114, 7]]),
-    (200, 60): ([("locked", [4, 29]), ("cage", [53, 113]), ("captive", [18, 68]), ("flooded", [9, 89]),
-                 ("ambush", [26, 125]), ("library", [51, 41]), ("trapped", [19, 128]), ("guardian", [51, 56])],
-                [[34, 18]]),
-    (230, 250): ([("locked", [92, 77]), ("cage", [85, 149]), ("captive", [141, 101]), ("flooded", [151, 185]),
-                  ("ambush", [124, 29]), ("library", [199, 68]), ("trapped", [30, 128]), ("guardian", [208, 113])],
-                 [[36, 67]]),
+    (60, 200): ([("locked", [92, 20]), ("cage", [39, 41]), ("captive", [115, 8]), ("flooded", [110, 29]),
+                 ("ambush", [90, 29]), ("library", [129, 8]), ("trapped", [171, 32]), ("guardian", [40, 29])],
+                [[50, 30]]),
+    (200, 60): ([("locked", [20, 68]), ("cage", [45, 89]), ("captive", [24, 104]), ("flooded", [41, 101]),
+                 ("ambush", [20, 125]), ("library", [36, 68]), ("trapped", [38, 152]), ("guardian", [13, 53])],
+                [[6, 115]]),
+    (230, 250): ([("locked", [113, 116]), ("cage", [202, 149]), ("captive", [107, 32]), ("flooded", [46, 101]),
+                  ("ambush", [228, 125]), ("library", [167, 152]), ("trapped", [107, 101]), ("guardian", [195, 209])],
+                 [[94, 103]]),
 }
 
 
 @pytest.mark.parametrize("shape", sorted(BIG))
 def test_vaults_on_a_big_map_are_the_same_from_the_same_seed_pinned(shape):
-    records = vaults.carve(halls(*shape), np.random.default_rng(1), list(vaults.DESIGNS))
+    records = vaults.carve(halls(*shape), np.random.default_rng(2), list(vaults.DESIGNS))
     placed, key = BIG[shape]
     assert [(r["design"], r["door"]) for r in records] == placed
     assert [r["key"] for r in records if "key" in r] == [key]
