@@ -98,6 +98,15 @@ def test_a_kept_cell_is_never_an_entrances_ground():
 
 
 # -- what a plan writes -----------------------------------------------------------------------
+@pytest.mark.parametrize("design", vaults.DESIGNS)
+def test_every_plan_is_a_rectangle_of_known_cells_with_one_entrance_in_its_bottom_row(design):
+    door_tile, plan = vaults.PLANS[design]
+    assert len({len(row) for row in plan}) == 1
+    assert "".join(plan).count("D") == plan[-1].count("D") == 1
+    assert set("".join(plan)) - {"D"} <= set(vaults.LEGEND)
+    assert door_tile in (T.door, T.vault_door)
+
+
 def test_a_library_facing_down_is_its_plan_as_drawn_with_the_scrolls_recorded():
     tiles = rock(7, 9, (6, 4))
     (r,) = vaults.carve(tiles, np.random.default_rng(0), ["library"])
@@ -133,8 +142,14 @@ def test_a_vault_facing_up_is_its_plan_turned_half_round_with_its_roles_turned_t
                  "traps": [[3, 2], [3, 3], [3, 4], [3, 5]], "items": [[3, 7]]}
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a plan turned a quarter has its entrance on the side "
-                   "opposite the step _outward takes, so no vault is ever carved facing left or right")
+#: No vault is carved facing left or right: ``_turned`` turns a plan clockwise, which puts the
+#: entrance of quarter 1 in its left column and of quarter 3 in its right, while ``_outward`` steps
+#: the other way, into the box's own rock.  These state the promise; the fix makes them pass.
+SIDEWAYS = pytest.mark.xfail(strict=True, reason="bug: a plan turned a quarter has its entrance on the "
+                             "side opposite the step _outward takes, so no vault faces left or right")
+
+
+@SIDEWAYS
 def test_a_vault_faces_a_hall_that_runs_up_and_down():
     """The module promises four ways: rock with one hall down its middle has room only beside it."""
     for seed in range(4):
@@ -143,6 +158,15 @@ def test_a_vault_faces_a_hall_that_runs_up_and_down():
         (r,) = vaults.carve(tiles, np.random.default_rng(seed), ["library"])
         (dx, dy), (x, y, w, h) = r["door"], r["box"]
         assert (w, h) == (5, 7) and dx in (17, 22) and tiles[dy, dx + (1 if dx == 17 else -1)] == T.floor
+
+
+@SIDEWAYS
+@pytest.mark.parametrize("ground, door", [((4, 6), [5, 4]), ((4, 0), [1, 4])])
+def test_a_vault_turned_a_quarter_opens_on_the_ground_cell_beside_its_middle(ground, door):
+    """Rock 9 by 7 takes the cage turned a quarter (7 by 5) only at (1, 1): its entrance opens onto
+    the one ground cell, level with the box's middle row, to its right or its left."""
+    records = vaults.carve(rock(9, 7, ground), np.random.default_rng(3), ["cage"])
+    assert [(r["door"], r["box"]) for r in records] == [(door, [1, 1, 5, 7])]
 
 
 # -- a big map: one window --------------------------------------------------------------------
