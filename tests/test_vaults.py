@@ -107,30 +107,21 @@ def test_every_plan_is_a_rectangle_of_known_cells_with_one_entrance_in_its_botto
     assert door_tile in (T.door, T.vault_door)
 
 
-def test_a_library_facing_down_is_its_plan_as_drawn_with_the_scrolls_recorded():
-    tiles = rock(7, 9, (6, 4))
+@pytest.mark.parametrize("ground, drawn, door, scrolls", [
+    ((6, 4), ["#########", "#########", "##BBABB##", "##.....##", "##.....##", "####+####", "####_####"],
+     [4, 5], [[2, 4], [4, 4], [6, 4]]),
+    ((0, 4), ["####_####", "####+####", "##.....##", "##.....##", "##BBABB##", "#########", "#########"],
+     [4, 1], [[2, 2], [4, 2], [6, 2]]),
+])
+def test_a_library_is_its_plan_as_drawn_or_turned_half_round_with_its_scrolls_recorded(ground, drawn, door, scrolls):
+    """Facing down the plan is carved as drawn; facing up, turned half round, its roles turned too."""
+    tiles = rock(7, 9, ground)
     (r,) = vaults.carve(tiles, np.random.default_rng(0), ["library"])
-    assert picture(tiles) == ["#########",
-                              "#########",
-                              "##BBABB##",
-                              "##.....##",
-                              "##.....##",
-                              "####+####",
-                              "####_####"]
-    assert r == {"design": "library", "door": [4, 5], "box": [1, 1, 7, 5], "items": [[2, 4], [4, 4], [6, 4]]}
+    assert picture(tiles) == drawn
+    assert r == {"design": "library", "door": door, "box": [1, 1, 7, 5], "items": scrolls}
 
 
-def test_a_vault_facing_up_is_its_plan_turned_half_round_with_its_roles_turned_too():
-    tiles = rock(7, 9, (0, 4))
-    (r,) = vaults.carve(tiles, np.random.default_rng(0), ["library"])
-    assert picture(tiles) == ["####_####",
-                              "####+####",
-                              "##.....##",
-                              "##.....##",
-                              "##BBABB##",
-                              "#########",
-                              "#########"]
-    assert r == {"design": "library", "door": [4, 1], "box": [1, 1, 7, 5], "items": [[2, 2], [4, 2], [6, 2]]}
+def test_lurkers_wait_in_the_rock_and_traps_line_the_corridor_of_a_vault_facing_up():
     tiles = rock(7, 9, (0, 4))
     (r,) = vaults.carve(tiles, np.random.default_rng(0), ["ambush"])
     # the lurkers wait in the rock: recorded, not carved
@@ -156,7 +147,7 @@ def test_a_vault_faces_a_hall_that_runs_up_and_down():
         tiles = np.full((40, 40), T.wall, np.uint8)
         tiles[2:38, 18:22] = T.floor
         (r,) = vaults.carve(tiles, np.random.default_rng(seed), ["library"])
-        (dx, dy), (x, y, w, h) = r["door"], r["box"]
+        (dx, dy), (_, _, w, h) = r["door"], r["box"]
         assert (w, h) == (5, 7) and dx in (17, 22) and tiles[dy, dx + (1 if dx == 17 else -1)] == T.floor
 
 
