@@ -82,7 +82,7 @@ FOCUSED: dict[str, list[str]] = {
     "worldgen/toolkit/particles.py": ["tests/test_island.py"],
     "worldgen/toolkit/spread.py": ["tests/test_world.py"],
     "worldgen/toolkit/grid": ["tests/test_grid.py", "tests/test_grid_dead_ends.py", "tests/test_grid_reference.py"],
-    "worldgen/toolkit/vaults.py": ["tests/test_terrain.py"],
+    "worldgen/toolkit/vaults.py": ["tests/test_terrain.py", "tests/test_vaults.py"],
     "worldgen/core/legend.py": ["tests/test_image.py"],
     "worldgen/core/pacing.py": ["tests/test_mosaic_slices.py"],
     "worldgen/core/work.py": ["tests/test_work_budget.py"],

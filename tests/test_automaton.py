@@ -184,3 +184,88 @@ def test_caverns_that_fall_into_a_two_state_cycle_end_as_the_full_run_would(monk
     for name in full.stages:
         assert np.array_equal(short.stages[name].data, full.stages[name].data)
     assert short.stages["automata"].info == full.stages["automata"].info == {"iterations_run": iterations}
+
+
+def test_the_change_search_runs_forward_from_the_last_block_that_changed_wrapping(monkeypatch):
+    """``_first_difference`` looks at block ``start`` first, then the ones after it,
+    wrapping past the end, and names the first block that differs (else ``start``)."""
+    monkeypatch.setattr(automaton, "_CHECK_WORDS", 1)   # a block per 8-cell word
+    old = np.zeros(5, dtype=np.uint64)
+    new = old.copy()
+    new[[0, 2]] = 1                                     # blocks 0 and 2 differ
+    found = {start: automaton._first_difference(new, old, start) for start in range(5)}
+    assert found == {0: (True, 0), 1: (True, 2), 2: (True, 2), 3: (True, 0), 4: (True, 0)}
+    assert automaton._first_difference(old.copy(), old, 3) == (False, 3)
+
+
+def test_masks_given_as_0_1_integers_are_read_as_bool():
+    """``wall``, ``free`` and ``fixed_wall`` may be 0/1 integer arrays (read from
+    a file, or made by arithmetic): the same states as the bool masks."""
+    wall, free, fixed_wall = case(12, 17, 9)
+    as_bool, as_int = CaveAutomaton(wall.shape), CaveAutomaton(wall.shape)
+    as_bool.set_rows(0, wall, free, fixed_wall)
+    as_int.set_rows(0, wall.astype(np.int64), free.astype(np.int64), fixed_wall.astype(np.int64))
+    for _ in range(4):
+        assert np.array_equal(as_int.wall_mask(), as_bool.wall_mask())
+        assert as_int.step() == as_bool.step()
+
+
+@pytest.mark.parametrize("h,w,cuts", [(170, 20, ()), (170, 20, (3,)), (6, 2052, (2,))])
+def test_maps_over_several_memory_pages_keep_their_frame_of_wall(h, w, cuts):
+    """Setting rows touches one byte per 4 KiB page of the other buffers, within
+    the rows set.  These maps have page-spaced bytes in the frame rows next to
+    the map, where a touch would break the wall: 170x20 (rows of 24 bytes) byte
+    4144 = 48 + 4096, below the map; 6x2052 (rows of 2056) byte 4096, above it.
+    Set whole or in chunks, every generation follows the rule: the frame stayed wall."""
+    wall, free, fixed_wall = case(h, w, h + w)
+    ca = CaveAutomaton((h, w))
+    edges = [0, *cuts, h]
+    for y0, y1 in zip(edges, edges[1:]):
+        ca.set_rows(y0, wall[y0:y1], free[y0:y1], fixed_wall[y0:y1])
+    for _ in range(6):
+        wall = (ref_rule(wall) & free) | fixed_wall
+        ca.step()
+        assert np.array_equal(ca.wall_mask(), wall)
+
+
+@pytest.mark.parametrize("h,w", [(5, 4), (9, 12), (16, 21)])
+@pytest.mark.parametrize("junk", [0x00, 0x55, 0xAA, 0xFF])
+def test_no_byte_left_in_the_scratch_buffers_reaches_a_generation(h, w, junk):
+    """The scratch buffers and the states not yet written start uninitialized:
+    whatever bytes they hold, each generation, whole or in bands of one row, is
+    the rule's (same seed, same map on every machine).  Widths 4 and 12 leave no
+    spare column (rows of 8 and 16 bytes)."""
+    wall, free, fixed_wall = case(h, w, junk)
+    whole, banded = CaveAutomaton((h, w)), CaveAutomaton((h, w))
+    for ca in (whole, banded):
+        for buf in (ca.a, ca.b, ca.c):
+            buf.fill(junk)
+        for state in ca.states[1:]:
+            state[2 * ca.W:-2 * ca.W] = junk
+        ca.set_rows(0, wall, free, fixed_wall)
+    for _ in range(5):
+        wall = (ref_rule(wall) & free) | fixed_wall
+        whole.step()
+        for y in range(h):
+            banded.step_rows(y, y + 1)
+        banded.commit()
+        assert np.array_equal(whole.wall_mask(), wall)
+        assert np.array_equal(banded.wall_mask(), wall)
+
+
+
+def test_rows_set_again_after_a_step_are_the_rows_given_on_a_map_of_several_pages():
+    """set_rows after steps writes the current state: the page bytes it touches to fault pages in
+    go only into the other buffers, never into the state just set (a 200x20 map spans pages)."""
+    h, w = 20, 200
+    wall = np.zeros((h, w), dtype=bool)
+    wall[[0, -1], :] = wall[:, [0, -1]] = True
+    for steps in (1, 2, 3):
+        ca = CaveAutomaton((h, w))
+        ca.set_rows(0, wall)
+        for _ in range(steps):
+            ca.step()
+        ca.set_rows(0, wall)
+        assert np.array_equal(ca.wall_mask(), wall), steps
+        assert ca.step() == (not np.array_equal(ref_rule(wall), wall))
+        assert np.array_equal(ca.wall_mask(), ref_rule(wall))

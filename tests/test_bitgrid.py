@@ -4,6 +4,7 @@ reference on random grids (including one-row and one-column ones)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,12 +124,8 @@ def test_fill_dead_ends_keeps_drawn_tips_with_their_corridors():
     assert g.fill_dead_ends(corridor) == 0
     kept = g.fill_dead_ends(corridor, 1.0, np.random.default_rng(0))
     assert kept == corridor
-    try:
+    with pytest.raises(ValueError, match=r"^keep > 0 needs an rng$"):
         g.fill_dead_ends(corridor, 0.5)
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("keep > 0 without an rng must be refused")
 
 
 @settings(max_examples=80, deadline=None)
@@ -147,3 +144,99 @@ def test_planes_agree_with_distances(case):
     ticks = []
     assert drain(g.level_planes(levels, work=g.n, tick=lambda: 1), ticks) == (reached, planes)
     assert len(ticks) >= len(levels) // 2
+
+
+def test_from_mask_reads_any_array_by_truth():
+    """A mask of another dtype (0/1 floats, counts) is read as ``bool``:
+    every nonzero cell is set."""
+    g = BitGrid(3, 2)
+    assert g.from_mask(np.array([[0.0, 2.5, 0.0], [1.0, 0.0, -1.0]])) == 0b101_010
+    assert g.from_mask([[0, 3, 0], [1, 0, 0]]) == 0b001_010
+
+
+def test_dilate_refuses_a_connectivity_other_than_4_or_8_by_name():
+    with pytest.raises(ValueError, match=r"^connectivity must be 4 or 8, got 6$"):
+        BitGrid(3, 3).dilate(1, 6)
+
+
+def test_fill_dead_ends_keeps_a_tip_whose_draw_is_below_keep_not_at_it():
+    """A dead end survives when its draw is strictly below ``keep``: at a
+    chance equal to the draw it goes, one float above it stays (seed 1 draws
+    0.5118... for the west tip, 0.9504... for the east one)."""
+    g = BitGrid(5, 1)
+    draw = np.random.default_rng(1).random()
+    assert g.fill_dead_ends(0b11111, draw, np.random.default_rng(1)) == 0
+    assert g.fill_dead_ends(0b11111, float(np.nextafter(draw, 1.0)), np.random.default_rng(1)) == 0b1
+
+
+def test_fill_dead_ends_peels_the_lone_cell_of_a_one_cell_grid():
+    """The pass bound (the cell count, and one more) still lets a grid of
+    one cell take its only pass."""
+    assert BitGrid(1, 1).fill_dead_ends(1) == 0
+
+
+def test_fill_dead_ends_steps_tick_each_time_work_cells_were_spent():
+    """A 9-cell corridor peels in 5 passes of 9 cell-steps each: with
+    ``work`` 10 a slice ends after passes 2 and 4 (the count starts at 0 and
+    starts again after each tick); without ``work`` nothing is yielded, and
+    nothing stops the peeling short (``least`` 0)."""
+    g = BitGrid(9, 1)
+    events = []
+    assert drain(g.fill_dead_ends_steps(g.all), events) == 0 and events == []
+    assert drain(g.fill_dead_ends_steps(g.all, work=10, tick=lambda: "tick"), events) == 0
+    assert events == ["tick", "tick"]
+    events.clear()
+    assert drain(g.fill_dead_ends_steps(g.all, work=10), events) == 0 and events == [None, None]
+
+
+def test_level_planes_yield_only_with_work_every_per_pairs():
+    """Ten levels (a corridor walked from its west end): with ``work`` four
+    times the cells a slice is two pairs, so the first pairing (five pairs)
+    ticks three times and the second (two pairs) once; the planes are the
+    same as without ``work``, which yields nothing."""
+    g = BitGrid(10, 1)
+    levels = [1 << k for k in range(10)]
+    events = []
+    reached, planes = drain(g.level_planes(levels), events)
+    assert events == [] and reached == g.all
+    assert [bit_indices(p) for p in planes] == [[1, 3, 5, 7, 9], [2, 3, 6, 7], [4, 5, 6, 7], [8, 9]]
+    assert drain(g.level_planes(levels, work=4 * g.n, tick=lambda: "tick"), events) == (reached, planes)
+    assert events == ["tick"] * 4
+    events.clear()
+    assert drain(g.level_planes(levels, work=4 * g.n), events) == (reached, planes)
+    assert events == [None] * 4
+
+
+def test_search_without_work_yields_nothing_on_either_path():
+    """The 8-way search with closed side columns (no wrap masks) and the
+    4-way one both run to their end in one go when no ``work`` is given."""
+    g = BitGrid(12, 1)
+    inner = g.all & ~1 & ~(1 << 11)
+    for connectivity in (8, 4):
+        events = []
+        levels, unreached = drain(g.search(inner, 0b10, connectivity), events)
+        assert events == [] and unreached == 0
+        assert [bit_indices(f) for f in levels] == [[k] for k in range(1, 11)]
+
+
+def test_search_slices_both_paths_alike_by_counted_work():
+    """On one row the 8-way search (side columns closed: the path without
+    wrap masks) and the 4-way one (the masked path) give the same 9 levels
+    past the source; with ``work`` one more than the 12 cells each slice is
+    two levels: 4 ticks, each ``tick()``'s value, or None without a tick."""
+    g = BitGrid(12, 1)
+    inner = g.all & ~1 & ~(1 << 11)
+    for connectivity in (8, 4):
+        for tick, want in ((lambda: "tick", "tick"), (None, None)):
+            events = []
+            levels = drain(g.levels(inner, 0b10, connectivity, work=g.n + 1, tick=tick), events)
+            assert len(levels) == 10 and events == [want] * 4
+
+
+def test_four_way_search_never_steps_diagonally_even_with_closed_side_columns():
+    """Two cells touching only at a corner, away from the side columns: the
+    8-way search reaches the second in one step, the 4-way one never."""
+    g = BitGrid(5, 3)
+    a, b = g.from_cells([(0, 1)]), g.from_cells([(1, 2)])
+    assert drain(g.search(a | b, a, 8)) == ([a, b], 0)
+    assert drain(g.search(a | b, a, 4)) == ([a], b)

@@ -272,3 +272,234 @@ def test_spaced_features_never_stand_side_by_side_even_when_their_priorities_tie
     mask[1, 1] = mask[1, 2] = True      # two side by side
     mask[1, 4] = True                    # one alone
     assert features._spaced(mask, 3, Flat()).tolist() == [1 * 6 + 4]
+
+
+# --------------------------------------------------------------------------- the numpy dressing, exactly
+
+def rough_map(h, w, seed):
+    """Floor with scattered walls and doors inside a wall border: interior cells, plain floor and
+    cells a feature may not use, in every band."""
+    rng = np.random.default_rng(seed)
+    tiles = np.where(rng.random((h, w)) < 0.9, T.floor, T.wall).astype(np.uint8)
+    tiles[rng.random((h, w)) < 0.02] = T.door
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    return tiles
+
+
+def dressed(h, w, seed, density, keep=None, **kw):
+    tiles = rough_map(h, w, seed)
+    keep = np.zeros((h, w), bool) if keep is None else keep
+    info, events = finish_with_events(features.place(tiles, seed, keep, density, **kw))
+    return tiles, info, events
+
+
+# sha256 of the dressed tiles; after a deliberate change to the dressing, print them again with
+#   .venv/bin/python -c "import sys; sys.path.insert(0, 'tests'); from test_features import dressed_digests; dressed_digests()"
+DRESSED = {
+    (140, 2000, 11, 2.0): "fde937ace5c806d6bc31b879cbf82fac3724756b37a0ddf73d861b6a3d04b1d3",  # 1882 features, 1619 traps
+    (30, 90, 12, 1.0): "595c539487fd9578b65595022d561b9a989bd45045c98ea986d2de962d97155d",  # 8, 7
+    (64, 64, 13, 8.0): "f9b7d9207fb91d347decb8aabe937144169a2b5e3f62eabc2edddccf0180a190",  # 112, 91
+}
+
+
+def _digest(tiles):
+    import hashlib
+    return hashlib.sha256(tiles.tobytes()).hexdigest()
+
+
+def dressed_digests():
+    for (h, w, seed, density) in DRESSED:
+        tiles, info, _ = dressed(h, w, seed, density)
+        print(f"    ({h}, {w}, {seed}, {density}): \"{_digest(tiles)}\",  # {info}")
+
+
+@pytest.mark.parametrize("key", list(DRESSED))
+def test_the_numpy_dressing_gives_the_same_bytes_everywhere(key):
+    tiles, info, _ = dressed(*key)
+    assert _digest(tiles) == DRESSED[key]
+    assert info == {"features": int(np.isin(tiles, features.FEATURE_TILES).sum()), "traps": int((tiles == T.trap).sum())}
+
+
+def test_a_banded_dressing_reports_its_progress_in_its_stage_halfway_and_at_the_end_of_each_band():
+    shown = object()  # the stage's picture, passed through untouched
+    _, _, events = dressed(140, 2000, 11, 1.0, stage="connected", shown=shown)
+    rows = features.band_rows(2000)  # 65: bands of rows 0-64, 65-129, 130-139
+    assert rows == 65
+    assert [(e.stage, e.done) for e in events] == [
+        ("connected", 65 / 280), ("connected", 65 / 140), ("connected", 195 / 280), ("connected", 130 / 140),
+        ("connected", 270 / 280), ("connected", 1.0)]
+    assert all(e.preview is shown for e in events)
+    _, _, plain = dressed(140, 2000, 11, 1.0)
+    assert {e.stage for e in plain} == {"final"}  # the stage a caller names none
+
+
+def test_nothing_is_dressed_on_a_bands_first_or_last_row():
+    h, w = 140, 2000
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    finish(features.place(tiles, 4, np.zeros((h, w), bool), density=8.0))
+    put = np.isin(tiles, list(FEATURES))
+    for y0 in (0, 65, 130):
+        y1 = min(h, y0 + 65)
+        assert not put[y0].any() and not put[y1 - 1].any(), (y0, y1)
+        assert put[y0 + 1].any() and put[y1 - 2].any(), (y0, y1)  # the rows just inside are used
+
+
+def test_nothing_is_dressed_on_or_beside_a_kept_cell_and_the_rest_of_the_map_is():
+    h, w = 40, 60
+    keep = np.zeros((h, w), bool)
+    keep[10:14, 20:30] = True
+    tiles, _, _ = dressed(h, w, 21, 8.0, keep=keep)
+    put = np.isin(tiles, list(FEATURES))
+    assert not put[grid.dilate(keep)].any()
+    assert put[~grid.dilate(grid.dilate(keep))].any()
+    free, _, _ = dressed(h, w, 21, 8.0)
+    assert np.isin(free, list(FEATURES))[grid.dilate(keep)].any()  # the same map without keep is dressed there
+
+
+def test_the_four_kinds_stand_in_their_weights_shares():
+    h, w = 300, 400
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    info = finish(features.place(tiles, 6, np.zeros((h, w), bool), density=8.0))
+    assert info["features"] > 4000
+    total = sum(weight for _, weight in features.WEIGHTS)
+    for tile, weight in features.WEIGHTS:
+        share = int((tiles == tile).sum()) / info["features"]
+        assert abs(share - weight / total) < 0.03, (tile, share)
+
+
+def test_a_dense_dressing_asks_for_one_feature_per_90_interior_cells_and_one_trap_per_300_floor():
+    """One band, all floor: the spacing could take far more, so the counts are the asked ones."""
+    h, w = 30, 90
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    floor = int((tiles == T.floor).sum())
+    interior = int(grid.erode(tiles == T.floor)[2:-2].sum())  # not the band's first or last row
+    info = finish(features.place(tiles, 2, np.zeros((h, w), bool), density=2.0))
+    assert info == {"features": int(2.0 * interior / features.FLOOR_PER_FEATURE),
+                    "traps": int(2.0 * floor / features.FLOOR_PER_TRAP)}
+    assert int((tiles == T.trap).sum()) == info["traps"]
+
+
+def test_traps_stand_on_plain_floor_never_beside_a_feature_and_are_counted_over_every_band():
+    tiles, info, _ = dressed(140, 2000, 11, 3.0)
+    before = rough_map(140, 2000, 11)
+    traps, blocking = tiles == T.trap, np.isin(tiles, features.FEATURE_TILES)
+    assert info["traps"] == int(traps.sum()) and traps[:65].any() and traps[130:].any()
+    assert features.IS_FLOORLIKE[before][traps].all() and not (traps & grid.dilate(blocking)).any()
+
+
+def test_the_lookup_tables_mark_exactly_the_tiles_they_are_made_of():
+    # IS_FEATURE and IS_FLOORLIKE are made at import: call the maker itself.
+    table = features._lookup((T.statue, T.trap))
+    assert table.shape == (256,) and table.dtype == bool
+    assert set(np.flatnonzero(table).tolist()) == {int(T.statue), int(T.trap)}
+
+
+def test_the_features_parameter_runs_0_to_8_and_is_1_by_default():
+    field = features.density_param()
+    assert field.default == 1.0 and (field.metadata["lo"], field.metadata["hi"]) == (0.0, 8.0)
+    assert field.metadata["help"] == ("statues, furniture, fountains, altars and traps "
+                                      "(worldgen.toolkit.features): 1 is the usual number, 0 none")
+
+
+def test_place_bits_asks_for_the_usual_number_by_default_and_reports_progress_in_its_stage():
+    h, w = 90, 90
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    g = BitGrid(w, h)
+    floor = g.from_mask(tiles == T.floor)
+    interior = int(grid.erode(tiles == T.floor).sum())
+    (info, _, _), events = finish_with_events(features.place_bits(g, tiles, floor, 0, Draw(np.random.default_rng(3)).u))
+    assert info["features"] == int(interior / features.FLOOR_PER_FEATURE)
+    h = w = 300  # thousands of features wanted: more than BITS_STEPS cells tried, so a yield
+    dense = np.full((h, w), T.floor, np.uint8)
+    dense[[0, -1], :] = T.wall
+    dense[:, [0, -1]] = T.wall
+    g = BitGrid(w, h)
+    _, events = finish_with_events(features.place_bits(g, dense, g.from_mask(dense == T.floor), 0,
+                                                       Draw(np.random.default_rng(3)).u, 8.0, shown="shown"))
+    assert events
+    assert {(e.stage, e.done, e.preview) for e in events} == {("final", 0.5, "shown")}
+
+
+def open_room(h, w):
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    return tiles
+
+
+def test_the_numpy_dressing_asks_for_the_usual_number_by_default():
+    tiles = open_room(30, 90)
+    interior = int(grid.erode(tiles == T.floor)[2:-2].sum())
+    info = finish(features.place(tiles, 2, np.zeros(tiles.shape, bool)))
+    assert info["features"] == int(interior / features.FLOOR_PER_FEATURE)
+
+
+def test_a_kept_cell_leaves_the_bands_edge_rows_bare_all_the_same():
+    tiles = open_room(140, 2000)
+    keep = np.zeros(tiles.shape, bool)
+    keep[30, 1000] = True
+    finish(features.place(tiles, 4, keep, density=8.0))
+    put = np.isin(tiles, list(FEATURES))
+    assert not put[[64, 65, 129, 130]].any() and put[[66, 128]].any()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_spaced_picks_on_bits_never_touch_and_leave_no_free_cell_untouched(seed):
+    """Asked for more than fit, the spaced pick takes a maximal set of cells none of which are
+    8-neighbours: every one of a taken cell's eight neighbours is marked, none left out."""
+    h, w = 40, 50
+    g = BitGrid(w, h)
+    inside = np.zeros((h, w), bool)
+    inside[1:-1, 1:-1] = True
+    taken = finish(features._shuffled_pick(g, g.from_mask(inside), 10**6, Draw(np.random.default_rng(seed)).u,
+                                           True, "final", None))
+    mask = g.to_mask(g.from_indices(taken))
+    assert not (mask & (grid.neighbour_count(mask, 1) > 0)).any()
+    assert not (inside & ~grid.dilate(mask)).any()
+
+
+def test_a_pick_of_one_takes_one_and_of_none_takes_none():
+    g = BitGrid(10, 10)
+    inside = np.zeros((10, 10), bool)
+    inside[1:-1, 1:-1] = True
+    u = Draw(np.random.default_rng(0)).u
+    for spaced in (True, False):
+        assert len(finish(features._shuffled_pick(g, g.from_mask(inside), 1, u, spaced, "final", None))) == 1
+        assert finish(features._shuffled_pick(g, g.from_mask(inside), 0, u, spaced, "final", None)) == []
+    assert features.sample_cells(np.arange(10), 0, u) == [] and features.sample_cells(np.arange(10), -3, u) == []
+
+
+def test_traps_are_drawn_without_spacing_so_two_may_stand_side_by_side():
+    tiles = open_room(60, 60)
+    g = BitGrid(60, 60)
+    info, _, traps = finish(features.place_bits(g, tiles, g.from_mask(tiles == T.floor), 0,
+                                                Draw(np.random.default_rng(5)).u, 8.0))
+    trapped = g.to_mask(traps)
+    assert info["traps"] > 50 and (trapped & (grid.neighbour_count(trapped, 1) > 0)).any()
+
+
+def test_a_shuffle_is_a_random_permutation_of_every_cell():
+    cells = np.arange(1000) * 3
+    got = list(features.shuffled(cells, Draw(np.random.default_rng(2)).u))
+    assert sorted(got) == cells.tolist()
+    assert got != cells.tolist() and got[:10] != sorted(got[:10])
+
+
+def test_tied_priorities_are_taken_in_map_order_and_none_are_index_arrays():
+    class Flat:
+        def random(self, shape):
+            return np.full(shape, 0.5)
+
+    mask = np.zeros((3, 9), bool)
+    mask[1, [1, 4, 7]] = True  # three apart, all of one priority
+    assert features._spaced(mask, 2, Flat()).tolist() == [1 * 9 + 1, 1 * 9 + 4]
+    assert features._spaced(mask, 0, Flat()).dtype == np.intp

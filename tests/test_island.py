@@ -1,5 +1,6 @@
 """The island generator: noise x rolling-particle mask, water line at a quantile."""
 
+import dataclasses
 import hashlib
 
 import numpy as np
@@ -11,10 +12,11 @@ from worldgen.core import registry, seeding
 from worldgen.core.registry import ParamError, Progress, Stage
 from worldgen.core.steps import finish
 from worldgen.core.tiles import T
-from worldgen.generators import island
+from worldgen.generators import captions, island
 from worldgen.core.work import AIM_MS
 from worldgen.generators.island import IslandParams, classify, finish_mask, fractal_noise, normalize255, work_cap
 from worldgen.generators.island import mask as island_mask, terrain as island_terrain, work as island_work
+from worldgen.generators.island.generator import TERRAIN_ONLY
 from worldgen.toolkit import grid, noise, particles, promises
 
 LAND = np.array([T.sand, T.grass, T.forest, T.hills, T.mountain])
@@ -775,3 +777,197 @@ def test_the_ring_tiles_counted_as_sunk_are_those_above_the_water_line_not_at_it
     tiles, info = finish(island_generator._terrain(noise_, combined, params, Pace()))
     assert info["water_line"] == 100.0
     assert info["edge_tiles_sunk"] == 20 - 6 - 1
+
+
+def test_particle_progress_counts_every_lock_step_of_every_batch(monkeypatch):
+    """One event per lock-step (the yield pace forced to 1): each batch's steps but its last, which
+    ends the batch; the fractions are the steps done of batches x life."""
+    monkeypatch.setattr(particles, "_WORK_PER_YIELD", 1)
+    for n in (3, 40):  # a tiny population and a lock-stepped one
+        events = list(particles.rolling_particles(np.random.default_rng(1), 12, 10, n, 5, [0, 2], batches=2,
+                                                  progress="mask", preview=False))
+        assert [e.done for e in events] == [s / 10 for s in (1, 2, 3, 4, 6, 7, 8, 9)]
+        assert {(e.stage, e.preview) for e in events} == {("mask", None)}
+
+
+def test_a_particle_preview_is_the_first_populations_counts_so_far_as_a_float_layer(monkeypatch):
+    monkeypatch.setattr(particles, "_WORK_PER_YIELD", 1)
+    trace, seen = [], []
+    for e in particles.rolling_particles(np.random.default_rng(1), 12, 10, 40, 5, [0, 3], trace=trace,
+                                         progress="mask", preview=True):
+        seen.append((round(e.done * 5), e.preview))
+        assert e.preview.name == "mask" and e.preview.kind == "layer" and e.preview.data.dtype == np.float32
+        assert e.preview.vrange == (0.0, float(max(e.preview.data.max(), 1)))
+    assert [t for t, _ in seen] == [1, 2, 3, 4]
+    for t, shown in seen[:-1]:  # the counts after step t are the next step's counts before it moves
+        assert np.array_equal(shown.data, trace[t][0][0]) and not np.array_equal(shown.data, trace[t][0][1])
+    few = list(particles.rolling_particles(np.random.default_rng(1), 12, 10, 3, 5, [0, 2], batches=2, progress="mask"))
+    assert few and all(e.preview.data.max() <= 1 and e.preview.vrange == (0.0, 1.0) for e in few)  # never less than 1
+
+
+# --------------------------------------------------------------------------- resume: a terrain knob alone
+
+
+@pytest.mark.parametrize("change", [{"water": 0.45}, {"deep": 10, "coast": 30}, {"plains": 60, "hills": 20},
+                                    {"mountain": 5, "water": 0.8}])
+def test_a_terrain_knob_resumes_the_island_and_makes_a_fresh_runs_stages(change):
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = registry.generate("island", "resume", params=was).stages
+    now = dataclasses.replace(was, **change)
+    resumed = [item for item in registry.rerun("island", "resume", None, None, now, before, was)
+               if isinstance(item, registry.Stage)]
+    fresh = registry.generate("island", "resume", params=now).stages
+    assert [s.name for s in resumed] == list(fresh)
+    for stage in resumed:
+        assert np.array_equal(stage.data, fresh[stage.name].data) and stage.info == fresh[stage.name].info
+    assert resumed[2] is before["mask_plain"]  # the particles were not rolled again
+
+
+@pytest.mark.parametrize("change", [{"octaves": 4}, {"batches": 5}, {"mask_scale": 2}, {"water": 0.5, "life": 20}])
+def test_a_knob_the_terrain_does_not_own_runs_the_island_again(change):
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = registry.generate("island", "again", params=was).stages
+    now = dataclasses.replace(was, **change)
+    assert island.resume(1, 88, 32, now, before, was) is None
+    stages = [i for i in registry.rerun("island", "again", None, None, now, before, was)
+              if isinstance(i, registry.Stage)]
+    assert all(s is not before[s.name] for s in stages)
+    assert np.array_equal(stages[-1].data, registry.generate("island", "again", params=now).last.data)
+
+
+def test_a_run_missing_one_of_its_stages_is_not_resumed():
+    island = registry.get("island")
+    was = island.make_params(captions.demo_params(island))
+    before = dict(registry.generate("island", "gap", params=was).stages)
+    now = dataclasses.replace(was, water=0.45)
+    assert island.resume(1, 88, 32, now, before, was) is not None
+    for name in island.stages:
+        assert island.resume(1, 88, 32, now, {k: v for k, v in before.items() if k != name}, was) is None, name
+
+
+def test_a_big_island_resumed_makes_a_fresh_runs_terrain_in_bounded_steps():
+    island = registry.get("island")
+    was = island.make_params({"life": 4, "particles": 20})
+    before = registry.generate("island", "big", 720, 720, params=was).stages
+    now = dataclasses.replace(was, water=0.55, hills=30)
+    items = list(registry.rerun("island", "big", 720, 720, now, before, was))
+    events = [i for i in items if isinstance(i, Progress)]
+    assert {e.stage for e in events} == {"noise_terrain", "terrain"}  # split, each part named for its stage
+    resumed = {i.name: i for i in items if isinstance(i, Stage)}
+    fresh = registry.generate("island", "big", 720, 720, params=now).stages
+    for name in ("noise_terrain", "terrain"):
+        assert np.array_equal(resumed[name].data, fresh[name].data) and resumed[name].info == fresh[name].info
+
+
+def test_the_auto_particle_count_rounds_half_up_to_a_whole_number():
+    # 3000 per 88x32 tiles: 16x16 is 272.7, so 273; 48x48 is 2454.5, so 2455
+    for (w, h), n in (((16, 16), 273), ((48, 48), 2455), ((88, 32), 3000)):
+        got = island.particle_scale(w, h)["particles"]
+        assert got == n and type(got) is int, (w, h, got)
+    one = dataclasses.replace(IslandParams(), particles=1)
+    assert island.particle_scale(88, 32, one)["particles"] == 1  # one asked is one rolled
+
+
+@pytest.mark.parametrize("w, h", [(651, 598), (598, 651)])
+def test_the_auto_mask_scale_counts_whole_coarse_cells_on_each_axis(w, h):
+    """At scale 13 the coarse grid is 51 x 46 whole cells (2346, over MASK_CELLS) though 651/13 x 46 is
+    only 2303.5: a part cell is a cell, so the scale goes on to 14."""
+    assert island.particle_scale(w, h)["scale"] == 14
+
+
+def test_a_big_islands_progress_names_its_stages_in_order_with_fractions_from_0_to_1():
+    p = dataclasses.replace(IslandParams(), life=4, particles=20)
+    seen = []
+    for item in island.SPEC.run(3, 720, 720, p):
+        if isinstance(item, Progress):
+            assert 0.0 <= item.done <= 1.0, item
+            if not seen or seen[-1] != item.stage:
+                seen.append(item.stage)
+    assert [s for s in seen if s in island.SPEC.stages] == seen  # no event outside a stage
+    order = [island.SPEC.stages.index(s) for s in seen]
+    assert order == sorted(order) and {"noise", "noise_terrain", "mask_plain", "terrain"} <= set(seen)
+
+
+def test_the_plain_mask_carries_the_masks_info_with_no_margin_and_the_terrain_its_fractions():
+    p = dataclasses.replace(IslandParams(), water=0.6)
+    stages = registry.generate("island", "infos", params=p).stages
+    plain, mask, terrain = stages["mask_plain"].info, stages["mask"].info, stages["terrain"].info
+    assert plain == dict(mask, margin=0) and mask["margin"] > 0
+    assert set(terrain) == {"water_line", "land_fraction", "water_fraction", "edge_tiles_sunk"}
+    assert terrain["water_fraction"] == 0.6
+
+
+def test_a_map_too_small_for_its_water_is_refused_with_the_least_water_it_could_have():
+    p = dataclasses.replace(IslandParams(), water=0.1)
+    with pytest.raises(ParamError) as refused:
+        island.check_request(16, 16, p)
+    assert str(refused.value) == ("island: water=0.1 is below the edge ring's share of a 16x16 map (0.234, always "
+                                  "water); ask for water >= 0.214 or a larger map")
+
+
+def test_every_terrain_knob_changed_at_once_still_resumes_the_island():
+    spec = registry.get("island")
+    was = spec.make_params(captions.demo_params(spec))
+    before = registry.generate("island", "all", params=was).stages
+    now = dataclasses.replace(was, water=0.45, deep=10, coast=30, plains=60, hills=20, mountain=5)
+    assert {f for f in TERRAIN_ONLY if getattr(now, f) != getattr(was, f)} == TERRAIN_ONLY
+    assert spec.resume(1, 88, 32, now, before, was) is not None
+
+
+def test_normalizing_gives_float32_and_a_flat_field_all_zeros():
+    out = island.normalize255(np.array([[0.0, 2.0], [4.0, 1.0]], dtype=np.float64))
+    assert out.dtype == np.float32 and out.tolist() == [[0.0, 127.5], [255.0, 63.75]]
+    flat = island.normalize255(np.full((3, 4), 7.0))
+    assert flat.shape == (3, 4) and flat.dtype == np.float32 and not flat.any()
+
+
+def test_the_lowest_cells_of_a_level_field_are_those_of_the_lowest_tiebreak():
+    rng = np.random.default_rng(4)
+    level, tiebreak = np.zeros((20, 30), np.float32), rng.random((20, 30)).astype(np.float32)
+    for count in (1, 7, 300, 599):
+        got = island_terrain.lowest_cells(level, tiebreak, count)
+        assert got.sum() == count
+        assert np.array_equal(np.flatnonzero(got), np.sort(np.argsort(tiebreak.ravel(), kind="stable")[:count]))
+
+
+def test_the_islands_work_is_estimated_at_the_aim_it_is_given():
+    p = IslandParams()
+    cut, usual = island_work.work(512, 512, p, aim=20.0), island_work.work(512, 512, p)
+    assert cut.cuts and not usual.cuts and cut.ms < usual.ms
+
+
+def test_a_trace_shows_a_particle_that_left_the_map_as_minus_one_and_every_other_on_it():
+    trace = []
+    finish(particles.rolling_particles(np.random.default_rng(2), 5, 4, 30, 25, [0, 1], trace=trace))
+    assert len(trace) == 24
+    for counts, before, after in trace:
+        assert counts.shape == (2, 4, 5) and before.shape == after.shape == (2, 30, 2)
+        gone = (after == -1).all(axis=-1)
+        assert ((after == -1) == gone[..., None]).all()  # both coordinates or neither
+        on = after[~gone]
+        assert ((on >= 0) & (on < [4, 5])).all()  # (y, x) on the 4 x 5 map
+    assert (trace[-1][2] == -1).all(axis=-1).any()  # on so small a map, some have rolled off
+
+
+
+def test_the_plain_mask_rolls_from_the_edge_in_the_batches_asked_and_previews_only_at_full_scale():
+    """The plain mask is only shown (the terrain reads the other): pin it too, with batches."""
+    p = dataclasses.replace(IslandParams(), batches=5, mask_scale=1, life=30, particles=600)
+    run = list(island.SPEC.run(5, 40, 30, p))
+    plain = next(i for i in run if isinstance(i, Stage) and i.name == "mask_plain")
+    assert digest(plain.data) == PLAIN_MASK
+    assert (plain.info["particles"], plain.info["life"], plain.info["scale"]) == (600, 30, 1)  # as asked
+    shown = [i.preview for i in run if isinstance(i, Progress) and i.stage == "mask_plain"]
+    assert shown and all(s is not None for s in shown)
+    coarse = dataclasses.replace(p, mask_scale=3)
+    assert all(i.preview is None for i in island.SPEC.run(5, 40, 30, coarse)
+               if isinstance(i, Progress) and i.stage == "mask_plain")
+    one_batch = dataclasses.replace(p, batches=1)
+    again = next(i for i in island.SPEC.run(5, 40, 30, one_batch) if isinstance(i, Stage) and i.name == "mask_plain")
+    assert not np.array_equal(again.data, plain.data)  # the batches are part of the recipe
+
+
+# after a deliberate change: print digest(...) of the test's plain mask
+PLAIN_MASK = "80495075c525b74a5f3ec18a91c3aa5034a91424101e98f333f576fee32ab55b"

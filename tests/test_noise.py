@@ -129,3 +129,75 @@ def test_a_layout_of_exactly_the_kept_bytes_is_kept(monkeypatch, spare, kept):
     monkeypatch.setattr(noise, "_LAYOUTS", {})
     noise._cached_layout(*key)
     assert (key in noise._LAYOUTS) == kept
+
+
+# Same seed, size and settings: the same bytes everywhere. After a deliberate change to the
+# noise, print the new digests with `python -c "from tests.test_noise import golden; golden()"`.
+GOLDEN = {
+    (1, 88, 32, None): "70828e48433281c8e525efa2c02c919dce7dcc20efa6bdbea3f67f521170d4f3",  # defaults, all at once
+    (2, 600, 20, None): "2aa1e980fdb14f299152cf59d03bb5daaf47b6777ba17f5b350b335b7611818a",  # defaults, banded
+    (3, 17, 93, (5, 7.3)): "30f1b80c616ed0997cc05f885d2c2d27522fddc44954b5c978e09cbe394f5da2",
+}
+
+
+def _golden_noise(seed, w, h, settings):
+    rng = np.random.default_rng(seed)
+    return noise.fractal_noise(rng, w, h) if settings is None else noise.fractal_noise(rng, w, h, *settings)
+
+
+def golden():
+    import hashlib
+    for key in GOLDEN:
+        print(f"    {key!r}: \"{hashlib.sha256(_golden_noise(*key).tobytes()).hexdigest()}\",")
+
+
+@pytest.mark.parametrize("key", list(GOLDEN))
+def test_noise_golden_digests_are_the_same_bytes_everywhere(key):
+    """The default 8 octaves at divisor 2 on a small map (all at once) and on a wide one (banded,
+    where a ninth octave would be finer than a tile no more), and a tall map at an odd divisor."""
+    import hashlib
+    assert hashlib.sha256(_golden_noise(*key).tobytes()).hexdigest() == GOLDEN[key]
+
+
+def test_the_fade_is_perlins_quintic_flat_at_both_ends_and_a_half_at_a_half():
+    t = np.array([0.0, 0.25, 0.5, 0.75, 1.0], dtype=np.float32)
+    got = noise._fade(t)
+    assert got.dtype == np.float32
+    assert got.tolist() == [0.0, 0.103515625, 0.5, 0.896484375, 1.0]  # 6t^5 - 15t^4 + 10t^3, exact
+
+
+def test_at_most_twelve_octaves_and_a_thirteenth_is_refused_in_one_line():
+    assert noise.fractal_noise(np.random.default_rng(1), 8, 8, noise.MAX_OCTAVES).shape == (8, 8)
+    with pytest.raises(ValueError, match=r"^at most 12 octaves$"):
+        noise.fractal_noise(np.random.default_rng(1), 8, 8, noise.MAX_OCTAVES + 1)
+
+
+def test_banded_progress_counts_each_band_of_each_octave_in_order():
+    """1024 wide: 256 rows a band (NOISE_CELLS_PER_YIELD cells), so 512 rows are two bands an
+    octave; 4 octaves give eight events, an eighth of the work apart, the last at 1."""
+    _, events = finish_with_events(noise.noise_steps(np.random.default_rng(1), 1024, 512, 4, 2.0))
+    assert [e.stage for e in events] == ["noise"] * 8
+    assert [e.done for e in events] == [k / 8 for k in range(1, 9)]
+
+
+@pytest.mark.parametrize("width, bands", [(noise.NOISE_CELLS_PER_YIELD // 2, 2), (noise.NOISE_CELLS_PER_YIELD, 3),
+                                          (noise.NOISE_CELLS_PER_YIELD + 1, 3)])
+def test_a_row_wider_than_the_cells_between_yields_is_still_a_band_of_its_own(width, bands):
+    """3 rows of one octave: at half NOISE_CELLS_PER_YIELD wide two rows fit a band (events after
+    rows 2 and 3); at exactly it, or wider, a band is one row (never none)."""
+    _, events = finish_with_events(noise.noise_steps(np.random.default_rng(1), width, 3, 1, 2.0))
+    assert len(events) == bands and events[-1].done == 1.0
+
+
+@pytest.mark.parametrize("size, estimate", [((88, 32, 8, 2.0), 666096), ((17, 93, 5, 7.3), 175296),
+                                            ((40, 24, 12, 0.25), 187416), ((30, 20, 3, 1.5), 28584)])
+def test_the_layout_estimate_is_its_exact_bytes_at_the_most_lattice_rows_and_columns(size, estimate):
+    """The estimate prices the layout's arrays (int64 lattice x and y and corner indices, float32
+    lerp factors, int64 rows and float32 weights per octave) at the most lattice rows and columns
+    any phase can need (ceil(cells) + 2 a side): at least every phase's real layout. Pinned for
+    maps at a divisor of 2, a fraction and below 1 (where cells are not whole)."""
+    w, h, octaves, divisor = size
+    kept = noise._kept(w, h, octaves, divisor)
+    assert noise._layout_bytes(w, h, kept) == estimate
+    real = [sum(a.nbytes for a in noise._layout(w, h, tuple(kept), phase)) for phase in range(noise.PHASES)]
+    assert max(real) <= estimate

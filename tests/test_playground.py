@@ -333,35 +333,6 @@ def test_a_compare_link_opens_both_maps_and_a_click_gives_both_a_new_seed(tmp_pa
     assert demo.compare is None and demo.seed == "b"  # leaving keeps the map the knobs set
 
 
-@pytest.mark.parametrize("change", [{"water": 0.45}, {"deep": 10, "coast": 30}, {"plains": 60, "hills": 20},
-                                    {"mountain": 5, "water": 0.8}])
-def test_a_terrain_knob_resumes_the_island_and_makes_a_fresh_runs_stages(change):
-    island = registry.get("island")
-    was = island.make_params(captions.demo_params(island))
-    before = registry.generate("island", "resume", params=was).stages
-    now = dataclasses.replace(was, **change)
-    resumed = [item for item in registry.rerun("island", "resume", None, None, now, before, was)
-               if isinstance(item, registry.Stage)]
-    fresh = registry.generate("island", "resume", params=now).stages
-    assert [s.name for s in resumed] == list(fresh)
-    for stage in resumed:
-        assert np.array_equal(stage.data, fresh[stage.name].data) and stage.info == fresh[stage.name].info
-    assert resumed[2] is before["mask_plain"]  # the particles were not rolled again
-
-
-@pytest.mark.parametrize("change", [{"octaves": 4}, {"batches": 5}, {"mask_scale": 2}, {"water": 0.5, "life": 20}])
-def test_a_knob_the_terrain_does_not_own_runs_the_island_again(change):
-    island = registry.get("island")
-    was = island.make_params(captions.demo_params(island))
-    before = registry.generate("island", "again", params=was).stages
-    now = dataclasses.replace(was, **change)
-    assert island.resume(1, 88, 32, now, before, was) is None
-    stages = [i for i in registry.rerun("island", "again", None, None, now, before, was)
-              if isinstance(i, registry.Stage)]
-    assert all(s is not before[s.name] for s in stages)
-    assert np.array_equal(stages[-1].data, registry.generate("island", "again", params=now).last.data)
-
-
 def test_the_demo_moves_the_water_line_without_rolling_the_particles_again(tmp_path):
     app = make_app("mode=demo&demo=island&seed=line&ui=panel", tmp_path)
     demo = ready(app)

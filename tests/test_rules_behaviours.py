@@ -395,6 +395,13 @@ def test_a_pack_member_close_to_its_foe_holds_back_while_its_awake_packmates_are
     assert hunt(g, m) == step_to(m, 11, 2)
 
 
+def test_a_pack_member_waits_only_while_every_packmate_is_far_not_while_one_is():
+    g, (m, near, far) = pack_at((12, 3), (14, 3), (18, 3))  # one mate 4 steps off, one 8
+    assert hunt(g, m) == step_to(m, 11, 2)  # one is close enough: no waiting
+    near.x = 15  # both far now: it holds
+    assert hunt(g, m) is None
+
+
 def test_a_pack_member_with_no_free_cell_beside_its_foe_hunts_as_any_monster():
     g = run_on(level_of("#######\n#.....#\n#######"), pos=(1, 1))
     m = put(g, "wolf", 4, 1, group=5)

@@ -323,3 +323,18 @@ def test_the_last_free_cell_of_a_ring_is_found_in_its_bottom_row_and_first_colum
 def test_a_cell_is_inside_a_level_from_0_up_to_one_short_of_its_width_and_height(x, y, inside):
     g = run_on(level_of("\n".join(["#" * 10] * 7)))
     assert g.level.shape == (7, 10) and g.level.inside(x, y) is inside
+
+
+def test_a_level_remembers_its_newest_dead_and_forgets_the_oldest_past_its_bound():
+    from game.rules.world.level import MAX_CORPSES
+
+    g = run_on(pos=(1, 1))
+    for k in range(MAX_CORPSES + 2):
+        g.level.kill(put(g, "rat", 2 + k % 5, 2 + k // 5))
+    assert len(g.level.corpses) == MAX_CORPSES
+    fell = [(2 + k % 5, 2 + k // 5, "rat") for k in range(MAX_CORPSES + 2)]
+    assert g.level.corpses == fell[2:]  # the first two forgotten, the last one fallen kept
+    risen = put(g, "rat", 3, 3)
+    risen.risen = True
+    g.level.kill(risen)
+    assert g.level.corpses == fell[2:]  # the risen dead leave none

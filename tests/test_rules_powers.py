@@ -339,3 +339,13 @@ def test_the_risen_have_half_their_hp_rounded_down_and_at_least_one():
         full = monster_stats(k, g.level.tier)[0]
         hp = g.level.monster_at(x, 1).hp
         assert hp == max(1, full // RAISE_SHARE) and isinstance(hp, int)
+
+
+def test_the_raised_dead_come_back_with_a_share_of_their_hp_not_all_of_it():
+    g = run_on(pos=(2, 3))
+    g.level.tier = MONSTER_BY_ID["orc"].tier + 3  # at or above the orc's tier: its full HP
+    m = put(g, "necromancer", 9, 3)
+    g.level.corpses.append((6, 3, "orc"))
+    assert Raise(m, (6, 3, "orc")).perform(g).succeeded
+    risen = g.level.monster_at(6, 3)
+    assert risen.max_hp >= 2 * RAISE_SHARE and risen.hp == risen.max_hp // RAISE_SHARE < risen.max_hp

@@ -359,3 +359,189 @@ def test_a_terrain_amount_parameter_runs_0_to_10_per_1000_tiles_and_is_none_by_d
     assert (field.metadata["lo"], field.metadata["hi"]) == (0.0, 10.0)
     assert field.metadata["help"] == "lakes per 1000 map tiles (worldgen.toolkit.terrain): 0 none"
     assert field.metadata["choices"] == () and field.metadata["step"] is None
+
+
+# -- pools and doors, pinned and at their edges ----------------------------------------------------
+def open_ground(h: int = 40, w: int = 60, walled: bool = True) -> np.ndarray:
+    tiles = np.full((h, w), T.floor, np.uint8)
+    if walled:
+        tiles[grid.border_mask(tiles.shape)] = T.wall
+    return tiles
+
+
+POOLS_ASKED = [("lake", 6), ("chasm", 6), ("meadow", 4)]
+# Same map, seed and request: the same tiles everywhere. After a deliberate change to the pools,
+# print the new digests with `python -c "from tests.test_terrain import golden_pools; golden_pools()"`.
+GOLDEN_POOLS = {
+    ("cave", 1, 8): ("065e6631fc38148cab87c1d3a260d38dac4e1ea76e0addcd4b0f4d3f85fdba71",
+                     {"lake": 6, "chasm": 6, "meadow": 4, "bridges": 33}),
+    ("cave", 2, 4): ("36ba394e08d5bf8f1a378a92997a27232f52fb7a06a7bb0a9da05769ca10ec33",
+                     {"lake": 6, "chasm": 6, "meadow": 4, "bridges": 35}),
+    ("open", 5, 8): ("e1e01cfaf5bdc5f9fe8078a4ae05809f8f0f6622b8d84239b0b17db41cba5f0b",
+                     {"lake": 3, "chasm": 3, "meadow": 1, "bridges": 0}),
+}
+
+
+def _golden_pools_map(where, seed, connectivity):
+    """A cave (walled) or a 12 x 30 floor with no wall round it, where windows meet the map's edge."""
+    if where == "cave":
+        tiles = cave(seed)
+        return tiles, laid(tiles, seed, POOLS_ASKED, connectivity)
+    tiles = open_ground(12, 30, walled=False)
+    return tiles, laid(tiles, seed, [("lake", 3), ("chasm", 3), ("meadow", 2)], connectivity)
+
+
+def golden_pools():
+    import hashlib
+    for key in GOLDEN_POOLS:
+        tiles, info = _golden_pools_map(*key)
+        print(f"    {key!r}: (\"{hashlib.sha256(tiles.tobytes()).hexdigest()}\",\n        {info!r}),")
+
+
+@pytest.mark.parametrize("key", list(GOLDEN_POOLS))
+def test_pools_golden_digests_are_the_same_tiles_everywhere(key):
+    """Lakes, chasms and meadows on two caves (8- and 4-way ways kept, bridges laid) and on open
+    floor to the map's edge: the tiles and the counts, pinned; every bridge counted is on the map."""
+    import hashlib
+    tiles, info = _golden_pools_map(*key)
+    digest, counts = GOLDEN_POOLS[key]
+    assert (hashlib.sha256(tiles.tobytes()).hexdigest(), info) == (digest, counts)
+    assert info["bridges"] == int(np.count_nonzero(tiles == T.bridge))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_lakes_deep_water_is_ringed_by_shallows_on_open_ground(seed):
+    """The core takes only cells whose every neighbour is in the blob (or no ground: the wall), so
+    deep water never touches the floor: shallows (the rim) lie between."""
+    tiles = open_ground()
+    kind = terrain.PoolKind(T.deep_water, T.shallow_water, (4, 4), True, 1.0)
+    assert terrain._one_pool(tiles, np.random.default_rng(seed), kind, np.zeros(tiles.shape, bool), None, 8)
+    deep = tiles == T.deep_water
+    assert deep.any() and (tiles == T.shallow_water).any()
+    assert not (grid.dilate(deep) & (tiles == T.floor)).any()
+
+
+def test_pools_report_progress_for_every_pool_asked_laid_or_not():
+    """One event a pool, in order, under the stage asked ("final" by default) with its preview;
+    lakes skipped by a budget of 0 are counted too."""
+    from worldgen.core.steps import finish_with_events
+    keep = np.zeros((40, 60), bool)
+    info, events = finish_with_events(terrain.pools(open_ground(), np.random.default_rng(1),
+                                                    [("lake", 3), ("meadow", 1)], keep, budget=0))
+    assert (info["lake"], info["meadow"]) == (0, 1)
+    assert [(e.stage, e.done, e.preview) for e in events] == [("final", k / 4, None) for k in range(1, 5)]
+    shown = object()
+    _, events = finish_with_events(terrain.pools(open_ground(), np.random.default_rng(1), [("meadow", 2)], keep,
+                                                 stage="terrain", shown=shown))
+    assert [(e.stage, e.done) for e in events] == [("terrain", 0.5), ("terrain", 1.0)]
+    assert all(e.preview is shown for e in events)
+
+
+def test_the_blocking_budget_counts_every_blocking_cell_laid_so_far():
+    """Three lakes with a budget of exactly the first two lakes' deep water: the third is skipped."""
+    from worldgen.core.steps import finish
+    keep = np.zeros((40, 60), bool)
+    two = open_ground()
+    assert finish(terrain.pools(two, np.random.default_rng(11), [("lake", 2)], keep))["lake"] == 2
+    cells = int(np.count_nonzero(two == T.deep_water))
+    info = finish(terrain.pools(open_ground(), np.random.default_rng(11), [("lake", 3)], keep, budget=cells))
+    assert info["lake"] == 2
+
+
+def _box_map():
+    """8 x 8 of wall with one 3 x 3 of floor (rows and columns 3 to 5) and lone floor cells."""
+    tiles = np.full((8, 8), T.wall, np.uint8)
+    tiles[3:6, 3:6] = T.floor
+    tiles[2, 2] = tiles[2, 6] = tiles[6, 2] = T.floor
+    return tiles
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_pool_centre_is_the_one_cell_with_ground_all_round_it_clear_of_the_start(seed):
+    """At margin 3 the 40 probes fall on the four cells (3..4, 3..4); those whose 3 x 3 holds
+    wall, lone floor or the start at (2, 2) are passed over, and the box's centre is taken."""
+    keep = np.zeros((8, 8), bool)
+    keep[2, 2] = True
+    assert terrain._probe(_box_map(), np.random.default_rng(seed), keep, 3) == (4, 4)
+
+
+@pytest.mark.parametrize("where", ["all wall", "start inside the box"])
+def test_no_pool_centre_where_no_cell_has_ground_all_round_clear_of_the_start(where):
+    tiles, keep = _box_map(), np.zeros((8, 8), bool)
+    if where == "all wall":
+        tiles[:] = T.wall
+    else:
+        keep[3, 5] = True
+    assert terrain._probe(tiles, np.random.default_rng(0), keep, 3) is None
+
+
+def test_the_larger_piece_of_a_split_region_comes_first_ties_to_the_lower_label():
+    labels = np.array([[1, 1, 1, 1, 1]])
+    assert terrain._split_region(labels, 1, np.array([[1, 0, 2, 2, 2]])) == (2, 1)
+    assert terrain._split_region(labels, 1, np.array([[1, 1, 0, 2, 2]])) == (1, 2)
+    assert terrain._split_region(labels, 1, np.array([[3, 0, 2, 2, 0]])) == (2, 3)
+
+
+def test_regions_that_each_stay_whole_are_not_split():
+    """Three regions (labels 1, 2, 3), each still one piece: no region was split, whatever its
+    label (a piece of another region is not a piece of this one)."""
+    labels = np.array([[1, 0, 2, 0, 3, 3]])
+    assert terrain._split_region(labels, 3, np.array([[1, 0, 2, 0, 3, 3]])) is None
+    assert terrain._split_region(labels, 3, np.array([[1, 0, 2, 0, 3, 0]])) is None
+
+
+def _corridor(axis: int) -> np.ndarray:
+    """A corridor 7 long, one cell wide, walled either side: every inner cell a chokepoint."""
+    tiles = np.full((7, 3) if axis == 0 else (3, 7), T.wall, np.uint8)
+    if axis == 0:
+        tiles[:, 1] = T.floor
+    else:
+        tiles[1, :] = T.floor
+    return tiles
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("what", ["door", "start"])
+@pytest.mark.parametrize("step, laid", [(-2, 1), (-1, 0), (1, 0), (2, 1)])
+def test_a_door_keeps_one_cell_from_another_door_and_from_the_start_and_two_is_enough(axis, what, step, laid):
+    """Only the corridor's middle cell is allowed (``where``): a door or the start one cell from
+    it (either side, along or across the map) forbids the door there; two cells away does not."""
+    tiles = _corridor(axis)
+    keep = np.zeros(tiles.shape, bool)
+    other = (3 + step, 1) if axis == 0 else (1, 3 + step)
+    if what == "door":
+        tiles[other] = T.door
+    else:
+        keep[other] = True
+    middle = (3, 1) if axis == 0 else (1, 3)
+    for seed in range(4):  # the middle is among the 40 probes, after others passed over
+        t = tiles.copy()
+        n = terrain.doors(t, np.random.default_rng(seed), 1, keep, where=lambda y, x: (y, x) == middle)
+        assert n == laid and (t[middle] == T.door) == bool(laid)
+        assert np.count_nonzero(t == T.door) == laid + (what == "door")
+
+
+def test_half_a_pool_per_map_rounds_up_to_one_and_less_to_none():
+    assert terrain.plan({"lake": 1.0}, 500) == [("lake", 1)]
+    assert terrain.plan({"lake": 1.0}, 499) == []
+
+
+def test_a_pool_plan_cut_keeps_a_kind_cut_to_exactly_one():
+    """2 lakes and 2 meadows at most 3: each 2 * 3 // 4 = 1, kept (a kind goes only at 0)."""
+    assert terrain.plan({"lake": 2.0, "meadow": 2.0}, 1000, most=3) == [("lake", 1), ("meadow", 1)]
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_a_bridge_between_two_equal_ways_takes_the_one_tried_first_up_before_down_left_before_right(axis):
+    """The pool forks round a rock into two ways of three cells to the goal: steps are tried up,
+    down, left, right, so from a start above the fork the left way is laid, from a start to its
+    left the upper one (the same bridge on every platform)."""
+    start, goal, water = (np.zeros((4, 3), bool) for _ in range(3))
+    start[0, 1] = True
+    goal[3, [0, 2]] = True
+    water[1, :] = True
+    water[2, [0, 2]] = True
+    if axis == 1:   # the same fork on its side: the start at the left
+        start, goal, water = start.T, goal.T, water.T
+    path = terrain._crossing(start, goal, water)
+    assert path == ([(2, 0), (1, 0), (1, 1)] if axis == 0 else [(0, 2), (0, 1), (1, 1)])

@@ -283,3 +283,55 @@ def test_a_dungeon_request_asks_the_terrain_what_its_parameters_say():
     assert (got.cells, got.wanted, got.doors, got.budget) == (5000, [("lake", 10), ("meadow", 5)], 15, 625)
     assert got.terms == {"run": 1, "cells": 5000, "vaults": 2.0, "features": 5000.0}
     assert terrain_work.asked(rooms.make_params({"lakes": 1.0}), 100, 50).doors == 0   # rooms has no doors parameter
+
+
+def test_half_a_door_per_map_rounds_up_to_one_and_the_pools_budget_is_an_eighth_rounded_down():
+    caverns = registry.get("caverns")
+    p = caverns.make_params({"doors": 1.0})
+    half = terrain_work.asked(p, 25, 20)   # 500 cells: 0.5 doors, one; budget 62.5, 62
+    assert (half.doors, half.budget) == (1, 62) and type(half.budget) is int
+    assert terrain_work.asked(p, 499, 1).doors == 0
+
+
+COSTS = {"pools": 1.0, "pools_skipped": 0.0, "meadows": 0.5, "doors": 1.0}
+
+
+@pytest.mark.parametrize("allowed, pools", [(16.0, 16), (float(np.nextafter(16.0, 0.0)), 15), (0.5, 0)])
+def test_a_terrain_cut_keeps_the_most_pools_the_allowance_pays_for_exactly(allowed, pools):
+    """40 lakes at 1 ms each, no doors: an allowance of exactly 16 ms keeps 16 (the most that fit,
+    the last exactly at the allowance), a hair less 15, less than one lake's none; only the pools
+    are named as cut (the doors, 0 -> 0, are not)."""
+    got = terrain_work.work_cut({"lake": 4.0}, 10_000, 0, None, allowed, COSTS)
+    assert got == ([("lake", pools)] if pools else [], 0, [f"pools 40 -> {pools}"])
+
+
+def test_with_no_pools_asked_the_doors_are_cut_to_what_the_allowance_pays():
+    """30 doors at 0.25 ms and 2.6 ms allowed, no pools: 2.6 / 0.25 = 10.4, so 10 doors, named in
+    one line; 7.5 ms allowed pays for all 30."""
+    costs = dict(COSTS, doors=0.25)
+    assert terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 2.6, costs) == ([], 10, ["doors 30 -> 10"])
+    assert terrain_work.work_cut({"lake": 0.0}, 10_000, 30, None, 7.5, costs) == ([], 30, [])
+
+
+def test_a_terrain_cut_prices_the_doors_cut_in_proportion_rounded_down():
+    """10 lakes and 7 doors at 1 ms each in 10 ms: 6 lakes keep 7 * 6 // 10 = 4 doors (10 ms in
+    all), 7 lakes would keep 4 (11 ms); so 6 lakes and 4 doors."""
+    got = terrain_work.work_cut({"lake": 1.0}, 10_000, 7, None, 10.0, COSTS)
+    assert got == ([("lake", 6)], 4, ["pools 10 -> 6", "doors 7 -> 4"])
+
+
+def test_a_single_pool_cut_takes_its_doors_with_it():
+    """1 lake and 2 doors (3 ms) in 2.5 ms: none of either (the doors go in proportion: 2 * 0 // 1)."""
+    assert terrain_work.work_cut({"lake": 1.0}, 1000, 2, None, 2.5, COSTS) == \
+        ([], 0, ["pools 1 -> 0", "doors 2 -> 0"])
+
+
+def test_a_terrain_cut_prices_blocking_pools_past_the_budget_as_skipped_one_budget_or_per_kind():
+    """10 lakes and 10 chasms with a budget of 3 pools' cells, 4 ms allowed, a skipped pool free:
+    one budget for all lays 3 (fits, nothing cut); a budget per kind lays 3 + 3 (over), cut to 2
+    of each."""
+    budget, amounts = 3 * terrain_work.POOL_CELLS, {"lake": 1.0, "chasm": 1.0}
+    assert terrain_work.work_cut(amounts, 10_000, 0, budget, 4.0, COSTS) == \
+        ([("lake", 10), ("chasm", 10)], 0, [])
+    assert terrain_work.work_cut(amounts, 10_000, 0, budget, 4.0, COSTS, per_kind=True) == \
+        ([("lake", 2), ("chasm", 2)], 0, ["pools 20 -> 4"])

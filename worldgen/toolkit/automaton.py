@@ -109,11 +109,12 @@ class CaveAutomaton:
         rows[:, :2] = OFFSET + 1                   # the frame columns
         rows[:, 2 + self.w:] = OFFSET + 1
         np.add(wall, np.uint8(OFFSET), out=rows[:, 2:2 + self.w], casting="unsafe")
-        # The other buffers are written before they are read; one byte per page
+        # The other buffers (not the state just set: rows may be set again after a step)
+        # are written before they are read; one byte per page
         # faults their pages in here (first-use faults were most of a big map's
         # first step), without writing the rest.
         lo, hi = (2 + y0) * self.W, (2 + y1) * self.W
-        for buf in (*self.states[1:], self.a, self.b, self.c):
+        for buf in (*(s for k, s in enumerate(self.states) if k != self.cur), self.a, self.b, self.c):
             buf[lo:hi:_PAGE] = 0
         self.tiles.ravel()[lo - self.base:hi - self.base:_PAGE] = 0
         thr = self.thr.reshape(self.h, self.W)[y0:y1, 2:2 + self.w]
