@@ -90,7 +90,7 @@ FOCUSED: dict[str, list[str]] = {
     "worldgen/toolkit/terrain_work.py": ["tests/test_work_budget.py"],
     "worldgen/generators/island": ["tests/test_island.py"],
     "worldgen/generators/biomes": ["tests/test_biomes.py", "tests/test_growth.py"],
-    "worldgen/generators/caverns": ["tests/test_caverns.py", "tests/test_cavejoin.py"],
+    "worldgen/generators/caverns": ["tests/test_caverns.py", "tests/test_cavejoin.py", "tests/test_automaton.py"],
     "worldgen/generators/mosaic": ["tests/test_mosaic.py", "tests/test_mosaic_mask.py", "tests/test_mosaic_repair.py",
                                    "tests/test_mosaic_slices.py", "tests/test_mosaic_styles.py"],
     "worldgen/generators/rooms": ["tests/test_rooms.py", "tests/test_rooms_attach.py", "tests/test_rooms_finish.py",
