@@ -276,6 +276,14 @@ def test_spaced_features_never_stand_side_by_side_even_when_their_priorities_tie
 
 # --------------------------------------------------------------------------- the numpy dressing, exactly
 
+def open_room(h, w):
+    """Floor inside a one-cell wall."""
+    tiles = np.full((h, w), T.floor, np.uint8)
+    tiles[[0, -1], :] = T.wall
+    tiles[:, [0, -1]] = T.wall
+    return tiles
+
+
 def rough_map(h, w, seed):
     """Floor with scattered walls and doors inside a wall border: interior cells, plain floor and
     cells a feature may not use, in every band."""
@@ -336,9 +344,7 @@ def test_a_banded_dressing_reports_its_progress_in_its_stage_halfway_and_at_the_
 
 def test_nothing_is_dressed_on_a_bands_first_or_last_row():
     h, w = 140, 2000
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     finish(features.place(tiles, 4, np.zeros((h, w), bool), density=8.0))
     put = np.isin(tiles, list(FEATURES))
     for y0 in (0, 65, 130):
@@ -361,9 +367,7 @@ def test_nothing_is_dressed_on_or_beside_a_kept_cell_and_the_rest_of_the_map_is(
 
 def test_the_four_kinds_stand_in_their_weights_shares():
     h, w = 300, 400
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     info = finish(features.place(tiles, 6, np.zeros((h, w), bool), density=8.0))
     assert info["features"] > 4000
     total = sum(weight for _, weight in features.WEIGHTS)
@@ -375,9 +379,7 @@ def test_the_four_kinds_stand_in_their_weights_shares():
 def test_a_dense_dressing_asks_for_one_feature_per_90_interior_cells_and_one_trap_per_300_floor():
     """One band, all floor: the spacing could take far more, so the counts are the asked ones."""
     h, w = 30, 90
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     floor = int((tiles == T.floor).sum())
     interior = int(grid.erode(tiles == T.floor)[2:-2].sum())  # not the band's first or last row
     info = finish(features.place(tiles, 2, np.zeros((h, w), bool), density=2.0))
@@ -410,30 +412,19 @@ def test_the_features_parameter_runs_0_to_8_and_is_1_by_default():
 
 def test_place_bits_asks_for_the_usual_number_by_default_and_reports_progress_in_its_stage():
     h, w = 90, 90
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     g = BitGrid(w, h)
     floor = g.from_mask(tiles == T.floor)
     interior = int(grid.erode(tiles == T.floor).sum())
     (info, _, _), events = finish_with_events(features.place_bits(g, tiles, floor, 0, Draw(np.random.default_rng(3)).u))
     assert info["features"] == int(interior / features.FLOOR_PER_FEATURE)
     h = w = 300  # thousands of features wanted: more than BITS_STEPS cells tried, so a yield
-    dense = np.full((h, w), T.floor, np.uint8)
-    dense[[0, -1], :] = T.wall
-    dense[:, [0, -1]] = T.wall
+    dense = open_room(h, w)
     g = BitGrid(w, h)
     _, events = finish_with_events(features.place_bits(g, dense, g.from_mask(dense == T.floor), 0,
                                                        Draw(np.random.default_rng(3)).u, 8.0, shown="shown"))
     assert events
     assert {(e.stage, e.done, e.preview) for e in events} == {("final", 0.5, "shown")}
-
-
-def open_room(h, w):
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
-    return tiles
 
 
 def test_the_numpy_dressing_asks_for_the_usual_number_by_default():
