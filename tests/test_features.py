@@ -191,9 +191,7 @@ def test_wide_maps_are_dressed_in_bands_of_about_band_cells():
         assert rows == features.BAND or rows == features.MIN_BAND_ROWS or rows * width <= features.BAND_CELLS
     assert features.band_rows(2000) * 2000 <= features.BAND_CELLS   # a wide map: shorter bands
     h, w = 200, 2000
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     gen = features.place(tiles, 5, np.zeros((h, w), bool), density=8.0)
     info, events = finish_with_events(gen)
     assert len(events) == 2 * -(-h // features.band_rows(w))  # after each band and halfway through
@@ -243,9 +241,7 @@ def test_a_map_exactly_one_band_tall_is_dressed_in_one_step_and_a_row_more_in_ba
     bands, each with an event halfway and one at its end."""
     w = 96
     h = features.band_rows(w) + extra
-    tiles = np.full((h, w), T.floor, np.uint8)
-    tiles[[0, -1], :] = T.wall
-    tiles[:, [0, -1]] = T.wall
+    tiles = open_room(h, w)
     _, got = finish_with_events(features.place(tiles, 3, np.zeros((h, w), bool)))
     assert len(got) == events
 
