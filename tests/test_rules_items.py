@@ -333,6 +333,19 @@ def test_every_item_walked_over_or_taken_is_dealt_with_each_in_turn():
     assert g.player.inventory == [PLAIN.id, UNKNOWN] and lines[0] == loot(f"You pick up {item_name(g, PLAIN, 1)}.")
 
 
+def test_dropping_from_a_split_stack_takes_the_chosen_rows_kind_only():
+    """The rows of one kind need not sit together: a drop takes the slot's row
+    and the next of its kind after it, and leaves every other item where it was."""
+    g = run_on(pos=(2, 3))
+    g.player.inventory = ["stone", "potion", "stone", "dagger", "stone"]
+    Drop(0, 2).perform(g)
+    assert g.player.inventory == ["potion", "dagger", "stone"]
+    g.player.inventory = ["stone", "stone", "stone", "potion"]
+    Drop(0, 3).perform(g)
+    assert g.player.inventory == ["potion"]
+    assert sorted(it.count for it in g.level.items_at(2, 3) if it.kind.id == "stone") == [2, 3]
+
+
 def test_a_drop_puts_down_one_unless_told_more():
     g = run_on(pos=(2, 3))
     g.player.inventory = ["stone", "stone", "stone"]
