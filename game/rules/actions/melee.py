@@ -153,8 +153,9 @@ class Drain(Action):
 class Knockback(Action):
     """``attacker``'s blow hurls ``victim`` up to :data:`KNOCKBACK` cells
     straight away from it; a wall (or a creature) in the way stops the
-    flight, and a victim stopped at once by a wall slams into it for
-    :data:`SLAM` more."""
+    flight.  A flight that ends at a wall, at once or after a step, slams
+    the victim into it for :data:`SLAM` more; one stopped by a creature
+    does not slam."""
 
     def __init__(self, attacker: Monster, victim: Actor, amount: int = 0) -> None:
         self.attacker, self.victim = attacker, victim
