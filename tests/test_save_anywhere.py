@@ -29,7 +29,7 @@ def soaked(tmp_path_factory):
     plans = []
     for background in (b.id for b in BACKGROUNDS):
         for policy in POLICIES:
-            plan = plan_run(f"Cutwater-{policy}-{background}", "small", 1, background, policy, TURNS)
+            plan = plan_run(f"Holdfast-{policy}-{background}", "small", 1, background, policy, TURNS)
             plans.append((plan, choose_cuts(moments(plan), CUTS, rng)))
     return [(plan, results) for (plan, _), results in zip(plans, check_plans(plans, tmp_path_factory.mktemp("soak")))]
 

@@ -133,14 +133,6 @@ def test_lurkers_wait_in_the_rock_and_traps_line_the_corridor_of_a_vault_facing_
                  "traps": [[3, 2], [3, 3], [3, 4], [3, 5]], "items": [[3, 7]]}
 
 
-#: No vault is carved facing left or right: ``_turned`` turns a plan clockwise, which puts the
-#: entrance of quarter 1 in its left column and of quarter 3 in its right, while ``_outward`` steps
-#: the other way, into the box's own rock.  These state the promise; the fix makes them pass.
-SIDEWAYS = pytest.mark.xfail(strict=True, reason="bug: a plan turned a quarter has its entrance on the "
-                             "side opposite the step _outward takes, so no vault faces left or right")
-
-
-@SIDEWAYS
 def test_a_vault_faces_a_hall_that_runs_up_and_down():
     """The module promises four ways: rock with one hall down its middle has room only beside it."""
     for seed in range(4):
@@ -151,7 +143,6 @@ def test_a_vault_faces_a_hall_that_runs_up_and_down():
         assert (w, h) == (5, 7) and dx in (17, 22) and tiles[dy, dx + (1 if dx == 17 else -1)] == T.floor
 
 
-@SIDEWAYS
 @pytest.mark.parametrize("ground, door", [((4, 6), [5, 4]), ((4, 0), [1, 4])])
 def test_a_vault_turned_a_quarter_opens_on_the_ground_cell_beside_its_middle(ground, door):
     """Rock 9 by 7 takes the cage turned a quarter (7 by 5) only at (1, 1): its entrance opens onto

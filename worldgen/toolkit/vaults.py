@@ -156,7 +156,7 @@ def pick_designs(rng: np.random.Generator, amount: float) -> list[str]:
 def _turned(plan: tuple[str, ...], quarter: int) -> np.ndarray:
     """The plan as a character array turned ``quarter`` quarter-turns
     (0: entrance at the bottom, 1: at the right, 2: top, 3: left)."""
-    return np.rot90(np.array([list(row) for row in plan]), -quarter)
+    return np.rot90(np.array([list(row) for row in plan]), quarter)
 
 
 def _outward(quarter: int) -> tuple[int, int]:
