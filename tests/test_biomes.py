@@ -627,3 +627,106 @@ def test_clean_up_takes_a_transition_type_from_the_rim_its_own_table_makes():
     tiles[1, 1] = T.mountain
     picks = {int(clean_lone(tiles, grown, np.random.default_rng(i), table=table)[0][1, 1]) for i in range(40)}
     assert picks == {G, T.hills}
+
+
+# --- biomes over an island's lowland (grow_lowland: the named world's locations) ---------------
+
+def small_island(h=28, w=45):
+    """Water, a sand coast, grass with rows of forest, a mountain core, and a forest islet
+    (rows 3-4, columns 41-42) apart from the main land."""
+    y, x = np.mgrid[:h, :w]
+    d = ((y - h / 2) / (h * 0.42)) ** 2 + ((x - w * 0.4) / (w * 0.36)) ** 2
+    island = np.full((h, w), T.deep_water, np.uint8)
+    island[d < 1.0] = T.sand
+    island[d < 0.8] = T.grass
+    island[(d < 0.8) & ((x + 2 * y) % 7 == 0)] = T.forest
+    island[d < 0.12] = T.mountain
+    island[3:5, w - 4:w - 2] = T.forest
+    return island
+
+
+def first_cells_lowland(h, w, k):
+    """A ``(h, w)`` sea whose first ``k`` cells (row by row) are lowland, grass and forest."""
+    island = np.full((h, w), T.deep_water, np.uint8)
+    island.ravel()[:k] = np.where(np.arange(k) % 3 == 0, T.forest, T.grass)
+    return island
+
+
+LOWLAND_WEIGHTS = (0.1, 0.2, 0.3, 0.2, 0.2)
+
+
+# Pinned: sha256 of grow_lowland's tiles for small_island() (410 lowland tiles: 8 seeds).
+# After a deliberate change, print the digest and info of finish(grow_lowland(seed, small_island(), LOWLAND_WEIGHTS)).
+@pytest.mark.parametrize("seed,digest,loops,fixed", [
+    (4, "ad62b8cd9985f2121512eb16a5df86f87745e1899196ce852a95fb6ced4d8511", 47, 1),
+    (5, "8e983ba853e3044ad2cece3b6f79194832d152ced9f6353e4ee441594142e55a", 45, 2),
+])
+def test_grow_lowland_of_an_island_is_pinned_and_stays_in_the_lowland(seed, digest, loops, fixed):
+    island = small_island()
+    lowland = (island == T.grass) | (island == T.forest)
+    tiles, info = finish(biomes.grow_lowland(seed, island, LOWLAND_WEIGHTS))
+    assert hashlib.sha256(tiles.tobytes()).hexdigest() == digest
+    assert info == {"biome_seeds": 8, "growth_loops": loops, "lone_fixed": fixed,
+                    "biome_seed_counts": {"grass": 1, "forest": 2, "water": 2, "mountain": 2, "desert": 1}}
+    assert np.array_equal(tiles[~lowland], island[~lowland])     # only the lowland changes
+    assert (tiles != T.void).all() and not lone_mask(tiles, lowland).any()
+    assert (tiles[3:5, 41:43] == T.forest).all()                  # the islet no seed reached keeps its tiles
+
+
+def test_grow_lowland_reports_the_ground_the_delays_each_loop_and_the_finish():
+    island = small_island()
+    events, loops = [], 0
+    steps = biomes.grow_lowland(4, island, LOWLAND_WEIGHTS)
+    while True:
+        try:
+            item = next(steps)
+        except StopIteration as done:
+            tiles, info = done.value
+            break
+        assert item.stage == "biomes"
+        if item.preview is None:
+            events.append(item.done)
+        else:
+            loops += 1
+            assert item.preview.name == "biomes" and item.preview.data.shape == island.shape
+            if loops == 1:
+                assert item.done == 0.041707317073170734            # 0.9 of the share of lowland claimed
+            last = item.done
+    assert events == [0.0, 0.0, 0.95, 1.0] and loops == info["growth_loops"] == 47
+    assert last == 0.9 * 406 / 410                                  # the islet's 4 tiles are never claimed
+
+
+@pytest.mark.parametrize("lowland,h,w,seeds,digest", [
+    (5, 4, 3, 5, "addae64f77a29c4b4a5251938937f2b4d8e4a9769f9e416083defe68588326b4"),      # fewer tiles than 8
+    (899, 30, 31, 8, "c61e75c8f86ea4252ad1fca0ae77793938bf317f0c42a0da4eca38b2ca9408bc"),  # 8 at least
+    (900, 30, 31, 9, "0afa803853af0a192e70f40e6fd1247276b4e025b30abb3a9d058537ff82f4f3"),  # one per 100
+    (19999, 150, 141, 199, "0844e7ac0f46ea0e0a18b68f0af9380bfa88c10e9b16f58e76a4e34470bf1282"),
+    (20100, 150, 141, 200, "b9ca3957dc6e8cb30869fa57a67a75e58139f62e0c12ed13829d9eb1eaa255af"),  # 200 at most
+])
+def test_grow_lowland_sows_a_seed_per_100_tiles_within_8_and_200_and_is_pinned(lowland, h, w, seeds, digest):
+    from worldgen.generators.biomes import lowland as module
+    assert module.TILES_PER_SEED == 100 and module.SEEDS_RANGE == (8, 200)
+    island = first_cells_lowland(h, w, lowland)
+    tiles, info = finish(biomes.grow_lowland(11, island, (0.3, 0.25, 0.2, 0.1, 0.15)))
+    assert info["biome_seeds"] == sum(info["biome_seed_counts"].values()) == seeds
+    assert hashlib.sha256(tiles.tobytes()).hexdigest() == digest
+    assert (tiles.ravel()[lowland:] == T.deep_water).all()
+
+
+def test_grow_lowland_of_every_tile_sown_has_no_growth_loop():
+    tiles, info = finish(biomes.grow_lowland(11, first_cells_lowland(4, 3, 5), (0.3, 0.25, 0.2, 0.1, 0.15)))
+    W, G = T.deep_water, T.grass
+    assert tiles.tolist() == [[G, G, G], [W, G, W], [W, W, W], [W, W, W]]
+    assert info == {"biome_seeds": 5, "growth_loops": 0, "lone_fixed": 2,
+                    "biome_seed_counts": {"grass": 2, "forest": 1, "water": 1, "mountain": 0, "desert": 1}}
+
+
+def test_grow_lowland_without_lowland_returns_a_copy_at_once():
+    island = np.full((3, 5), T.deep_water, np.uint8)
+    island[1, 1:4] = T.mountain
+    steps = biomes.grow_lowland(1, island, LOWLAND_WEIGHTS)
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    tiles, info = done.value.value
+    assert np.array_equal(tiles, island) and tiles is not island
+    assert info == {"biome_seeds": 0, "growth_loops": 0}
