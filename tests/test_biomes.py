@@ -487,9 +487,6 @@ def test_seed_counts_give_the_rest_by_largest_remainder_not_largest_share():
     assert seed_counts([0.55, 0.45, 0, 0, 0], 3) == [2, 1, 0, 0, 0]    # 1.65 and 1.35
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="bug: with no weights, max() of no denominators raises ValueError before the "
-                          "ParamError guard; fix: max((f.denominator for f in exact), default=1)")
 def test_seed_counts_without_weights_is_a_parameter_error():
     with pytest.raises(registry.ParamError, match="^biome weights are needed$"):
         seed_counts([], 5)
