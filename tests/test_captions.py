@@ -228,3 +228,127 @@ def test_only_a_sparse_map_is_drawn_with_dots(extra, dots):
     drawn = framed_picture(Stage("s", tiles), 250, 250)  # 5 pixels a tile
     lit = np.any(drawn != 0, axis=2).sum()
     assert (lit > n * 25) == dots
+
+
+# The filling rules, stated on exact strings (the demo's ramp labels and any template go through ``fill``).
+
+def test_fill_gives_the_size_as_w_and_h_defaulting_to_the_generators():
+    island = registry.get("island")
+    assert captions.fill(island, "{w}x{h}") == "88x32"
+    assert captions.fill(island, "{w}x{h}", size=(44, 16)) == "44x16"
+
+
+def test_fill_leaves_out_an_angle_bracketed_part_until_its_facts_are_known():
+    rooms = registry.get("rooms")
+    assert captions.fill(rooms, "{p.shifts} shifts< ({info[filled]} filled)>.") == "4 shifts."
+    assert captions.fill(rooms, "{p.shifts} shifts< ({info[filled]} filled)>.", {"shifts": 9},
+                         {"filled": 12}) == "9 shifts (12 filled)."
+
+
+def test_fill_keeps_a_lone_angle_bracket_as_text():
+    biomes = registry.get("biomes")
+    assert captions.fill(biomes, "<- {p.seeds} seeds") == "<- 100 seeds"
+    assert captions.fill(biomes, "{p.seeds} seeds ->") == "100 seeds ->"
+
+
+def test_fill_names_the_mosaic_presets_shapes():
+    mosaic = registry.get("mosaic")
+    assert captions.fill(mosaic, "{kinds}") == "ellipses and triangles"  # the default preset is wild
+    assert captions.fill(mosaic, "{kinds}", {"preset": "wild"}) == "ellipses and triangles"
+    assert captions.fill(mosaic, "{kinds}", {"preset": "civilized"}) == "rectangles and triangles"
+
+
+def test_fill_gives_the_islands_particles_from_its_parameters_or_its_size():
+    island, roll = registry.get("island"), "{roll[particles]} of life {roll[life]}, {roll[margin]} in"
+    assert captions.fill(island, roll) == "3000 of life 50, 12 in"  # the post's 88x32
+    assert captions.fill(island, roll, size=(44, 16)) == "750 of life 25, 6 in"  # worked out from the size
+    assert captions.fill(island, roll, {"particles": 1234, "life": 7, "margin": 3}) == "1234 of life 7, 3 in"
+
+
+SHARES = "{share[0]:.0%} {share[1]:.0%} {share[2]:.0%} {share[3]:.0%} {share[4]:.0%}"
+
+
+@pytest.mark.parametrize("weights, said", [
+    ({}, "30% 25% 20% 10% 15%"),  # the defaults sum to 1
+    ({"grass": 0.5, "forest": 0.5, "water": 1.0, "mountain": 0.0, "desert": 0.0}, "25% 25% 50% 0% 0%"),
+    ({"grass": 0.1, "forest": 0.0, "water": 0.0, "mountain": 0.0, "desert": 0.1}, "50% 0% 0% 0% 50%"),
+    ({"grass": 0.0, "forest": 0.0, "water": 0.0, "mountain": 0.0, "desert": 0.0}, "20% 20% 20% 20% 20%"),  # equal
+])
+def test_fill_gives_the_biomes_seed_weights_as_shares_of_their_sum(weights, said):
+    assert captions.fill(registry.get("biomes"), SHARES, weights) == said
+
+
+def test_a_stage_the_table_lacks_is_named_by_its_words_and_told_by_the_summary():
+    rooms = registry.get("rooms")
+    assert captions.note(rooms, "not_a_real_stage") == captions.StageNote("not a real stage", rooms.summary)
+
+
+def test_a_stages_first_step_says_its_start_sentence_only_when_asked():
+    caverns = registry.get("caverns")
+    assert captions.sentence(caverns, "automata", start=True) == "Random fill: 45% of each submap’s cells are wall."
+    assert captions.sentence(caverns, "automata", {"fill": 0.5}, start=True).startswith("Random fill: 50% ")
+    assert captions.sentence(caverns, "automata").startswith("Random fill, then 100 times: wall if more than 4 ")
+    # a stage with no start sentence says its own sentence for its first step too
+    assert captions.sentence(caverns, "labyrinth", start=True) == captions.sentence(caverns, "labyrinth")
+    assert captions.sentence(caverns, "labyrinth", start=True).startswith("A labyrinth from the player’s submap")
+
+
+def test_a_sentence_is_worked_out_at_the_size_it_is_given():
+    island = registry.get("island")
+    assert captions.sentence(island, "mask_plain", size=(44, 16)).startswith("Rolling particles (750 of life 25) ")
+
+
+def test_an_embed_caption_follows_its_parameters_and_size():
+    island = registry.get("island")
+    assert captions.caption(island, "mask_plain", {"life": 9}, (44, 16)) == (
+        "Island · 3/6 Rolling particles: Rolling particles (750 of life 9) add 1 where they stand and roll downhill; "
+        "multiplied in, this mask makes islands too boxy. "
+        "After “World Generation Breakdown” by Ebyan Alvarez-Buylla (Dance of Death, 2016).")
+
+
+def test_the_first_stage_has_no_stage_before_it(runs):
+    for spec in SPECS:
+        stages = runs[spec.name].stages
+        assert captions.before(spec, stages, spec.stages[0]) is None, spec.name
+        assert captions.before(spec, stages, spec.stages[1]) is stages[spec.stages[0]], spec.name
+
+
+def test_a_key_says_the_stages_parameters_facts_and_size(runs):
+    mosaic = registry.get("mosaic")
+    five = registry.generate("mosaic", "deepisle", params={"areas": 5}, stage="mask")
+    key = captions.key(mosaic, five.stages, "mask", {"areas": 5})
+    assert "added modulo 5 areas" in key.lines[0] and key.ramp == ("area 0 (border)", "area 5")
+    assert key.entries[0].label == "area 0 (border) to area 5"
+    rooms, stages = registry.get("rooms"), runs["rooms"].stages
+    filled = stages["dead_ends"].info["filled"]
+    assert f"({filled} tinted)" in captions.key(rooms, stages, "dead_ends").lines[0]
+    island = registry.get("island")
+    small = registry.generate("island", "deepisle", 44, 16, params=captions.demo_params(island), stage="mask_plain")
+    key = captions.key(island, small.stages, "mask_plain", captions.demo_params(island), (44, 16))
+    assert "Rolling particles (750 of life 25) " in key.lines[0]
+
+
+def test_a_keys_grey_scale_fills_both_its_ends(monkeypatch):
+    rooms = registry.get("rooms")
+    spec = GeneratorSpec("plainly", "Plainly", "a test generator", ("a",), rooms.params, lambda *a: iter(()), (4, 4))
+    row = captions.Notes(None, {"a": captions.StageNote("A", "A layer.", ramp=("{p.shifts} low", "{w} high"))})
+    monkeypatch.setitem(captions.NOTES, "plainly", row)
+    layer = Stage("a", np.linspace(0, 1, 16, dtype=np.float32).reshape(4, 4), "layer")
+    assert captions.key(spec, {"a": layer}, "a", {"shifts": 3}).ramp == ("3 low", "4 high")
+
+
+def test_tile_names_become_their_ids():
+    assert captions._ids("wall", "floor") == frozenset({T.wall, T.floor})
+    assert captions._ids() == frozenset()
+
+
+def test_a_demo_link_names_only_the_parameters_that_differ_from_the_demos_start():
+    island, rooms = registry.get("island"), registry.get("rooms")
+    start = captions.demo_params(island)
+    assert captions.link_params(island, island.make_params(start)) == {}
+    # the game's defaults differ from the demo's start where the demo sets one, in the spec's order
+    assert list(captions.link_params(island, island.make_params()).items()) == [("batches", 1), ("mask_scale", 0)]
+    assert captions.link_params(island, island.make_params({**start, "water": 0.7})) == {"water": 0.7}
+    assert captions.link_params(island, island.make_params({**start, "water": 0.6})) == {}  # the default
+    assert captions.link_params(rooms, rooms.make_params()) == {}
+    assert captions.link_params(rooms, rooms.make_params({"loops": 2, "shifts": 4})) == {"loops": 2.0}
