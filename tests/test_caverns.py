@@ -591,6 +591,7 @@ PACED_EVENTS = [
     ("small", 96, 64, {"_OPEN_WALLS": 4, "_WALK_WORK": 1000}, "ea30cb6d1013cfd6"),   # a small map ignores _OPEN_WALLS
     ("big", 96, 64, BIG_PACE, "f147d9501690257b"),
     ("pair", 32, 16, {}, "db7715e17ed7e009"),                                        # two submaps: a tree of one wall
+    ("groups", 96, 64, {"_GROUP_CELLS": 96 * 16}, "2dc223cc14778fda"),                                # four groups of submap rows
 ]
 
 
@@ -686,13 +687,15 @@ def test_doors_close_gates_on_submap_borders_and_are_counted():
     assert caverns.layout(96, 64, 16).border[doors].all()
 
 
-def test_blocking_pools_stop_once_they_cover_an_eighth_of_the_map():
-    """41x33 is 1353 tiles: lakes and chasms may block 1353 // 8 = 169 of them.  Seed 56's
-    lakes cover exactly 169, so no chasm is laid after them (a cap of 169.125 would lay one)."""
-    r = generate(56, 41, 33, {"lakes": 10, "chasms": 10})
-    final = r.stages["final"]
-    assert int(np.isin(final.data, [T.deep_water, T.chasm]).sum()) == 41 * 33 // 8 == 169
-    assert final.info["terrain"]["chasm"] == 0 and final.info["terrain"]["lake"] == 12
+@pytest.mark.parametrize("seed,width,height,blocking,lakes,chasms", [(56, 41, 33, 169, 12, 0), (0, 75, 53, 497, 26, 3)])
+def test_blocking_pools_stop_once_they_cover_an_eighth_of_the_map(seed, width, height, blocking, lakes, chasms):
+    """Lakes and chasms (asked for by the hundred) may block an eighth of the map's tiles: 41x33
+    is 1353, so 169.  Seed 56's lakes cover exactly 169, and no chasm is laid after them (a cap
+    of 169.125 would lay one).  A pool begun under the cap may end past it: at 75x53 (3975 tiles,
+    cap 496) the third chasm ends at 497 (a cap of a ninth, 441, stops before any chasm)."""
+    final = generate(seed, width, height, {"lakes": 10, "chasms": 10}).stages["final"]
+    assert int(np.isin(final.data, [T.deep_water, T.chasm]).sum()) == blocking
+    assert (final.info["terrain"]["lake"], final.info["terrain"]["chasm"]) == (lakes, chasms)
 
 
 # -- layout: the spanning tree and the submap ids ---------------------------------------
