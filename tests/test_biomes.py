@@ -409,3 +409,342 @@ def test_a_flat_field_gives_every_cell_the_full_spread(hi):
         assert (out == full).all()
     else:
         assert out[0] == full and (out[1:] == out[1]).all() and abs(int(out[1]) - 0.3 * ground._P_ONE) <= 2
+
+
+# --- the run's events, exactly ---------------------------------------------------------------
+
+def test_a_run_yields_its_stages_progress_and_info_exactly(monkeypatch):
+    """Every event of a small run but the per-loop previews, pinned (6 seeds on 40x24, the
+    transitions found in bands of 7 rows); each preview is the growth map with its loop count.
+    After a deliberate change, print the events of this run and copy them here."""
+    monkeypatch.setattr(biomes_generator, "_BAND_CELLS", 40 * 7)
+    events, loops = [], 0
+    for item in registry.run("biomes", "events", 40, 24, {"seeds": 6}):
+        if isinstance(item, Progress) and item.preview is not None:
+            loops += 1
+            assert item.preview.name == "growth" and item.preview.info == {"loop": loops}
+            assert item.done == np.count_nonzero(item.preview.data) / (40 * 24)
+        elif isinstance(item, Progress):
+            events.append((item.stage, item.done))
+        else:
+            events.append((item.name, item.info))
+    counts = {"grass": 2, "forest": 1, "water": 1, "mountain": 1, "desert": 1}
+    assert loops == 83
+    assert events == [
+        ("seeds", {"seed_counts": counts,
+                   "seed_cells": [[32, 18], [23, 10], [30, 17], [38, 9], [26, 18], [39, 20]]}),
+        ("growth", 0.0),                   # the delays: one slice on a small map
+        ("growth", {"loops": 83}),
+        ("transitions", 0.0), ("transitions", 7 / 48), ("transitions", 14 / 48), ("transitions", 21 / 48),
+        ("transitions", 0.5),
+        ("transitions", {}),
+        ("terrain", 0.0), ("terrain", 0.5),
+        ("terrain", {"loops": 83, "lone_fixed": 0, "lone_fallback": 0, "seed_counts": counts,
+                     "tiles": {"deep_water": 23, "sand": 16, "grass": 617, "forest": 27, "hills": 56,
+                               "mountain": 158, "desert": 59, "swamp": 4}}),
+    ]
+
+
+def test_transitions_in_bands_of_one_row_report_each_row(monkeypatch):
+    """A band is at least one row, however narrow _BAND_CELLS is: progress after every row."""
+    monkeypatch.setattr(biomes_generator, "_BAND_CELLS", 19)     # under one row of 20 cells
+    done = [item.done for item in registry.run("biomes", "rows", 20, 16)
+            if isinstance(item, Progress) and item.stage == "transitions"]
+    assert done == [0.0, *(y / 32 for y in range(1, 17))]
+
+
+def test_a_wide_run_reports_the_ground_and_the_delays_before_growing():
+    """1024x256 cells: the ground's two passes tick once each (every 4 bands of 64 rows), the
+    delays twice (the padded map is a little over 2**18 cells): all as growth at 0."""
+    items = registry.run("biomes", "wide", 1024, 256)
+    assert isinstance(next(items), Stage)
+    before = []
+    for item in items:
+        if item.preview is not None:
+            break
+        before.append(item)
+    assert [(item.stage, item.done, item.preview) for item in before] == [("growth", 0.0, None)] * 4
+
+
+def test_a_single_seed_grows_over_the_whole_map_at_the_pace_of_its_ground():
+    """One seed: one type everywhere; the ground's spacing is the map's whole area, and the loops
+    it takes are pinned (print the terrain stage's info after a deliberate change)."""
+    result = registry.generate("biomes", "one seed", 30, 20, {"seeds": 1})
+    assert (result.last.data == T.grass).all()
+    assert result.last.info["loops"] == 93
+
+
+def test_seed_counts_round_weights_to_millionths_and_ties_go_to_the_earlier_type():
+    assert seed_counts([0.5, 0.5000004, 0, 0, 0], 1) == [1, 0, 0, 0, 0]    # equal in millionths: a tie
+    assert seed_counts([0.5, 0.5000006, 0, 0, 0], 1) == [0, 1, 0, 0, 0]
+    # One millionth in all is enough to split by millionths (the rest rounds to 0).
+    assert seed_counts([1e-6, 4e-7, 0, 0, 0], 7) == [7, 0, 0, 0, 0]
+    assert seed_counts([1e-6, 0, 0, 0, 0], 3) == [3, 0, 0, 0, 0]
+
+
+def test_seed_counts_give_the_rest_by_largest_remainder_not_largest_share():
+    assert seed_counts([0.55, 0.45, 0, 0, 0], 2) == [1, 1, 0, 0, 0]    # 1.1 and 0.9: the 0.9 wins the rest
+    assert seed_counts([0.55, 0.45, 0, 0, 0], 3) == [2, 1, 0, 0, 0]    # 1.65 and 1.35
+
+
+def test_seed_counts_without_weights_is_a_parameter_error():
+    with pytest.raises(registry.ParamError, match="^biome weights are needed$"):
+        seed_counts([], 5)
+
+
+def test_tile_counts_with_every_tile_named_count_each_by_itself():
+    assert biomes_generator._tile_counts(np.array([[1, 1, 4]], np.uint8), [1, 4]) == {1: 2, 4: 1}
+    assert biomes_generator._tile_counts(np.zeros((0, 3), np.uint8), [1, 4]) == {}
+
+
+# --- the ground field --------------------------------------------------------------------------
+
+def counted_ticks(monkeypatch, height, width):
+    """The ticks of the ground field's steps, each as (bands mixed, bands turned to chances) so far."""
+    done = {"mix": 0, "chances": 0}
+
+    def counting(name, real):
+        def call(*args):
+            done[name] += 1
+            return real(*args)
+        return call
+    monkeypatch.setattr(ground, "_mix", counting("mix", ground._mix))
+    monkeypatch.setattr(ground, "_chances", counting("chances", ground._chances))
+    ticks = []
+    finish(ground.ground_thresholds_steps(np.random.default_rng(3), height, width, 20.0, 0.9, 0.97,
+                                          tick=lambda: ticks.append((done["mix"], done["chances"]))))
+    return ticks
+
+
+def test_ground_steps_tick_after_every_whole_number_of_bands_of_2_18_cells(monkeypatch):
+    # 1000 wide: bands of 65 rows (65,000 cells), a tick every 4 bands (2**18 // 65,000); 5 bands.
+    assert counted_ticks(monkeypatch, 300, 1000) == [(4, 0), (5, 4)]
+
+
+def test_ground_steps_tick_after_every_band_of_2_18_cells_or_more(monkeypatch):
+    monkeypatch.setattr(ground, "_BAND_CELLS", 1 << 18)     # bands of 256 rows of 1024
+    assert counted_ticks(monkeypatch, 600, 1024) == [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3)]
+
+
+def test_ground_steps_without_a_tick_yield_none():
+    assert list(ground.ground_thresholds_steps(np.random.default_rng(3), 300, 1000, 20.0, 0.9, 0.97)) == [None] * 2
+
+
+def test_ground_bands_hold_about_2_16_cells_and_at_least_one_row():
+    assert ground._bands(70000, 1) == [(0, 65536), (65536, 70000)]
+    assert ground._bands(3, 70000) == [(0, 1), (1, 2), (2, 3)]
+
+
+def test_octave_cells_are_two_thirds_and_two_ninths_of_the_spacing_and_at_least_two():
+    assert [ground.octave_cells(s) for s in (3.0, 4.4, 4.5, 9.0, 13.5)] == [(2, 2), (2, 2), (3, 2), (6, 2), (9, 3)]
+
+
+def test_ground_chances_are_clipped_to_one_4096th_and_to_certainty():
+    """Whatever spread and rough a caller passes (BiomeParams' ranges never reach the clip)."""
+    octaves = ground.ground_noise(np.random.default_rng(5), 12, 9, 6.0)
+    inner = lambda t: t.reshape(14, 11)[1:-1, 1:-1]  # noqa: E731
+    lowest = inner(ground.ground_thresholds(octaves, 1.0, 1.0))   # the field's lowest cell: chance 0
+    assert lowest.min() == 4096 and lowest.max() == 1 << 24
+    assert (inner(ground.ground_thresholds(octaves, 1.5, 0.0)) == 1 << 24).all()
+
+
+# --- transitions and the clean-up at their edges -----------------------------------------------
+
+@pytest.mark.parametrize("shape", [(7, 1), (1, 7), (1, 1)])
+def test_qualifies_on_a_one_tile_wide_map(shape):
+    W, F, M, G = T.deep_water, T.forest, T.mountain, T.grass
+    grown = np.array([W, F, W, M, G, M, W], np.uint8)[:shape[0] * shape[1]].reshape(shape)
+    assert np.array_equal(qualifies(grown), ref_qualifies(grown))
+
+
+def test_apply_transitions_in_a_mask_changes_only_the_tiles_a_row_converts():
+    W, F, G = T.deep_water, T.forest, T.grass
+    grown = np.array([[W, W, F], [W, W, G], [W, W, G]], dtype=np.uint8)
+    mask = np.zeros_like(grown, dtype=bool)
+    mask[1:] = True
+    assert apply_transitions(grown, mask).tolist() == [[W, W, F], [W, T.swamp, G], [W, T.sand, G]]
+
+
+def test_an_empty_table_changes_nothing_and_qualifies_as_bytes():
+    grown = np.array([[T.deep_water, T.forest]], np.uint8)
+    assert np.array_equal(apply_transitions(grown, table=()), grown)
+    none = qualifies(grown, ())
+    assert none.dtype == np.uint8 and none.tolist() == [[0, 0]]
+
+
+def test_transitions_and_clean_up_given_the_rows_do_not_find_them_again(monkeypatch):
+    W, F = T.deep_water, T.forest
+    grown = np.array([[W, W, F, F], [W, W, F, F]], np.uint8)
+    becomes = qualifies(grown)
+
+    def never(*args):
+        raise AssertionError("found again")
+    monkeypatch.setattr(biomes.transitions, "qualifies", never)
+    monkeypatch.setattr(cleanup, "qualifies", never)
+    mixed = apply_transitions(grown, becomes=becomes)
+    assert mixed.tolist() == [[W, T.swamp, F, F], [W, T.swamp, F, F]]
+    mixed[0, 3] = T.desert                                        # a lone tile for the clean-up
+    assert clean_lone(mixed, grown, np.random.default_rng(0), rim=becomes)[0][0, 3] == F
+
+
+def test_clean_up_of_a_clean_map_or_a_single_tile_changes_nothing():
+    grown = np.full((3, 4), T.grass, np.uint8)
+    tiles, changed, fallback = clean_lone(grown, grown, np.random.default_rng(0))
+    assert np.array_equal(tiles, grown) and (changed, fallback) == (0, 0)
+    one = np.array([[T.desert]], np.uint8)         # lone, with no neighbour to take
+    tiles, changed, fallback = clean_lone(one, one, np.random.default_rng(0))
+    assert tiles.tolist() == [[T.desert]] and (changed, fallback) == (0, 0)
+
+
+def test_a_tile_fixed_by_a_pass_is_a_candidate_in_the_next():
+    """Forest between grass and a lone grass tile takes grass in the first pass, which pairs
+    the grass tile: the desert at the end, with no other neighbour, takes it in the second."""
+    G, F, D = T.grass, T.forest, T.desert
+    row = np.array([[G, G, F, G, D]], np.uint8)
+    tiles, changed, fallback = clean_lone(row, row, np.random.default_rng(0))
+    assert tiles.tolist() == [[G] * 5] and (changed, fallback) == (2, 0)
+
+
+def test_clean_up_fixes_a_chain_one_tile_a_pass_and_stops_after_its_passes():
+    """A row of lone tiles fed from one end: one tile a pass, the ninth by the last pass (the
+    fallback); the tenth stays lone (the loop is bounded)."""
+    G, F, D = T.grass, T.forest, T.desert
+    row = np.array([[G, G] + [F, D] * 5], np.uint8)
+    tiles, changed, fallback = clean_lone(row, row, np.random.default_rng(0))
+    assert tiles.tolist() == [[G] * 11 + [D]] and (changed, fallback) == (9, 1)
+
+
+def test_clean_up_takes_a_transition_type_from_the_rim_its_own_table_makes():
+    """A custom table's rim (grass touching desert becomes hills): a lone tile beside it may
+    take hills, under that table and not the default one (which makes no hills from grass)."""
+    G, D = T.grass, T.desert
+    table = (biomes.Transition(G, D, T.hills, "test"),)
+    grown = np.full((3, 6), G, np.uint8)
+    grown[:, 3:] = D
+    tiles = apply_transitions(grown, table=table)
+    tiles[1, 1] = T.mountain
+    picks = {int(clean_lone(tiles, grown, np.random.default_rng(i), table=table)[0][1, 1]) for i in range(40)}
+    assert picks == {G, T.hills}
+
+
+# --- biomes over an island's lowland (grow_lowland: the named world's locations) ---------------
+
+def small_island(h=28, w=45):
+    """Water, a sand coast, grass with rows of forest, a mountain core, a lone peak at (14, 8)
+    and a forest islet (rows 3-4, columns 41-42) apart from the main land."""
+    y, x = np.mgrid[:h, :w]
+    d = ((y - h / 2) / (h * 0.42)) ** 2 + ((x - w * 0.4) / (w * 0.36)) ** 2
+    island = np.full((h, w), T.deep_water, np.uint8)
+    island[d < 1.0] = T.sand
+    island[d < 0.8] = T.grass
+    island[(d < 0.8) & ((x + 2 * y) % 7 == 0)] = T.forest
+    island[d < 0.12] = T.mountain
+    island[3:5, w - 4:w - 2] = T.forest
+    island[14, 8] = T.mountain
+    return island
+
+
+def first_cells_lowland(h, w, k):
+    """A ``(h, w)`` sea whose first ``k`` cells (row by row) are lowland, grass and forest."""
+    island = np.full((h, w), T.deep_water, np.uint8)
+    island.ravel()[:k] = np.where(np.arange(k) % 3 == 0, T.forest, T.grass)
+    return island
+
+
+LOWLAND_WEIGHTS = (0.1, 0.2, 0.3, 0.2, 0.2)
+
+
+# Pinned: sha256 of grow_lowland's tiles for small_island() (409 lowland tiles: 8 seeds).
+# After a deliberate change, print the digest and info of finish(grow_lowland(seed, small_island(), LOWLAND_WEIGHTS)).
+@pytest.mark.parametrize("seed,digest,loops,fixed", [
+    (4, "9872e74de258113a436d3117de23f0834dc7795c0a949f962707b1ece95e5c54", 47, 1),
+    (5, "5ba4469667fbb4938b9776414991248e0b1542e71d022d5a7a5f369dff4dc19c", 45, 1),
+])
+def test_grow_lowland_of_an_island_is_pinned_and_stays_in_the_lowland(seed, digest, loops, fixed):
+    island = small_island()
+    lowland = (island == T.grass) | (island == T.forest)
+    tiles, info = finish(biomes.grow_lowland(seed, island, LOWLAND_WEIGHTS))
+    assert hashlib.sha256(tiles.tobytes()).hexdigest() == digest
+    assert info == {"biome_seeds": 8, "growth_loops": loops, "lone_fixed": fixed,
+                    "biome_seed_counts": {"grass": 1, "forest": 2, "water": 2, "mountain": 2, "desert": 1}}
+    assert np.array_equal(tiles[~lowland], island[~lowland])     # only the lowland changes
+    assert (tiles != T.void).all() and not lone_mask(tiles, lowland).any()
+    assert (tiles[3:5, 41:43] == T.forest).all()                  # the islet no seed reached keeps its tiles
+    assert lone_mask(tiles)[14, 8]                                # the clean-up keeps out of the lone peak too
+
+
+def test_grow_lowland_reports_the_ground_the_delays_each_loop_and_the_finish():
+    island = small_island()
+    events, loops = [], 0
+    steps = biomes.grow_lowland(4, island, LOWLAND_WEIGHTS)
+    while True:
+        try:
+            item = next(steps)
+        except StopIteration as done:
+            tiles, info = done.value
+            break
+        assert item.stage == "biomes"
+        if item.preview is None:
+            events.append(item.done)
+        else:
+            loops += 1
+            assert item.preview.name == "biomes" and item.preview.data.shape == island.shape
+            if loops == 1:
+                assert item.done == 0.041809290953545235            # 0.9 of the share of lowland claimed
+            last = item.done
+    assert events == [0.0, 0.0, 0.95, 1.0] and loops == info["growth_loops"] == 47
+    assert last == 0.9 * 405 / 409                                  # the islet's 4 tiles are never claimed
+
+
+@pytest.mark.parametrize("lowland,h,w,seeds,digest", [
+    (5, 4, 3, 5, "addae64f77a29c4b4a5251938937f2b4d8e4a9769f9e416083defe68588326b4"),      # fewer tiles than 8
+    (899, 30, 31, 8, "c61e75c8f86ea4252ad1fca0ae77793938bf317f0c42a0da4eca38b2ca9408bc"),  # 8 at least
+    (900, 30, 31, 9, "0afa803853af0a192e70f40e6fd1247276b4e025b30abb3a9d058537ff82f4f3"),  # one per 100
+    (19999, 150, 141, 199, "0844e7ac0f46ea0e0a18b68f0af9380bfa88c10e9b16f58e76a4e34470bf1282"),
+    (20100, 150, 141, 200, "b9ca3957dc6e8cb30869fa57a67a75e58139f62e0c12ed13829d9eb1eaa255af"),  # 200 at most
+])
+def test_grow_lowland_sows_a_seed_per_100_tiles_within_8_and_200_and_is_pinned(lowland, h, w, seeds, digest):
+    from worldgen.generators.biomes import lowland as module
+    assert module.TILES_PER_SEED == 100 and module.SEEDS_RANGE == (8, 200)
+    island = first_cells_lowland(h, w, lowland)
+    tiles, info = finish(biomes.grow_lowland(11, island, (0.3, 0.25, 0.2, 0.1, 0.15)))
+    assert info["biome_seeds"] == sum(info["biome_seed_counts"].values()) == seeds
+    assert hashlib.sha256(tiles.tobytes()).hexdigest() == digest
+    assert (tiles.ravel()[lowland:] == T.deep_water).all()
+
+
+def test_grow_lowland_of_every_tile_sown_has_no_growth_loop():
+    tiles, info = finish(biomes.grow_lowland(11, first_cells_lowland(4, 3, 5), (0.3, 0.25, 0.2, 0.1, 0.15)))
+    W, G = T.deep_water, T.grass
+    assert tiles.tolist() == [[G, G, G], [W, G, W], [W, W, W], [W, W, W]]
+    assert info == {"biome_seeds": 5, "growth_loops": 0, "lone_fixed": 2,
+                    "biome_seed_counts": {"grass": 2, "forest": 1, "water": 1, "mountain": 0, "desert": 1}}
+
+
+def test_grow_lowland_without_lowland_returns_a_copy_at_once():
+    island = np.full((3, 5), T.deep_water, np.uint8)
+    island[1, 1:4] = T.mountain
+    steps = biomes.grow_lowland(1, island, LOWLAND_WEIGHTS)
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    tiles, info = done.value.value
+    assert np.array_equal(tiles, island) and tiles is not island
+    assert info == {"biome_seeds": 0, "growth_loops": 0}
+
+
+def test_a_run_and_grow_lowland_find_the_transitions_once(monkeypatch):
+    """Both hand the rows they found to the transitions and the clean-up, which would
+    otherwise find them again (a pass over the whole map each)."""
+    calls = []
+
+    def counted(real):
+        def call(*args, **kwargs):
+            calls.append(1)
+            return real(*args, **kwargs)
+        return call
+    monkeypatch.setattr(biomes.transitions, "qualifies", counted(biomes.transitions.qualifies))
+    monkeypatch.setattr(cleanup, "qualifies", counted(cleanup.qualifies))
+    result = registry.generate("biomes", "once", 48, 40)
+    assert result.last.info["lone_fixed"] > 0 and calls == []
+    tiles, info = finish(biomes.grow_lowland(5, small_island(), LOWLAND_WEIGHTS))
+    assert info["lone_fixed"] > 0 and calls == []

@@ -86,6 +86,27 @@ def test_repair_keeps_the_walkable_minimum_by_joining_instead_of_filling():
     assert grid.label(WALKABLE[tiles], 4)[1] == 1 and WALKABLE[tiles].sum() >= 25
 
 
+def test_a_small_pocket_touching_water_is_joined_not_filled():
+    """Only a small pocket touching no water area is filled: one of the same size that reaches
+    into a water style's area (its shallows, a beach by a lake) is dug back to the main region."""
+    h, w = 20, 30
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[:, 20:] = 2
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"], mosaic.STYLES["water"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:9] = T.ground                    # main region
+    tiles[3:5, 12:14] = T.ground                   # 4 dry tiles: filled
+    tiles[12:14, 19] = T.ground                    # 4 tiles, two of them the water area's
+    tiles[12:14, 20] = T.shallow_water             # shallows: joined
+    labels, count, main = result(regions(tiles))
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=12))
+    assert (report["filled_pockets"], report["filled_tiles"], report["joined_pockets"]) == (1, 4, 1)
+    assert (tiles[3:5, 12:14] == T.wall).all()
+    assert (tiles[12:14, 19] == T.ground).all() and (tiles[12:14, 20] == T.shallow_water).all()
+    assert grid.label(WALKABLE[tiles], 4)[1] == 1
+
+
 def test_regions_and_reachability_mark_what_the_land_walker_cannot_reach():
     tiles = np.full((5, 9), T.wall, dtype=np.uint8)
     tiles[1:4, 1:4] = T.ground

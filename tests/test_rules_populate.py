@@ -248,6 +248,18 @@ def test_any_monster_spawn_point_but_the_stairs_may_hold_the_levels_captive_and_
     assert picked == {(5, 3), (9, 2)}
 
 
+def test_a_captive_drawn_at_a_monster_spawn_point_is_the_only_creature_there(monkeypatch):
+    """The spawn point chosen for the captive is kept from the monsters: no monster (nor its
+    pack) is put there first, so the captive, which skips a taken spot, always appears."""
+    monkeypatch.setattr(populate, "CAPTIVE_CHANCE", 1.0)
+    monkeypatch.setattr(content, "pick_monster", lambda rng, tier: LONER)
+    level = built(hall_stage(monsters=[(5, 3)]))
+    assert [(m.pos, m.captive) for m in level.monsters] == [((5, 3), True)]
+    level = built(hall_stage(monsters=[(5, 3), (9, 2)]))
+    (captive,) = [m for m in level.monsters if m.captive]
+    assert [m.pos for m in level.monsters if not m.captive] == [({(5, 3), (9, 2)} - {captive.pos}).pop()]
+
+
 # -- the items --------------------------------------------------------------------------------------------------------
 def test_items_lie_one_to_a_cell_never_on_the_stairs_each_a_whole_bundle_of_its_kind(monkeypatch):
     monkeypatch.setattr(content, "pick_item", lambda rng, tier, terrain: STACK)

@@ -477,17 +477,17 @@ def test_no_pool_centre_where_no_cell_has_ground_all_round_clear_of_the_start(wh
 
 def test_the_larger_piece_of_a_split_region_comes_first_ties_to_the_lower_label():
     labels = np.array([[1, 1, 1, 1, 1]])
-    assert terrain._split_region(labels, 1, np.array([[1, 0, 2, 2, 2]])) == (2, 1)
-    assert terrain._split_region(labels, 1, np.array([[1, 1, 0, 2, 2]])) == (1, 2)
-    assert terrain._split_region(labels, 1, np.array([[3, 0, 2, 2, 0]])) == (2, 3)
+    assert terrain._split_region(labels, np.array([[1, 0, 2, 2, 2]])) == (2, 1)
+    assert terrain._split_region(labels, np.array([[1, 1, 0, 2, 2]])) == (1, 2)
+    assert terrain._split_region(labels, np.array([[3, 0, 2, 2, 0]])) == (2, 3)
 
 
 def test_regions_that_each_stay_whole_are_not_split():
     """Three regions (labels 1, 2, 3), each still one piece: no region was split, whatever its
     label (a piece of another region is not a piece of this one)."""
     labels = np.array([[1, 0, 2, 0, 3, 3]])
-    assert terrain._split_region(labels, 3, np.array([[1, 0, 2, 0, 3, 3]])) is None
-    assert terrain._split_region(labels, 3, np.array([[1, 0, 2, 0, 3, 0]])) is None
+    assert terrain._split_region(labels, np.array([[1, 0, 2, 0, 3, 3]])) is None
+    assert terrain._split_region(labels, np.array([[1, 0, 2, 0, 3, 0]])) is None
 
 
 def _corridor(axis: int) -> np.ndarray:

@@ -224,12 +224,12 @@ def _keep_ways(before: np.ndarray, core: np.ndarray, connectivity: int) -> tuple
     """``(core, bridge)``: ``core`` less the cells that become a bridge, so that
     every region of ``before`` (walkable cells of the window) stays one region
     once the core blocks it."""
-    labels, n = grid.label(before, connectivity)
+    labels, _ = grid.label(before, connectivity)
     bridge = np.zeros(core.shape, dtype=bool)
     for _ in range(int(np.count_nonzero(core))):  # bounded: each round bridges at least one cell
         after = before & ~core | bridge
-        parts, n_parts = grid.label(after, connectivity)
-        split = _split_region(labels, n, parts)
+        parts, _ = grid.label(after, connectivity)
+        split = _split_region(labels, parts)
         if split is None:
             return core & ~bridge, bridge
         main, other = split
@@ -242,7 +242,7 @@ def _keep_ways(before: np.ndarray, core: np.ndarray, connectivity: int) -> tuple
     return np.zeros_like(core), np.zeros_like(core)
 
 
-def _split_region(labels: np.ndarray, n: int, parts: np.ndarray) -> tuple[int, int] | None:
+def _split_region(labels: np.ndarray, parts: np.ndarray) -> tuple[int, int] | None:
     """Two parts (labels of ``parts``) of one region of ``labels`` that the core
     split, the larger first; None when no region is split."""
     both = (labels > 0) & (parts > 0)

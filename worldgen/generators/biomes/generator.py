@@ -56,7 +56,7 @@ def seed_counts(weights: Sequence[float], n: int) -> list[int]:
     units = [max(0, round(float(w) * 1_000_000)) for w in weights]
     if sum(units) <= 0:
         exact = [Fraction(max(0.0, float(w))) for w in weights]  # floats are exact binary fractions
-        scale = max(f.denominator for f in exact)
+        scale = max((f.denominator for f in exact), default=1)
         units = [int(f * scale) for f in exact] if any(exact) else [1] * len(exact)
     total = sum(units)
     if total <= 0:  # only with no weights at all
