@@ -505,6 +505,9 @@ GOLDEN = [
      "05f41cb4c38a873e005c41dda0c244efc68d50efcdd973e73a1f0a959461eb9e", "843671daa5238ee4"),
     ("7", 40, 33, {"gate": 0.5, "loops": 1.0},
      "381016411577aa7d9d48c181bbec37178c556a837afac5640f08087a53abf12e", "7a517cfae245d4bc"),
+    # every kind of terrain (each pool inside one submap, doors on their borders) and vaults
+    ("dressed", 75, 53, {"lakes": 4, "chasms": 4, "meadows": 4, "doors": 5, "vaults": 3, "features": 2},
+     "a249860ba5b10ecfd830e0444885ef6fb32b70a7b05185ebad64c571e91fa4e0", "44d68b209791e7b9"),
 ]
 
 
@@ -537,3 +540,180 @@ def test_caverns_of_exactly_a_quarter_scan_run_their_whole_map_steps_unsplit(mon
     got = events()
     assert (got != usual) == split
     assert len(got) > len(usual) if split else got == usual
+
+
+# -- pacing: what a big map does differently (events only, never the map) ----------
+
+#: Terrain of every kind and vaults: every part of "connected" and "final" has work to do.
+DRESSED = {"lakes": 3, "chasms": 3, "meadows": 3, "doors": 5, "vaults": 2, "iterations": 5}
+#: Counts per step small enough that a 96x64 map takes every split a big map takes: a big
+#: pace (_SCAN_CELLS // 4 < 6144), several scan slices, tree chunks, generation bands and walk slices.
+BIG_PACE = {"_SCAN_CELLS": 1000, "_OPEN_WALLS": 4, "_GENERATION_CELLS": 2048, "_WALK_WORK": 1000}
+
+
+def paced(monkeypatch, counts):
+    from worldgen.generators.caverns import generator as caverns_generator
+    for name, value in counts.items():
+        monkeypatch.setattr(caverns_generator, name, value)
+
+
+def events(seed, width, height, params):
+    """``(stage, done, preview name)`` of every Progress of a run."""
+    return [(i.stage, round(i.done, 9), None if i.preview is None else i.preview.name)
+            for i in registry.run("caverns", seed, width, height, params) if isinstance(i, Progress)]
+
+
+def stage_outputs(result):
+    """Every stage's tiles, points and info (arrays as lists), for comparing whole runs."""
+    def plain(value):
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        return value.tolist() if isinstance(value, np.ndarray) else value
+    return {name: (s.data.tobytes(), plain(s.points), plain(s.info)) for name, s in result.stages.items()}
+
+
+def test_big_map_pacing_splits_the_work_but_never_changes_the_map(monkeypatch):
+    """Scan slices, tree chunks, generation bands and walk slices are where a big map yields:
+    the same run cut that way gives the same tiles, points and info (the floor count summed
+    slice by slice, the spawn cells gathered slice by slice), only more events."""
+    usual = generate("paced", 96, 64, DRESSED)
+    usual_events = events("paced", 96, 64, DRESSED)
+    paced(monkeypatch, BIG_PACE)
+    assert stage_outputs(generate("paced", 96, 64, DRESSED)) == stage_outputs(usual)
+    assert len(events("paced", 96, 64, DRESSED)) > len(usual_events)
+
+
+# The event trace of a run, first 16 hex digits of sha256(repr(events(...))). After a deliberate
+# change to the pacing, print them with the same monkeypatch and say why in the commit.
+PACED_EVENTS = [
+    ("small", 96, 64, {"_OPEN_WALLS": 4, "_WALK_WORK": 1000}, "ea30cb6d1013cfd6"),   # a small map ignores _OPEN_WALLS
+    ("big", 96, 64, BIG_PACE, "f147d9501690257b"),
+    ("pair", 32, 16, {}, "db7715e17ed7e009"),                                        # two submaps: a tree of one wall
+    ("groups", 96, 64, {"_GROUP_CELLS": 96 * 16}, "2dc223cc14778fda"),                                # four groups of submap rows
+]
+
+
+@pytest.mark.parametrize("seed,width,height,counts,digest", PACED_EVENTS)
+def test_progress_events_are_the_same_for_the_same_run(monkeypatch, seed, width, height, counts, digest):
+    """Every event's stage, fraction and preview, pinned: each stage's events run from 0 to 1
+    and show that stage's map."""
+    paced(monkeypatch, counts)
+    got = events(seed, width, height, DRESSED)
+    assert all(0.0 <= done <= 1.0 for stage, done, shown in got)
+    assert all(shown == (None if stage == "submaps" else stage) for stage, done, shown in got)
+    assert hashlib.sha256(repr(got).encode()).hexdigest()[:16] == digest
+
+
+# -- what each stage reports ----------------------------------------------------------
+
+def test_each_group_of_submap_rows_digs_its_own_and_the_start_lies_in_its_group(monkeypatch):
+    """Submap rows joined a group at a time (one submap row each here): the digs of every
+    group add up in ``dug``, and the start, found in a later group, is placed in that group's rows."""
+    paced(monkeypatch, {"_GROUP_CELLS": 96 * 16})
+    later = 0
+    for seed in range(6):
+        r = generate(f"groups-{seed}", 96, 64, {"fill": 0.55})
+        check_final(r)
+        g = caverns.layout(96, 64, 16)
+        auto, conn = r.stages["automata"].data, r.stages["connected"].data
+        dug = (auto == T.wall) & (conn != T.wall)
+        assert r.stages["connected"].info["dug"] == r.stages["final"].info["dug"] == int(dug.sum())
+        assert len(set(np.flatnonzero(dug.any(axis=1)) // 16)) > 1      # digs in more than one group
+        (sx, sy), = r.stages["final"].points["start"]
+        start_sub = r.stages["labyrinth"].info["start_submap"]
+        assert g.sub_of[sy, sx] == start_sub
+        later += start_sub >= g.nx
+    assert later > 0
+
+
+@pytest.mark.parametrize("width,height", [(32, 16), (16, 32), (40, 18)])
+def test_two_submaps_hold_the_cells_behind_their_gates_not_a_lone_submaps_inner_gates(width, height):
+    """Two submaps are a labyrinth like any other: all rock (fill 1), the cell behind each
+    side of every gate stays floor through the automaton, and the cells a lone submap would
+    hold mid-way along its short sides do not."""
+    r = generate("two", width, height, {"fill": 1.0, "iterations": 4})
+    g = caverns.layout(width, height, 16)
+    assert g.n_submaps == 2
+    gates = gate_pairs(g, r.stages["labyrinth"].data)
+    auto = r.stages["automata"].data.ravel()
+    assert gates.size and (auto[g.inner_a[gates]] == T.floor).all() and (auto[g.inner_b[gates]] == T.floor).all()
+    lone = caverns.inner_gates(width, height)
+    assert not np.isin(lone, np.concatenate([g.inner_a[gates], g.inner_b[gates]])).all()
+    assert (auto[lone] == T.wall).any()
+
+
+def test_no_iterations_runs_none_and_says_so():
+    r = generate("still", 60, 44, {"iterations": 0})
+    assert r.stages["automata"].info["iterations_run"] == 0
+    assert r.stages["final"].info["iterations_run"] == 0
+    check_final(r)
+
+
+def test_the_stages_report_their_layout_start_digs_and_vaults():
+    r = generate("report", 100, 70, DRESSED)
+    assert r.stages["submaps"].info == {"nx": 6, "ny": 4, "xs": [0, 16, 33, 50, 66, 83, 100],
+                                        "ys": [0, 17, 35, 52, 70]}
+    conn, final = r.stages["connected"], r.stages["final"]
+    assert np.array_equal(conn.points["start"], final.points["start"])
+    assert final.info["dug"] == conn.info["dug"]
+    assert final.info["iterations_run"] == r.stages["automata"].info["iterations_run"] == 5
+    assert len(final.info["vaults"]) >= 1
+    assert [v["design"] for v in final.info["vaults"]] and all("box" in v for v in final.info["vaults"])
+
+
+def test_final_floor_counts_the_cells_reachable_on_foot_past_no_feature_or_pool():
+    """``floor`` is the walk's world: cells reached from the start over walkable tiles that
+    are no feature (a trap, a statue) and no pool; pockets and features are not counted."""
+    open_tiles = WALKABLE & ~np.isin(np.arange(len(WALKABLE)), FEATURE_TILES)
+    pockets = traps = 0
+    for seed in range(4):
+        r = generate(f"floor-{seed}", 96, 64, {"lakes": 2, "meadows": 2, "features": 4})
+        conn = r.stages["connected"]
+        (sx, sy), = conn.points["start"]
+        reached = grid.walk_distance(open_tiles[conn.data], [(sy, sx)]) >= 0
+        assert r.stages["final"].info["floor"] == int(reached.sum())
+        pockets += conn.info["pockets"]
+        traps += int((conn.data == T.trap).sum())
+    assert pockets > 0 and traps > 0
+
+
+def test_doors_close_gates_on_submap_borders_and_are_counted():
+    r = generate("doors", 96, 64, {"doors": 10, "gate": 0.0})
+    conn = r.stages["connected"].data
+    doors = conn == T.door
+    assert r.stages["final"].info["terrain"]["doors"] == int(doors.sum()) > 3
+    assert caverns.layout(96, 64, 16).border[doors].all()
+
+
+@pytest.mark.parametrize("seed,width,height,blocking,lakes,chasms", [(56, 41, 33, 169, 12, 0), (0, 75, 53, 497, 26, 3)])
+def test_blocking_pools_stop_once_they_cover_an_eighth_of_the_map(seed, width, height, blocking, lakes, chasms):
+    """Lakes and chasms (asked for by the hundred) may block an eighth of the map's tiles: 41x33
+    is 1353, so 169.  Seed 56's lakes cover exactly 169, and no chasm is laid after them (a cap
+    of 169.125 would lay one).  A pool begun under the cap may end past it: at 75x53 (3975 tiles,
+    cap 496) the third chasm ends at 497 (a cap of a ninth, 441, stops before any chasm)."""
+    final = generate(seed, width, height, {"lakes": 10, "chasms": 10}).stages["final"]
+    assert int(np.isin(final.data, [T.deep_water, T.chasm]).sum()) == blocking
+    assert (final.info["terrain"]["lake"], final.info["terrain"]["chasm"]) == (lakes, chasms)
+
+
+# -- layout: the spanning tree and the submap ids ---------------------------------------
+
+@pytest.mark.parametrize("width,height,submap", [(96, 64, 16), (130, 23, 9), (16, 16, 16)])
+def test_the_spanning_tree_returns_the_walls_of_its_last_round(width, height, submap):
+    from worldgen.core.steps import finish
+    from worldgen.generators.caverns.layout import spanning_tree
+    g = caverns.layout(width, height, submap)
+    rank = np.random.default_rng(3).permutation(g.a.size)
+    rounds = list(spanning_tree(g, rank))
+    tree = finish(spanning_tree(g, rank))
+    assert tree.dtype == np.int64 and tree.size == g.n_submaps - 1
+    assert np.array_equal(tree, rounds[-1] if rounds else np.zeros(0, np.int64))
+
+
+def test_submap_ids_are_int32_row_by_row_and_whole():
+    g = caverns.layout(50, 37, 16)
+    assert g.sub_of.dtype == np.int32 and g.submaps_of_rows(20, 37).dtype == np.int32
+    assert g.submaps_of_rows(20, 37).tolist()[0][::16] == [3, 4, 4, 5]
+    assert np.array_equal(g.sub_of[20:], g.submaps_of_rows(20, 37))
