@@ -103,3 +103,67 @@ def test_an_area_with_exactly_the_least_tiles_is_not_repainted(monkeypatch, cell
     (mask, _, shapes), _ = run_to_end(make_mask(np.random.default_rng(0), 12, 22, p))
     assert int(np.count_nonzero(mask == 2)) == (10 if repaired else cells)
     assert [s.get("set") for s in shapes] == ([None, 2] if repaired else [None])
+
+
+# --- shapes.py (issue 42: the shapes at their size thresholds) ------------------------------
+
+import hashlib  # noqa: E402
+
+#: (kind, seed, h, w): interiors at the edges of the size rules: under 8 (the floors of 2-4
+#: cells win), 20 and 51 wide (15 % and 50 % round down), w + h = 75 (the ellipse's mean edge
+#: 37: its 8 % rounds down), a 64x120 ellipse whose 50-80 % minor radius rounds at .49,
+#: 3x3 and 5x4 triangles (their big delta's floor), 200 wide (the small delta's 1 % is 2);
+#: seeds where the rule's edge changes the draw.
+SHAPE_PINS = {
+    ("rectangle", 1, 7, 6): "4f7ee52aec953920",
+    ("rectangle", 4, 6, 7): "f5b8c58202796383",
+    ("rectangle", 3, 20, 51): "d23a951d1f12f875",
+    ("rectangle", 4, 51, 20): "ebaed627181dbe27",
+    ("rectangle", 5, 40, 100): "ed5e9c811bc88bf0",
+    ("ellipse", 1, 7, 6): "5b0e6f58d698e5a0",
+    ("ellipse", 2, 12, 17): "6450d3c4e5ed468c",
+    ("ellipse", 4, 30, 45): "97a83dac8368165e",
+    ("ellipse", 0, 64, 120): "813fb105e60c89b3",
+    ("triangle", 1, 3, 3): "2821713c7704f375",
+    ("triangle", 2, 5, 4): "c01de7af60acddba",
+    ("triangle", 3, 9, 11): "b8ed38ba90a20ba6",
+    ("triangle", 2, 30, 200): "3d8a2508302db8f3",
+    ("triangle", 6, 200, 30): "813cc93e2b0c116f",
+}
+
+
+def _shape_digest(kind, seed, h, w):
+    cells, box, info = shape(kind, np.random.default_rng(seed), h, w)
+    return hashlib.sha256(cells.tobytes() + repr((box, info)).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("key", sorted(SHAPE_PINS))
+def test_shapes_are_pinned_at_the_edges_of_their_size_rules(key):
+    """Same seed, same shape, box and geometry; after a deliberate change regenerate with
+    {k: _shape_digest(*k) for k in SHAPE_PINS}."""
+    assert _shape_digest(*key) == SHAPE_PINS[key]
+
+
+@pytest.mark.parametrize("kind", SHAPE_KINDS[1:])
+def test_a_shapes_box_is_tight_unless_the_interior_cuts_it(kind):
+    """Each side of the box holds a cell of the shape, or lies on the interior's edge
+    (rectangles and ellipses keep cells on every row and column of their box however cut;
+    a triangle with a corner cut off may not, so only whole triangles are checked)."""
+    checked = 0
+    for seed in range(40):
+        h, w = 12 + seed % 7, 15 + seed % 11
+        cells, (y0, y1, x0, x1), _ = shape(kind, np.random.default_rng(seed), h, w)
+        cut = y0 == 0 or x0 == 0 or y1 == h or x1 == w
+        if kind == "triangle" and cut:
+            continue
+        checked += 1
+        assert cells[0].any() or y0 == 0
+        assert cells[-1].any() or y1 == h
+        assert cells[:, 0].any() or x0 == 0
+        assert cells[:, -1].any() or x1 == w
+    assert checked >= 10
+
+
+def test_an_unknown_shape_kind_is_named_in_the_error():
+    with pytest.raises(ValueError, match="unknown shape kind 'hexagon'"):
+        shape("hexagon", np.random.default_rng(0), 10, 10)
