@@ -638,3 +638,20 @@ def test_the_repair_keeps_a_tenth_of_the_interior_walkable(monkeypatch, size, le
     monkeypatch.setattr(mosaic_generator, "shore_up", shore_up)
     gen("least", *size)
     assert asked == [least, least]
+
+
+@pytest.mark.parametrize("size, cap", [((47, 33), 193), ((24, 24), 72)])
+def test_pools_block_at_most_an_eighth_of_the_map_in_whole_cells(monkeypatch, size, cap):
+    """Lakes and chasms together lay at most ``cells // 8`` blocking cells, an int (47x33 is
+    1551 cells: 193, not 193.875), asked once per pool kind."""
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    from worldgen.toolkit import terrain
+    real, budgets = terrain.pools, []
+
+    def pools(tiles, rng, wanted, keep, region, connectivity, budget, *rest):
+        budgets.append(budget)
+        return real(tiles, rng, wanted, keep, region, connectivity, budget, *rest)
+
+    monkeypatch.setattr(mosaic_generator.terrain, "pools", pools)
+    gen("cap", *size, **ALL_TERRAIN)
+    assert budgets == [cap] * 3 and all(type(b) is int for b in budgets)
