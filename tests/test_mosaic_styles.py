@@ -402,3 +402,13 @@ def _grid_pin(style, seed, origin):
 @pytest.mark.parametrize("key", sorted(GRID_PINS))
 def test_garden_and_ruins_tiles_are_pinned_where_their_crop_lies(key):
     assert _digest(_grid_pin(*key)) == GRID_PINS[key]
+
+
+def test_garden_and_the_style_picks_use_nothing_numpy_deprecates():
+    """numpy 2.0's API only (the browser's numpy; a deprecation is a later numpy's error)."""
+    import warnings
+    from worldgen.generators.mosaic.styles import assign
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _events_and_result(garden(_crop_job((12, 16), 1)))
+        assign(np.random.default_rng(0), SPEC.make_params({"areas": 6}))
