@@ -600,3 +600,20 @@ def test_shoring_up_a_map_without_deep_water_changes_nothing():
     tiles = np.full((5, 5), T.shallow_water, dtype=np.uint8)
     tiles[grid.border_mask(tiles.shape)] = T.wall
     assert result(shore_up(tiles, 100)) == 0 and np.count_nonzero(tiles == T.shallow_water) == 9
+
+
+def test_the_search_back_to_the_main_region_starts_from_its_edge_only():
+    """Distances to an L-shaped main region: its cells with a non-main 4-neighbour are 0, and
+    its inner corner (3, 2), whose only non-main neighbour is diagonal, is no seed: left -1,
+    like the rest of the region's inside and the border ring."""
+    from worldgen.generators.mosaic import repair as mosaic_repair
+    labels = np.zeros((6, 7), dtype=np.int32)
+    labels[1:5, 1:3] = labels[3:5, 3:5] = 1
+    labels[1, 5] = 2
+    dist = result(mosaic_repair._steps_to_main(labels, 1, None))
+    assert dist.reshape(6, 7).tolist() == [[-1, -1, -1, -1, -1, -1, -1],
+                                           [-1, 0, 0, 1, 2, 3, -1],
+                                           [-1, 0, 0, 1, 1, 2, -1],
+                                           [-1, 0, -1, 0, 0, 1, -1],
+                                           [-1, 0, 0, 0, 0, 1, -1],
+                                           [-1, -1, -1, -1, -1, -1, -1]]
