@@ -456,3 +456,202 @@ def test_each_area_is_filled_once_its_neighbour_reading_styles_after_the_rest(mo
         assert phases == sorted(phases)
         seen |= set(phases)
     assert 0 in seen and len(seen) > 1   # both stages had areas to fill
+
+
+# --------------------------------------------------------------------------- generator.py
+# Focused tests of worldgen/generators/mosaic/generator.py: the run's wiring (its events,
+# previews and infos), the terrain it lays in the areas that allow it, and the edges of its
+# loop over the areas (issue 42: the module's mutation survivors).
+
+#: Every terrain kind at the top of its range (the defaults lay none).
+ALL_TERRAIN = {"lakes": 10.0, "chasms": 10.0, "meadows": 10.0, "doors": 10.0}
+
+
+def _event_bytes(item) -> bytes:
+    """One yielded item as bytes: a Stage's name, kind, range, data, info and points;
+    a Progress's stage, share done and preview (read when it is yielded: it is live)."""
+    import json
+    if isinstance(item, Progress):
+        shown = b"-" if item.preview is None else _event_bytes(item.preview)
+        return f"P {item.stage} {item.done!r} ".encode() + shown
+    info = json.dumps(item.info, sort_keys=True, default=lambda o: o.tolist() if hasattr(o, "tolist") else repr(o))
+    head = f"S {item.name} {item.kind} {item.vrange!r} {item.data.dtype} {item.data.shape} {info} "
+    points = b"".join(name.encode() + pts.astype(np.int64).tobytes() for name, pts in sorted(item.points.items()))
+    return head.encode() + item.data.tobytes() + points
+
+
+def stream_digest(seed, width, height, **params) -> str:
+    """sha256 of everything one run yields, in order (:func:`_event_bytes`)."""
+    p = SPEC.make_params(params)
+    h = hashlib.sha256()
+    for item in SPEC.run(seeding.seed_from_text(seed), width, height, p):
+        h.update(hashlib.sha256(_event_bytes(item)).digest())
+    return h.hexdigest()
+
+
+# Regenerate after an intended change with:
+#   PYTHONPATH=tests .venv/bin/python -c "import tests.test_mosaic as t; print(t.current_stream_goldens())"
+# 47x33: a small map (no slicing), every terrain kind; 120x100: exactly BIG cells, so every
+# loop is sliced and shows previews; 64x48 "v-2": two vaults carved (a relayed step each).
+STREAM_GOLDEN = {
+    ("gen-a", 47, 33, "civilized"): "35f593a17781784ce9a5760fcbac3594ba4095f6e0d948bf610af7d991ffa8b0",
+    ("gen-big", 120, 100, "civilized"): "27c8435bf288b85b235b6839c54bb2516d5448d745ee561439b3e43506fa0980",
+    ("v-2", 64, 48, "wild"): "3725fdbadd9131d2846fb8925f387b7be4f4643db09b040460f74c7bd948fd25",
+}
+STREAM_PARAMS = {"areas": 5, "features": 2.0, "vaults": 3.0, **ALL_TERRAIN}
+
+
+def current_stream_goldens() -> dict:
+    return {key: stream_digest(key[0], key[1], key[2], preset=key[3], **STREAM_PARAMS) for key in STREAM_GOLDEN}
+
+
+@pytest.mark.parametrize("key", sorted(STREAM_GOLDEN))
+def test_a_run_yields_the_same_events_stages_and_infos_for_the_same_request(key):
+    """Not just the final tiles: every stage, info, point and progress event with its preview."""
+    seed, w, h, preset = key
+    assert stream_digest(seed, w, h, preset=preset, **STREAM_PARAMS) == STREAM_GOLDEN[key]
+
+
+@pytest.mark.parametrize("seed, size, preset", [("gen-a", (47, 33), "civilized"), ("gen-c", (52, 40), "civilized"),
+                                                ("gen-d", (50, 38), "wild")])
+def test_pools_and_doors_lie_in_the_areas_whose_styles_allow_them(seed, size, preset):
+    """Lakes in caves and gardens, chasms in caves, noise and ruins, meadows in gardens, noise
+    and caves, doors in ruins and gardens (``POOL_STYLES``, ``DOOR_STYLES``); the info counts
+    what was laid, bridges summed over the kinds."""
+    from worldgen.generators.mosaic.generator import DOOR_STYLES, POOL_STYLES
+    stages = gen(seed, *size, preset=preset, areas=5, **ALL_TERRAIN)
+    final, info = stages["final"].data, stages["final"].info
+    style = np.array([a["style"] for a in info["areas"]])[stages["mask"].data.astype(np.int64)]
+    laid = info["terrain"]
+    assert min(laid["lake"], laid["chasm"], laid["meadow"], laid["doors"], laid["bridges"]) > 0, laid
+    assert set(style[final == T.chasm]) <= set(POOL_STYLES["chasm"])
+    assert set(style[np.isin(final, (T.brush, T.grass))]) <= set(POOL_STYLES["meadow"])
+    assert set(style[(final == T.deep_water) & (style != "water")]) <= set(POOL_STYLES["lake"])
+    assert set(style[final == T.door]) <= set(DOOR_STYLES)
+    assert laid["bridges"] == np.count_nonzero(final == T.bridge)
+
+
+def test_each_stage_info_names_its_fields():
+    """mask: the area count, tiles per area (every area, empty ones too) and the shapes; styles
+    and water: the run order (styles that read no neighbour first, in area order, then water);
+    reachability: the regions, the cut-off tiles and the walker; final: the areas, the order,
+    the repair, the terrain and vaults laid, the walker."""
+    from worldgen.generators.mosaic.params import WALKER
+    stages = gen("gen-a", 47, 33, preset="civilized", areas=5, **ALL_TERRAIN)
+    mask, final, reach = stages["mask"], stages["final"], stages["reachability"]
+    assert sorted(mask.info) == ["area_tiles", "areas", "shapes"] and mask.info["areas"] == 5
+    assert mask.info["area_tiles"] == np.bincount(mask.data.astype(np.int64).ravel()).tolist()
+    assert mask.info["area_tiles"] == [156, 646, 373, 121, 121, 134]  # sums to 47 * 33
+    assert [a["style"] for a in final.info["areas"]] == ["border", "water", "garden", "caves", "ruins", "noise"]
+    order = ["border", "garden", "caves", "ruins", "noise", "water"]
+    assert stages["styles"].info == stages["water"].info == {"order": order} and final.info["order"] == order
+    assert reach.info == {"regions": 1, "unreachable_tiles": 0, "walker": WALKER}
+    cut = gen("reach-3", 47, 33, preset="wild", areas=5)  # one tile cut off before the repair
+    walk = WALKABLE[cut["water"].data]
+    assert grid.label(walk, 4)[1] == 2 and np.count_nonzero(cut["reachability"].data == T.unreachable) == 1
+    assert cut["reachability"].info == {"regions": 2, "unreachable_tiles": 1, "walker": WALKER}
+    assert final.info["walker"] == WALKER and final.info["preset"] == "civilized"
+    assert final.info["vaults"] == [] and "shallowed_tiles" in final.info["repair"]
+    carved = gen("v-2", 64, 48, preset="wild", vaults=3.0)["final"].info["vaults"]
+    assert [v["design"] for v in carved] == ["trapped", "locked"]
+
+
+@pytest.mark.parametrize("seed, size, params", [("gen-big", (120, 100), STREAM_PARAMS),
+                                                ("v-2", (64, 48), {"vaults": 3.0})])
+def test_progress_shows_previews_named_for_the_stages_of_the_spec(seed, size, params):
+    """Every event is 0..1 done and any preview is a whole map of a stage the spec names; on a
+    map of BIG cells the styles and water stages show their own stage, and the final stage
+    shows water, then reachability, then final, with a preview on every event."""
+    from worldgen.generators.mosaic.params import BIG
+    w, h = size
+    seen = {}
+    for item in SPEC.run(seeding.seed_from_text(seed), w, h, SPEC.make_params(params)):
+        if isinstance(item, Progress):
+            assert 0.0 <= item.done <= 1.0, item
+            if item.preview is not None:
+                assert item.preview.name in SPEC.stages and item.preview.data.shape == (h, w), item
+            seen.setdefault(item.stage, []).append(None if item.preview is None else item.preview.name)
+    if w * h >= BIG:
+        assert "styles" in seen["styles"] and "water" in seen["water"]
+        assert None not in seen["final"]
+        assert list(dict.fromkeys(seen["final"])) == ["water", "reachability", "final"]
+    else:
+        assert set(seen) == {"mask", "final"} and seen["final"][-1] == "final"  # the vaults' step
+
+
+def test_an_area_the_mask_left_empty_is_skipped_and_the_others_still_filled(monkeypatch):
+    """The mask's repair is bounded, so an area may come out empty: it is skipped (no box),
+    the areas after it are filled all the same and the infos still list it with 0 tiles."""
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    real = mosaic_generator.make_mask
+
+    def emptied(rng, h, w, p):
+        mask, kinds, shapes = yield from real(rng, h, w, p)
+        mask[(mask == 1) | (mask == p.areas)] = 2  # the first area and the last
+        return mask, kinds, shapes
+
+    monkeypatch.setattr(mosaic_generator, "make_mask", emptied)
+    stages = gen("empty-area", 64, 48, preset="civilized", areas=5)
+    areas = stages["final"].info["areas"]
+    assert [a["style"] for a in areas] == ["border", "noise", "garden", "ruins", "water", "caves"]
+    tiles = stages["mask"].info["area_tiles"]
+    assert len(tiles) == 6 and tiles[1] == tiles[5] == 0 and min(tiles[:1] + tiles[2:5]) > 0
+    assert [a["tiles"] for a in areas] == tiles
+    check_map(stages, preset="civilized", areas=5)  # every other area filled: no void left
+
+
+def test_the_coast_rule_runs_once_on_the_filled_map_before_the_water_stage(monkeypatch):
+    """Deep water is kept from land (``coast_rule``) once every area, the lakes last, is
+    filled, and before the water stage is shown."""
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    real, log = mosaic_generator.coast_rule, []
+
+    def coast(tiles, tick=None):
+        log.append(("coast", int(np.count_nonzero(tiles == T.void))))
+        return real(tiles, tick)
+
+    monkeypatch.setattr(mosaic_generator, "coast_rule", coast)
+    for item in SPEC.run(seeding.seed_from_text("gen-a"), 47, 33, SPEC.make_params({"preset": "civilized", "areas": 5})):
+        if isinstance(item, Stage) and item.name in ("styles", "water"):
+            log.append((item.name, int(np.count_nonzero(item.data == T.deep_water))))
+    assert [e[0] for e in log] == ["styles", "coast", "water"]
+    assert log[1][1] == 0 and log[2][1] > 0  # no void left, and the lake is in
+
+
+@pytest.mark.parametrize("size, least", [((47, 33), 140), ((24, 24), 49), ((30, 61), 166)])
+def test_the_repair_keeps_a_tenth_of_the_interior_walkable(monkeypatch, size, least):
+    """Both the pocket filling and the shoring up are asked to keep ceil(10%) of the map's
+    interior (all but the border ring) walkable: 45x31, 22x22 and 28x59 interiors."""
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    asked = []
+    real_repair, real_shore = mosaic_generator.repair, mosaic_generator.shore_up
+
+    def repair(tiles, mask, styles, labels, count, main, pocket, min_walkable, tick):
+        asked.append(min_walkable)
+        return real_repair(tiles, mask, styles, labels, count, main, pocket, min_walkable, tick)
+
+    def shore_up(tiles, min_walkable, tick):
+        asked.append(min_walkable)
+        return real_shore(tiles, min_walkable, tick)
+
+    monkeypatch.setattr(mosaic_generator, "repair", repair)
+    monkeypatch.setattr(mosaic_generator, "shore_up", shore_up)
+    gen("least", *size)
+    assert asked == [least, least]
+
+
+@pytest.mark.parametrize("size, cap", [((47, 33), 193), ((24, 24), 72)])
+def test_pools_block_at_most_an_eighth_of_the_map_in_whole_cells(monkeypatch, size, cap):
+    """Lakes and chasms together lay at most ``cells // 8`` blocking cells, an int (47x33 is
+    1551 cells: 193, not 193.875), asked once per pool kind."""
+    from worldgen.generators.mosaic import generator as mosaic_generator
+    from worldgen.toolkit import terrain
+    real, budgets = terrain.pools, []
+
+    def pools(tiles, rng, wanted, keep, region, connectivity, budget, *rest):
+        budgets.append(budget)
+        return real(tiles, rng, wanted, keep, region, connectivity, budget, *rest)
+
+    monkeypatch.setattr(mosaic_generator.terrain, "pools", pools)
+    gen("cap", *size, **ALL_TERRAIN)
+    assert budgets == [cap] * 3 and all(type(b) is int for b in budgets)
