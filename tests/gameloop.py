@@ -52,8 +52,14 @@ def run(app: App, frames: int, events: dict | None = None, script=None) -> None:
     asyncio.run(app.run(frames=start + frames, script=each))
 
 
-def run_until(app: App, condition, limit: int = 400) -> bool:
-    """Run frame by frame until ``condition()`` holds (at most ``limit`` frames)."""
+def run_until(app: App, condition, limit: int = 4000) -> bool:
+    """Run frame by frame until ``condition()`` holds (at most ``limit`` frames).
+
+    A frame's share of a build is a few milliseconds of the wall clock
+    (``WORK_BUDGET_MS``), so on a busy machine a build takes more frames (a
+    small world then its first level: 24 and 51 frames with six processes on
+    two cores); the bound leaves room for a far busier one, and a condition
+    met returns at once."""
     for _ in range(limit):
         if condition():
             return True

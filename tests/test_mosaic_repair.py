@@ -382,3 +382,238 @@ def test_shoring_up_searches_the_deep_water_only_when_short_of_walkable_tiles(le
     got = list(_events(shore_up(tiles, least, lambda: ticks.append(1) or Progress("final", 0.5))))
     assert got[-1] == ("done", 1 if searched else 0)
     assert (len(ticks) > 3) == searched
+
+
+# ---------------------------------------------------------------------------
+# repair.py's mutation survivors (issue 42, item 3): each test pins a rule of
+# worldgen/generators/mosaic/repair.py that the first module-by-module run left
+# unseen: which pocket digs first and which it joins on the way, ties in the
+# fill and the shore-up, single-tile regions, and the exact events on big maps.
+# Survivors judged equivalent are listed in docs/TESTING.md, not tested here.
+# ---------------------------------------------------------------------------
+
+def _rock_map(h, w, main, cells):
+    """An ``h`` x ``w`` map of rock in one dry style: ground over the ``main`` block (a pair of
+    slices) and on the single ``cells``; with its 4-connected labels and main region."""
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[main] = T.ground
+    for r, c in cells:
+        tiles[r, c] = T.ground
+    labels, count, main_label = result(regions(tiles))
+    return tiles, mask, styles, labels, count, main_label
+
+
+def _picture(tiles):
+    """Rows of ``#`` (wall) and ``.`` (anything else), for literal expected maps."""
+    return ["".join("#" if t == T.wall else "." for t in row) for row in tiles]
+
+
+def test_a_pocket_beside_a_farther_pockets_path_is_joined_by_it_and_digs_nothing():
+    """Farthest pocket first: the one 9 steps out digs its straight path west (8 tiles) and
+    the path passes right under the pocket 4 steps out, which is joined by it (a walkable
+    tile beside a dug one) and digs nothing of its own: 8 tiles, not 11."""
+    tiles, mask, styles, labels, count, main = _rock_map(12, 16, np.s_[1:-1, 1:4], [(5, 12), (4, 7)])
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=0))
+    assert report == {"filled_pockets": 0, "filled_tiles": 0, "joined_pockets": 2, "dug_tiles": 8}
+    assert _picture(tiles)[3:7] == ["#...############",
+                                    "#...###.########",
+                                    "#............###",
+                                    "#...############"]
+
+
+def test_pockets_as_far_from_the_main_region_dig_in_row_major_order():
+    """Two single-tile pockets 16 steps from a corner block, diagonal neighbours: the one
+    first in row-major order (row 9) digs first, north then west (15 tiles), and the other
+    (row 10) then digs its own column until it meets that path (6 more). Had row 10 gone
+    first, its path would have joined row 9 on the way (15 tiles in all)."""
+    tiles, mask, styles, labels, count, main = _rock_map(12, 16, np.s_[1:4, 1:4], [(10, 12), (9, 13)])
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=0))
+    assert report["dug_tiles"] == 21
+    assert _picture(tiles)[3:11] == ["#.............##",
+                                     "############..##",
+                                     "############..##",
+                                     "############..##",
+                                     "############..##",
+                                     "############..##",
+                                     "############..##",
+                                     "############.###"]
+
+
+def test_a_pocket_a_path_walks_through_stays_joined():
+    """Three pockets by a corner block, farthest first: the first's path (up column 8, west
+    along row 3) passes the top of an L-shaped pocket and joins it; the second's path (up
+    column 6) walks through the L and on along the first's tiles. The L stays joined, so
+    its own start, (5, 4), digs nothing: 11 + 4 tiles, the rock above (5, 4) left."""
+    cells = [(10, 8), (10, 6), (4, 6), (5, 6), (5, 5), (5, 4)]
+    tiles, mask, styles, labels, count, main = _rock_map(12, 12, np.s_[1:4, 1:4], cells)
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=0))
+    assert report == {"filled_pockets": 0, "filled_tiles": 0, "joined_pockets": 3, "dug_tiles": 15}
+    assert tiles[4, 4] == T.wall and grid.label(WALKABLE[tiles], 4)[1] == 1
+
+
+def test_digging_back_counts_cells_walked_on_across_pockets(monkeypatch):
+    """The three pockets above walk 27 cells (14, 12 and the skipped pocket's start), the
+    count carried from one pocket to the next: every pocket's start counts, even one skipped,
+    and a pause comes only on a path's step."""
+    from worldgen.generators.mosaic import repair as mosaic_repair
+    cells = [(10, 8), (10, 6), (4, 6), (5, 6), (5, 5), (5, 4)]
+    for every, pauses in ((1, 24), (3, 8), (5, 5), (8, 3)):
+        monkeypatch.setattr(mosaic_repair, "DIG_STEPS", every)
+        tiles, mask, styles, labels, count, main = _rock_map(12, 12, np.s_[1:4, 1:4], cells)
+        dist = result(mosaic_repair._steps_to_main(labels, main, None))
+        starts = result(mosaic_repair._pocket_starts(labels, count, np.arange(count + 1) != main, dist, None))
+        ticks = []
+        events = list(_events(mosaic_repair._dig_back(tiles, mask, styles, labels, count, main, dist, starts,
+                                                      lambda: ticks.append(1) or Progress("final", 0.5))))
+        assert events[-1] == ("done", 15) and len(ticks) == pauses, every
+
+
+def test_pockets_of_equal_size_are_filled_lowest_label_first():
+    """Eight pockets on alternate rows, of 1, 2, 1, 2, ... tiles, all below the pocket size;
+    only 6 tiles may go: the four single tiles and then, of the equal pairs, the first in
+    label (row-major) order, on row 4. The other pairs are joined."""
+    cells = []
+    for k, r in enumerate(range(2, 18, 2)):
+        cells += [(r, 8)] + ([(r, 9)] if k % 2 else [])
+    tiles, mask, styles, labels, count, main = _rock_map(19, 14, np.s_[1:-1, 1:4], cells)
+    walk = int(WALKABLE[tiles].sum())
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=3, min_walkable=walk - 6))
+    assert report == {"filled_pockets": 5, "filled_tiles": 6, "joined_pockets": 3, "dug_tiles": 12}
+    assert [r for r in range(2, 18, 2) if tiles[r, 8] == T.wall] == [2, 4, 6, 10, 14]
+
+
+def test_a_map_of_single_tiles_is_joined_into_one_region():
+    """Three walkable tiles and nothing else: each a region of one, the first the main one;
+    its search starts from that one tile, and both others dig their way to it."""
+    tiles, mask, styles, labels, count, main = _rock_map(9, 11, np.s_[0:0, 0:0], [(2, 2), (6, 4), (3, 8)])
+    assert (count, main) == (3, 1)
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=0))
+    assert report == {"filled_pockets": 0, "filled_tiles": 0, "joined_pockets": 2, "dug_tiles": 9}
+    assert _picture(tiles)[2:7] == ["##.......##",
+                                    "####.###.##",
+                                    "####.######",
+                                    "####.######",
+                                    "####.######"]
+
+
+def test_regions_of_one_walkable_tile_or_none_name_the_main_region():
+    one = np.full((3, 4), T.wall, dtype=np.uint8)
+    one[1, 2] = T.sand
+    labels, count, main = result(regions(one))
+    assert (count, main) == (1, 1) and labels[1, 2] == 1
+    labels, count, main = result(regions(np.full((3, 4), T.wall, dtype=np.uint8)))
+    assert (count, main) == (0, 0) and not labels.any()
+
+
+def test_a_repair_with_nothing_to_do_reports_zeros():
+    tiles, mask, styles, labels, count, main = _rock_map(6, 6, np.s_[1:-1, 1:3], [])
+    assert count == 1
+    report = result(repair(tiles, mask, styles, labels, count, main, pocket=12))
+    assert report == {"filled_pockets": 0, "filled_tiles": 0, "joined_pockets": 0, "dug_tiles": 0}
+
+
+def test_label_sizes_counts_whole_tiles_band_by_band(monkeypatch):
+    from worldgen.generators.mosaic.repair import label_sizes
+    labels = np.zeros((12, 10), dtype=np.int32)
+    labels[1:-1, 1:4], labels[2:5, 6:9], labels[8, 7] = 1, 2, 3
+    whole = result(label_sizes(labels, 3))
+    assert whole.tolist() == [80, 30, 9, 1] and whole.dtype == np.intp
+    monkeypatch.setattr(pacing, "BAND_CELLS", 30)              # bands of 3 rows: 4 of them
+    events = list(_events(label_sizes(labels, 3, lambda: Progress("final", 0.1))))
+    assert len(events) == 5 and events[-1][1].tolist() == whole.tolist()
+
+
+def test_regions_in_bands_pause_after_each_band_and_round(monkeypatch):
+    """With a tick, the labelling goes in bands of BAND_CELLS cells (4 bands of 3 rows
+    here), the sizes in bands too, and both pause: 21 events, the same labels."""
+    from worldgen.generators.mosaic import repair as mosaic_repair
+    tiles = np.full((12, 10), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:4], tiles[2:5, 6:9], tiles[8, 7] = T.ground, T.sand, T.shallow_water
+    whole = result(regions(tiles))
+    monkeypatch.setattr(mosaic_repair, "BAND_CELLS", 30)
+    monkeypatch.setattr(pacing, "BAND_CELLS", 30)
+    events = list(_events(regions(tiles, lambda: Progress("final", 0.1))))
+    labels, count, main = events[-1][1]
+    assert len(events) == 22 and (count, main) == (3, 1) and np.array_equal(labels, whole[0])
+
+
+def test_repair_of_a_big_map_pauses_between_its_steps_and_in_its_search():
+    """A 120x400 map with a pocket to fill and one to join 359 tiles away, with a tick:
+    a pause between every step, once per band of the sizes, and the distance search's own,
+    one per 65536 units of work (8 here): 21 events. A search seeded from every cell of the
+    main region, or let into the border ring, does more work and pauses once more.
+    (After a deliberate change to the pacing, count them again: ``len(list(repair(...)))``.)"""
+    h, w = 120, 400
+    mask = np.ones((h, w), dtype=np.uint8)
+    mask[grid.border_mask((h, w))] = 0
+    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:-1, 1:21] = T.ground
+    tiles[50:52, 380:383] = T.ground                # 6 tiles: joined
+    tiles[10:12, 100:102] = T.ground                # 4 tiles: filled
+    labels, count = grid.label(WALKABLE[tiles], 4)
+    events = list(_events(repair(tiles, mask, styles, labels, count, 1, pocket=5,
+                                 tick=lambda: Progress("final", 0.5))))
+    assert events[-1][1] == {"filled_pockets": 1, "filled_tiles": 4, "joined_pockets": 1, "dug_tiles": 359}
+    assert len(events) == 22
+
+
+def _walled_lake():
+    """A 13x17 deep lake in walls, one shallow tile at (7, 5) and no land; a basin of deep
+    water (rows 1-3, columns 12-15) walled off from the rest."""
+    tiles = np.full((13, 17), T.deep_water, dtype=np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    tiles[1:5, 11] = tiles[4, 11:16] = T.wall
+    tiles[7, 5] = T.shallow_water
+    return tiles
+
+
+@pytest.mark.parametrize("short, first_row", [(0, "#~~~~~~~~~~######"), (3, "#~~,,,~~~~~######")])
+def test_shoring_up_clears_a_box_around_a_lone_shallow_then_takes_the_nearest_in_row_major_order(
+        short, first_row):
+    """No land: the deep water within 2 tiles (a 5x5 box) of the one shallow tile turns shallow,
+    even where a cell sees that one walkable tile only; then, 3 tiles short, the nearest deep
+    water (20 cells 1 step from the box) goes in row-major order: the first three of row 4."""
+    tiles = _walled_lake()
+    ticks = []
+    got = list(_events(shore_up(tiles, 25 + short, lambda: ticks.append(1) or Progress("final", 0.5))))
+    assert got[-1] == ("done", 24 + short) and len(ticks) == 3
+    pic = ["".join({T.wall: "#", T.deep_water: "~", T.shallow_water: ","}[t] for t in row) for row in tiles]
+    assert pic[4:11] == [first_row] + ["#~~,,,,,~~~~~~~~#"] * 5 + ["#~~~~~~~~~~~~~~~#"]
+
+
+def test_shoring_up_leaves_walls_and_walled_off_deep_water_alone():
+    """Asked for more walkable tiles than the lake holds: every deep tile the shallows reach
+    turns shallow (144), the walls stay walls and the walled-off basin stays deep."""
+    tiles = _walled_lake()
+    before = tiles.copy()
+    assert result(shore_up(tiles, 1000)) == 144
+    assert (tiles[before == T.wall] == T.wall).all()
+    assert (tiles[1:4, 12:16] == T.deep_water).all()
+    assert np.count_nonzero(tiles == T.deep_water) == 12
+
+
+def test_shoring_up_a_map_without_deep_water_changes_nothing():
+    tiles = np.full((5, 5), T.shallow_water, dtype=np.uint8)
+    tiles[grid.border_mask(tiles.shape)] = T.wall
+    assert result(shore_up(tiles, 100)) == 0 and np.count_nonzero(tiles == T.shallow_water) == 9
+
+
+def test_the_search_back_to_the_main_region_starts_from_its_edge_only():
+    """Distances to an L-shaped main region: its cells with a non-main 4-neighbour are 0, and
+    its inner corner (3, 2), whose only non-main neighbour is diagonal, is no seed: left -1,
+    like the rest of the region's inside and the border ring."""
+    from worldgen.generators.mosaic import repair as mosaic_repair
+    labels = np.zeros((6, 7), dtype=np.int32)
+    labels[1:5, 1:3] = labels[3:5, 3:5] = 1
+    labels[1, 5] = 2
+    dist = result(mosaic_repair._steps_to_main(labels, 1, None))
+    assert dist.reshape(6, 7).tolist() == [[-1, -1, -1, -1, -1, -1, -1],
+                                           [-1, 0, 0, 1, 2, 3, -1],
+                                           [-1, 0, 0, 1, 1, 2, -1],
+                                           [-1, 0, -1, 0, 0, 1, -1],
+                                           [-1, 0, 0, 0, 0, 1, -1],
+                                           [-1, -1, -1, -1, -1, -1, -1]]

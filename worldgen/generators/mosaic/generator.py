@@ -80,7 +80,7 @@ def run(seed: int, width: int, height: int, p: MosaicParams) -> Iterator[Stage |
                                  shown)
     repaired["shallowed_tiles"] = yield from shore_up(tiles, min_walkable, shown)
     yield Progress("final", 0.5, Stage("final", tiles))
-    laid = yield from _terrain(tiles, seed, mask, styles, p, plan(w, h, p), shown)
+    laid = yield from _terrain(tiles, seed, mask, styles, plan(w, h, p), shown)
     dressed = yield from features.place(tiles, seed, np.zeros(tiles.shape, bool), p.features)
     yield Progress("final", 0.6, Stage("final", tiles))
     # Two walks over the map, each about a millisecond at 84x52: events between them on any map.
@@ -111,7 +111,7 @@ POOL_STYLES = {"lake": ("caves", "garden"), "chasm": ("caves", "noise", "ruins")
 DOOR_STYLES = ("ruins", "garden")
 
 
-def _terrain(tiles: np.ndarray, seed: int, mask: np.ndarray, styles: list, p: MosaicParams, cut: Plan, shown):
+def _terrain(tiles: np.ndarray, seed: int, mask: np.ndarray, styles: list, cut: Plan, shown):
     """``info = yield from _terrain(...)``: pools inside the areas whose style
     allows them (:data:`POOL_STYLES`; each pool inside one area, bridges kept
     4-way as the map's walker is), then doors at chokepoints of ruins and
