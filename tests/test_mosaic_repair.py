@@ -549,8 +549,9 @@ def test_regions_in_bands_pause_after_each_band_and_round(monkeypatch):
 def test_repair_of_a_big_map_pauses_between_its_steps_and_in_its_search():
     """A 120x400 map with a pocket to fill and one to join 359 tiles away, with a tick:
     a pause between every step, once per band of the sizes, and the distance search's own,
-    one per 65536 units of work (8 here): 21 events. A search seeded from every cell of the
-    main region, or let into the border ring, does more work and pauses once more.
+    one per 65536 units of work (8 here): 21 pauses, then the report. A search seeded
+    from every cell of the main region, or let into the border ring, does more work and
+    pauses once more.
     (After a deliberate change to the pacing, count them again: ``len(list(repair(...)))``.)"""
     tiles, mask, styles = _one_dry_style(120, 400, 20)
     tiles[50:52, 380:383] = T.ground                # 6 tiles: joined
