@@ -567,3 +567,50 @@ def test_fix_diagonals_makes_at_most_three_passes():
     assert fixed_by_hand(10, 8, [(2, 7), (3, 5), (4, 7), (5, 6)]) == ({(2, 6), (3, 6), (4, 6)}, [])
     opened, left = fixed_by_hand(10, 8, [(1, 5), (2, 7), (3, 5), (4, 7), (5, 6)])
     assert opened == {(2, 6), (3, 6), (4, 6)} and left == [(1, 5)]
+
+
+def one_attempt(monkeypatch, draws):
+    """One attempt at the only site, (9, 14) east of a room, with its first
+    draws scripted: the design roll, pick_site's two (the one site, twice), the
+    fuse roll, then the corridor or kind roll.  What it tried: (what, detail)."""
+    b = Builder(0, 30, 20, PARAMS)
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    b.sites[:] = [pack_site(9, 14, 3, 0)]
+    tried = []
+    monkeypatch.setattr(attach, "try_drunken", lambda b, site: tried.append(("drunken", None)) or False)
+    monkeypatch.setattr(attach, "try_corridor",
+                        lambda b, site, fuse, diagonal: tried.append(("corridor", (fuse, diagonal))) or False)
+    monkeypatch.setattr(attach, "design", lambda kind, r, mh, mw: tried.append(("room", kind)))
+    b.u = iter(draws).__next__
+    assert b.attempt() is False and b.sites == [pack_site(9, 14, 3, 0, 1)]  # one more failure
+    return tried
+
+
+def test_the_design_rolls_at_their_thresholds(monkeypatch):
+    """Each roll picks the branch above a threshold when it lands on it: a
+    corridor below ``corridor_chance`` (0.3), a cave below it plus
+    ``cave_chance`` (0.42), fused below ``fuse_chance`` (0.15); a corridor is a
+    drunken walk below 0.2 and diagonal from 0.6."""
+    corridor, cave, fuse = PARAMS.corridor_chance, PARAMS.corridor_chance + PARAMS.cave_chance, PARAMS.fuse_chance
+    assert (corridor, cave, fuse) == (0.3, 0.3 + 0.12, 0.15)
+    below = np.nextafter(corridor, 0)
+    assert one_attempt(monkeypatch, [below, 0, 0, 0.5, 0.2]) == [("corridor", (False, False))]
+    assert one_attempt(monkeypatch, [below, 0, 0, 0.5, np.nextafter(0.2, 0)]) == [("drunken", None)]
+    assert one_attempt(monkeypatch, [below, 0, 0, fuse, 0.6]) == [("corridor", (False, True))]
+    assert one_attempt(monkeypatch, [below, 0, 0, np.nextafter(fuse, 0), np.nextafter(0.6, 0)]) == [
+        ("corridor", (True, False))]
+    assert one_attempt(monkeypatch, [corridor, 0, 0, 0.5]) == [("room", "cave")]
+    assert one_attempt(monkeypatch, [np.nextafter(cave, 0), 0, 0, 0.5]) == [("room", "cave")]
+    assert one_attempt(monkeypatch, [cave, 0, 0, 0.5, 0.0]) == [("room", "rect")]
+
+
+@pytest.mark.parametrize("roll, kind", [(np.nextafter(0.3, 0), "cave"), (0.3, "cross"),
+                                        (np.nextafter(0.65, 0), "cross"), (0.65, "conglomerate"),
+                                        (np.nextafter(0.85, 0), "conglomerate"), (0.85, "rect")])
+def test_the_first_rooms_kind_roll_at_its_thresholds(roll, kind):
+    b = Builder(1, 79, 29, PARAMS)
+    real = b.r.u
+    first = iter([float(roll)])
+    b.r.u = lambda: next(first, None) or real()
+    b.first_room()
+    assert b.room(0)[0] == kind
