@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 
 from worldgen.core import registry
-from worldgen.core.tiles import T
-from worldgen.generators.rooms import attach, corridors
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T, WALKABLE
+from worldgen.generators.rooms import attach, corridors, generator
 from worldgen.generators.rooms.attach import Builder, pack_site, unpack_site
 from worldgen.generators.rooms.draw import Draw
+from worldgen.generators.rooms.params import RoomParams
 from worldgen.generators.rooms.shapes import DIRS, Stamp
 from worldgen.toolkit import grid
 
@@ -614,3 +616,18 @@ def test_the_first_rooms_kind_roll_at_its_thresholds(roll, kind):
     b.r.u = lambda: next(first, None) or real()
     b.first_room()
     assert b.room(0)[0] == kind
+
+
+# A known defect, kept in sight until it is fixed: ``fix_diagonals`` opens a
+# wall of a diagonal-only contact only where the wall is not ``blocked``, so a
+# contact whose two walls both stand beside joins is left in the final map
+# (3 of the 600 maps at 79x29 and 120x40, raw seeds 0-299). The map stays one
+# 4-connected region; the docstring's "every diagonal-only contact" does not
+# hold. Fixing it moves those maps (golden digests, the game's rules version).
+@pytest.mark.xfail(strict=True, reason="fix_diagonals skips a contact whose two walls are both beside joins")
+@pytest.mark.parametrize("seed, width, height", [(224, 79, 29), (69, 120, 40), (121, 120, 40)])
+def test_the_final_map_keeps_no_diagonal_only_contact_even_beside_joins(seed, width, height):
+    stages = [s for s in generator.run(seed, width, height, RoomParams()) if isinstance(s, Stage)]
+    o = WALKABLE[stages[-1].data]                   # the final stage (raw seeds: the generator's own)
+    a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]
+    assert not ((a & e & ~c & ~d) | (c & d & ~a & ~e)).any()
