@@ -3,6 +3,8 @@ their door sites, each room kind, and the cave library."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -171,3 +173,273 @@ def test_staircases_with_the_same_cells_share_one_stamp():
     made = {id(v[2]) for v in corridors._DIAGONALS.values()}
     shapes_ = {(v[0], v[1], v[2].rows, v[2].w) for v in corridors._DIAGONALS.values()}
     assert len(made) == len(shapes_) < len(corridors._DIAGONALS)
+
+
+# --------------------------------------------------------------------------- shapes.py's mutation survivors
+# The room libraries (CONGLOMERATES, CROSSES, the cave rooms) and the discs are made once per process
+# and cached, so under mutmut (every mutant runs in a process forked after the clean run filled those
+# caches) the tests above never re-ran their builders: docs/TESTING.md's "cache trap".  The tests
+# below call the builders afresh (fresh Draw, fresh Library, emptied caches) and pin what they make.
+
+def _stamps_digest(made) -> str:
+    """sha256 of the stamps' rows and widths (None for a design that could not be made)."""
+    return hashlib.sha256(repr([None if s is None else (s.rows, s.w) for s in made]).encode()).hexdigest()
+
+
+# Spans from one cell to free, non-square, both ways round (the caps at 2, 3 and 4 bite).
+SPANS = [(mh, mw) for mh in (1, 2, 3, 4, 5, 6, 9, 99) for mw in (1, 2, 3, 4, 5, 7, 13, 99)]
+
+
+def _designs(make, seed: int) -> list:
+    r = Draw(np.random.default_rng(seed))
+    return [make(r, mh, mw) for _ in range(6) for mh, mw in SPANS]
+
+
+#: After a deliberate change to a design, print the new digests with
+#: `python -c "import tests.test_rooms_shapes as t; t.golden_designs()"` (from the repo root).
+DESIGN_GOLDEN = {
+    ("make_cross", 5): "a0924fabf20cd29a67c9fe4c1b672729801102ea785bdea442aead7d5d91839c",
+    ("make_conglomerate", 5): "04981902bfc31df5bc5f49cbdba7db3938a16a7f6dff7664e343fb4a9545c424",
+    ("design_rect", 5): "78bb3e7eabca55b16b0d9413a18a7e66cab7d898bc1194a7196d0a0ffa83e153",
+    ("design_circle", 5): "30bf8fa68c1feb354a713b64c3fab7beb973a81e2efbf1ff227ecbe3cc49e953",
+}
+
+
+def golden_designs():
+    shapes._DISCS.clear()
+    for name, seed in DESIGN_GOLDEN:
+        print(f"    ({name!r}, {seed}): \"{_stamps_digest(_designs(getattr(shapes, name), seed))}\",")
+
+
+@pytest.mark.parametrize("key", list(DESIGN_GOLDEN))
+def test_designs_made_afresh_match_their_golden_digests(key, monkeypatch):
+    monkeypatch.setattr(shapes, "_DISCS", {})  # the discs are made, not taken from an earlier test
+    name, seed = key
+    assert _stamps_digest(_designs(getattr(shapes, name), seed)) == DESIGN_GOLDEN[key]
+
+
+def _kinds(make, mh: int, mw: int, n: int = 300, seed: int = 1) -> set:
+    r = Draw(np.random.default_rng(seed))
+    return {None if s is None else (s.rows, s.w) for s in (make(r, mh, mw) for _ in range(n))}
+
+
+def test_a_cross_needs_three_columns_and_three_rows():
+    assert _kinds(shapes.make_cross, 99, 2) == {None}  # the post is 2 narrower than the bar
+    assert _kinds(shapes.make_cross, 2, 99) == {None}  # the post is taller than the 2+ row bar
+    assert _kinds(shapes.make_cross, 3, 3) == {((7, 7, 2), 3), None}  # the tightest: a T
+    assert _kinds(shapes.make_cross, 3, 4) == {((15, 15, 6), 4), None}
+
+
+def test_a_free_cross_is_a_bar_through_a_centred_post():
+    r = Draw(np.random.default_rng(4))
+    for _ in range(300):
+        s = shapes.make_cross(r, 99, 99)
+        m = s.mask()
+        bar = np.flatnonzero(m.all(axis=1))
+        post = m[~m.all(axis=1)]
+        assert 4 <= s.w <= 13 and 2 <= len(bar) <= 4 and len(bar) + 2 <= s.h <= len(bar) + 6
+        assert bar[0] >= 1 and bar[-1] <= s.h - 2 and np.array_equal(bar, np.arange(bar[0], bar[-1] + 1))
+        assert (post == post[0]).all()  # one post, above and below the bar
+        cols = np.flatnonzero(post[0])
+        wb, xb = len(cols), int(cols[0])
+        assert 2 <= wb <= 4 and np.array_equal(cols, np.arange(xb, xb + wb))
+        assert abs(xb - (s.w - wb) // 2) <= (s.w - wb) // 3
+
+
+def test_a_conglomerate_needs_room_for_two_rectangles():
+    for mh, mw in [(1, 99), (99, 2), (2, 5), (3, 3), (3, 5)]:
+        assert _kinds(shapes.make_conglomerate, mh, mw) == {None}, (mh, mw)
+    assert _kinds(shapes.make_conglomerate, 2, 6) == {((63, 63), 6), None}  # two 2x3 side by side
+    assert _kinds(shapes.make_conglomerate, 4, 3) == {((7, 7, 7, 7), 3), None}  # two 2x3 stacked
+    three = _kinds(shapes.make_conglomerate, 3, 6, 2000)  # two 2..3 x 3 side by side, offset by one row at most
+    assert three == {((63, 63), 6), ((63, 63, 63), 6), ((56, 63, 63), 6), ((63, 63, 56), 6), ((7, 63, 63), 6),
+                     ((63, 63, 7), 6), None}
+
+
+def test_a_free_conglomerate_is_two_or_three_overlapping_rectangles():
+    r = Draw(np.random.default_rng(8))
+    sizes = set()
+    for _ in range(300):
+        s = shapes.make_conglomerate(r, 99, 99)
+        assert s is not None and grid.label(s.mask(), 4)[1] == 1
+        assert s.mask()[0].any() and s.mask()[-1].any() and s.mask()[:, 0].any() and s.mask()[:, -1].any()
+        sizes.add((s.h, s.w))
+    assert max(h for h, _ in sizes) <= 18 and max(w for _, w in sizes) <= 27  # three 6x9 at most
+
+
+def test_library_caps_are_free_half_the_time_else_tight_spans():
+    r = Draw(np.random.default_rng(0))
+    assert [shapes._library_caps(r) for _ in range(10)] == [
+        (5, 4), (99, 99), (10, 10), (7, 14), (3, 13), (99, 99), (4, 13), (5, 8), (99, 99), (99, 99)]
+    caps = [shapes._library_caps(r) for _ in range(2000)]
+    tight = [c for c in caps if c != (99, 99)]
+    assert 900 < len(tight) < 1100
+    assert {h for h, _ in tight} == set(range(3, 11)) and {w for _, w in tight} == set(range(4, 15))
+
+
+def test_a_rect_is_at_least_six_cells_and_two_each_way():
+    assert _kinds(shapes.design_rect, 1, 99) == {None} and _kinds(shapes.design_rect, 99, 1) == {None}
+    assert _kinds(shapes.design_rect, 2, 2) == {None}  # 4 cells: too small
+    assert _kinds(shapes.design_rect, 2, 3) == {((7, 7), 3)}
+    assert _kinds(shapes.design_rect, 3, 2) == {((3, 3, 3), 2), None}  # a small room, 2 high, is 2x2
+    free = _kinds(shapes.design_rect, 99, 99, 2000)
+    assert {len(rows) for rows, _ in free} == set(range(2, 8)) and {w for _, w in free} == set(range(3, 13))
+    big = {((2 ** w - 1,) * h, w) for h in range(3, 8) for w in range(4, 13)}
+    small = _kinds(shapes.design_rect, 99, 99, 2000) - big
+    assert small == {((2 ** w - 1,) * h, w) for h, w in [(2, 3), (2, 4), (2, 5), (2, 6), (3, 3), (4, 3)]}  # 2..4 x 3..6
+
+
+def test_circles_are_made_by_radius_and_need_five_cells_of_span(monkeypatch):
+    monkeypatch.setattr(shapes, "_DISCS", {})
+    assert _kinds(shapes.design_circle, 4, 99) == {None} and _kinds(shapes.design_circle, 99, 4) == {None}
+    five = np.array([[0, 1, 1, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0]], bool)
+    assert {tuple(map(tuple, shapes.Stamp(rows, w).mask())) for rows, w in _kinds(shapes.design_circle, 5, 6)} == {
+        tuple(map(tuple, five))}
+    r = Draw(np.random.default_rng(2))
+    made = [shapes.design_circle(r, 99, 99) for _ in range(400)]
+    assert sorted(shapes._DISCS) == list(range(2, 8)) and {s.h for s in made} == {5, 7, 9, 11, 13, 15}
+    assert 0.7 < sum(s.h <= 9 for s in made) / 400 < 0.9  # radius 2..4 four times in five
+    for radius, disc in shapes._DISCS.items():  # x*x + y*y <= r*r + r, prepared (its sites worked out)
+        a = np.arange(-radius, radius + 1)
+        assert np.array_equal(disc.mask(), a[:, None] ** 2 + a[None, :] ** 2 <= radius * radius + radius)
+        assert disc.plans is not None
+
+
+def test_fit_index_made_afresh_lists_and_draws_by_span():
+    boxes = [Stamp.box(h, w) for h, w in [(2, 3), (3, 2), (1, 1), (5, 4), (2, 3)]]
+    fit = shapes.FitIndex(boxes)
+    assert (fit.most_h, fit.most_w, len(fit.table)) == (5, 4, 6) and fit.hs.tolist() == [2, 3, 1, 5, 2]
+    assert fit.ws.tolist() == [3, 2, 1, 4, 3] and fit.table == [None] * 6  # rows made when first asked for
+    assert fit.fitting(2, 3) == (boxes[0], boxes[2], boxes[4]) and fit.fitting(1, 1) == (boxes[2],)
+    assert fit.fitting(5, 4) == fit.fitting(99, 99) == tuple(boxes)
+    assert fit.fitting(4, 99) == tuple(boxes[:3] + boxes[4:])
+    assert fit.fitting(0, 9) == fit.fitting(9, 0) == fit.fitting(-1, 3) == fit.fitting(3, -1) == ()
+    r = Draw(np.random.default_rng(0))
+    assert fit.draw(r, 1, 1) is boxes[2] and fit.draw(r, 0, 5) is None and fit.draw(r, 5, 0) is None
+    assert fit.draw(r, -1, 9) is None and fit.draw(r, 9, -1) is None
+    assert {id(fit.draw(r, 99, 99)) for _ in range(100)} == {id(b) for b in boxes}
+    assert {id(fit.draw(r, 5, 3)) for _ in range(100)} == {id(b) for b in boxes[:3] + boxes[4:]}
+
+
+@pytest.mark.parametrize("rows,ticks", [(1, 6), (2, 3), (4, 1), (6, 1), (7, 0)])
+def test_fit_index_grows_every_row_yielding_after_each_few(rows, ticks):
+    boxes = [Stamp.box(h, w) for h, w in [(2, 3), (5, 4), (1, 1)]]
+    fit, asked = shapes.FitIndex(boxes), shapes.FitIndex(boxes)
+    assert len(list(fit.grow(rows))) == ticks and None not in fit.table
+    assert fit.table == [asked._row(mh) for mh in range(6)]  # the same rows as made when asked for
+
+
+def _fresh_library(name: str, make, count: int) -> shapes.Library:
+    return shapes.Library(name, lambda r: make(r, *shapes._library_caps(r)), count)
+
+
+#: The libraries' designs, grown afresh (print again after a deliberate change:
+#: `python -c "import tests.test_rooms_shapes as t; t.golden_libraries()"`).
+TICKS = 52  # how many ticks growing everything afresh yields
+LIBRARY_GOLDEN = {
+    "conglomerate": "ce9d18b89ca8fe16fbe344daac69ed5eb764e8ec74821bf51d677436b11c2be6",
+    "cross": "a58087cae8b299c03d6122eecc408c12842865142e748baba477b771de3f7d79",
+    "cave small": "79f2b03c17f312c74a3638a3202333a2fd0d55cc9305658a9574876f9308eae2",
+    "cave big": "27dfb16cbeb022e7c93115297afed94c4cb4aad527003c250d63fd629cebf2f0",
+}
+
+
+def _grow_all_afresh(monkeypatch=None) -> list:
+    """grow_cave_library from empty caches (boxes, libraries, caves): what it yielded."""
+    from worldgen.generators.rooms import stamp
+    setattr_ = monkeypatch.setattr if monkeypatch is not None else setattr
+    setattr_(stamp, "_BOXES", {})
+    setattr_(shapes, "_CAVES", {})
+    setattr_(shapes, "_CAVE_INDEX", {})
+    setattr_(shapes, "CONGLOMERATES", _fresh_library("conglomerate", shapes.make_conglomerate, 384))
+    setattr_(shapes, "CROSSES", _fresh_library("cross", shapes.make_cross, 256))
+    ticks = iter(range(10_000))
+    return list(shapes.grow_cave_library(lambda: next(ticks)))
+
+
+def golden_libraries():
+    _grow_all_afresh()
+    made = {"conglomerate": shapes.CONGLOMERATES.stamps(), "cross": shapes.CROSSES.stamps(),
+            "cave small": shapes._CAVES[False], "cave big": shapes._CAVES[True]}
+    for name in LIBRARY_GOLDEN:
+        print(f"    {name!r}: \"{_stamps_digest(made[name])}\",")
+
+
+def test_growing_the_libraries_afresh_makes_the_golden_designs(monkeypatch):
+    ticks = _grow_all_afresh(monkeypatch)
+    # every yield is a tick(): boxes 3, each library's chunks and index rows, caves' canvases, chunks and rows
+    assert ticks == list(range(TICKS))
+    from worldgen.generators.rooms import stamp
+    assert sorted(stamp._BOXES) == [(h, w) for h in range(1, stamp.BOX_SIDE + 1) for w in range(1, stamp.BOX_SIDE + 1)]
+    made = {"conglomerate": shapes.CONGLOMERATES.stamps(), "cross": shapes.CROSSES.stamps(),
+            "cave small": shapes._CAVES[False], "cave big": shapes._CAVES[True]}
+    assert {name: _stamps_digest(m) for name, m in made.items()} == LIBRARY_GOLDEN
+    assert all(s.plans is not None for m in made.values() for s in m)  # prepared: sites worked out
+    for big in (False, True):
+        index = shapes._CAVE_INDEX[big]
+        assert index.stamps is shapes._CAVES[big] and None not in index.table  # every row made
+    assert shapes.cave_library(True) is shapes._CAVES[True]
+    assert list(shapes.grow_cave_library(lambda: 1 / 0)) == []  # grown once per process: nothing left to do
+
+
+def test_growing_the_libraries_without_a_tick_yields_nothing_but_grows_all(monkeypatch):
+    from worldgen.generators.rooms import stamp
+    for name, value in [("_CAVES", {}), ("_CAVE_INDEX", {}),
+                        ("CONGLOMERATES", _fresh_library("conglomerate", shapes.make_conglomerate, 384)),
+                        ("CROSSES", _fresh_library("cross", shapes.make_cross, 256))]:
+        monkeypatch.setattr(shapes, name, value)
+    monkeypatch.setattr(stamp, "_BOXES", {})
+    assert list(shapes.grow_cave_library()) == []
+    made = [shapes.CONGLOMERATES.stamps(), shapes.CROSSES.stamps(), shapes._CAVES[False], shapes._CAVES[True]]
+    assert [_stamps_digest(m) for m in made] == list(LIBRARY_GOLDEN.values())
+    assert len(stamp._BOXES) == stamp.BOX_SIDE ** 2
+
+
+def test_a_library_is_its_designs_from_a_seeded_draw_whatever_the_chunks():
+    def make(r):  # a cross for tight caps, None (dropped) when they are too tight
+        return shapes.make_cross(r, r.int(2, 5), r.int(2, 6))
+    lib = shapes.Library("cross test", make, 10)
+    assert (lib.name, lib.make, lib.count) == ("cross test", make, 10)
+    assert len(list(lib.grow(4))) == 3 + 1  # chunks of 4, 4 and 2; then the index's rows 0..5 (one yield per 4)
+    assert [s.rows for s in lib.stamps()] == [(31, 31, 6), (14, 31, 31, 14), (15, 15, 15, 15, 6), (12, 63, 63, 63, 12)]
+    assert list(lib.grow(4)) == [] and lib.index() is lib.index()  # grown once
+    for chunk in (1, 3, 10, 64):
+        again = shapes.Library("cross test", make, 10)
+        for _ in again.grow(chunk):
+            pass
+        assert [s.rows for s in again.stamps()] == [s.rows for s in lib.stamps()]
+    other = shapes.Library("another name", make, 10)  # another seed
+    assert [s.rows for s in other.stamps()] != [s.rows for s in lib.stamps()]
+    drawn = shapes.Library("cross test", make, 10)  # a draw grows it first
+    assert drawn.draw(Draw(np.random.default_rng(0)), 3, 5).rows == (31, 31, 6)
+    assert drawn.fitting(3, 4) == () and len(drawn.fitting(4, 5)) == 2 and drawn.index() is drawn.index()
+
+
+#: cave_blobs' output for two fixed inputs (after a deliberate change, print the shapes and the digest as the
+#: test computes them, and BLOB_OF_TWELVE as `blobs[2].astype(int).tolist()`).
+BLOB_OF_TWELVE = [[0, 1, 1, 0], [1, 1, 1, 1], [1, 1, 1, 1], [0, 1, 1, 0]]
+BLOB_SHAPES = [None, (8, 15), (18, 30), (6, 12)]
+BLOB_DIGEST = "25ee3c316481429d283e5287c413d870100b82135e88dad814a7d9a3be2a051b"
+
+
+def test_cave_blobs_keep_each_boxs_largest_region_of_twelve_cells_or_more():
+    # seed 60: the third box's largest region is exactly 12 cells (kept); the others are smaller (None)
+    blobs = shapes.cave_blobs(np.random.default_rng(60), [(4, 5), (3, 6), (4, 4)])
+    assert blobs[:2] == [None, None] and blobs[2].sum() == 12
+    assert blobs[2].tolist() == BLOB_OF_TWELVE
+    blobs = shapes.cave_blobs(np.random.default_rng(3), [(6, 9), (11, 18), (18, 36), (6, 18)])
+    assert [None if b is None else b.shape for b in blobs] == BLOB_SHAPES
+    assert hashlib.sha256(b"".join(np.packbits(b).tobytes() for b in blobs if b is not None)).hexdigest() == BLOB_DIGEST
+    for b in blobs:
+        if b is not None:
+            assert grid.label(b)[1] == 1 and b[0].any() and b[-1].any() and b[:, 0].any() and b[:, -1].any()
+
+
+def test_crop_cuts_a_mask_to_its_floors_box():
+    f = np.zeros((5, 7), dtype=bool)
+    f[1, 2] = f[3, 5] = True
+    assert shapes._crop(f).tolist() == [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]]
+    f[:] = False
+    f[4, 6] = True
+    assert shapes._crop(f).tolist() == [[True]]
+    assert shapes._crop(np.ones((2, 3), dtype=bool)).shape == (2, 3)
