@@ -181,6 +181,7 @@ def test_staircases_with_the_same_cells_share_one_stamp():
 # caches) the tests above never re-ran their builders: docs/TESTING.md's "cache trap".  The tests
 # below call the builders afresh (fresh Draw, fresh Library, emptied caches) and pin what they make.
 
+
 def _stamps_digest(made) -> str:
     """sha256 of the stamps' rows and widths (None for a design that could not be made)."""
     return hashlib.sha256(repr([None if s is None else (s.rows, s.w) for s in made]).encode()).hexdigest()
@@ -317,6 +318,8 @@ def test_fit_index_made_afresh_lists_and_draws_by_span():
     r = Draw(np.random.default_rng(0))
     assert fit.draw(r, 1, 1) is boxes[2] and fit.draw(r, 0, 5) is None and fit.draw(r, 5, 0) is None
     assert fit.draw(r, -1, 9) is None and fit.draw(r, 9, -1) is None
+    fresh = shapes.FitIndex(boxes)  # a draw makes the row it needs (clamped to the tallest)
+    assert fresh.draw(r, 3, 1) is boxes[2] and fresh.draw(r, 9, 1) is boxes[2] and fresh.table[4] is None
     assert {id(fit.draw(r, 99, 99)) for _ in range(100)} == {id(b) for b in boxes}
     assert {id(fit.draw(r, 5, 3)) for _ in range(100)} == {id(b) for b in boxes[:3] + boxes[4:]}
 
@@ -443,3 +446,16 @@ def test_crop_cuts_a_mask_to_its_floors_box():
     f[4, 6] = True
     assert shapes._crop(f).tolist() == [[True]]
     assert shapes._crop(np.ones((2, 3), dtype=bool)).shape == (2, 3)
+
+
+def test_a_cave_room_asked_for_first_grows_the_library(monkeypatch):
+    from worldgen.generators.rooms import stamp
+    for name in ("_CAVES", "_CAVE_INDEX"):
+        monkeypatch.setattr(shapes, name, {})
+    monkeypatch.setattr(stamp, "_BOXES", dict(stamp._BOXES))
+    assert _stamps_digest(shapes.cave_library(True)) == LIBRARY_GOLDEN["cave big"]
+    monkeypatch.setattr(shapes, "_CAVES", {})
+    monkeypatch.setattr(shapes, "_CAVE_INDEX", {})
+    cave = shapes.design_cave(Draw(np.random.default_rng(0)), 12, 20, big=True)
+    assert cave in shapes._CAVES[True] and cave.h <= 12 and cave.w <= 20
+    assert _stamps_digest(shapes._CAVE_INDEX[False].stamps) == LIBRARY_GOLDEN["cave small"]
