@@ -307,15 +307,21 @@ def test_a_spawn_may_stand_exactly_safe_steps_from_the_start(safe, monsters):
         assert abs(x - points["start"][0][0]) >= safe
 
 
-def _two_pockets_map():
-    """A 20x30 map of one dry style: the main region (a 18 x 8 block) and a pocket of 6 tiles
-    (2 x 3) four columns east of it."""
-    h, w = 20, 30
+def _one_dry_style(h: int, w: int, main_width: int):
+    """``(tiles, mask, styles)``: an ``h`` x ``w`` map of one dry style inside the border, walled
+    but for its main region, the first ``main_width`` columns inside the border."""
     mask = np.ones((h, w), dtype=np.uint8)
     mask[grid.border_mask((h, w))] = 0
     styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
     tiles = np.full((h, w), T.wall, dtype=np.uint8)
-    tiles[1:-1, 1:9] = T.ground
+    tiles[1:-1, 1:1 + main_width] = T.ground
+    return tiles, mask, styles
+
+
+def _two_pockets_map():
+    """A 20x30 map of one dry style: the main region (a 18 x 8 block) and a pocket of 6 tiles
+    (2 x 3) four columns east of it."""
+    tiles, mask, styles = _one_dry_style(20, 30, 8)
     tiles[3:5, 12:15] = T.ground
     labels, count = grid.label(WALKABLE[tiles], 4)
     return tiles, mask, styles, labels, count, int(labels[1, 1])
@@ -543,15 +549,11 @@ def test_regions_in_bands_pause_after_each_band_and_round(monkeypatch):
 def test_repair_of_a_big_map_pauses_between_its_steps_and_in_its_search():
     """A 120x400 map with a pocket to fill and one to join 359 tiles away, with a tick:
     a pause between every step, once per band of the sizes, and the distance search's own,
-    one per 65536 units of work (8 here): 21 events. A search seeded from every cell of the
-    main region, or let into the border ring, does more work and pauses once more.
+    one per 65536 units of work (8 here): 21 pauses, then the report. A search seeded
+    from every cell of the main region, or let into the border ring, does more work and
+    pauses once more.
     (After a deliberate change to the pacing, count them again: ``len(list(repair(...)))``.)"""
-    h, w = 120, 400
-    mask = np.ones((h, w), dtype=np.uint8)
-    mask[grid.border_mask((h, w))] = 0
-    styles = [mosaic.STYLES["border"], mosaic.STYLES["noise"]]
-    tiles = np.full((h, w), T.wall, dtype=np.uint8)
-    tiles[1:-1, 1:21] = T.ground
+    tiles, mask, styles = _one_dry_style(120, 400, 20)
     tiles[50:52, 380:383] = T.ground                # 6 tiles: joined
     tiles[10:12, 100:102] = T.ground                # 4 tiles: filled
     labels, count = grid.label(WALKABLE[tiles], 4)

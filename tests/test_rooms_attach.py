@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 
 from worldgen.core import registry
-from worldgen.core.tiles import T
-from worldgen.generators.rooms import attach, corridors
+from worldgen.core.registry import Stage
+from worldgen.core.tiles import T, WALKABLE
+from worldgen.generators.rooms import attach, corridors, generator
 from worldgen.generators.rooms.attach import Builder, pack_site, unpack_site
 from worldgen.generators.rooms.draw import Draw
+from worldgen.generators.rooms.params import RoomParams
 from worldgen.generators.rooms.shapes import DIRS, Stamp
 from worldgen.toolkit import grid
 
@@ -326,3 +328,306 @@ def test_space_measures_the_sides_from_a_depth_of_two_and_not_below(y0, space):
     b = Builder(1, 30, 20, PARAMS)
     b.place("rect", Stamp.box(4, 6), y0, 10, None, sites=False)
     assert b.space(y0 - 1, 12, 0) == space
+
+
+# ---- attach.py's mutation survivors (issue 42): focused tests at the edges the
+# first module-by-module run found untested (see /work/s49/notes-rooms-attach.md).
+
+def test_the_bitsets_hold_the_map_edge_and_no_cell_outside_the_map():
+    """``near`` and ``blocked`` start as the map's edge ring (every cell of the first
+    and last row and column), ``near_cols`` as its transpose; no bitset, fresh or
+    grown, has a bit past the map's width (height for the columns)."""
+    b = Builder(0, 13, 7, PARAMS)
+    ring = [0b1111111111111] + [0b1000000000001] * 5 + [0b1111111111111]
+    assert b.near == ring and b.blocked == ring and b.open == [0] * 7
+    assert b.near_cols == [0b1111111] + [0b1000001] * 11 + [0b1111111]
+    for b in (b, grown(3, 41, 17, attempts=30)):
+        assert all(0 <= r < 1 << b.w for r in b.open + b.near + b.blocked)
+        assert all(0 <= c < 1 << b.h for c in b.near_cols)
+
+
+@pytest.mark.parametrize("width, stride", [(8, 8), (13, 16), (79, 80), (80, 80), (81, 88)])
+def test_open_rows_are_padded_to_whole_bytes_and_no_more(width, stride):
+    b = Builder(0, width, 5, PARAMS)
+    b.place("rect", Stamp.box(2, width - 4), 1, 2, None, sites=False)
+    assert b.stride == stride and len(b.open_bytes()) == 5 * stride // 8
+    assert b.whole_open() == sum(((1 << width - 4) - 1) << y * stride + 2 for y in (1, 2))
+
+
+def test_the_first_paint_shows_a_single_floor_cell():
+    """The tiles are painted when the floor count moved since the last paint: a
+    map whose only floor is one cell is painted too."""
+    b = Builder(0, 9, 7, PARAMS)
+    b.place("rect", Stamp.box(1, 1), 3, 4, None, sites=False)
+    tiles = b.paint()
+    assert b.floor == 1 and tiles[3, 4] == T.floor and int((tiles == T.floor).sum()) == 1
+
+
+def test_a_map_of_exactly_list_cells_lists_its_sites_in_a_list():
+    assert attach.LIST_CELLS == 100 * 100
+    assert isinstance(Builder(0, 100, 100, PARAMS).sites, list)
+    assert isinstance(Builder(0, 101, 100, PARAMS).sites, array)
+
+
+@pytest.mark.parametrize("d", range(4))
+def test_site_ok_wants_floor_behind_and_none_ahead_or_beside(d):
+    """A join may go at a site with floor behind it (at -d) and no floor ahead
+    (at +d) or beside it (across d), each read on its own."""
+    dy, dx = DIRS[d]
+    y = x = 6
+    behind, ahead = (y - dy, x - dx), (y + dy, x + dx)
+    sides = [(y + dx, x + dy), (y - dx, x - dy)]
+    for floor, want in [([behind], True), ([], False), ([ahead], False),
+                        ([behind, ahead], False), ([behind, sides[0]], False),
+                        ([behind, sides[1]], False),
+                        # floor two cells ahead, or diagonally ahead, is no neighbour of the join
+                        ([behind, (y + 2 * dy, x + 2 * dx), (y + dy + dx, x + dx + dy)], True)]:
+        b = Builder(0, 13, 13, PARAMS)
+        for fy, fx in floor:
+            b.open[fy] |= 1 << fx
+        assert b.site_ok(y, x, d) is want, (floor, want)
+
+
+def dead_sites(b, count):
+    """``count`` sites of room 0 (placed at (8, 10), 3 x 4) facing into its own floor: depth 0."""
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    b.sites[:] = [pack_site(9, 11, i % 4, 0) for i in range(count)]
+
+
+def test_pick_site_on_an_empty_list_finds_none_and_no_depth():
+    b = Builder(0, 30, 20, PARAMS)
+    assert b.sites == [] and b.pick_site() == -1 and b.ahead == -1
+
+
+def test_pick_site_gives_up_after_32_draws_dropping_each_dead_site_met():
+    b = Builder(0, 30, 20, PARAMS)
+    dead_sites(b, 50)
+    assert b.pick_site() == -1 and b.ahead == -1
+    assert len(b.sites) == 50 - 32
+    dead_sites(b, 5)  # fewer than the tries: it stops when the list runs out
+    assert b.pick_site() == -1 and b.ahead == -1 and b.sites == []
+
+
+def test_an_attempt_with_no_site_left_revives_sites_and_adds_nothing():
+    b = Builder(4, 40, 20, PARAMS)
+    b.first_room()
+    b.sites.clear()
+    assert b.attempt() is False
+    assert len(b.stamps) == 1 and b.joins == [] and len(b.sites) > 0
+
+
+def test_revive_sites_draws_sixteen_rooms_and_lists_every_site_of_their_faces():
+    b = grown(2, attempts=40)
+    b.sites.clear()
+    draws = []
+    real = b.r.u
+    b.r.u = lambda: draws.append(real()) or draws[-1]
+    b.revive_sites()
+    # The rooms drawn (of 35) for seed 2: print them from a run to remake after a deliberate change.
+    rooms = [5, 34, 3, 32, 18, 33, 8, 20, 25, 1, 19, 23, 21, 30, 31, 19]
+    assert len(b.stamps) == 35 and len(draws) == 16
+    want = []
+    for rid in rooms:
+        kind, y0, x0, s = b.room(rid)
+        if kind != "drunken":
+            want += [(y0 + sy, x0 + sx, d, rid, 0) for d in range(4) for sy, sx in s.sites(d)]
+    assert sorted(unpack_site(site) for site in b.sites) == sorted(want)
+
+
+# The first room of a few maps, as (kind, y0, x0, h, w, cells): every kind the
+# first roll picks (a cave below 0.3, a cross, a conglomerate, a rect from 0.85),
+# narrow and low maps where two thirds of the inside caps the design, and tiny
+# maps where no design fits and a box of at most 3 x 3 stands in.  After a
+# deliberate change, print ``b.room(0)`` after ``first_room()`` for each.
+FIRST_ROOMS = [
+    (79, 29, 0, ("conglomerate", 8, 27, 17, 15, 110)),
+    (79, 29, 1, ("cave", 5, 18, 17, 29, 329)),
+    (79, 29, 3, ("rect", 7, 32, 4, 6, 24)),
+    (79, 29, 4, ("cross", 8, 25, 7, 12, 48)),
+    (14, 30, 1, ("cave", 9, 2, 9, 8, 50)),
+    (14, 30, 0, ("conglomerate", 17, 3, 6, 8, 36)),
+    (16, 8, 6, ("cross", 2, 4, 3, 9, 22)),
+    (30, 9, 0, ("conglomerate", 4, 8, 2, 10, 20)),
+    (30, 9, 10, ("cross", 1, 8, 4, 12, 40)),
+    (20, 12, 10, ("cross", 3, 4, 5, 10, 43)),
+    (12, 6, 0, ("conglomerate", 1, 3, 3, 6, 18)),
+    (12, 6, 11, ("cross", 1, 3, 3, 6, 14)),
+    (9, 7, 0, ("rect", 1, 2, 3, 4, 12)),
+    (7, 7, 5, ("rect", 1, 2, 3, 3, 9)),
+    (6, 5, 0, ("rect", 1, 1, 3, 3, 9)),
+]
+
+
+@pytest.mark.parametrize("w, h, seed, want", FIRST_ROOMS)
+def test_the_first_room_is_pinned_for_every_kind_and_the_smallest_maps(w, h, seed, want):
+    b = Builder(seed, w, h, PARAMS)
+    b.first_room()
+    kind, y0, x0, s = b.room(0)
+    assert (kind, y0, x0, s.h, s.w, s.cells) == want
+    assert len(b.stamps) == 1 and b.floor == s.cells
+
+
+@pytest.mark.parametrize("fuse", [False, True])
+def test_fits_refuses_a_stamp_on_or_past_the_map_edge(fuse):
+    b = Builder(0, 30, 20, PARAMS)
+    s = Stamp.box(3, 3)
+    assert b.fits(s, 16, 26, fuse)  # its last row and column just inside
+    for y0, x0 in [(17, 5), (18, 5), (20, 5), (25, 5), (5, 27), (5, 28), (5, 30), (5, 40), (0, 5), (5, 0)]:
+        assert not b.fits(s, y0, x0, fuse), (y0, x0)
+
+
+def attach_east(draws, obstacle=None, left=2, right=2):
+    """try_room of a 3 x 5 box east of a 3 x 4 room's site (9, 14), with the
+    draws scripted (then zeros: shifts back, the site plan's eighth); the new
+    room's (y0, x0), or None."""
+    b = Builder(0, 30, 20, PARAMS)
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    if obstacle:
+        b.near[obstacle[0]] |= 1 << obstacle[1]
+    b.u = iter(draws + [0.0] * 8).__next__
+    if not b.try_room("rect", Stamp.box(3, 5), 9, 14, 3, False, left, right):
+        return None
+    assert b.joins == [(9, 14)]
+    return b.room(1)[1:3]
+
+
+def test_a_room_wider_than_the_free_span_takes_any_site_of_its_face():
+    """With no span the room fits in (none free either side of the first cell
+    ahead), the door goes at a uniform site of the room's face: draw 0 the
+    first (the room below the door), 0.99 the last (the room above)."""
+    assert attach_east([0.0], left=0, right=0) == (9, 15)
+    assert attach_east([0.99], left=0, right=0) == (7, 15)
+    assert attach_east([0.5], left=0, right=0) == (8, 15)
+
+
+def test_a_shift_roll_of_exactly_one_half_moves_the_door_one_site_forward():
+    """A shift is 6 * u: [3, 6) moves the door 1..3 sites forward along the
+    face, [0, 3) 1..3 back, so u = 0.5 (3.0) is one site forward."""
+    # rows 8..10 and 9..11 are closed by the obstacle on row 10; 7..9 is free
+    assert attach_east([0.4, 0.5], obstacle=(10, 17)) == (7, 15)
+    assert attach_east([0.4, 0.49], obstacle=(10, 17)) is None  # back, and stuck
+
+
+def test_fix_diagonals_keeps_the_floor_count_and_blocked_true_to_the_floor_it_opens():
+    """The walls it opens are floor like any other: counted in ``floor`` and
+    added to ``blocked`` (read by the next contacts' choice of wall), which
+    keeps every bit it had (the joins' pluses)."""
+    opened = 0
+    for seed in (2, 3, 7, 11, 18):  # maps with contacts to open
+        b = grown(seed)
+        before, floor = list(b.blocked), b.floor
+        b.fix_diagonals()
+        open_ = rows_to_mask(b.open, b.w)
+        assert b.floor == int(open_.sum())
+        assert all(o & ~bl == 0 and old & ~bl == 0 for o, bl, old in zip(b.open, b.blocked, before))
+        assert [bl & ~o for o, bl in zip(b.open, b.blocked)] == [old & ~o for o, old in zip(b.open, before)]
+        opened += b.floor - floor
+    assert opened == 11
+
+
+def contacts_in(floor):
+    """The top-left corners of the diagonal-only contacts (F/W over W/F, or W/F over F/W)."""
+    a, c, d, e = floor[:-1, :-1], floor[:-1, 1:], floor[1:, :-1], floor[1:, 1:]
+    return [tuple(v) for v in np.argwhere((a & e & ~c & ~d) | (c & d & ~a & ~e)).tolist()]
+
+
+def fixed_by_hand(w, h, floor, blocked=()):
+    """fix_diagonals on a map of single floor cells set by hand (and walls
+    ``blocked``, as beside a join); the cells it opened and the contacts left."""
+    b = Builder(0, w, h, PARAMS)
+    for y, x in floor:
+        b.open[y] |= 1 << x
+        b.blocked[y] |= 1 << x
+    for y, x in blocked:
+        b.blocked[y] |= 1 << x
+    before = list(b.open)
+    b.fix_diagonals()
+    opened = {(y, x) for y in range(h) for x in range(w) if (b.open[y] & ~before[y]) >> x & 1}
+    return opened, contacts_in(rows_to_mask(b.open, w))
+
+
+def test_fix_diagonals_skips_a_contact_an_earlier_opening_resolved():
+    """.F. over F.F with the left wall blocked: the first contact opens the wall
+    below its floor, which also gives the second contact a third floor cell:
+    nothing more is opened for it."""
+    assert fixed_by_hand(10, 7, [(3, 2), (4, 1), (4, 3)], blocked=[(3, 1)]) == ({(4, 2)}, [])
+
+
+def test_fix_diagonals_goes_on_past_a_resolved_contact_in_the_same_pass():
+    """A contact resolved by an earlier opening is skipped and the pass goes on
+    with the next ones (cut short, the last contact here waits for a pass the
+    bound does not give)."""
+    floor = [(1, 3), (1, 5), (2, 2), (2, 4), (3, 3), (4, 3), (5, 5), (6, 4)]
+    assert fixed_by_hand(8, 8, floor) == ({(1, 2), (1, 4), (2, 3), (4, 4), (5, 4)}, [])
+
+
+def test_fix_diagonals_makes_at_most_three_passes():
+    """Its bound: an opening can make a new contact, fixed in the next pass, and
+    a staircase of single cells where each opening makes the next contact needs
+    a pass a link.  Three are fixed; a fourth contact is left (no generated map
+    of 600 checked, raw seeds 0-299 at 79x29 and 120x40, needed a fourth pass)."""
+    assert fixed_by_hand(10, 8, [(2, 7), (3, 5), (4, 7), (5, 6)]) == ({(2, 6), (3, 6), (4, 6)}, [])
+    opened, left = fixed_by_hand(10, 8, [(1, 5), (2, 7), (3, 5), (4, 7), (5, 6)])
+    assert opened == {(2, 6), (3, 6), (4, 6)} and left == [(1, 5)]
+
+
+def one_attempt(monkeypatch, draws):
+    """One attempt at the only site, (9, 14) east of a room, with its first
+    draws scripted: the design roll, pick_site's two (the one site, twice), the
+    fuse roll, then the corridor or kind roll.  What it tried: (what, detail)."""
+    b = Builder(0, 30, 20, PARAMS)
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    b.sites[:] = [pack_site(9, 14, 3, 0)]
+    tried = []
+    monkeypatch.setattr(attach, "try_drunken", lambda b, site: tried.append(("drunken", None)) or False)
+    monkeypatch.setattr(attach, "try_corridor",
+                        lambda b, site, fuse, diagonal: tried.append(("corridor", (fuse, diagonal))) or False)
+    monkeypatch.setattr(attach, "design", lambda kind, r, mh, mw: tried.append(("room", kind)))
+    b.u = iter(draws).__next__
+    assert b.attempt() is False and b.sites == [pack_site(9, 14, 3, 0, 1)]  # one more failure
+    return tried
+
+
+def test_the_design_rolls_at_their_thresholds(monkeypatch):
+    """Each roll picks the branch above a threshold when it lands on it: a
+    corridor below ``corridor_chance`` (0.3), a cave below it plus
+    ``cave_chance`` (0.42), fused below ``fuse_chance`` (0.15); a corridor is a
+    drunken walk below 0.2 and diagonal from 0.6."""
+    corridor, cave, fuse = PARAMS.corridor_chance, PARAMS.corridor_chance + PARAMS.cave_chance, PARAMS.fuse_chance
+    assert (corridor, cave, fuse) == (0.3, 0.3 + 0.12, 0.15)
+    below = np.nextafter(corridor, 0)
+    assert one_attempt(monkeypatch, [below, 0, 0, 0.5, 0.2]) == [("corridor", (False, False))]
+    assert one_attempt(monkeypatch, [below, 0, 0, 0.5, np.nextafter(0.2, 0)]) == [("drunken", None)]
+    assert one_attempt(monkeypatch, [below, 0, 0, fuse, 0.6]) == [("corridor", (False, True))]
+    assert one_attempt(monkeypatch, [below, 0, 0, np.nextafter(fuse, 0), np.nextafter(0.6, 0)]) == [
+        ("corridor", (True, False))]
+    assert one_attempt(monkeypatch, [corridor, 0, 0, 0.5]) == [("room", "cave")]
+    assert one_attempt(monkeypatch, [np.nextafter(cave, 0), 0, 0, 0.5]) == [("room", "cave")]
+    assert one_attempt(monkeypatch, [cave, 0, 0, 0.5, 0.0]) == [("room", "rect")]
+
+
+@pytest.mark.parametrize("roll, kind", [(np.nextafter(0.3, 0), "cave"), (0.3, "cross"),
+                                        (np.nextafter(0.65, 0), "cross"), (0.65, "conglomerate"),
+                                        (np.nextafter(0.85, 0), "conglomerate"), (0.85, "rect")])
+def test_the_first_rooms_kind_roll_at_its_thresholds(roll, kind):
+    b = Builder(1, 79, 29, PARAMS)
+    real = b.r.u
+    first = iter([float(roll)])
+    b.r.u = lambda: next(first, None) or real()
+    b.first_room()
+    assert b.room(0)[0] == kind
+
+
+# A known defect, kept in sight until it is fixed: ``fix_diagonals`` opens a
+# wall of a diagonal-only contact only where the wall is not ``blocked``, so a
+# contact whose two walls both stand beside joins is left in the final map
+# (3 of the 600 maps at 79x29 and 120x40, raw seeds 0-299). The map stays one
+# 4-connected region; the docstring's "every diagonal-only contact" does not
+# hold. Fixing it moves those maps (golden digests, the game's rules version).
+@pytest.mark.xfail(strict=True, reason="fix_diagonals skips a contact whose two walls are both beside joins")
+@pytest.mark.parametrize("seed, width, height", [(224, 79, 29), (69, 120, 40), (121, 120, 40)])
+def test_the_final_map_keeps_no_diagonal_only_contact_even_beside_joins(seed, width, height):
+    stages = [s for s in generator.run(seed, width, height, RoomParams()) if isinstance(s, Stage)]
+    o = WALKABLE[stages[-1].data]                   # the final stage (raw seeds: the generator's own)
+    a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]
+    assert not ((a & e & ~c & ~d) | (c & d & ~a & ~e)).any()
