@@ -459,3 +459,81 @@ def test_a_cave_room_asked_for_first_grows_the_library(monkeypatch):
     cave = shapes.design_cave(Draw(np.random.default_rng(0)), 12, 20, big=True)
     assert cave in shapes._CAVES[True] and cave.h <= 12 and cave.w <= 20
     assert _stamps_digest(shapes._CAVE_INDEX[False].stamps) == LIBRARY_GOLDEN["cave small"]
+
+
+# --- worldgen/generators/rooms/stamp.py: its mutation survivors (issue 42) ---
+# The boxes are made with the libraries, before any mutant runs (the cache
+# trap): these tests give Stamp.box and boxes_upto a fresh, empty cache.
+
+
+def _same_as_one_by_one(got: Stamp, want: Stamp) -> None:
+    for name in PREPARED:
+        assert getattr(got, name) == getattr(want, name), name
+    # the plans' offsets are added to packed sites and shifted: Python ints, not floats
+    assert all(type(o) is int for plan in got.plans for o in plan)
+
+
+def test_a_box_is_made_once_per_size_prepared_and_shared(monkeypatch):
+    from worldgen.generators.rooms import stamp
+    monkeypatch.setattr(stamp, "_BOXES", {})
+    assert not Stamp.has_box(2, 3)
+    box = Stamp.box(2, 3)
+    assert (box.rows, box.h, box.w, box.rect, box.cells) == ((0b111, 0b111), 2, 3, True, 6)
+    _same_as_one_by_one(box, Stamp((0b111, 0b111), 3, rect=True).prepare())
+    assert Stamp.has_box(2, 3) and not Stamp.has_box(3, 2)
+    assert Stamp.box(2, 3) is box  # one shared stamp per size
+
+
+def test_boxes_upto_makes_every_missing_box_up_to_the_side(monkeypatch):
+    from worldgen.generators.rooms import stamp
+    monkeypatch.setattr(stamp, "_BOXES", {})
+    kept = Stamp.box(2, 2)
+    Stamp.boxes_upto(3)
+    assert sorted(stamp._BOXES) == [(h, w) for h in (1, 2, 3) for w in (1, 2, 3)]
+    assert Stamp.box(2, 2) is kept  # a box made already is not made again
+    for (h, w), box in stamp._BOXES.items():
+        assert (box.rows, box.w, box.rect) == (((1 << w) - 1,) * h, w, True)
+        _same_as_one_by_one(box, Stamp(box.rows, w, rect=True).prepare())
+
+
+def test_a_bare_stamp_works_out_its_halo_when_prepared_alone():
+    bare = Stamp((0b010, 0b111), 3, bare=True)
+    assert bare.cells is None and bare.halo is None and bare.halo_cols is None
+    _same_as_one_by_one(bare.prepare(), Stamp((0b010, 0b111), 3).prepare())
+
+
+def test_bare_stamps_from_cells_and_masks_leave_their_halo_to_prepare_many():
+    m = np.array([[0, 1, 1], [1, 1, 0]], dtype=bool)
+    made = [Stamp.from_mask(m, bare=True), Stamp.from_cells([(4, 6), (4, 7), (5, 5), (5, 6)], bare=True)[2]]
+    assert all(s.cells is None and s.halo is None and s.halo_cols is None for s in made)
+    for s in shapes.prepare_many(made):
+        _same_as_one_by_one(s, _one_by_one(m))
+
+
+def test_from_mask_reads_any_nonzero_array_as_a_bool_mask():
+    s = Stamp.from_mask(np.array([[0, 2], [1, 1]]))
+    assert s.rows == (0b10, 0b11) and s.cells == 3
+    assert s.mask().dtype == bool and s.mask().tolist() == [[False, True], [True, True]]
+
+
+def test_a_stamp_made_from_a_mask_keeps_that_mask():
+    m = np.array([[1, 1, 0], [0, 1, 1]], dtype=bool)
+    assert Stamp.from_mask(m).mask() is m
+    assert shapes.stamps_from_masks([m])[0].mask() is m
+
+
+@pytest.mark.parametrize("h,w", [(3, 61), (61, 2), (2, 62), (62, 3)])
+def test_stamps_up_to_the_batch_side_and_past_it_prepare_as_one_by_one(h, w):
+    """BATCH_SIDE (61) is the widest and tallest stamp worked on in uint64
+    rows; at 61 the rows' high bits (past a float's 53) must come through
+    exactly, and past it the stamps are prepared one by one."""
+    rng = np.random.default_rng(h * 100 + w)
+    masks = [rng.random((h, w)) < 0.7, rng.random((5, 4)) < 0.7]
+    for m in masks:
+        m[0, 0] = m[-1, -1] = True
+    want = [_one_by_one(m) for m in masks]
+    for got in (shapes.prepare_many([Stamp.from_mask(m, bare=True) for m in masks]),
+                shapes.stamps_from_masks(masks)):
+        for a, b in zip(want, got, strict=True):
+            _same_as_one_by_one(b, a)
+            assert np.array_equal(b.mask(), a.mask())
