@@ -18,6 +18,7 @@ from worldgen.generators.caverns import work as caverns_work
 from worldgen.generators.island import work as island_work
 from worldgen.generators.mosaic import work as mosaic_work
 from worldgen.generators.rooms import attach, work as rooms_work
+from worldgen.generators.rooms.params import RoomParams
 from worldgen.toolkit import terrain_work
 from worldgen.tools import sweep, workfit
 
@@ -335,3 +336,24 @@ def test_a_terrain_cut_prices_blocking_pools_past_the_budget_as_skipped_one_budg
         ([("lake", 10), ("chasm", 10)], 0, [])
     assert terrain_work.work_cut(amounts, 10_000, 0, budget, 4.0, COSTS, per_kind=True) == \
         ([("lake", 2), ("chasm", 2)], 0, ["pools 20 -> 4"])
+
+
+@pytest.mark.parametrize("designs, cells, crowded", [
+    (300, 10_000, 0),    # exactly CROWDED per 1000 tiles: not crowded yet
+    (301, 10_000, 1),    # one design more: one crowded design
+    (69, 2291, 1),       # 30 * 2291 / 1000 = 68.73: whole designs, floored (68), so 69 is one past
+    (10, 2291, 0),       # far under: never negative
+])
+def test_rooms_designs_past_thirty_per_thousand_tiles_count_as_crowded(designs, cells, crowded):
+    p = RoomParams(corridor_chance=0.25, shifts=3)
+    terms = rooms_work._design_terms(designs, cells, p)
+    assert terms == {"designs": designs, "crowded": crowded, "shifts": designs * 3,
+                     "crowded_shifts": crowded * 3, "crowded_rooms": crowded * 0.75}
+    assert type(terms["crowded"]) is int
+
+
+def test_the_rooms_work_estimate_is_the_plans_at_the_aim_it_is_given():
+    p = registry.get("rooms").make_params()
+    small = rooms_work.work(200, 120, p, aim=2.0)
+    assert small == rooms_work.plan(200, 120, p, 2.0).estimate
+    assert small.cuts and small.ms < rooms_work.work(200, 120, p).ms
