@@ -23,14 +23,21 @@ def _job(shape=(60, 60), seed=1, tiles=None, area=None, **params):
     return mosaic.Job(seeding.rng(seed, "test"), area, tiles, (0, 0), SPEC.make_params(params))
 
 
-def _result(out):
+def _events_and_result(out):
+    """(events, result) of a style's return value (an array or a generator)."""
     if isinstance(out, np.ndarray):
-        return out
+        return [], out
+    events = []
     while True:
         try:
-            next(out)
+            events.append(next(out))
         except StopIteration as stop:
-            return stop.value
+            return events, stop.value
+
+
+def _result(out):
+    """The result of a style's return value (an array or a generator), its events dropped."""
+    return _events_and_result(out)[1]
 
 
 def test_style_table_declares_order_and_tiles():
@@ -209,18 +216,6 @@ def _crop_job(shape, seed, origin=(0, 0), tiles=None, area=None, tick=None):
     area = np.ones(shape, dtype=bool) if area is None else area
     tiles = np.zeros(shape, dtype=np.uint8) if tiles is None else tiles
     return mosaic.Job(seeding.rng(seed, "test"), area, tiles, origin, SPEC.make_params(), None, tick)
-
-
-def _events_and_result(out):
-    """(events, result) of a style's return value (an array or a generator)."""
-    if isinstance(out, np.ndarray):
-        return [], out
-    events = []
-    while True:
-        try:
-            events.append(next(out))
-        except StopIteration as stop:
-            return events, stop.value
 
 
 def _digest(tiles: np.ndarray) -> str:
