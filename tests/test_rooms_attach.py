@@ -531,19 +531,50 @@ def contacts_in(floor):
     return [tuple(v) for v in np.argwhere((a & e & ~c & ~d) | (c & d & ~a & ~e)).tolist()]
 
 
-def fixed_by_hand(w, h, floor, blocked=()):
+def fixed_by_hand(w, h, floor, blocked=(), joins=None):
     """fix_diagonals on a map of single floor cells set by hand (and walls
-    ``blocked``, as beside a join); the cells it opened and the contacts left."""
+    ``blocked``, as beside a join); the cells it opened and the contacts left
+    (and, given ``joins`` to start from, the joins it kept)."""
     b = Builder(0, w, h, PARAMS)
     for y, x in floor:
         b.open[y] |= 1 << x
         b.blocked[y] |= 1 << x
     for y, x in blocked:
         b.blocked[y] |= 1 << x
+    b.joins = list(joins or [])
     before = list(b.open)
     b.fix_diagonals()
     opened = {(y, x) for y in range(h) for x in range(w) if (b.open[y] & ~before[y]) >> x & 1}
-    return opened, contacts_in(rows_to_mask(b.open, w))
+    left = contacts_in(rows_to_mask(b.open, w))
+    return (opened, left) if joins is None else (opened, left, b.joins)
+
+
+# Both orientations of a contact: floor top-left and bottom-right (walls
+# top-right, then bottom-left) or top-right and bottom-left (walls top-left,
+# then bottom-right); the walls in the order fix_diagonals weighs them.
+CONTACTS = [([(3, 3), (4, 4)], [(3, 4), (4, 3)]), ([(3, 4), (4, 3)], [(3, 3), (4, 4)])]
+
+
+@pytest.mark.parametrize("floor, walls", CONTACTS)
+def test_fix_diagonals_opens_the_wall_beside_no_join_even_when_it_comes_second(floor, walls):
+    first, second = walls
+    joins = [(1, 1), (7, 8)]
+    assert fixed_by_hand(10, 8, floor, blocked=[first], joins=joins) == ({second}, [], joins)
+    assert fixed_by_hand(10, 8, floor, blocked=[second], joins=joins) == ({first}, [], joins)
+    assert fixed_by_hand(10, 8, floor, joins=joins) == ({first}, [], joins)
+
+
+@pytest.mark.parametrize("floor, walls", CONTACTS)
+def test_fix_diagonals_opens_a_wall_beside_joins_when_both_are_and_drops_those_joins(floor, walls):
+    """Both walls beside joins: the contact is still resolved (the first wall
+    opened), and the joins on the four sides of the opened wall, which now
+    have a third open side, leave ``joins`` (no door is laid there); joins
+    a diagonal step or two cells away stay."""
+    (y, x), _ = walls
+    beside = [(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)]
+    away = [(y - 1, x - 1), (y + 1, x + 1), (y - 2, x), (y, x + 2), (1, 1)]
+    opened, left, kept = fixed_by_hand(10, 8, floor, blocked=walls, joins=away[:2] + beside + away[2:])
+    assert (opened, left, kept) == ({(y, x)}, [], away)
 
 
 def test_fix_diagonals_skips_a_contact_an_earlier_opening_resolved():
@@ -618,16 +649,15 @@ def test_the_first_rooms_kind_roll_at_its_thresholds(roll, kind):
     assert b.room(0)[0] == kind
 
 
-# A known defect, kept in sight until it is fixed: ``fix_diagonals`` opens a
-# wall of a diagonal-only contact only where the wall is not ``blocked``, so a
-# contact whose two walls both stand beside joins is left in the final map
-# (3 of the 600 maps at 79x29 and 120x40, raw seeds 0-299). The map stays one
-# 4-connected region; the docstring's "every diagonal-only contact" does not
-# hold. Fixing it moves those maps (golden digests, the game's rules version).
-@pytest.mark.xfail(strict=True, reason="fix_diagonals skips a contact whose two walls are both beside joins")
+# The maps where a contact's two walls both stand beside joins (3 of the 600
+# maps at 79x29 and 120x40, raw seeds 0-299): fix_diagonals once skipped such
+# a contact and left it in the final map.
 @pytest.mark.parametrize("seed, width, height", [(224, 79, 29), (69, 120, 40), (121, 120, 40)])
 def test_the_final_map_keeps_no_diagonal_only_contact_even_beside_joins(seed, width, height):
-    stages = [s for s in generator.run(seed, width, height, RoomParams()) if isinstance(s, Stage)]
-    o = WALKABLE[stages[-1].data]                   # the final stage (raw seeds: the generator's own)
-    a, c, d, e = o[:-1, :-1], o[:-1, 1:], o[1:, :-1], o[1:, 1:]
-    assert not ((a & e & ~c & ~d) | (c & d & ~a & ~e)).any()
+    """... and the joins beside the wall opened get no door (each door laid
+    stands between two opposite floors)."""
+    stages = {s.name: s.data for s in generator.run(seed, width, height, RoomParams()) if isinstance(s, Stage)}
+    assert contacts_in(WALKABLE[stages["final"]]) == []  # raw seeds: the generator's own
+    doors = stages["doors"]
+    laid = np.argwhere(np.isin(doors, [T.door, T.secret_door])).tolist()
+    assert laid and all(grid.door_ok(WALKABLE[doors], y, x) for y, x in laid)

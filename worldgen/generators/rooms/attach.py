@@ -521,6 +521,10 @@ class Builder:
     def fix_diagonals(self) -> None:
         """Open one wall of every diagonal-only contact (F/W over W/F), as Brogue does.
 
+        The wall opened is one beside no join when there is one; where both
+        stand beside joins, the first is opened and the joins beside it leave
+        :attr:`joins` (with a third open side no door fits there).
+
         Each pass tests every 2x2 block of the map at once, on ``open`` as one
         int (rows :attr:`stride` bits apart: seven operations on it, where a
         loop over the rows took seven a row); floor never touches the map
@@ -537,9 +541,12 @@ class Builder:
                 quad = [(o[y] >> x) & 1, (o[y] >> (x + 1)) & 1, (o[y + 1] >> x) & 1, (o[y + 1] >> (x + 1)) & 1]
                 if sum(quad) != 2 or quad[0] == quad[1]:
                     continue  # already resolved by an earlier opening
-                for wy, wx in ([(y, x + 1), (y + 1, x)] if quad[0] else [(y, x), (y + 1, x + 1)]):
-                    if not (self.blocked[wy] >> wx) & 1:  # the edge is blocked too
-                        self.open[wy] |= 1 << wx
-                        self.blocked[wy] |= 1 << wx
-                        self.floor += 1
-                        break
+                walls = [(y, x + 1), (y + 1, x)] if quad[0] else [(y, x), (y + 1, x + 1)]
+                free = [w for w in walls if not (self.blocked[w[0]] >> w[1]) & 1]  # beside no join
+                wy, wx = free[0] if free else walls[0]
+                if not free:  # the join beside it loses a walled side: a doorway, no door
+                    side = {(wy - 1, wx), (wy + 1, wx), (wy, wx - 1), (wy, wx + 1)}
+                    self.joins = [j for j in self.joins if j not in side]
+                self.open[wy] |= 1 << wx
+                self.blocked[wy] |= 1 << wx
+                self.floor += 1
