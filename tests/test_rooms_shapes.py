@@ -537,3 +537,143 @@ def test_stamps_up_to_the_batch_side_and_past_it_prepare_as_one_by_one(h, w):
         for a, b in zip(want, got, strict=True):
             _same_as_one_by_one(b, a)
             assert np.array_equal(b.mask(), a.mask())
+
+
+# ----------------------------------------------------------- shapes.py's mutation survivors, second round
+# The fresh run's 46 survivors (94.3%): rolls at their exact thresholds (a scripted Draw, a filled
+# canvas), the steps growing the libraries yields between (boxes, chunks of prepared caves, a
+# library's chunk), the cave library's edge cases, the FitIndex's rows as made and kept, and the
+# library designs made bare.  The rest are equivalent (listed in docs/TESTING.md).
+
+
+def _scripted(*draws: float) -> Draw:
+    """A Draw whose u() gives ``draws`` in turn (then fails: every draw is accounted for)."""
+    r = Draw(np.random.default_rng(0))
+    r.u = iter(draws).__next__
+    return r
+
+
+def _below(x: float) -> float:
+    return float(np.nextafter(x, 0.0))
+
+
+def test_the_library_caps_roll_is_free_below_one_half_and_tight_from_it():
+    assert shapes._library_caps(_scripted(_below(0.5))) == (99, 99)
+    assert shapes._library_caps(_scripted(0.5, 0.0, _below(1.0))) == (3, 14)
+
+
+def test_the_rect_roll_is_a_small_room_below_one_quarter_and_a_big_one_from_it():
+    assert shapes.design_rect(_scripted(_below(0.25), 0.0, 0.0), 99, 99).rows == (0b111,) * 2  # 2 x 3
+    assert shapes.design_rect(_scripted(0.25, 0.0, 0.0), 99, 99).rows == (0b1111,) * 3  # 3 x 4
+
+
+def test_the_circle_roll_is_a_small_radius_below_four_fifths_and_a_big_one_from_it(monkeypatch):
+    monkeypatch.setattr(shapes, "_DISCS", {})
+    assert shapes.design_circle(_scripted(_below(0.8), 0.0), 99, 99).h == 5  # radius 2
+    assert shapes.design_circle(_scripted(0.8, 0.0), 99, 99).h == 11  # radius 5
+
+
+class _Filled:
+    """A stand-in for the Generator cave_blobs draws its fill from: every cell draws ``value``."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self, shape) -> np.ndarray:
+        return np.full(shape, self.value)
+
+
+def test_cave_blobs_fill_a_cell_drawn_below_56_percent_and_not_one_drawn_at_it():
+    assert shapes.cave_blobs(_Filled(0.56), [(4, 5), (6, 9)]) == [None, None]
+    full = shapes.cave_blobs(_Filled(_below(0.56)), [(4, 5), (6, 9)])  # a full box loses its corners
+    assert full[0].astype(int).tolist() == [[0, 1, 1, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0]]
+    assert full[1].astype(int).tolist() == [[0] + [1] * 7 + [0]] + [[1] * 9] * 4 + [[0] + [1] * 7 + [0]]
+
+
+def test_cave_blobs_give_none_for_boxes_with_no_floor_left_even_an_empty_box():
+    """No cell of a 2x2 or a one-row box has 5 floor cells among its 3x3, so the canvas ends with no
+    region at all (label count 0); a 0-high box has no cells.  Each is None, without numpy's
+    deprecation warnings (a later numpy's errors)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert shapes.cave_blobs(np.random.default_rng(0), [(0, 4), (2, 2), (1, 6)]) == [None, None, None]
+        assert shapes.cave_blobs(np.random.default_rng(0), [(0, 4), (4, 5)])[0] is None
+
+
+def test_cave_library_gives_the_small_caves_unless_asked_for_the_big():
+    assert shapes.cave_library() is shapes.cave_library(False) is not shapes.cave_library(True)
+
+
+#: Cave plans small enough to grow in a few ms: one box each (8 small masks of 104 cells, 4 big of 527).
+_ONE_BOX_PLAN = {False: (1, (6, 11), (9, 18)), True: (1, (11, 18), (22, 36))}
+
+
+def _grow_caves_recording_chunks(monkeypatch, prepare_cells: int) -> list:
+    """The caves grown afresh from _ONE_BOX_PLAN (boxes and libraries as they are): each chunk of masks
+    stamps_from_masks was given, as its masks' sizes."""
+    from worldgen.generators.rooms import stamp
+    monkeypatch.setattr(stamp, "_BOXES", dict(stamp._BOXES))
+    Stamp.boxes_upto(stamp.BOX_SIDE)
+    shapes.CONGLOMERATES.index(), shapes.CROSSES.index()
+    for name, value in [("_CAVES", {}), ("_CAVE_INDEX", {}), ("_LIBRARY_PLAN", _ONE_BOX_PLAN),
+                        ("PREPARE_CELLS", prepare_cells)]:
+        monkeypatch.setattr(shapes, name, value)
+    chunks, real = [], shapes.stamps_from_masks
+    monkeypatch.setattr(shapes, "stamps_from_masks",
+                        lambda masks: chunks.append([m.size for m in masks]) or real(masks))
+    for _ in shapes.grow_cave_library():
+        pass
+    return chunks
+
+
+def test_cave_masks_are_prepared_in_chunks_closed_by_the_mask_that_reaches_prepare_cells(monkeypatch):
+    # 2 x 104 reaches 208 exactly: chunks of two small masks
+    assert _grow_caves_recording_chunks(monkeypatch, 208) == [[104] * 2] * 4 + [[527]] * 4
+    # 2 x 104 falls one short of 209: chunks of three, the last the rest (and every chunk starts from 0 cells)
+    assert _grow_caves_recording_chunks(monkeypatch, 209) == [[104] * 3, [104] * 3, [104] * 2] + [[527]] * 4
+
+
+def test_the_big_caves_are_grown_even_when_the_small_ones_are_already(monkeypatch):
+    _grow_caves_recording_chunks(monkeypatch, shapes.PREPARE_CELLS)
+    small, big = shapes._CAVES[False], _stamps_digest(shapes._CAVES[True])
+    del shapes._CAVES[True], shapes._CAVE_INDEX[True]
+    assert _stamps_digest(shapes.cave_library(True)) == big and shapes._CAVES[False] is small
+    assert shapes._CAVE_INDEX[True].stamps is shapes._CAVES[True]
+
+
+def test_the_boxes_are_made_in_three_steps_half_three_quarters_then_the_whole_side(monkeypatch):
+    from worldgen.generators.rooms import stamp
+    monkeypatch.setattr(stamp, "_BOXES", {})
+    shapes.CONGLOMERATES.index(), shapes.CROSSES.index(), shapes.cave_library(True)  # the rest grown already
+    assert stamp.BOX_SIDE == 12
+    sides = list(shapes.grow_cave_library(lambda: max(h for h, _ in stamp._BOXES)))
+    assert sides == [6, 9, 12] and len(stamp._BOXES) == 144
+
+
+def test_a_library_yields_after_every_64_designs_by_default():
+    def make(r):
+        return Stamp((0b111, 0b111), 3, bare=True)
+    for count, chunks in [(64, 1), (65, 2), (128, 2), (129, 3)]:  # the index's rows 0..2 yield nothing
+        assert len(list(shapes.Library("chunk test", make, count).grow())) == chunks, count
+
+
+def test_fit_index_rows_list_each_width_up_to_the_widest_and_are_made_once():
+    boxes = [Stamp.box(h, w) for h, w in [(2, 3), (3, 2), (1, 1), (5, 4), (2, 3)]]
+    fit = shapes.FitIndex(boxes)
+    row = fit._row(2)  # for widths 0..4: the indices of the boxes at most 2 high and that wide
+    assert row == ((), (2,), (2,), (0, 2, 4), (0, 2, 4))
+    assert fit._row(2) is row and fit.table[2] is row  # kept, not made again
+    assert fit._row(5) == ((), (2,), (1, 2), (0, 1, 2, 4), (0, 1, 2, 3, 4))
+    grown = shapes.FitIndex(boxes)
+    for _ in grown.grow():
+        pass
+    assert all(grown._row(mh) is grown.table[mh] for mh in range(6))
+
+
+def test_library_designs_are_made_bare_leaving_their_halo_to_prepare_many():
+    r = Draw(np.random.default_rng(6))
+    made = [shapes.make_cross(r, 99, 99) for _ in range(5)] + [shapes.make_conglomerate(r, 99, 99) for _ in range(5)]
+    assert all(s.cells is None and s.halo is None and s.halo_cols is None for s in made)
+    for s in shapes.prepare_many(made):
+        _same_as_one_by_one(s, _one_by_one(s.mask()))
