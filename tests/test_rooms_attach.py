@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from array import array
 
 import numpy as np
@@ -661,3 +662,159 @@ def test_the_final_map_keeps_no_diagonal_only_contact_even_beside_joins(seed, wi
     doors = stages["doors"]
     laid = np.argwhere(np.isin(doors, [T.door, T.secret_door])).tolist()
     assert laid and all(grid.door_ok(WALKABLE[doors], y, x) for y, x in laid)
+
+
+# ---- corridors.py's mutation survivors: staircase, _walk_weights, grow_staircases ----
+# The staircases are kept in corridors._DIAGONALS and corridors._SHAPES, filled once per process
+# (grow_staircases, at the start of every rooms run), and WALK_WEIGHTS is made at import, so under
+# mutmut (each mutant's process forked from one that ran the clean tests, caches full) the tests
+# above never ran the builders: docs/TESTING.md's "cache trap".  The tests below start from empty
+# caches (monkeypatch) and call _walk_weights() itself.
+
+ALL_STAIRCASES = [(d, side, pattern, length) for d in range(4) for side in (0, 1)
+                  for pattern in range(len(corridors.RUN_PATTERNS)) for length in corridors.STAIR_LENGTHS]
+
+
+@pytest.fixture
+def no_staircases(monkeypatch):
+    """Empty staircase caches, for this test only."""
+    monkeypatch.setattr(corridors, "_DIAGONALS", {})
+    monkeypatch.setattr(corridors, "_SHAPES", {})
+
+
+def _staircases_digest() -> str:
+    """sha256 of every staircase's corner, rows, width and last cell, in ALL_STAIRCASES' order."""
+    made = [(oy, ox, s.rows, s.w, ey, ex) for oy, ox, s, ey, ex in (corridors.staircase(*k) for k in ALL_STAIRCASES)]
+    return hashlib.sha256(repr(made).encode()).hexdigest()
+
+
+#: After a deliberate change to the staircases, print the new digest with
+#: `python -c "import tests.test_rooms_attach as t; print(t._staircases_digest())"` (from the repo root).
+STAIRCASES_GOLDEN = "ed13c5098e2b094ce8948cd7265bb8689716f85ff2e132153585ce876fb0e4b9"
+
+
+def test_every_staircase_made_afresh_matches_its_golden_digest(no_staircases):
+    assert _staircases_digest() == STAIRCASES_GOLDEN
+
+
+# (d, side, pattern, length): the staircase drawn from its first cell (S) to its last (E), with its
+# corner (oy, ox) and last cell (ey, ex) relative to the first.  Pattern 0's runs are all 1,
+# pattern 1's start 2, 2, 1, pattern 3's 1, 2, 1, 2.
+STAIRCASE_PICTURES = [
+    ((0, 0, 0, 5), (-2, -2, -2, -2), ["E#.",   # north, stepping west: run 1, step, run 1, step
+                                      ".##",
+                                      "..S"]),
+    ((0, 1, 0, 4), (-2, 0, -2, 2), [".#E",     # north, stepping east; 4 is made up to the 5 of a whole step
+                                    "##.",
+                                    "S.."]),
+    ((3, 0, 1, 7), (0, 0, 2, 4), ["S##..",     # east, stepping south: runs 2, 2, then 1
+                                  "..###",
+                                  "....E"]),
+    ((2, 0, 3, 4), (-2, -3, -2, -3), ["E...",  # west, stepping north (side 0 turns d's (0, -1) to (-1, 0))
+                                      "###.",
+                                      "..#S"]),
+]
+
+
+@pytest.mark.parametrize("key, corners, picture", STAIRCASE_PICTURES)
+def test_a_staircase_runs_along_its_direction_and_steps_to_its_side(no_staircases, key, corners, picture):
+    oy, ox, s, ey, ex = corridors.staircase(*key)
+    assert (oy, ox, ey, ex) == corners
+    drawn = ["".join(".#"[int(c)] for c in row) for row in s.mask()]
+    want = [row.replace("S", "#").replace("E", "#") for row in picture]
+    assert drawn == want
+    assert picture[-oy][-ox] == "S" and picture[ey - oy][ex - ox] == "E"
+
+
+def test_a_staircase_is_made_once_per_key_and_shared_by_keys_with_its_cells(no_staircases):
+    """The 512 keys make 160 stamps: two keys share one exactly when their cells (corner, rows,
+    width) are the same; asking again returns the very result made the first time."""
+    made = {k: corridors.staircase(*k) for k in ALL_STAIRCASES}
+    assert all(corridors.staircase(*k) is made[k] for k in ALL_STAIRCASES)
+    by_cells = {}
+    for oy, ox, s, ey, ex in made.values():
+        by_cells.setdefault((oy, ox, s.rows, s.w), set()).add(id(s))
+    assert len(by_cells) == 160 and all(len(ids) == 1 for ids in by_cells.values())
+
+
+def test_a_staircase_is_prepared_unless_asked_bare(no_staircases):
+    """A staircase comes prepared (its sites worked out), or, ``bare``, with not even its cells
+    and halo worked out: left whole for prepare_many."""
+    s = corridors.staircase(1, 0, 2, 6)[2]
+    assert s.plans is not None and s.halo is not None and s.cells == 6
+    bare = corridors.staircase(2, 1, 5, 8, bare=True)[2]
+    assert bare.plans is None and bare.halo is None and bare.cells is None
+
+
+def test_walk_weights_made_afresh_are_the_rule_for_every_index():
+    """All 256 entries: ``blocked | ty << 4 | tx << 6`` with ty and tx 0..2 follows the rule
+    (5 toward the goal, 1 any other open step, 0 a blocked one; cumulative north, south, west,
+    total); ty or tx 3, never an index the walk makes, stays (0, 0, 0, 0)."""
+    table = corridors._walk_weights()
+    assert len(table) == 256 and table == corridors.WALK_WEIGHTS
+    for i, got in enumerate(table):
+        blocked, ty, tx = i & 15, i >> 4 & 3, i >> 6
+        if ty == 3 or tx == 3:
+            assert got == (0, 0, 0, 0), i
+            continue
+        n = 0 if blocked & 2 else 5 if ty == 0 else 1
+        s = 0 if blocked & 8 else 5 if ty == 2 else 1
+        w = 0 if blocked & 1 else 5 if tx == 0 else 1
+        e = 0 if blocked & 4 else 5 if tx == 2 else 1
+        assert got == (n, n + s, n + s + w, n + s + w + e), i
+    assert table[0 | 0 << 4 | 0 << 6] == (5, 6, 11, 12)  # open all round, goal north-west
+    assert table[15 | 1 << 4 | 2 << 6] == (0, 0, 0, 0)  # shut in
+    assert table[8 | 2 << 4 | 1 << 6] == (1, 1, 2, 3)  # goal south, south blocked
+
+
+def _spy_prepare_many(monkeypatch):
+    """Record, for each prepare_many call of the growth, how many stamps it got and how many
+    of them were still bare (no cells worked out)."""
+    calls = []
+    real = corridors.prepare_many
+
+    def spy(stamps):
+        calls.append((len(stamps), sum(s.cells is None for s in stamps)))
+        return real(stamps)
+    monkeypatch.setattr(corridors, "prepare_many", spy)
+    return calls
+
+
+def test_grow_staircases_makes_every_staircase_and_prepares_each_direction_at_once(no_staircases, monkeypatch):
+    """One tick a direction; each direction's 128 keys made bare and their 40 stamps handed to
+    prepare_many together; every staircase prepared after; a second growth does nothing."""
+    calls = _spy_prepare_many(monkeypatch)
+    assert list(corridors.grow_staircases(lambda: "tick")) == ["tick"] * 4
+    assert calls == [(40, 40)] * 4
+    assert set(corridors._DIAGONALS) == set(ALL_STAIRCASES)
+    assert all(v[2].plans is not None for v in corridors._DIAGONALS.values())
+    assert list(corridors.grow_staircases(lambda: "tick")) == [] and len(calls) == 4
+
+
+def test_grow_staircases_without_a_tick_yields_nothing_and_grows_all(no_staircases):
+    assert list(corridors.grow_staircases()) == []
+    assert set(corridors._DIAGONALS) == set(ALL_STAIRCASES)
+
+
+def test_a_growth_cut_short_is_finished_by_the_next(no_staircases, monkeypatch):
+    """A growth dropped after its first direction: the next grows the other three."""
+    calls = _spy_prepare_many(monkeypatch)
+    first = corridors.grow_staircases(lambda: "tick")
+    assert next(first) == "tick"
+    first.close()
+    assert {k[0] for k in corridors._DIAGONALS} == {0}
+    assert list(corridors.grow_staircases(lambda: "tick")) == ["tick"] * 3
+    assert calls == [(40, 40)] * 4 and set(corridors._DIAGONALS) == set(ALL_STAIRCASES)
+
+
+def test_the_growth_takes_a_direction_as_grown_by_its_first_staircase_alone(no_staircases, monkeypatch):
+    """grow_staircases skips a direction when its first key (d, 0, 0, 3) is made already; other
+    keys made on demand before it (a Builder's corridors, unprepared ones prepared one by one) do
+    not stop it, and their stamps are kept."""
+    early = {k: corridors.staircase(*k) for k in ALL_STAIRCASES if k[0] == 0 and k != (0, 0, 0, 3)}
+    corridors.staircase(1, 0, 0, 3)
+    calls = _spy_prepare_many(monkeypatch)
+    assert len(list(corridors.grow_staircases(lambda: "tick"))) == 3  # directions 0, 2 and 3
+    assert calls == [(40, 0), (40, 40), (40, 40)]  # direction 0's stamps all made (and prepared) already
+    assert set(corridors._DIAGONALS) == {k for k in ALL_STAIRCASES if k[0] != 1} | {(1, 0, 0, 3)}
+    assert all(corridors._DIAGONALS[k] is v for k, v in early.items())
