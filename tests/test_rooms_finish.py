@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from worldgen.core import registry
-from worldgen.core.steps import finish
+from worldgen.core.steps import finish, finish_with_events
 from worldgen.core.tiles import WALKABLE, T
 from worldgen.generators.rooms.doors import finish_doors, lay_doors
 from worldgen.generators.rooms.draw import Draw
@@ -168,3 +168,84 @@ def test_open_loops_opens_exactly_the_loops_asked_when_more_are_far_enough_apart
     walk2, _, opened = finish(open_loops(tiles, g, walk, [], 0, searches, 1, n_loops, p,
                                          Draw(np.random.default_rng(3))))
     assert opened == n_loops == len(bit_indices(walk2 & ~walk))
+
+
+# ---- loops.py's mutation survivors ----
+
+
+def test_far_apart_reads_the_bits_past_the_last_plane_as_zero():
+    """``least`` may need more bits than the planes hold: the planes past the
+    last are empty, so the values are the planes' alone.  Values 1, -, 1 (the
+    sides equal) are not 2 apart; 1, -, 0 are 1 apart but not 2."""
+    g = BitGrid(3, 1)
+    assert far_apart(g, [0b101], 0b010, 0, 2) == 0
+    assert far_apart(g, [0b001], 0b010, 0, 1) == 0b010
+    assert far_apart(g, [0b001], 0b010, 0, 2) == 0
+    assert far_apart(g, [], 0b010, 0, 1) == 0       # no plane at all: every value 0
+
+
+def test_open_loops_with_no_candidate_wall_opens_none():
+    """One room alone has no wall between two floors: nothing opens, the count 0."""
+    tiles = np.full((7, 9), T.wall, dtype=np.uint8)
+    tiles[2:5, 2:7] = T.floor
+    g = BitGrid(9, 7)
+    walk = g.from_mask(WALKABLE[tiles])
+    searches = [finish(g.levels(walk, 1 << (2 * 9 + 2)))]
+    p = SPEC.make_params({"loop_distance": 4})
+    assert finish(open_loops(tiles, g, walk, [], 0, searches, 1, 5, p, Draw(np.random.default_rng(0)))) == (walk, 0, 0)
+
+
+def test_open_loops_yields_its_ticks_only_when_given_work():
+    """Without ``work`` the planes are made in one go (nothing yielded); with
+    it they come in slices, each yielding what ``tick`` returns, and the loops
+    opened are the same."""
+    tiles, g, walk, searches, p = long_u()
+    plain = open_loops(tiles.copy(), g, walk, [], 0, searches, 1, 10, p, Draw(np.random.default_rng(3)))
+    want, events = finish_with_events(plain)
+    assert events == []
+    sliced = open_loops(tiles.copy(), g, walk, [], 0, searches, 1, 10, p, Draw(np.random.default_rng(3)),
+                        work=1, tick=lambda: "tick")
+    got, events = finish_with_events(sliced)
+    assert got == want and len(events) > 3 and set(events) == {"tick"}
+
+
+def serpentine(transpose):
+    """A snake of 9 columns of floor (x = 1, 3 .. 17) down rows 0..6, the
+    map's edge row its top, joined in turns: at the bottom (row 6) across x
+    = 2, 6, 10, 14, at the top (row 0) across x = 4, 8, 12, 16.  The walls
+    on row 0 at x = 2, 6, 10, 14 have floor west and east 12 steps apart on
+    foot (8-way) whose levels in a search from the snake's first cell
+    differ by 11 or 12, the only walls that far (the rest 10 at most); they
+    are SPACING apart, so each loop opened claims its neighbours.  ``transpose``: the snake on its side
+    (the walls on the edge column).  Its tiles, grid, walkable bits and a
+    search from the snake's first cell."""
+    tiles = np.full((8, 19), T.wall, dtype=np.uint8)
+    tiles[0:7, 1:18:2] = T.floor
+    tiles[6, 2:15:4] = T.floor
+    tiles[0, 4:17:4] = T.floor
+    if transpose:
+        tiles = np.ascontiguousarray(tiles.T)
+    h, w = tiles.shape
+    g = BitGrid(w, h)
+    walk = g.from_mask(WALKABLE[tiles])
+    searches = [finish(g.levels(walk, 1 << (w if transpose else 1)))]
+    return tiles, g, walk, searches
+
+
+@pytest.mark.parametrize("transpose", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_loops_on_the_map_edge_claim_their_box_up_to_the_edge(transpose, seed):
+    """The claimed box is clipped at the map's edge, not a cell inside it: of
+    the four far walls on the edge row (column) no two SPACING apart open,
+    whatever the order they are drawn in (the four like them on row 6, the
+    bottom turns' mirror, open apart from them)."""
+    tiles, g, walk, searches = serpentine(transpose)
+    p = SPEC.make_params({"loop_distance": 11, "door_chance": 0.0})
+    walk2, _, opened = finish(open_loops(tiles, g, walk, [], 0, searches, 1, 10, p,
+                                         Draw(np.random.default_rng(seed))))
+    cells = [divmod(i, g.w) for i in bit_indices(walk2 & ~walk)]
+    if transpose:
+        cells = [(x, y) for y, x in cells]
+    assert opened == len(cells) and {y for y, _ in cells} == {0, 6}
+    edge = sorted(x for y, x in cells if y == 0)
+    assert len(edge) == 2 and edge[1] - edge[0] > SPACING and set(edge) <= {2, 6, 10, 14}
