@@ -11,9 +11,12 @@ from hypothesis import strategies as st
 from worldgen.core import registry
 from worldgen.core.steps import finish, finish_with_events
 from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators.rooms.attach import Builder, pack_site
+from worldgen.generators.rooms.corridors import joined, partner_site, try_corridor, try_drunken
 from worldgen.generators.rooms.doors import finish_doors, lay_doors
 from worldgen.generators.rooms.draw import Draw
 from worldgen.generators.rooms.loops import SPACING, far_apart, loop_candidates, open_loops
+from worldgen.generators.rooms.shapes import DIRS, Stamp
 from worldgen.generators.rooms.stairs import farthest, pick_far_from, pick_stair, stair_masks
 from worldgen.toolkit import grid
 from worldgen.toolkit.bitgrid import BitGrid, bit_indices
@@ -249,3 +252,162 @@ def test_loops_on_the_map_edge_claim_their_box_up_to_the_edge(transpose, seed):
     assert opened == len(cells) and {y for y, _ in cells} == {0, 6}
     edge = sorted(x for y, x in cells if y == 0)
     assert len(edge) == 2 and edge[1] - edge[0] > SPACING and set(edge) <= {2, 6, 10, 14}
+
+
+# ---- corridors.py's mutation survivors: try_drunken, try_corridor, joined, partner_site ----
+
+ROOMS = SPEC.make_params()
+
+
+def test_joined_keeps_to_the_window_rows():
+    """The ends (1, 1) and (1, 3) meet only through row 2, below a window of
+    rows 0..1: not joined in it, joined in rows 0..2."""
+    rows = [0b11111, 0b10101, 0b10001, 0b11111]    # bit x: column x, set: blocked
+    assert not joined(rows, 1, 1, 1, 3, 0, 0, 1, 4)
+    assert joined(rows, 1, 1, 1, 3, 0, 0, 2, 4)
+
+
+def test_partner_site_takes_a_site_exactly_radius_columns_away():
+    """Room 0's east site (9, 9) and room 1's west site (9, 23), 14 columns
+    apart: a partner within the default radius 14, none within 13."""
+    b = Builder(0, 40, 20, ROOMS)
+    b.place("rect", Stamp.box(3, 4), 8, 5, None, sites=False)
+    b.place("rect", Stamp.box(3, 4), 8, 24, None, sites=False)
+    b.sites[:] = [pack_site(9, 23, 2, 1)]
+    assert partner_site(b, [9, 9, 3, 0]) == (9, 23, 2)
+    assert partner_site(b, [9, 9, 3, 0], radius=13) is None
+
+
+@pytest.mark.parametrize("roll, kind, last", [(np.nextafter(0.5, 0), "corridor_nwse", 1), (0.5, "corridor_nesw", 0)])
+def test_a_diagonal_corridors_side_roll_of_exactly_one_half_steps_to_the_second_side(roll, kind, last):
+    """``side`` is 0 below one half: an east corridor steps south (its far
+    end's direction 1), from one half north (0)."""
+    b = Builder(5, 40, 20, ROOMS)
+    b.place("rect", Stamp.box(3, 4), 8, 10, None, sites=False)
+    b.r.u = iter([float(roll), 0.0, 0.0]).__next__  # side, length 4, pattern 0
+    assert try_corridor(b, [8, 14, 3, 0, 0], fuse=False, diagonal=True)
+    assert b.room(1)[0] == kind and b.priority[2] == last
+
+
+def walk_builder(h, w, free, own, partner):
+    """A ``h`` x ``w`` Builder for a drunken walk from site ``own`` (room 0)
+    to site ``partner`` (room 1, the only site listed), ``(y, x, d)`` each,
+    a floor cell behind each; ``near`` (what the walker may not step on) is
+    every cell but ``free``.  The builder and the walk's site."""
+    b = Builder(0, w, h, ROOMS)
+    for y, x, d in (own, partner):
+        dy, dx = DIRS[d]
+        b.open[y - dy] |= 1 << (x - dx)
+        b.blocked[y - dy] |= 1 << (x - dx)
+    mask = np.ones((h, w), dtype=bool)
+    if free:
+        ys, xs = zip(*free)
+        mask[list(ys), list(xs)] = False
+    b.near = [int(sum(1 << x for x in range(w) if mask[y, x])) for y in range(h)]
+    b.near_cols = [int(sum(1 << y for y in range(h) if mask[y, x])) for x in range(w)]
+    b.sites[:] = [pack_site(*partner, 1)]
+    return b, [*own, 0, 0]
+
+
+# The two ways of the scripted walks below.  Across (``across_walk``): the
+# walk leaves east along row Y = 12 from (12, 6) to the goal (12, 12), and
+# column 6 is free the whole map down, the window rows 4..20.  Down
+# (``down_walk``): it leaves south down column X = 14 from (3, 14) to the goal
+# (9, 14), and row 3 is free the whole map across, the window columns 6..22.
+# Steps: 3 * 6 + 12 = 30 either way.  The draws are picked for the weights
+# (cumulative north, + south, + west, total: 5 toward the goal, 1 another free
+# step) each cell has: a walk bounces off the window's edge and comes back.
+
+def across_walk(h):
+    y, x = 12, 6
+    free = [(r, x) for r in range(1, h - 1)] + [(y, c) for c in range(x, x + 7)]
+    return walk_builder(h, 30, free, (y, x - 1, 3), (y, x + 7, 2))
+
+
+def down_walk():
+    y, x = 3, 14
+    free = [(y, c) for c in range(1, 29)] + [(r, x) for r in range(y, y + 7)]
+    return walk_builder(20, 30, free, (y - 1, x, 1), (y + 7, x, 0))
+
+
+def walked(b, site, draws):
+    """try_drunken with the partner's draw and then ``draws``, all used: the
+    cells of the walk's stamp (None if it did not arrive)."""
+    script = iter([0.0, *draws])
+    b.r.u = script.__next__
+    ok = try_drunken(b, site)
+    assert next(script, None) is None               # every draw used, no more
+    if not ok:
+        return None
+    kind, y0, x0, s = b.room(len(b.stamps) - 1)
+    assert kind == "drunken" and b.joins[-2:] == [tuple(site[:2]), (b.sites[0] >> 13 & 511, b.sites[0] >> 4 & 511)]
+    return {(y0 + y, x0 + x) for y, row in enumerate(s.rows) for x in range(s.w) if row >> x & 1}
+
+
+def test_a_drunken_walk_turns_back_at_its_windows_top_eight_rows_above_its_ends():
+    """(0 picks north, 0.5 south in the column, 0.9 east): up to row 4,
+    bounced back at it, down to row 12 and east to the goal."""
+    b, site = across_walk(30)
+    cells = walked(b, site, [0.0] * 9 + [0.5] * 7 + [0.9] * 6)
+    assert cells == {(y, 6) for y in range(4, 13)} | {(12, x) for x in range(6, 13)}
+
+
+@pytest.mark.parametrize("h", [22, 30])  # the window's last row the map's last inside it, and not
+def test_a_drunken_walk_turns_back_at_its_windows_bottom_eight_rows_below_its_ends(h):
+    """(1.5/7 picks south at the start, 11/12 south below it, 0 north, 0.9
+    east): down to row 20, bounced back at it, up to row 12 and east."""
+    b, site = across_walk(h)
+    cells = walked(b, site, [1.5 / 7] + [11 / 12] * 8 + [0.0] * 7 + [0.9] * 6)
+    assert cells == {(y, 6) for y in range(12, 21)} | {(12, x) for x in range(6, 13)}
+
+
+def test_a_drunken_walk_turns_back_at_its_windows_east_side_eight_columns_past_its_ends():
+    """(6.5/7 picks east at the start, 11/12 east in the row, 0 west, 0.5
+    south): out to column 22, bounced back at it, to column 14 and down."""
+    b, site = down_walk()
+    cells = walked(b, site, [6.5 / 7] + [11 / 12] * 8 + [0.0] * 7 + [0.5] * 6)
+    assert cells == {(3, x) for x in range(14, 23)} | {(y, 14) for y in range(3, 10)}
+
+
+def test_a_drunken_walk_turns_back_at_its_windows_west_side_eight_columns_past_its_ends():
+    """(5.5/7 picks west at the start, 0 west in the row and east at its
+    end, 0.5 east in the row and south): out to column 6, back and down."""
+    b, site = down_walk()
+    cells = walked(b, site, [5.5 / 7] + [0.0] * 8 + [0.5] * 7 + [0.5] * 6)
+    assert cells == {(3, x) for x in range(6, 15)} | {(y, 14) for y in range(3, 10)}
+
+
+def test_a_drunken_step_draw_at_exactly_a_cumulative_weight_takes_the_next_step():
+    """At the start the weights are north 1, south 1, east 5 (west is the
+    site): a pick ``u * 7`` of exactly 1 goes south, exactly 2 east."""
+    assert (1 / 7) * 7 == 1.0 and (2 / 7) * 7 == 2.0
+    b, site = across_walk(30)
+    cells = walked(b, site, [1 / 7, 0.0] + [0.9] * 6)  # south, back north, east
+    assert cells == {(12, x) for x in range(6, 13)} | {(13, 6)}
+    b, site = across_walk(30)
+    assert walked(b, site, [2 / 7] + [0.9] * 5) == {(12, x) for x in range(6, 13)}
+
+
+def test_a_drunken_walk_whose_first_cell_is_taken_draws_no_more_than_its_partner():
+    """The cell ahead of the site in ``near``: no walk, only the partner's draw taken."""
+    b, site = across_walk(30)
+    b.near[12] |= 1 << 6
+    b.r = Draw(np.random.default_rng(7))
+    assert try_drunken(b, site) is False and b.stamps == []
+    want = Draw(np.random.default_rng(7))
+    want.skip(1)
+    assert b.r.u() == want.u()
+
+
+@pytest.mark.parametrize("pocket, shut", [((13, 6), False), ((13, 7), True)])
+def test_a_walk_that_cannot_arrive_skips_its_draws_unless_shut_in_at_its_first_cell(pocket, shut):
+    """The first cell (12, 6) walled off from the goal (12, 12), the site west
+    of it, north and east taken: with the cell south of it free the walk
+    would have run its 30 steps (skipped), with it taken (the free cell
+    south-east of it instead) it stops before a draw."""
+    b, site = walk_builder(30, 30, [(12, 6), pocket, (12, 12)], (12, 5, 3), (12, 13, 2))
+    b.r = Draw(np.random.default_rng(7))
+    assert try_drunken(b, site) is False and b.stamps == []
+    want = Draw(np.random.default_rng(7))
+    want.skip(1 if shut else 1 + 30)
+    assert b.r.u() == want.u()
