@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -13,10 +14,14 @@ from hypothesis import strategies as st
 from legal import bare, legal_request
 from worldgen.core import registry, seeding
 from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T, WALKABLE
 from worldgen.generators import rooms
 from worldgen.generators.rooms import KINDS, dead_end_mask, door_ok
+from worldgen.generators.rooms.doors import finish_doors, lay_door, lay_doors
+from worldgen.generators.rooms.stairs import farthest, pick_farthest, pick_stair
 from worldgen.toolkit import grid
+from worldgen.toolkit.bitgrid import BitGrid
 from worldgen.toolkit.features import FEATURE_TILES
 
 DOORS = (T.door, T.secret_door)
@@ -370,3 +375,104 @@ def test_golden_digests(key):
     seed, w, h = key
     digest = hashlib.sha256(registry.generate("rooms", seed, w, h).last.data.tobytes()).hexdigest()
     assert digest == GOLDEN[key]
+
+
+# ---- stairs.py's mutation survivors ----
+# A corridor of five cells (BitGrid(5, 1), every cell walkable): its breadth-first
+# levels from cell 2 are {2}, {1, 3}, {0, 4}; from cell 0 they are {0}, {1}, ..., {4}.
+
+ROW = BitGrid(5, 1)
+
+
+def row_levels(source):
+    """The breadth-first levels of the five-cell corridor from ``source``."""
+    return finish(ROW.levels(ROW.all, 1 << source))
+
+
+def test_row_levels_are_the_corridor_s_levels():
+    assert row_levels(2) == [0b00100, 0b01010, 0b10001]
+    assert row_levels(0) == [1 << k for k in range(5)]
+
+
+def test_stairs_on_a_tie_take_the_first_farthest_cell_in_row_major_order():
+    """Cells 0 and 4 are both two steps from cell 2: the first (0) wins, in each picker."""
+    levels = row_levels(2)
+    assert farthest(levels, ROW.all) == 0
+    assert pick_stair((ROW.all,), levels) == 0          # no exclude: nothing dropped, not even cell 0
+    assert pick_farthest((ROW.all,), levels) == 0       # exclude may be left out
+    assert pick_farthest((0, ROW.all), levels) == 0
+
+
+def test_the_exit_is_never_the_excluded_cell():
+    """The farthest cell excluded (the up stairs), the exit is the next farthest; excluding
+    one of a tie leaves the other."""
+    assert pick_farthest((ROW.all,), row_levels(0), exclude=4) == 3
+    assert pick_farthest((ROW.all,), row_levels(2), exclude=0) == 4
+    assert pick_farthest((ROW.all,), row_levels(2), exclude=4) == 0
+
+
+def test_the_exit_s_level_is_chosen_by_the_widest_mask_alone():
+    """``pick_farthest`` takes the farthest level holding a cell of ``masks[-1]``; a narrower
+    mask only ranks the cells of that level (cell 4 of the first mask is farther, on a level
+    with no cell of the last)."""
+    levels = row_levels(0)
+    assert pick_farthest((1 << 4, 1 << 1 | 1 << 3), levels) == 3
+    assert pick_farthest((1 << 3, 1 << 1 | 1 << 3 | 1 << 4), levels) == 4  # distance before kind
+    assert pick_farthest((1 << 3 | 1 << 4, ROW.all), levels) == 4
+
+
+@pytest.mark.parametrize("pick", [pick_stair, pick_farthest])
+def test_stairs_with_every_mask_empty_go_on_the_farthest_walkable_cell(pick):
+    """No cell of any kind (besides the excluded one): the farthest cell the search reached
+    besides ``exclude``; on a one-cell map, the excluded cell itself (both stairs on it)."""
+    assert pick((0, 0), row_levels(0), exclude=4) == 3
+    assert pick((1 << 4,), row_levels(0), exclude=4) == 3
+    assert pick((0,), row_levels(0)) == 4
+    assert pick((0,), row_levels(2), exclude=0) == 4
+    assert pick((1,), [1], exclude=0) == 0
+
+
+# ---- doors.py's mutation survivors ----
+
+
+def rolls(*values):
+    """A stand-in for :class:`Draw` whose ``u()`` returns ``values`` in turn."""
+    return SimpleNamespace(u=iter(values).__next__)
+
+
+@pytest.mark.parametrize("chance", [0.0, 0.5])
+def test_a_roll_equal_to_the_door_chance_lays_an_open_doorway(chance):
+    """A door when the roll is below ``door_chance`` (so a chance of 0 never lays one, even on
+    a roll of 0.0): a roll of exactly the chance is a miss."""
+    p = registry.get("rooms").make_params({"door_chance": chance, "secret_chance": 0.5})
+    tiles = np.full((3, 3), T.wall, dtype=np.uint8)
+    assert lay_door(tiles, 1, 1, rolls(chance), p) is False and tiles[1, 1] == T.floor
+    tiles[1, 1] = T.wall
+    assert lay_doors(tiles, [(1, 1)], rolls(chance), p) == [] and tiles[1, 1] == T.floor
+    below = np.nextafter(chance, -1.0)
+    if chance > 0.0:
+        assert lay_door(tiles, 1, 1, rolls(below, 0.9), p) is True and tiles[1, 1] == T.door
+        assert lay_doors(tiles, [(1, 1)], rolls(below, 0.9), p) == [(1, 1)] and tiles[1, 1] == T.door
+
+
+@pytest.mark.parametrize("chance", [0.0, 0.5])
+def test_a_roll_equal_to_the_secret_chance_lays_a_plain_door(chance):
+    p = registry.get("rooms").make_params({"door_chance": 1.0, "secret_chance": chance})
+    tiles = np.full((3, 3), T.wall, dtype=np.uint8)
+    assert lay_door(tiles, 1, 1, rolls(0.0, chance), p) is True and tiles[1, 1] == T.door
+    assert lay_doors(tiles, [(1, 1)], rolls(0.0, chance), p) == [(1, 1)] and tiles[1, 1] == T.door
+    if chance > 0.0:
+        below = np.nextafter(chance, -1.0)
+        assert lay_door(tiles, 1, 1, rolls(0.0, below), p) is True and tiles[1, 1] == T.secret_door
+        tiles[1, 1] = T.wall
+        assert lay_doors(tiles, [(1, 1)], rolls(0.0, below), p) == [(1, 1)] and tiles[1, 1] == T.secret_door
+
+
+def test_finish_doors_without_a_floor_promise_walls_in_even_the_last_walkable_cell():
+    """``least`` defaults to 0 (no promise): a door walled in on every side becomes wall even
+    when it is the map's only walkable cell."""
+    tiles = np.full((3, 3), T.wall, dtype=np.uint8)
+    tiles[1, 1] = T.door
+    g = BitGrid(3, 3)
+    assert finish_doors(tiles, g, 1 << 4, [(1, 1)]) == (0, [], 0)
+    assert tiles[1, 1] == T.wall
