@@ -411,3 +411,241 @@ def test_a_walk_that_cannot_arrive_skips_its_draws_unless_shut_in_at_its_first_c
     want = Draw(np.random.default_rng(7))
     want.skip(1 if shut else 1 + 30)
     assert b.r.u() == want.u()
+
+
+# ---- generator.py's mutation survivors: run, _finish, _fill_dead_ends, _open_loops ----
+# run's pacing is checked with a scripted Builder (attempt() answers from a list, the
+# floor is fixed), the work plan and the finishing stages stubbed; _fill_dead_ends and
+# _open_loops are called alone on maps long enough on foot that their searches take
+# more than one SEARCH_SLICE of cell-steps (one search over a 100x100 snake: about 4,850
+# levels of 10,000 or 20,000 cells).
+
+from types import SimpleNamespace  # noqa: E402
+
+from worldgen.core.registry import Progress  # noqa: E402
+from worldgen.generators.rooms import generator  # noqa: E402
+
+
+def said(event):
+    """A Progress as ``(stage, done, with a preview)`` (Progress compares by identity);
+    anything else as itself."""
+    if isinstance(event, Progress):
+        return event.stage, event.done, event.preview is not None
+    return event
+
+
+class ScriptedBuilder:
+    """Stands in for attach.Builder in run(): ``attempt()`` answers from ``outcomes``
+    (counting the designs tried), ``floor`` never changes."""
+
+    def __init__(self, outcomes, floor, shape=(29, 79)):
+        self.outcomes, self.floor, self.tried = outcomes, floor, 0
+        self.stamps, self.joins = ["room"] * 3, ["join"] * 2
+        self.tiles = np.full(shape, T.wall, dtype=np.uint8)
+
+    def first_room(self):
+        pass
+
+    def attempt(self):
+        self.tried += 1
+        return self.outcomes[self.tried - 1]
+
+    def fix_diagonals(self):
+        pass
+
+    def paint(self):
+        return self.tiles
+
+
+def scripted_run(monkeypatch, outcomes, floor, attempts, most, width=79, height=29):
+    """run() with ``ScriptedBuilder(outcomes, floor)``, a plan of ``attempts`` and ``most``
+    designs (pools [("lake", 2)]), each library grown with one tick, the finishing stages
+    stubbed (they record what they are given): ``(events, builder, finish's arguments)``."""
+    b = ScriptedBuilder(outcomes, floor, (height, width))
+    finished = []
+
+    def one_tick(tick):
+        yield tick()
+
+    def no_finish(*args):
+        finished.append(args)
+        yield from ()
+
+    monkeypatch.setattr(generator, "Builder", lambda seed, w, h, p: b)
+    monkeypatch.setattr(generator, "plan", lambda w, h, p: SimpleNamespace(attempts=attempts, most=most,
+                                                                         pools=[("lake", 2)]))
+    monkeypatch.setattr(generator, "grow_cave_library", one_tick)
+    monkeypatch.setattr(generator, "grow_staircases", one_tick)
+    monkeypatch.setattr(generator, "_finish", no_finish)
+    events = list(generator.run(1, width, height, SPEC.make_params()))
+    return events, b, finished
+
+
+def test_run_ticks_once_a_library_is_grown_and_names_its_stage_and_preview_rooms(monkeypatch):
+    """Each library's tick is Progress("rooms", 0.0) (no preview); then the first room's
+    Progress at 0 with the preview, a LiveStage named rooms painting the builder's tiles;
+    the rooms stage's info counts the builder's rooms and joins; the plan's pools go on
+    to the finishing stages."""
+    events, b, finished = scripted_run(monkeypatch, [True] * 12, floor=10**6, attempts=12, most=12)
+    assert [said(e) for e in events[:2]] == [("rooms", 0.0, False)] * 2
+    first = events[2]
+    assert (first.stage, first.done, first.preview.name) == ("rooms", 0.0, "rooms")
+    assert first.preview.data is b.tiles
+    stage = events[-1]
+    assert stage.name == "rooms" and stage.info == {"rooms": 3, "joins": 2}
+    assert len(finished) == 1 and finished[0][0] is b and finished[0][4] == [("lake", 2)]
+
+
+# 24 designs planned, 40 at most, the floor always short: the first 40 tried.  Design k
+# fails at k = 7 (no event: not the 16th of a run), 15 and 31 (k % 16 == 15: a Progress
+# without preview, at the 16ths tried so far, (k + 1) * 16 // 24, 10 and 21 capped at
+# 16); every other one yields the preview's Progress, its done the 16ths tried so far,
+# min(16, (k + 1) * 16 // 24) / 16.  SIXTEENTHS[k]: design k's event's done x 16, quoted
+# for a misfit's Progress, None for no event.
+SCRIPT = [k not in (7, 15, 31) for k in range(40)]
+SIXTEENTHS = [0, 1, 2, 2, 3, 4, 4, None, 6, 6, 7, 8, 8, 9, 10, "10", 11, 12, 12, 13, 14, 14, 15, 16,
+              16, 16, 16, 16, 16, 16, 16, "16", 16, 16, 16, 16, 16, 16, 16, 16]
+
+
+def test_run_s_progress_is_the_sixteenths_of_the_designs_tried(monkeypatch):
+    """One event per design placed (a new one only when its 16th has moved: the same
+    object again otherwise), one per 16th design in a run of misfits; done never past 1
+    even in the designs past ``attempts`` while the floor is short."""
+    events, b, _ = scripted_run(monkeypatch, SCRIPT, floor=0, attempts=24, most=40)
+    assert b.tried == 40
+    rooms = events[3:-1]
+    want = [(s if isinstance(s, int) else int(s), isinstance(s, int)) for s in SIXTEENTHS if s is not None]
+    assert [(e.stage, e.done * 16, e.preview is not None) for e in rooms] == [("rooms", s, p) for s, p in want]
+    shown = [e for e in rooms if e.preview is not None]
+    assert all(e.preview is events[2].preview for e in shown)
+    assert len({id(e) for e in shown}) == len({e.done for e in shown}) == 16
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_run_designs_past_the_plan_only_while_the_floor_is_short_of_a_fifth(monkeypatch, short):
+    """``attempts`` designs, and up to ``most`` while the floor is below GROW_FLOOR of the
+    interior ((79 - 2) x (29 - 2) cells): exactly that share is enough."""
+    want = generator.GROW_FLOOR * 77 * 27
+    floor = np.nextafter(want, 0) if short else want
+    _, b, _ = scripted_run(monkeypatch, [True] * 40, floor=floor, attempts=12, most=30)
+    assert b.tried == (30 if short else 12)
+
+
+def test_each_finishing_stage_s_info_counts_what_it_did():
+    """rooms: the rooms recorded and the joins; doors: the doors laid (each a door tile
+    of the doors stage); dead_ends: the cells filled (walkable on the doors stage, wall
+    after); loops: the walls opened (the final stage's count too).  Reprint the counts
+    with {k: v.info for k, v in registry.generate("rooms", "Deepisle", 79, 29).stages.items()}."""
+    s = registry.generate("rooms", "Deepisle", 79, 29).stages
+    walk = {name: WALKABLE[stage.data] for name, stage in s.items()}
+    assert s["rooms"].info == {"rooms": len(s["final"].info["rooms"]), "joins": 45}
+    assert s["doors"].info == {"doors": np.isin(s["doors"].data, (T.door, T.secret_door)).sum()} == {"doors": 34}
+    assert s["dead_ends"].info == {"filled": (walk["doors"] & ~walk["dead_ends"]).sum()} == {"filled": 40}
+    assert s["loops"].info == {"loops": (walk["loops"] & ~walk["dead_ends"]).sum()} == {"loops": 3}
+    assert s["final"].info["loops"] == 3
+
+
+def test_the_pools_planned_are_laid_on_the_final_map():
+    """Lakes asked for (1 per 1000 tiles: 2 on a 79x29 map) are laid (the plan's pools
+    reach the final stage)."""
+    info = registry.generate("rooms", "lakes", 79, 29, {"lakes": 1.0}).last.info
+    assert info["terrain"] == {"lake": 2, "chasm": 0, "meadow": 0, "bridges": 1}
+
+
+def snake(h, w):
+    """Floor on the odd rows 1 .. h - 2 of an h x w map (h even), each joined to the
+    next at its east end, then its west end, alternately: one path on foot."""
+    tiles = np.full((h, w), T.wall, dtype=np.uint8)
+    tiles[1:h - 1:2, 1:w - 1] = T.floor
+    for y in range(2, h - 2, 2):
+        tiles[y, w - 2 if y % 4 == 2 else 1] = T.floor
+    return tiles
+
+
+def test_dead_end_filling_ticks_once_a_slice_of_cell_steps_and_counts_the_cells_filled():
+    """A 200x100 map: a room of rows 1..30 and, below it, a dead-end tail of 597 cells
+    (a snake of three rows) that fills a cell a pass; a pass costs the grid's 20,000
+    cells, so the filling yields Progress("dead_ends", 0.5) once (after 420 passes,
+    SEARCH_SLICE cell-steps); the tail is wall after, and its cells are the count."""
+    tiles = np.full((100, 200), T.wall, dtype=np.uint8)
+    tiles[1:31, 1:199] = T.floor
+    tiles[32:38] = snake(8, 200)[1:7]
+    tiles[31, 1] = T.floor
+    tail = (tiles == T.floor).sum() - 30 * 198
+    assert tail == 597
+    g = BitGrid(200, 100)
+    p = SPEC.make_params({"dead_end_keep": 0.0})
+    (walk, doors, door_bits, filled), events = finish_with_events(
+        generator._fill_dead_ends(tiles, g, [], Draw(np.random.default_rng(0)), p))
+    assert [said(e) for e in events] == [("dead_ends", 0.5, False)]
+    assert filled == tail and (doors, door_bits) == ([], 0)
+    assert (tiles[1:31, 1:199] == T.floor).all() and (tiles == T.floor).sum() == 30 * 198
+    assert walk == g.from_mask(tiles == T.floor)
+
+
+def loops_on_a_snake(monkeypatch, h, w, loops):
+    """_open_loops alone on ``snake(h, w)``, the up stairs at its first cell (1, 1), the
+    first room's cell ``root`` mid-map; open_loops spied on: ``(opened, the events as
+    said, what open_loops was given, grid, walk, up, root)``."""
+    tiles = snake(h, w)
+    g = BitGrid(w, h)
+    walk = g.from_mask(WALKABLE[tiles])
+    up, root = w + 1, (h // 2 | 1) * w + w // 2
+    given = []
+
+    def spy(*args):
+        given.append(args)
+        return (yield from open_loops(*args))
+
+    monkeypatch.setattr(generator, "open_loops", spy)
+    b = SimpleNamespace(tiles=tiles, r=Draw(np.random.default_rng(0)))
+    (walk2, _, opened), events = finish_with_events(
+        generator._open_loops(b, g, walk, [], 0, root, up, SPEC.make_params({"loops": loops})))
+    assert (walk2 & ~walk).bit_count() == opened
+    return opened, [said(e) for e in events], given, g, walk, up, root
+
+
+@pytest.mark.parametrize("loops, n_loops", [(0.0, 0), (0.5, 1), (1.5, 2)])
+def test_the_loops_opened_are_loops_per_1000_tiles_rounded(monkeypatch, loops, n_loops):
+    """On a 50x20 map (1000 tiles, room for more loops than asked) ``loops`` per 1000
+    tiles rounded to the nearest: 0.5 opens 1, 1.5 opens 2; none asked, no search
+    (nothing yielded) and none opened."""
+    opened, events, given, *_ = loops_on_a_snake(monkeypatch, 20, 50, loops)
+    assert opened == n_loops and given[0][7] == n_loops
+    assert (events == []) == (n_loops == 0)
+
+
+# The events of the loop searches on a snake: in slices of SEARCH_SLICE cell-steps, a
+# Progress("loops", 0.5) each, and one after each search; then the bit planes of the
+# levels, a Progress("loops", 0.75) a slice.  A 100x100 map (STACK_CELLS tiles) searches
+# once, on its two copies stacked (20,000 cells, 420 levels a slice: 11 slices and the
+# search's own event); a 100x101 one twice (10,100 cells, 831 levels a slice: 4 and 1
+# each).  Reprint with [(k, len(list(v))) for k, v in itertools.groupby(events)].
+SNAKE_EVENTS = {
+    100: [(("loops", 0.5, False), 12), (("loops", 0.75, False), 23)],
+    101: [(("loops", 0.5, False), 10), (("loops", 0.75, False), 17)],
+}
+
+
+@pytest.mark.parametrize("w", [100, 101])
+def test_the_loop_searches_run_on_two_stacked_copies_up_to_stack_cells_tiles(monkeypatch, w):
+    """Up to STACK_CELLS tiles, the searches from the up stairs and the first room run
+    as one, on two copies of the map stacked (the first searched from ``up``, the
+    second from ``root``); past it, one search from each on the map.  Either way the
+    levels are those of the two searches alone, and the events come in slices."""
+    from itertools import groupby
+
+    opened, events, given, g, walk, up, root = loops_on_a_snake(monkeypatch, 100, w, 0.1)
+    assert opened == 1
+    assert [(k, len(list(v))) for k, v in groupby(events)] == SNAKE_EVENTS[w]
+    (_, _, _, _, _, searches, copies, _, _, _, work, tick), = given
+    alone = [finish(g.levels(walk, 1 << source, grid.WALK)) for source in (up, root)]
+    if w * 100 <= generator.STACK_CELLS:
+        (levels,), n = searches, g.n
+        assert copies == 2
+        for k, want in enumerate(alone):
+            got = [level >> k * n & g.all for level in levels]
+            assert got[:len(want)] == want and not any(got[len(want):])
+    else:
+        assert copies == 1 and searches == alone
+    assert work == generator.SEARCH_SLICE and said(tick()) == ("loops", 0.75, False)
