@@ -476,3 +476,132 @@ def test_finish_doors_without_a_floor_promise_walls_in_even_the_last_walkable_ce
     g = BitGrid(3, 3)
     assert finish_doors(tiles, g, 1 << 4, [(1, 1)]) == (0, [], 0)
     assert tiles[1, 1] == T.wall
+
+
+# ---- generator.py's mutation survivors: _final ----
+# The final stage's info, points and events pinned exactly; the branches no
+# default run takes (pools, vaults, a walk cut in two) run on their own.
+
+
+def final_digest(final):
+    """sha256 of a final stage's tiles, points and info (the info as sorted JSON)."""
+    h = hashlib.sha256(final.data.tobytes())
+    h.update(json.dumps({k: v.tolist() for k, v in sorted(final.points.items())}).encode())
+    h.update(json.dumps(final.info, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def final_events(params, slice_cells, monkeypatch):
+    """The events between the loops stage and the final stage of seed "fin" at 79x29, as
+    ``(stage, done)``, with a search slice of ``slice_cells`` cell-steps."""
+    monkeypatch.setattr(rooms.generator, "SEARCH_SLICE", slice_cells)
+    spec = registry.get("rooms")
+    events, on = [], False
+    for item in spec.run(seeding.seed_from_text("fin"), 79, 29, spec.make_params(params)):
+        if isinstance(item, Stage):
+            on = item.name == "loops"
+        elif on:
+            events.append(item if item is None else (item.stage, item.done))
+    return events
+
+
+def test_the_final_stage_s_info_at_the_defaults():
+    """Every key of the info with its exact value (floor_fraction: the walkable share of the
+    whole map, to four places)."""
+    final = stages("fin")["final"]
+    info = final.info
+    assert sorted(info) == ["doors", "features", "floor_fraction", "loops", "rooms", "terrain", "traps", "vaults"]
+    assert info["floor_fraction"] == round(np.count_nonzero(WALKABLE[final.data]) / final.data.size, 4) == 0.4339
+    assert (len(info["rooms"]), len(info["doors"]), info["loops"], info["features"], info["traps"]) == (41, 35, 6, 2, 3)
+    assert info["terrain"] == {"lake": 0, "chasm": 0, "meadow": 0, "bridges": 0}
+    assert info["vaults"] == []
+
+
+# sha256 of final_digest(stages(seed, 79, 29, params)["final"]); reprint with
+#   python -c "import sys; sys.path.insert(0, 'tests'); import test_rooms as t; \
+#   print(t.final_digest(t.stages('fin', params={...})['final']))"
+FINAL_DIGESTS = {
+    # pools laid: the walk and the stairs' and spawns' floor narrowed to open, plain cells
+    "pools": ({"lakes": 2.0, "chasms": 1.0, "meadows": 2.0, "features": 3.0},
+              "79a14de6a2b9c6b7a4f6045fae58470723960c4fb98a675d83acee510d7afe3f"),
+    # the features parameter passed on (1.0, the default, is also place_bits' own default)
+    "features": ({"features": 3.0}, "2aacf13a985b916fe5cdd111c397d4434217e83cfacaaa881cac1a5a888a64aa"),
+    # vaults carved from the stream seeded "vaults", their records in the info and points
+    "vaults": ({"vaults": 2.0}, "32e6b320365b0b41b3ab9cd255b29763a1c4952e064e7be59e9e31ac822d0e6f"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FINAL_DIGESTS))
+def test_final_stage_digests(name):
+    params, digest = FINAL_DIGESTS[name]
+    assert final_digest(stages("fin", params=params)["final"]) == digest
+
+
+def test_the_final_stage_s_events_follow_its_work(monkeypatch):
+    """0.25 after the features, 0.5 after each slice of the search from the stairs up (a
+    slice of 8 map-fulls of cell-steps is 8 levels; the exit is 93 steps away: 11 slices
+    done), 0.7 after the stairs, 0.75 after the spawns, 0.75 after each vault design tried
+    (one), and 0.75 + 0.25 j / rooms before the records of rooms j on (one block: 41 rooms)."""
+    events = final_events({"vaults": 1.0}, 8 * 79 * 29, monkeypatch)
+    assert events == [("final", 0.25)] + [("final", 0.5)] * 11 + [("final", 0.7), ("final", 0.75),
+                                                                  ("final", 0.75), ("final", 0.75)]
+
+
+GLYPHS = {"#": T.wall, ".": T.floor, "+": T.door, "'": T.secret_door, "<": T.stairs_up, ">": T.stairs_down}
+
+
+def final_of(rows, up, params):
+    """The final stage run alone on a literal map: walkable cells as the walk, its doors
+    listed, ``up`` ``(y, x)`` the stairs up, no rooms recorded, 3 loops."""
+    tiles = np.array([[GLYPHS[c] for c in row] for row in rows], dtype=np.uint8)
+    h, w = tiles.shape
+    g = BitGrid.of(w, h)
+    doors = [tuple(c) for c in np.argwhere(np.isin(tiles, DOORS)).tolist()]
+    b = SimpleNamespace(tiles=tiles, r=rooms.draw.Draw(np.random.default_rng(0)), seed=0,
+                        kinds=[], corners=[], stamps=[])
+    p = registry.get("rooms").make_params(params)
+    out = list(rooms.generator._final(b, g, g.from_mask(WALKABLE[tiles]), doors,
+                                g.from_indices(y * w + x for y, x in doors), up[0] * w + up[1], 3, p, []))
+    assert isinstance(out[-1], Stage) and out[-1].name == "final"
+    return out[-1]
+
+
+def drawn(tiles):
+    """Tiles as the rows of GLYPHS' characters."""
+    return ["".join(next(c for c, t in GLYPHS.items() if t == v) for v in row) for row in tiles.tolist()]
+
+
+def test_a_walk_cut_in_two_at_the_final_stage_walls_in_the_part_the_stairs_up_cannot_reach():
+    """Cannot happen by construction (the features never cut a walk), and the promise is
+    kept if it did: the cells the search from the stairs up never reached become wall,
+    their doors leave the list, no spawn point lands there, the floor share counts the
+    rest.  Every floor cell is a spawn point here (densities 0.5 + 0.5, no safe radius)."""
+    rows = ["##########",
+            "#...#....#",
+            "#...+....#",
+            "#...#.##.#",
+            "#####.##'#",   # a kept door with wall east and west
+            "#.+.#.##.#",   # cut off: a door between two floor cells
+            "##########"]
+    final = final_of(rows, (1, 1), {"features": 0.0, "monster_density": 0.5, "item_density": 0.5,
+                                    "safe_radius": 0})
+    assert drawn(final.data) == ["##########",
+                                 "#<..#....#",
+                                 "#...+....#",
+                                 "#...#.##.#",
+                                 "#####.##'#",
+                                 "#####.##>#",
+                                 "##########"]
+    assert final.info["doors"] == [(4, 2, False), (8, 4, True)]
+    assert final.info["floor_fraction"] == round(24 / 70, 4)
+    spawns = np.concatenate([final.points["monsters"], final.points["items"]]).tolist()
+    floor = np.argwhere(final.data == T.floor)[:, ::-1].tolist()
+    assert len(spawns) == len(floor) == 20 and sorted(spawns) == sorted(floor)
+
+
+def test_the_exit_never_lands_on_the_stairs_up_even_with_no_other_floor():
+    """The exit is picked with the stairs up excluded: on a map whose only other walkable
+    cell is a door, it goes on the door."""
+    final = final_of(["####", "#.+#", "####"], (1, 1), {"features": 0.0})
+    assert drawn(final.data) == ["####", "#<>#", "####"]
+    assert final.points["start"].tolist() == [[1, 1]] and final.points["exit"].tolist() == [[2, 1]]
