@@ -818,3 +818,161 @@ def test_the_growth_takes_a_direction_as_grown_by_its_first_staircase_alone(no_s
     assert calls == [(40, 0), (40, 40), (40, 40)]  # direction 0's stamps all made (and prepared) already
     assert set(corridors._DIAGONALS) == {k for k in ALL_STAIRCASES if k[0] != 1} | {(1, 0, 0, 3)}
     assert all(corridors._DIAGONALS[k] is v for k, v in early.items())
+
+
+# ---- generator.py's mutation survivors: _terrain, _room_records, _root, _points, _sample ----
+# No focused test asked the rooms generator for terrain (lakes, chasms, meadows are 0 by
+# default), so _terrain went unrun; the room records' Progress, _root's fallback and _sample's
+# threshold went unseen too.
+
+import copy  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+from worldgen.core import seeding  # noqa: E402
+from worldgen.core.registry import Progress  # noqa: E402
+from worldgen.core.steps import finish  # noqa: E402
+from worldgen.generators.rooms.work import plan  # noqa: E402
+from worldgen.toolkit import features, terrain  # noqa: E402
+
+TERRAIN = {"lakes": 10.0, "chasms": 10.0, "meadows": 10.0}
+
+
+def _spy_pools(monkeypatch, call_through=True):
+    """Record each terrain.pools call of _terrain (the rng's state as it was handed over); lay
+    the pools for real, or none (``call_through`` False)."""
+    calls = []
+    real = terrain.pools
+
+    def spy(tiles, rng, wanted, keep, region, connectivity, budget):
+        calls.append(SimpleNamespace(tiles=tiles, rng=copy.deepcopy(rng.bit_generator.state), wanted=wanted,
+                                     keep=keep.copy(), region=region, connectivity=connectivity,
+                                     budget=budget))
+        if call_through:
+            return (yield from real(tiles, rng, wanted, keep, region, connectivity, budget))
+        return terrain.none_laid()
+    monkeypatch.setattr(terrain, "pools", spy)
+    return calls
+
+
+def _final_with_terrain():
+    """The final stage of generator.run(3, 41, 20) asking for TERRAIN."""
+    return [st for st in generator.run(3, 41, 20, registry.get("rooms").make_params(TERRAIN))
+            if isinstance(st, Stage) and st.name == "final"][0]
+
+
+def test_terrain_lays_the_pools_asked_for_exactly_as_pinned(monkeypatch):
+    """A 41x20 map asking for 10 of each pool per 1000 tiles: one pools call, on the map's own
+    tiles, with the "terrain" stream, the planned pools, the start kept clear, 4-way regions
+    and an eighth of the map, rounded down, as the blocking budget (it binds here: 1 chasm of the
+    8 asked is laid); keeping the start clear shows too (no keep, other tiles); the tiles pinned
+    by digest.  To reprint: print(hashlib.sha256(_final_with_terrain()
+    .data.tobytes()).hexdigest())."""
+    calls = _spy_pools(monkeypatch)
+    final = _final_with_terrain()
+    assert len(calls) == 1
+    call = calls[0]
+    assert call.tiles is final.data
+    assert call.rng == seeding.rng(3, "terrain").bit_generator.state
+    assert call.wanted == plan(41, 20, registry.get("rooms").make_params(TERRAIN)).pools
+    assert call.wanted == [("lake", 8), ("chasm", 8), ("meadow", 8)]
+    (x, y), = final.points["start"].tolist()
+    keep = np.zeros((20, 41), dtype=bool)
+    keep[y, x] = True
+    assert np.array_equal(call.keep, keep)
+    assert call.connectivity == 4
+    assert call.budget == 102  # 820 // 8
+    assert final.info["terrain"] == {"lake": 8, "chasm": 1, "meadow": 3, "bridges": 27}
+    assert hashlib.sha256(final.data.tobytes()).hexdigest() == \
+        "d66b52cc511a1745d89a467dd47cda8499fbd8750fdfe1d1151fd2f832d90515"
+
+
+def _pool_rooms():
+    """A fake builder (what _terrain reads of one): rooms at odd rows and columns past 0 (a
+    corner packs y << 12 | x), a cross and a circle with cells of their boxes off their floor,
+    a rect beside the cross on the same rows, a cave below, and a corridor (no pool there)."""
+    cross = Stamp((0b00100, 0b00100, 0b11111, 0b00100, 0b00100), 5)
+    circle = Stamp((0b01110, 0b11111, 0b11111, 0b11111, 0b01110), 5)
+    rooms = [("cross", 3, 5, cross), ("rect", 3, 11, Stamp.box(4, 6)), ("corridor", 9, 3, Stamp.box(1, 8)),
+             ("circle", 11, 13, circle), ("cave", 9, 21, Stamp((0b0011, 0b0111, 0b1110, 0b1100), 4)),
+             ("conglomerate", 15, 3, Stamp((0b111000, 0b111111, 0b000111), 6))]
+    return SimpleNamespace(seed=0, kinds=[k for k, _, _, _ in rooms],
+                           corners=[y << 12 | x for _, y, x, _ in rooms], stamps=[s for _, _, _, s in rooms]), rooms
+
+
+def test_terrain_region_is_the_pool_room_holding_the_centre_clipped_to_the_window(monkeypatch):
+    """_terrain's region(y0, y1, x0, x1, cy, cx): the cells of the window that are floor of the
+    room (not a corridor) whose floor holds the centre; all False when none does.  Every centre
+    of a 20x30 map, windows of radius 3 clipped to the map (as pools makes them) and the whole
+    map, against each room's floor painted from its rows."""
+    b, rooms = _pool_rooms()
+    calls = _spy_pools(monkeypatch, call_through=False)
+    tiles = np.full((20, 30), T.floor, dtype=np.uint8)
+    assert finish(generator._terrain(b, tiles, 0, [("lake", 1)])) == terrain.none_laid()
+    region = calls[0].region
+    owner = np.full((20, 30), -1)
+    for i, (kind, y0, x0, s) in enumerate(rooms):
+        if kind != "corridor":
+            owner[y0:y0 + s.h, x0:x0 + s.w][rows_to_mask(s.rows, s.w)] = i
+    for cy in range(20):
+        for cx in range(30):
+            for y0, y1, x0, x1 in ((max(0, cy - 3), min(20, cy + 4), max(0, cx - 3), min(30, cx + 4)),
+                                   (0, 20, 0, 30)):
+                got = region(y0, y1, x0, x1, cy, cx)
+                want = owner[y0:y1, x0:x1] == owner[cy, cx] if owner[cy, cx] >= 0 else np.zeros((y1 - y0, x1 - x0), bool)
+                # bool, as pools ands it into its own bool mask
+                assert got.dtype == bool and np.array_equal(got, want), (y0, y1, x0, x1, cy, cx)
+    # Two by hand: the cross's centre row in a window cut at the cross's middle column, and a
+    # corner of the cross's box (off its floor).
+    assert region(4, 8, 7, 12, 5, 9).astype(int).tolist() == [[1, 0, 0, 0, 0], [1, 1, 1, 0, 0], [1, 0, 0, 0, 0],
+                                                               [1, 0, 0, 0, 0]]
+    assert not region(0, 20, 0, 30, 3, 5).any()
+
+
+def test_room_records_hold_each_room_and_report_progress_each_slice(monkeypatch):
+    """Every room's record (kind, corner, box, the stamp's own rows), a slice at a time: a
+    Progress("final", 0.75 + 0.25 * j / rooms) before each slice starting at room j."""
+    monkeypatch.setattr(generator, "RECORDS_PER_STEP", 2)
+    b, rooms = _pool_rooms()
+    gen = generator._room_records(b)
+    events = []
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            events.append(next(gen))
+    records = stop.value.value
+    assert [(e.stage, e.done) for e in events] == [("final", 0.75), ("final", 0.75 + 0.25 * 2 / 6),
+                                                   ("final", 0.75 + 0.25 * 4 / 6)]
+    assert all(isinstance(e, Progress) and e.preview is None for e in events)
+    assert records == [{"kind": k, "x": x, "y": y, "w": s.w, "h": s.h, "mask": s.rows} for k, y, x, s in rooms]
+    assert all(r["mask"] is s.rows for r, (_, _, _, s) in zip(records, rooms))
+
+
+def test_room_records_of_more_rooms_than_a_slice_keep_every_slice():
+    """300 rooms at the default RECORDS_PER_STEP (256): two slices, 300 records."""
+    s = Stamp.box(3, 4)
+    b = SimpleNamespace(kinds=["rect"] * 300, corners=[(i // 70) << 12 | i % 70 for i in range(300)],
+                        stamps=[s] * 300)
+    records = finish(generator._room_records(b))
+    assert len(records) == 300 and records[-1] == {"kind": "rect", "x": 299 % 70, "y": 4, "w": 4, "h": 3,
+                                                   "mask": s.rows}
+
+
+def test_root_is_the_first_walkable_cell_of_the_first_rooms_middle_row_else_the_lowest_walkable():
+    """The first room (5 rows: the middle is row 2, its first cell column 3) at y 3, x 4 on a
+    map 20 wide: cell (5, 7) = 107 when the walk holds it; else the walk's lowest cell."""
+    first = ("cave", 3, 4, Stamp((0b00110, 0b01100, 0b11000, 0b10000, 0b10000), 5))
+    assert generator._root(first, 20, 1 << 107 | 1 << 50) == 107  # cell 108 not walkable
+    assert generator._root(first, 20, 1 << 50 | 1 << 60) == 50    # 107 gone
+    assert generator._root(first, 20, 1 << 108 | 1 << 50) == 50   # 107 gone, its east neighbour not
+    assert generator._root(first, 20, 1 << 108 | 1 << 107 | 1 << 87 | 1 << 86) == 107
+
+
+def test_sample_draws_in_python_up_to_sample_in_python_and_with_numpy_beyond():
+    """At SAMPLE_IN_PYTHON (256) spawns the partial shuffle drawing from the Draw (a list);
+    one more, numpy's choice without replacement on the Draw's generator (an array)."""
+    cells = np.arange(1000, 1400)
+    assert generator.SAMPLE_IN_PYTHON == 256
+    got = generator._sample(cells, 256, Draw(np.random.default_rng(7)))
+    assert isinstance(got, list) and got == features.sample_cells(cells, 256, Draw(np.random.default_rng(7)).u)
+    got = generator._sample(cells, 257, Draw(np.random.default_rng(7)))
+    want = cells[np.random.default_rng(7).choice(400, size=257, replace=False)]
+    assert isinstance(got, np.ndarray) and np.array_equal(got, want) and len(set(got.tolist())) == 257
