@@ -44,7 +44,6 @@ STACK_CELLS = 10_000
 
 def run(seed: int, width: int, height: int, p: RoomParams):
     """Yield the stages ``rooms``, ``doors``, ``dead_ends``, ``loops``, ``final``."""
-    area = width * height
 
     # rooms: accretion from one room in the middle; a preview per room (one
     # LiveStage over the tiles, painted from the builder's bits when read: a
