@@ -3,21 +3,25 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from array import array
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from worldgen.core import registry
-from worldgen.core.registry import Stage
+from worldgen.core import registry, seeding
+from worldgen.core.registry import Progress, Stage
+from worldgen.core.steps import finish
 from worldgen.core.tiles import T, WALKABLE
 from worldgen.generators.rooms import attach, corridors, generator
 from worldgen.generators.rooms.attach import Builder, pack_site, unpack_site
 from worldgen.generators.rooms.draw import Draw
 from worldgen.generators.rooms.params import RoomParams
 from worldgen.generators.rooms.shapes import DIRS, Stamp
-from worldgen.toolkit import grid
+from worldgen.generators.rooms.work import plan
+from worldgen.toolkit import features, grid, terrain
 
 PARAMS = registry.get("rooms").make_params()
 
@@ -825,14 +829,6 @@ def test_the_growth_takes_a_direction_as_grown_by_its_first_staircase_alone(no_s
 # default), so _terrain went unrun; the room records' Progress, _root's fallback and _sample's
 # threshold went unseen too.
 
-import copy  # noqa: E402
-from types import SimpleNamespace  # noqa: E402
-
-from worldgen.core import seeding  # noqa: E402
-from worldgen.core.registry import Progress  # noqa: E402
-from worldgen.core.steps import finish  # noqa: E402
-from worldgen.generators.rooms.work import plan  # noqa: E402
-from worldgen.toolkit import features, terrain  # noqa: E402
 
 TERRAIN = {"lakes": 10.0, "chasms": 10.0, "meadows": 10.0}
 

@@ -3,14 +3,18 @@ loops (loops.py) and stairs (stairs.py)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from worldgen.core import registry
+from worldgen.core.registry import Progress
 from worldgen.core.steps import finish, finish_with_events
 from worldgen.core.tiles import WALKABLE, T
+from worldgen.generators.rooms import generator
 from worldgen.generators.rooms.attach import Builder, pack_site
 from worldgen.generators.rooms.corridors import joined, partner_site, try_corridor, try_drunken
 from worldgen.generators.rooms.doors import finish_doors, lay_doors
@@ -419,11 +423,6 @@ def test_a_walk_that_cannot_arrive_skips_its_draws_unless_shut_in_at_its_first_c
 # _open_loops are called alone on maps long enough on foot that their searches take
 # more than one SEARCH_SLICE of cell-steps (one search over a 100x100 snake: about 4,850
 # levels of 10,000 or 20,000 cells).
-
-from types import SimpleNamespace  # noqa: E402
-
-from worldgen.core.registry import Progress  # noqa: E402
-from worldgen.generators.rooms import generator  # noqa: E402
 
 
 def said(event):
