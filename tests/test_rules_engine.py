@@ -491,3 +491,140 @@ def test_an_action_that_takes_no_turns_passes_no_turn_and_one_that_takes_one_pas
     turn = g.turn
     assert engine.perform(g, Timed())
     assert g.turn == turn + passed
+
+
+# ---- engine.py's mutation survivors (2026-12-07) ----
+import numpy as np  # noqa: E402
+
+from game.rules.world import hazards  # noqa: E402
+
+
+class _Scripted(Behaviour):
+    """A mind for the tests below: each call of ``act`` is recorded by monster index, and what
+    it does is ``script(run, monster)`` as an action (None: the monster rests)."""
+
+    def __init__(self, script):
+        self.script, self.calls = script, []
+
+    def act(self, ctx, monster):
+        self.calls.append(monster.index)
+        script = self.script
+
+        class Do(Action):
+            def perform(self, run):
+                script(run, monster)
+                return succeed()
+        return Do()
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    """Give monsters the ``_Scripted`` mind ``script``: ``scripted(script, *monsters)``."""
+    def use(script, *monsters):
+        mind = _Scripted(script)
+        monkeypatch.setitem(BEHAVIOURS, "scripted-test", mind)
+        for m in monsters:
+            object.__setattr__(m, "kind", type(m.kind)(**{**m.kind.__dict__, "behaviour": "scripted-test"}))
+        return mind
+    return use
+
+
+def test_a_caster_beside_the_player_blinks_away_in_the_monsters_turn():
+    """The turn's mask of who stands where is a bool mask: a caster's blink takes the free cells
+    as ``~occupied``, never a cell another monster stands on (seeded: with rolls 2 the conjurer
+    blinks to (7, 1) when it is free; with a rat there, to (8, 1))."""
+    for rat, cell in ((None, (7, 1)), ((7, 1), (8, 1))):
+        g = run_on(pos=(2, 2))
+        conjurer = put(g, "conjurer", 3, 2)
+        if rat:
+            put(g, "rat", *rat)
+        engine.monsters_act(g, np.random.default_rng(2))
+        assert texts(g)[0] == "The goblin conjurer blinks away!" and conjurer.pos == cell
+
+
+def test_a_monster_taken_off_the_level_earlier_in_the_turn_neither_ticks_nor_gains_energy(scripted):
+    g = run_on(pos=(2, 2))
+    taker = put(g, "orc", 8, 2)
+    gone = put(g, "orc", 12, 4, statuses={"hasted": 5})
+    mind = scripted(lambda run, m: run.level.monsters.remove(gone), taker, gone)
+    engine.monsters_act(g, np.random.default_rng(0))
+    assert mind.calls == [taker.index] and gone not in g.level.monsters
+    assert gone.statuses == {"hasted": 5} and gone.energy.value == 0
+
+
+def test_a_dead_monster_still_listed_neither_notices_the_player_nor_gains_energy():
+    g = run_on(pos=(2, 2))
+    dead = put(g, "orc", 4, 2, awake=False)
+    dead.hp = 0
+    engine.monsters_act(g, np.random.default_rng(0))
+    assert "The orc notices you." not in texts(g) and not dead.awake and dead.energy.value == 0
+
+
+def test_a_monster_that_leaves_the_level_in_its_own_action_acts_no_more_that_turn(scripted):
+    g = run_on(pos=(2, 2))
+    leaver = put(g, "orc", 8, 2)
+    leaver.energy.value = 2 * ACTION_COST
+    mind = scripted(lambda run, m: run.level.monsters.remove(m), leaver)
+    engine.monsters_act(g, np.random.default_rng(0))
+    assert mind.calls == [leaver.index] and leaver.alive
+
+
+def test_a_monster_that_dies_in_its_own_action_but_stays_listed_acts_no_more_that_turn(scripted):
+    g = run_on(pos=(2, 2))
+    doomed = put(g, "orc", 8, 2)
+    doomed.energy.value = 2 * ACTION_COST
+    mind = scripted(lambda run, m: setattr(m, "hp", 0), doomed)
+    engine.monsters_act(g, np.random.default_rng(0))
+    assert mind.calls == [doomed.index] and doomed in g.level.monsters
+
+
+def test_no_monster_is_asked_for_another_action_once_the_player_is_dead(scripted):
+    g = run_on(pos=(2, 2))
+    killer = put(g, "orc", 8, 2)
+    killer.energy.value = 2 * ACTION_COST
+    other = put(g, "orc", 12, 4)
+    other.energy.value = ACTION_COST
+    mind = scripted(lambda run, m: setattr(run.player, "hp", 0), killer, other)
+    engine.monsters_act(g, np.random.default_rng(0))
+    assert mind.calls == [killer.index]
+
+
+def test_a_sleeper_that_dies_of_poison_is_not_said_to_notice_the_player():
+    g = run_on(pos=(2, 2))
+    sleeper = put(g, "orc", 4, 2, hp=1, awake=False, statuses={"poisoned": 5})
+    engine.end_player_turn(g)
+    assert sleeper not in g.level.monsters and g.level.corpses == [(4, 2, "orc")]
+    assert "The orc notices you." not in texts(g)
+
+
+def test_the_ground_still_changes_in_the_turn_the_player_dies_and_no_later_phase_runs(monkeypatch):
+    """The phases after death: the clock, the statuses and the ground happen; secrets, the view,
+    the monsters, the noise do not (the death itself is the status tick's)."""
+    g = run_on(pos=(2, 2))
+    g.player.statuses["poisoned"] = 5
+    g.player.hp, g.noise = 1, 30
+    hazards.release(g.level, "smoke", 10, 4, 400)
+    monkeypatch.setattr(engine, "monsters_act", lambda run, rng: pytest.fail("the monsters acted"))
+    engine.end_player_turn(g)
+    assert g.dead and g.killer == "poison" and g.noise == 30
+    assert g.level.gas["smoke"][4, 10] < 400 and g.level.gas["smoke"][4, 11] > 0
+
+
+def test_a_free_action_still_gives_the_tip_it_calls_for():
+    class Free(Action):
+        def perform(self, run):
+            return succeed(turns=0)
+    g = dungeon_run()
+    g.player.inventory[:] = ["potion_speed"]
+    g.known.discard("potion_speed")
+    turn = g.turn
+    assert engine.perform(g, Free())
+    assert g.turn == turn and "unknown_potion" in g.tips_seen
+
+
+def test_going_on_with_nothing_to_do_is_false_and_stops():
+    g = dungeon_run()
+    g.activity = None
+    assert engine.go_on(g) is False
+    g.activity = Activity("walk")  # a walk with no cell left to step on
+    assert engine.go_on(g) is False and g.activity is None

@@ -553,3 +553,53 @@ def test_a_fire_can_burn_only_where_the_tile_burns_for_a_turn_or_more():
     expect = np.vectorize(lambda t: burns.get(int(t), 0) >= 1)(level.tiles)
     assert np.array_equal(hazards.burnable(level), expect)
     assert expect[1, 2] and expect.sum() < expect.size - 20  # the brush burns; floor, walls and water do not
+
+
+# ---- surroundings.py's mutation survivors (2026-12-07) ----
+from game.rules.actions.surroundings import IdentifyOne  # noqa: E402
+from game.rules.content import ITEM_BY_ID  # noqa: E402
+from game.rules.creatures.identify import display_name  # noqa: E402
+
+
+def test_fire_set_off_the_map_first_still_catches_on_the_cells_after_it():
+    g = dungeon_run(level_of(MEADOW))
+    g.level.visible[:] = False
+    assert resolve(g, Ignite([(50, 1), (-1, 2), (4, 1)]))[0].succeeded
+    assert g.level.fire[1, 4] == hazards.BURNS[T.grass] and int(np.count_nonzero(g.level.fire)) == 1
+
+
+def test_fire_set_to_several_cells_in_view_catches_on_each_and_is_said_once():
+    g = dungeon_run(level_of(MEADOW))
+    g.pos = (2, 4)
+    g.level.update_view(*g.pos)
+    n = len(g.log)
+    assert resolve(g, Ignite([(3, 1), (4, 1), (3, 3)]))[0].succeeded
+    assert [m.text for m in g.log[n:]] == ["The grass catches fire!"]
+    assert (g.level.fire[1, 3], g.level.fire[1, 4], g.level.fire[3, 3]) == (
+        hazards.BURNS[T.grass], hazards.BURNS[T.grass], hazards.BURNS[T.brush])
+
+
+def test_identifying_one_names_the_first_unknown_kind_in_the_pack_by_what_it_was_seen_as():
+    g = dungeon_run(level_of(MEADOW))
+    g.player.inventory[:] = ["potion", "potion_speed"]
+    g.known.add("potion")
+    g.known.discard("potion_speed")
+    seen = display_name(g, ITEM_BY_ID["potion_speed"])
+    assert seen != "potion of speed"
+    result, _ = resolve(g, IdentifyOne())
+    assert result.messages == ((f"The {seen} was a potion of speed.", "loot"),) and "potion_speed" in g.known
+    assert resolve(g, IdentifyOne())[0].messages == (("You have nothing left to identify.", "note"),)
+
+
+# ---- terrain.py's mutation survivors (2026-12-07) ----
+from game.rules.actions.terrain import Drown  # noqa: E402
+
+
+def test_a_drowning_takes_all_the_hp_left_plus_what_the_statuses_dealt_that_turn():
+    """``Drown(who, also)``: the walker comes down in deep water with the harm its statuses dealt
+    this turn (3 of poison) on top of all its HP: it ends at -3, not at 3 left."""
+    g = dungeon_run(level_of(MEADOW.replace("#..;;;", "#.~;;;", 1)))
+    g.pos = (1, 4)
+    orc = put_monster(g.level, 2, 3, kind="orc")
+    resolve(g, Drown(orc, 3, "poison"))
+    assert not orc.alive and orc.hp == -3 and orc not in g.level.monsters
