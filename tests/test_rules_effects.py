@@ -7,8 +7,8 @@ import pytest
 
 from game.rules import engine
 from game.rules.actions.travel import start_walk
-from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Heal, Identify,
-                                        IdentifyOne, Improve, Relocate, Reveal, landing_cell)
+from game.rules.actions.effects import (AIMS, BURSTS, EFFECTS, Afflict, Burn, Damage, Deliver, Enchant, Heal,
+                                        Identify, IdentifyOne, Improve, Relocate, Reveal, landing_cell)
 from game.rules.actions.features import TRAPS, SpringTrap
 from game.rules.actions.surroundings import Cloud
 from game.rules.actions.items import Craft, UseItem
@@ -17,11 +17,12 @@ from game.rules.content import ITEM_BY_ID, ITEMS, RECIPES
 from game.rules.engine import resolve
 from game.rules.creatures.entities import FloorItem
 from game.rules.creatures.identify import is_known
-from game.rules.text.log import BAD, NOTE
+from game.rules.text.log import BAD, NOTE, Cue
 from worldgen.core import seeding
 from worldgen.core.tiles import WALKABLE, T
 
 from test_rules import dungeon_run, make_level, put_monster
+from test_rules_terrain import level_of as _terrain_level
 
 WIDE = """\
 ####################
@@ -511,3 +512,153 @@ def test_a_burst_touches_the_3x3_around_its_cell_and_no_farther():
     resolve(g, Deliver("poison", "burst", 5, g.player, (8, 3)))
     hit = {c for c, m in around.items() if "poisoned" in m.statuses}
     assert hit == {(x, y) for x in (7, 8, 9) for y in (2, 3, 4)}
+
+
+# ---- effects.py's mutation survivors (2026-12-07) ----
+
+FIELD = """
+###########
+#ggggggggg#
+#ggggggggg#
+#ggggggggg#
+#ggggggggg#
+#ggggggggg#
+###########
+"""
+
+
+def test_a_burst_of_fire_lights_the_grass_of_its_3x3_and_no_farther():
+    """A field of grass: a fire burst at (5, 3) lights (4..6, 2..4), not the grass one step beyond
+    on any side, and makes its sound."""
+    g = dungeon_run(_terrain_level(FIELD))
+    g.events.clear()
+    resolve(g, Deliver("burn", "burst", 5, g.player, (5, 3)))
+    lit = {(int(x), int(y)) for y, x in zip(*np.nonzero(g.level.fire))}
+    assert lit == {(x, y) for x in (4, 5, 6) for y in (2, 3, 4)}
+    assert g.events == [Cue.FIRE] and texts(g)[-2:] == ["A ball of fire bursts!", "The grass catches fire!"]
+
+
+def test_a_burst_of_spores_sounds_a_shatter():
+    g = dungeon_run(make_level(WIDE))
+    g.events.clear()
+    resolve(g, Deliver("confuse", "burst", 5, g.player, (10, 3)))
+    assert g.events[0] == Cue.SHATTER and "A cloud of spores bursts!" in texts(g)
+
+
+LANE = """
+##########
+#.ggg;ggg#
+#........#
+##########
+"""
+
+
+def test_a_line_of_fire_lights_and_burns_up_to_the_first_cell_that_blocks_sight_and_no_farther():
+    """Brush burns but blocks sight: a breath from (1, 1) towards (8, 1) stops at the brush at
+    (5, 1), so the grass before it catches and the creature before it burns; the brush, the grass
+    behind it and the creature there are spared."""
+    g = dungeon_run(_terrain_level(LANE))
+    near, far = put_monster(g.level, 3, 1, hp=40), put_monster(g.level, 7, 1, hp=40)
+    resolve(g, Deliver("burn", "line", 5, g.player, (8, 1)))
+    lit = {(int(x), int(y)) for y, x in zip(*np.nonzero(g.level.fire))}
+    assert lit == {(2, 1), (3, 1), (4, 1)}
+    assert near.hp == 35 and "burning" in near.statuses and far.hp == 40 and not far.statuses
+    assert g.player.hp == g.player.max_hp
+
+
+def test_a_line_of_poison_touches_the_creatures_on_it_and_leaves_no_cloud():
+    """Only a burst of a cloud potion leaves a cloud; a line of the same effect does not."""
+    g = dungeon_run(make_level(WIDE))
+    on, off = put_monster(g.level, 4, 1), put_monster(g.level, 4, 2)
+    resolve(g, Deliver("poison", "line", 3, g.player, (8, 1)))
+    assert on.statuses == {"poisoned": 3} and off.statuses == {}
+    assert not any(field.any() for field in g.level.gas.values())
+
+
+def test_a_burst_of_an_effect_with_no_cloud_leaves_none():
+    g = dungeon_run(make_level(WIDE))
+    rat = put_monster(g.level, 8, 3)
+    result, _ = resolve(g, Deliver("slow", "burst", 3, g.player, (8, 3)))
+    assert result.succeeded and rat.statuses == {"slowed": 3}
+    assert not any(field.any() for field in g.level.gas.values())
+
+
+def test_an_effect_aimed_at_nothing_acts_on_the_pack_or_the_level():
+    g = dungeon_run(make_level(WIDE))
+    g.player.inventory = ["potion_speed"]
+    resolve(g, Deliver("identify", "none", 0, g.player))
+    assert is_known(g, ITEM_BY_ID["potion_speed"])
+    g.level.seen[:] = False
+    resolve(g, Deliver("reveal", "none", 0, g.player))
+    assert g.level.seen[1:6, 1:19].all() and g.log[-1].text == "The level's layout floods your mind."
+
+
+def test_an_effect_aimed_at_a_cell_takes_the_cell_as_its_target():
+    g = dungeon_run(make_level(WIDE))
+    put_monster(g.level, 10, 4)  # beside the cell: a burst there would find it
+    resolve(g, Deliver("blink", "cell", 0, g.player, (10, 3)))
+    assert g.pos == (10, 3) and g.log[-1].text == "You blink across the room."
+
+
+def test_an_effect_aimed_at_an_item_takes_the_slot_as_its_target():
+    g = dungeon_run(make_level(WIDE))
+    g.player.weapon = "dagger"
+    resolve(g, Deliver("enchant", "item", 2, g.player, "weapon"))
+    assert g.player.enchants == {"dagger": 2} and g.log[-1].text == "Your dagger glows, and is +2 now."
+
+
+def test_a_teleport_delivered_on_its_user_rolls_from_the_runs_teleport_stream():
+    """The effect is made with the run: its rolls are the run's ``teleport`` stream."""
+    g = dungeon_run(make_level(WIDE))
+    want = landing_cell(g, g.rng("teleport"), g.pos, 12)
+    g2 = dungeon_run(make_level(WIDE))
+    resolve(g2, Deliver("teleport", "self", 0, g2.player))
+    assert g2.pos == want and g2.log[-1].text == "You are torn away and set down elsewhere."
+
+
+def test_a_bolt_off_a_level_finds_no_one_and_fizzles():
+    g = dungeon_run(make_level(WIDE))
+    g.level = None
+    result, _ = resolve(g, Deliver("slow", "bolt", 3, g.player, (4, 4)))
+    assert result.succeeded and g.log[-1].text == "The bolt fizzles out."
+
+
+def test_damage_counts_as_a_blow_on_the_player_unless_it_is_a_tick():
+    g = dungeon_run()
+    blows = g.blows
+    resolve(g, Damage(g.player, 1, "fire"))
+    assert g.blows == blows + 1
+    resolve(g, Damage(g.player, 1, "poison", tick=True))
+    assert g.blows == blows + 1
+
+
+def test_a_teleport_with_no_distance_asked_may_land_anywhere_even_a_step_away():
+    """NOOK's three landing cells, 0, 1 and 2 steps from the player: with no ``far`` every one is
+    a landing; the default asks no distance (the teleport trap relies on it)."""
+    lands = set()
+    for seed in range(40):
+        g = dungeon_run(make_level(NOOK))
+        resolve(g, Relocate(g.player, rng=seeding.rng(seed)))
+        lands.add(g.pos)
+    assert lands == {(1, 1), (2, 1), (3, 1)}
+
+
+def test_an_enchant_on_an_empty_slot_or_a_creature_with_no_gear_does_nothing():
+    g = dungeon_run(make_level(WIDE))
+    count = len(g.log)
+    assert not resolve(g, Enchant(g.player, "weapon"))[0].succeeded  # nothing in hand
+    rat = put_monster(g.level, 5, 2)
+    assert not resolve(g, Enchant(rat, "weapon"))[0].succeeded  # a monster holds no gear
+    assert g.player.enchants == {} and len(g.log) == count
+
+
+def test_an_enchant_with_no_power_given_adds_one():
+    g = dungeon_run(make_level(WIDE))
+    g.player.armour = "leather"
+    resolve(g, Enchant(g.player, "armour"))
+    assert g.player.enchants == {"leather": 1} and g.log[-1].text == "Your leather armour glows, and is +1 now."
+
+
+def test_landing_cell_with_no_distance_asked_may_give_any_landing_cell_even_the_one_it_starts_from():
+    g = dungeon_run(make_level(NOOK))
+    assert {landing_cell(g, seeding.rng(seed), g.pos) for seed in range(40)} == {(1, 1), (2, 1), (3, 1)}
