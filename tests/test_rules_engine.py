@@ -2,6 +2,7 @@
 player's actions and the monsters' are performed the same way, with
 alternatives, reactions, one message path and the view told of changes."""
 
+import numpy as np
 import pytest
 
 from game.rules import engine
@@ -13,6 +14,7 @@ from game.rules.creatures.energy import ACTION_COST, MAX_TURNS
 from game.rules.engine import resolve
 from game.rules.world.geometry import STEPS
 from game.rules.text.log import NOTE
+from game.rules.world import hazards
 
 from creatures import context, level_of, put, run_on
 from test_rules import dungeon_run, put_monster
@@ -494,9 +496,6 @@ def test_an_action_that_takes_no_turns_passes_no_turn_and_one_that_takes_one_pas
 
 
 # ---- engine.py's mutation survivors (2026-12-07) ----
-import numpy as np  # noqa: E402
-
-from game.rules.world import hazards  # noqa: E402
 
 
 class _Scripted(Behaviour):

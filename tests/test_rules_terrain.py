@@ -10,10 +10,11 @@ from worldgen.core.tiles import TRANSPARENT, T
 
 from game.rules.world import hazards
 from game.rules.actions.effects import Deliver
-from game.rules.actions.surroundings import Cloud, Ignite
+from game.rules.actions.surroundings import Cloud, IdentifyOne, Ignite
 from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
-from game.rules.content import DUNGEONS, GASES, TERRAIN_RULES
+from game.rules.content import DUNGEONS, GASES, ITEM_BY_ID, TERRAIN_RULES
+from game.rules.creatures.identify import display_name
 from game.rules.engine import resolve
 from game.rules.world.level import Level, LevelKey
 
@@ -556,9 +557,6 @@ def test_a_fire_can_burn_only_where_the_tile_burns_for_a_turn_or_more():
 
 
 # ---- surroundings.py's mutation survivors (2026-12-07) ----
-from game.rules.actions.surroundings import IdentifyOne  # noqa: E402
-from game.rules.content import ITEM_BY_ID  # noqa: E402
-from game.rules.creatures.identify import display_name  # noqa: E402
 
 
 def test_fire_set_off_the_map_first_still_catches_on_the_cells_after_it():
