@@ -11,7 +11,7 @@ from worldgen.core.tiles import TRANSPARENT, T
 from game.rules.world import hazards
 from game.rules.actions.effects import Deliver
 from game.rules.actions.surroundings import Cloud, IdentifyOne, Ignite
-from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Fall, HazardsTurn, Unlock
+from game.rules.actions.terrain import FALL_DAMAGE, CloseDoors, Drown, Fall, HazardsTurn, Unlock
 from game.rules.behaviours import BEHAVIOURS, DOOR_MUFFLE, TurnContext
 from game.rules.content import DUNGEONS, GASES, ITEM_BY_ID, TERRAIN_RULES
 from game.rules.creatures.identify import display_name
@@ -590,7 +590,6 @@ def test_identifying_one_names_the_first_unknown_kind_in_the_pack_by_what_it_was
 
 
 # ---- terrain.py's mutation survivors (2026-12-07) ----
-from game.rules.actions.terrain import Drown  # noqa: E402
 
 
 def test_a_drowning_takes_all_the_hp_left_plus_what_the_statuses_dealt_that_turn():
